@@ -1,0 +1,81 @@
+# Pocket Companion. `make run` and `make test` set up everything they need on a
+# fresh Debian machine with Go and Node: npm packages, Go modules, the Mailpit
+# SMTP sink for tests, and Debian's Chromium for browser tests.
+SHELL := bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := build
+
+export GOFLAGS := -buildvcs=false
+# Browsers come from Debian, never from a test tool's download.
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
+
+HAVE_WEB := $(wildcard package.json)
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: run build web test test-go test-web test-e2e deps tools chromium clean fmt lint bench
+
+## run: build everything and start `pocket serve` on http://127.0.0.1:8080 with the sample data
+run: build
+	./bin/pocket serve
+
+## build: bin/pocket, one binary with the built PWA embedded
+build: web
+	go build -o bin/pocket ./server/cmd/pocket
+
+## web: build the PWA into server/web/dist/app (embedded by the Go build)
+web: deps
+ifneq ($(HAVE_WEB),)
+	npm run build
+endif
+
+## deps: npm packages (from the committed lock file) and Go modules
+deps: node_modules/.installed
+	go mod download
+
+node_modules/.installed: $(wildcard package.json package-lock.json)
+ifneq ($(HAVE_WEB),)
+	npm install --no-audit --no-fund
+	touch $@
+else
+	mkdir -p node_modules && touch $@
+endif
+
+## tools: test-only binaries (the Mailpit SMTP sink)
+tools: bin/mailpit
+
+bin/mailpit: tools/mailpit/go.mod tools/mailpit/go.sum
+	cd tools/mailpit && go build -o ../../bin/mailpit github.com/axllent/mailpit
+
+## chromium: Debian's Chromium for Playwright (root or sudo)
+chromium:
+	@if [ ! -x /usr/bin/chromium ]; then \
+		$(SUDO) apt-get update -q && ($(SUDO) apt-get install -y -q chromium || $(SUDO) apt-get install -y -q -f chromium); \
+	fi
+
+## test: every test: Go, PWA unit/component, browser end-to-end
+test: test-go test-web test-e2e
+
+test-go: tools deps
+	go vet ./...
+	go test -count=1 ./...
+
+test-web: deps
+ifneq ($(HAVE_WEB),)
+	npm run typecheck
+	npm run test:unit
+endif
+
+test-e2e: build tools chromium
+ifneq ($(HAVE_WEB),)
+	npm run test:e2e
+endif
+
+## bench: Go benchmarks (figures go to docs/benchmarks.md)
+bench:
+	go test -run '^$$' -bench . -benchmem ./pkg/... ./server/...
+
+fmt:
+	gofmt -w pkg server
+
+clean:
+	rm -rf bin server/web/dist/app

@@ -1,0 +1,169 @@
+package identity
+
+import (
+	"context"
+	"crypto/ed25519"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/golang-jwt/jwt/v5"
+
+	"github.com/pocket-companion/pocket/pkg/apperr"
+	"github.com/pocket-companion/pocket/pkg/store"
+)
+
+// Token lifetimes.
+const (
+	IDTokenTTL      = time.Hour
+	CustomTokenTTL  = 5 * time.Minute
+	RefreshTokenTTL = 60 * 24 * time.Hour
+	idTokenAudience = "pocket"
+)
+
+// Claims are what an ID token says about its holder.
+type Claims struct {
+	Email string `json:"email"`
+	jwt.RegisteredClaims
+}
+
+// Tokens issues and checks the three kinds of token.
+type Tokens struct {
+	db     *store.DB
+	key    ed25519.PrivateKey
+	issuer string
+	now    func() time.Time
+}
+
+// NewTokens returns the token service; issuer is the server's public origin.
+func NewTokens(db *store.DB, key ed25519.PrivateKey, issuer string, now func() time.Time) *Tokens {
+	if now == nil {
+		now = time.Now
+	}
+	return &Tokens{db: db, key: key, issuer: issuer, now: now}
+}
+
+// storedToken is a single-use or refresh token's record, kept under its hash.
+type storedToken struct {
+	UID       string    `json:"uid"`
+	ExpiresAt time.Time `json:"expiresAt"`
+}
+
+// NewCustomToken mints the short-lived, single-use token that sign-in methods
+// hand to the app, which trades it for a session.
+func (t *Tokens) NewCustomToken(ctx context.Context, uid string) (string, error) {
+	return t.mint("ctok", uid, CustomTokenTTL)
+}
+
+// RedeemCustomToken uses up a custom token and returns its user.
+func (t *Tokens) RedeemCustomToken(ctx context.Context, token string) (string, error) {
+	var rec storedToken
+	err := t.db.Update(func(x *store.Txn) error {
+		key := store.Key("ctok", tokenHash(token))
+		if err := x.GetJSON(key, &rec); err != nil {
+			return err
+		}
+		return x.Delete(key)
+	})
+	if errors.Is(err, store.ErrNotFound) || (err == nil && t.now().After(rec.ExpiresAt)) {
+		return "", apperr.New(apperr.Unauthenticated, "INVALID_CUSTOM_TOKEN", "Sign-in token is invalid, used or expired")
+	}
+	return rec.UID, err
+}
+
+// NewRefreshToken starts a session that survives reloads and restarts until logout.
+func (t *Tokens) NewRefreshToken(ctx context.Context, uid string) (string, error) {
+	return t.mint("rtok", uid, RefreshTokenTTL)
+}
+
+// UseRefreshToken returns the session's user and slides its expiry forward, so
+// people who keep using the app stay signed in.
+func (t *Tokens) UseRefreshToken(ctx context.Context, token string) (string, error) {
+	var rec storedToken
+	err := t.db.Update(func(x *store.Txn) error {
+		key := store.Key("rtok", tokenHash(token))
+		if err := x.GetJSON(key, &rec); err != nil {
+			return err
+		}
+		if t.now().After(rec.ExpiresAt) {
+			return store.ErrNotFound
+		}
+		rec.ExpiresAt = t.now().Add(RefreshTokenTTL)
+		b, _ := jsonBytes(rec)
+		return x.SetTTL(key, b, RefreshTokenTTL)
+	})
+	if errors.Is(err, store.ErrNotFound) {
+		return "", apperr.New(apperr.Unauthenticated, "SESSION_EXPIRED", "Session expired. Please sign in again.")
+	}
+	return rec.UID, err
+}
+
+// RevokeRefreshToken ends a session (logout).
+func (t *Tokens) RevokeRefreshToken(ctx context.Context, token string) error {
+	return t.db.Update(func(x *store.Txn) error { return x.Delete(store.Key("rtok", tokenHash(token))) })
+}
+
+// IssueIDToken signs a one-hour ID token for user.
+func (t *Tokens) IssueIDToken(user User) (string, time.Duration, error) {
+	now := t.now()
+	claims := Claims{
+		Email: user.Email,
+		RegisteredClaims: jwt.RegisteredClaims{
+			Issuer:    t.issuer,
+			Subject:   user.UID,
+			Audience:  jwt.ClaimStrings{idTokenAudience},
+			IssuedAt:  jwt.NewNumericDate(now),
+			NotBefore: jwt.NewNumericDate(now.Add(-time.Minute)),
+			ExpiresAt: jwt.NewNumericDate(now.Add(IDTokenTTL)),
+			ID:        randomHex(12),
+		},
+	}
+	signed, err := jwt.NewWithClaims(jwt.SigningMethodEdDSA, claims).SignedString(t.key)
+	if err != nil {
+		return "", 0, fmt.Errorf("identity: sign id token: %w", err)
+	}
+	return signed, IDTokenTTL, nil
+}
+
+// VerifyIDToken checks signature, issuer, audience and lifetime.
+func (t *Tokens) VerifyIDToken(token string) (Claims, error) {
+	var claims Claims
+	_, err := jwt.ParseWithClaims(token, &claims, func(*jwt.Token) (any, error) {
+		return t.key.Public(), nil
+	},
+		jwt.WithValidMethods([]string{jwt.SigningMethodEdDSA.Alg()}),
+		jwt.WithIssuer(t.issuer),
+		jwt.WithAudience(idTokenAudience),
+		jwt.WithExpirationRequired(),
+		jwt.WithTimeFunc(t.now),
+	)
+	if err != nil || claims.Subject == "" {
+		return Claims{}, apperr.New(apperr.Unauthenticated, "INVALID_TOKEN", "Invalid or expired ID token")
+	}
+	return claims, nil
+}
+
+func (t *Tokens) mint(prefix, uid string, ttl time.Duration) (string, error) {
+	raw := make([]byte, 32)
+	if _, err := rand.Read(raw); err != nil {
+		return "", fmt.Errorf("identity: random token: %w", err)
+	}
+	token := base64.RawURLEncoding.EncodeToString(raw)
+	rec := storedToken{UID: uid, ExpiresAt: t.now().Add(ttl)}
+	b, err := jsonBytes(rec)
+	if err != nil {
+		return "", err
+	}
+	err = t.db.Update(func(x *store.Txn) error { return x.SetTTL(store.Key(prefix, tokenHash(token)), b, ttl) })
+	return token, err
+}
+
+// tokenHash is the key a token is stored under: the database never holds a usable token.
+func tokenHash(token string) string {
+	sum := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(sum[:])
+}

@@ -1,0 +1,240 @@
+// Package store owns the Badger database. Features keep their records under their
+// own key prefixes; this comment is the one place the whole key schema is written.
+//
+// Key schema (parts joined by '/'; numbers are 8-byte big-endian so they sort):
+//
+//	user/email/<email>                         -> user id
+//	user/id/<uid>                              -> identity.User
+//	otp/<email>                                -> identity.otpState (hashed code, expiry, attempts, lock)
+//	ctok/<sha256(token)>                       -> identity.customToken (single use, short lived)
+//	rtok/<sha256(token)>                       -> identity.refreshToken
+//	rec/<uid>/<recordingId>                    -> recordings.stored (the import object, loose shapes as given)
+//	ridx/<uid>/<field>/<sortable value>/<id>   -> recordings.indexEntry (dashboard order and filters)
+//	term/<uid>/<term>/<recordingId>            -> recordings.posting (weighted term frequency, search)
+//	folder/<uid>/<folderId>                    -> recordings.Folder
+//	share/<token hash>                         -> share.Link
+//	shareby/<uid>/<recordingId>/<token hash>   -> nothing (links of one recording)
+//	meta/<name>                                -> server bookkeeping (seeded flag, key versions)
+package store
+
+import (
+	"bytes"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/dgraph-io/badger/v4"
+)
+
+// ErrNotFound is returned when a key has no value.
+var ErrNotFound = errors.New("not found")
+
+// conflictRetries bounds how often a transaction that lost a write race is re-run.
+const conflictRetries = 8
+
+// DB is the opened store. It is safe for concurrent use.
+type DB struct {
+	bdb *badger.DB
+	log *slog.Logger
+}
+
+// Options choose where data lives. InMemory is for tests.
+type Options struct {
+	Dir      string
+	InMemory bool
+	Logger   *slog.Logger
+}
+
+// Open opens the database with SyncWrites on: an acknowledged write survives a crash.
+func Open(o Options) (*DB, error) {
+	if o.Logger == nil {
+		o.Logger = slog.New(slog.DiscardHandler)
+	}
+	opts := badger.DefaultOptions(o.Dir).
+		WithSyncWrites(true).
+		WithLogger(badgerLogger{o.Logger}).
+		WithNumVersionsToKeep(1).
+		WithValueLogFileSize(64 << 20)
+	if o.InMemory {
+		opts = opts.WithInMemory(true).WithDir("").WithValueDir("")
+	}
+	bdb, err := badger.Open(opts)
+	if err != nil {
+		return nil, fmt.Errorf("store: open %s: %w", o.Dir, err)
+	}
+	return &DB{bdb: bdb, log: o.Logger}, nil
+}
+
+// Close flushes and closes the database.
+func (d *DB) Close() error { return d.bdb.Close() }
+
+// CollectGarbage rewrites value-log files until Badger finds nothing worth rewriting.
+func (d *DB) CollectGarbage() {
+	for i := 0; i < 16; i++ {
+		if err := d.bdb.RunValueLogGC(0.5); err != nil {
+			return
+		}
+	}
+}
+
+// Update runs fn in a read-write transaction, re-running it when it lost a race.
+func (d *DB) Update(fn func(*Txn) error) error {
+	var err error
+	for attempt := 0; attempt < conflictRetries; attempt++ {
+		err = d.bdb.Update(func(t *badger.Txn) error { return fn(&Txn{t}) })
+		if !errors.Is(err, badger.ErrConflict) {
+			return err
+		}
+		time.Sleep(time.Duration(attempt+1) * time.Millisecond)
+	}
+	return fmt.Errorf("store: update kept conflicting: %w", err)
+}
+
+// View runs fn in a read-only transaction.
+func (d *DB) View(fn func(*Txn) error) error {
+	return d.bdb.View(func(t *badger.Txn) error { return fn(&Txn{t}) })
+}
+
+// Txn is one transaction with JSON helpers.
+type Txn struct{ t *badger.Txn }
+
+// Get returns the raw value at key, or ErrNotFound.
+func (x *Txn) Get(key []byte) ([]byte, error) {
+	item, err := x.t.Get(key)
+	if errors.Is(err, badger.ErrKeyNotFound) {
+		return nil, ErrNotFound
+	}
+	if err != nil {
+		return nil, err
+	}
+	return item.ValueCopy(nil)
+}
+
+// GetJSON decodes the value at key into v.
+func (x *Txn) GetJSON(key []byte, v any) error {
+	b, err := x.Get(key)
+	if err != nil {
+		return err
+	}
+	return json.Unmarshal(b, v)
+}
+
+// Has reports whether key exists.
+func (x *Txn) Has(key []byte) (bool, error) {
+	_, err := x.t.Get(key)
+	if errors.Is(err, badger.ErrKeyNotFound) {
+		return false, nil
+	}
+	return err == nil, err
+}
+
+// Set stores a raw value.
+func (x *Txn) Set(key, value []byte) error { return x.t.Set(key, value) }
+
+// SetJSON stores v encoded as JSON.
+func (x *Txn) SetJSON(key []byte, v any) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	return x.t.Set(key, b)
+}
+
+// SetTTL stores a value that Badger drops by itself after ttl.
+func (x *Txn) SetTTL(key, value []byte, ttl time.Duration) error {
+	return x.t.SetEntry(badger.NewEntry(key, value).WithTTL(ttl))
+}
+
+// Delete removes key; deleting a missing key is not an error.
+func (x *Txn) Delete(key []byte) error { return x.t.Delete(key) }
+
+// Scan visits keys under prefix in order (or reverse order), starting at from when
+// it is set (from itself included). fn returns false to stop.
+func (x *Txn) Scan(prefix, from []byte, reverse, withValues bool, fn func(key, value []byte) (bool, error)) error {
+	opts := badger.DefaultIteratorOptions
+	opts.Prefix = prefix
+	opts.Reverse = reverse
+	opts.PrefetchValues = withValues
+	it := x.t.NewIterator(opts)
+	defer it.Close()
+	start := from
+	if start == nil {
+		start = prefix
+		if reverse {
+			start = append(bytes.Clone(prefix), 0xFF)
+		}
+	}
+	for it.Seek(start); it.ValidForPrefix(prefix); it.Next() {
+		item := it.Item()
+		var value []byte
+		if withValues {
+			v, err := item.ValueCopy(nil)
+			if err != nil {
+				return err
+			}
+			value = v
+		}
+		more, err := fn(item.KeyCopy(nil), value)
+		if err != nil || !more {
+			return err
+		}
+	}
+	return nil
+}
+
+// DeletePrefix removes every key under prefix inside this transaction.
+func (x *Txn) DeletePrefix(prefix []byte) error {
+	var keys [][]byte
+	err := x.Scan(prefix, nil, false, false, func(k, _ []byte) (bool, error) {
+		keys = append(keys, k)
+		return true, nil
+	})
+	if err != nil {
+		return err
+	}
+	for _, k := range keys {
+		if err := x.t.Delete(k); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Key joins parts with '/'. Parts must not contain '/' where order matters.
+func Key(parts ...string) []byte {
+	var b bytes.Buffer
+	for i, p := range parts {
+		if i > 0 {
+			b.WriteByte('/')
+		}
+		b.WriteString(p)
+	}
+	return b.Bytes()
+}
+
+// Prefix is Key with a trailing '/', for scanning everything below.
+func Prefix(parts ...string) []byte { return append(Key(parts...), '/') }
+
+// U64 encodes n big-endian so keys sort numerically.
+func U64(n uint64) string {
+	var b [8]byte
+	binary.BigEndian.PutUint64(b[:], n)
+	return string(b[:])
+}
+
+// I64 encodes a signed number so that negative values sort before positive ones.
+func I64(n int64) string { return U64(uint64(n) ^ (1 << 63)) }
+
+type badgerLogger struct{ log *slog.Logger }
+
+func (l badgerLogger) Errorf(f string, a ...any) {
+	l.log.Error(fmt.Sprintf(f, a...), "component", "badger")
+}
+func (l badgerLogger) Warningf(f string, a ...any) {
+	l.log.Warn(fmt.Sprintf(f, a...), "component", "badger")
+}
+func (l badgerLogger) Infof(string, ...any)  {}
+func (l badgerLogger) Debugf(string, ...any) {}

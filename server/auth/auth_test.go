@@ -1,0 +1,219 @@
+package auth_test
+
+import (
+	"net/http"
+	"regexp"
+	"strings"
+	"testing"
+
+	"go.uber.org/fx"
+
+	"github.com/pocket-companion/pocket/server/config"
+	"github.com/pocket-companion/pocket/server/httpx"
+	"github.com/pocket-companion/pocket/server/servertest"
+)
+
+// whoami is a signed-in route added for the test, to prove what a token grants.
+func whoami() fx.Option {
+	return fx.Provide(fx.Annotate(func() []httpx.Route {
+		return []httpx.Route{{Pattern: "GET /api/v1/test/whoami", Handler: func(w http.ResponseWriter, r *http.Request) error {
+			httpx.WriteJSON(w, 200, httpx.MustPrincipal(r))
+			return nil
+		}}}
+	}, fx.ResultTags(`group:"routes,flatten"`)))
+}
+
+func TestEmailSignIn_EndToEnd(t *testing.T) {
+	s := servertest.Start(t, nil, whoami())
+	c := s.SignIn(t, "Ada@Example.com")
+	var me httpx.Principal
+	c.MustOK("GET", "/api/v1/test/whoami", nil, &me)
+	if me.Email != "ada@example.com" || me.UID == "" {
+		t.Fatalf("whoami = %+v", me)
+	}
+	var check struct {
+		Data struct{ Exists bool }
+	}
+	c.MustOK("GET", "/api/v1/auth-email/check?email=ada@example.com", nil, &check)
+	if !check.Data.Exists {
+		t.Fatal("a signed-up address must exist")
+	}
+	c.MustOK("GET", "/api/v1/auth-email/check?email=nobody@example.com", nil, &check)
+	if check.Data.Exists {
+		t.Fatal("an unknown address must not exist")
+	}
+}
+
+func TestSendOTP_AnswersTheSpecShape(t *testing.T) {
+	s := servertest.Start(t, nil)
+	var body struct {
+		Success   bool
+		Message   string
+		ExpiresIn int
+	}
+	s.NewClient(t).MustOK("POST", "/api/v1/auth/email/send-otp", map[string]string{"email": "a@example.com"}, &body)
+	if !body.Success || body.ExpiresIn != 600 || body.Message == "" {
+		t.Fatalf("send-otp = %+v", body)
+	}
+}
+
+func TestAuthErrors(t *testing.T) {
+	s := servertest.Start(t, nil, whoami())
+	c := s.NewClient(t)
+	cases := []struct {
+		name, method, path string
+		body               any
+		status             int
+		message            string
+	}{
+		{"malformed json", "POST", "/api/v1/auth/email/send-otp", []byte(`{"email":`), 400, "not valid JSON"},
+		{"empty body", "POST", "/api/v1/auth/email/send-otp", []byte(``), 400, "empty"},
+		{"bad email", "POST", "/api/v1/auth/email/send-otp", map[string]string{"email": "nope"}, 400, "valid email"},
+		{"oversized body", "POST", "/api/v1/auth/email/send-otp", []byte(`{"email":"` + strings.Repeat("a", 2<<20) + `"}`), 413, "too large"},
+		{"wrong type", "POST", "/api/v1/auth/email/verify-otp", []byte(`{"email":5}`), 400, "wrong type"},
+		{"unknown custom token", "POST", "/api/v1/auth/session", map[string]string{"token": "made-up"}, 401, "invalid"},
+		{"no custom token", "POST", "/api/v1/auth/session", map[string]string{}, 400, "token is required"},
+		{"refresh without cookie", "POST", "/api/v1/auth/refresh", nil, 401, "Not signed in"},
+		{"signed-in route without token", "GET", "/api/v1/test/whoami", nil, 401, "Authentication required"},
+		{"unknown api path", "GET", "/api/v1/nothing/here", nil, 404, "No API endpoint"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			r := c.Do(tc.method, tc.path, tc.body)
+			var e httpx.ErrorBody
+			r.JSON(t, &e)
+			if r.Status != tc.status || e.Success || !strings.Contains(e.Message, tc.message) || e.Code == "" {
+				t.Fatalf("got %d %s, want %d containing %q", r.Status, r.Body, tc.status, tc.message)
+			}
+		})
+	}
+	t.Run("forged bearer token", func(t *testing.T) {
+		c := s.NewClient(t)
+		c.IDToken = "eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0."
+		if r := c.Do("GET", "/api/v1/test/whoami", nil); r.Status != 401 {
+			t.Fatalf("forged token got %d", r.Status)
+		}
+	})
+}
+
+func TestVerifyOTP_HTTPLockoutAndRetryAfter(t *testing.T) {
+	s := servertest.Start(t, nil)
+	c := s.NewClient(t)
+	c.MustOK("POST", "/api/v1/auth/email/send-otp", map[string]string{"email": "a@example.com"})
+	wrong := "000000"
+	if s.Mail.LastCode("a@example.com") == wrong {
+		wrong = "111111"
+	}
+	var last servertest.Response
+	for i := 0; i < 5; i++ {
+		last = c.Do("POST", "/api/v1/auth/email/verify-otp", map[string]string{"email": "a@example.com", "otp": wrong})
+	}
+	if last.Status != 429 || !strings.Contains(string(last.Body), "Too many failed attempts") || last.Header.Get("Retry-After") != "900" {
+		t.Fatalf("fifth failure = %d %s retry-after %q", last.Status, last.Body, last.Header.Get("Retry-After"))
+	}
+	r := c.Do("POST", "/api/v1/auth/email/send-otp", map[string]string{"email": "a@example.com"})
+	if r.Status != 429 {
+		t.Fatalf("send while locked = %d", r.Status)
+	}
+	r = c.Do("POST", "/api/v1/auth/email/send-otp", map[string]string{"email": "b@example.com"})
+	if r.Status != 200 {
+		t.Fatalf("another address must not be locked, got %d", r.Status)
+	}
+}
+
+func TestSession_CookieRefreshAndLogout(t *testing.T) {
+	s := servertest.Start(t, nil, whoami())
+	c := s.SignIn(t, "a@example.com")
+
+	r := c.MustOK("POST", "/api/v1/auth/refresh", nil)
+	cookie := r.Header.Get("Set-Cookie")
+	for _, want := range []string{"pocket_refresh=", "HttpOnly", "SameSite=Strict", "Path=/api/v1/auth"} {
+		if !strings.Contains(cookie, want) {
+			t.Fatalf("refresh cookie %q lacks %q", cookie, want)
+		}
+	}
+	var session struct {
+		IDToken   string
+		ExpiresIn int
+		User      struct{ Email string }
+	}
+	r.JSON(t, &session)
+	if session.ExpiresIn != 3600 || session.User.Email != "a@example.com" || session.IDToken == "" {
+		t.Fatalf("refresh = %+v", session)
+	}
+	c.IDToken = session.IDToken
+	c.MustOK("GET", "/api/v1/test/whoami", nil)
+
+	c.MustOK("POST", "/api/v1/auth/logout", nil)
+	if r := c.Do("POST", "/api/v1/auth/refresh", nil); r.Status != 401 {
+		t.Fatalf("refresh after logout = %d", r.Status)
+	}
+}
+
+func TestSession_CustomTokenIsSingleUse(t *testing.T) {
+	s := servertest.Start(t, nil)
+	c := s.NewClient(t)
+	c.MustOK("POST", "/api/v1/auth/email/send-otp", map[string]string{"email": "a@example.com"})
+	var v struct{ Data struct{ Token string } }
+	c.MustOK("POST", "/api/v1/auth/email/verify-otp", map[string]string{"email": "a@example.com", "otp": s.Mail.LastCode("a@example.com")}, &v)
+	c.MustOK("POST", "/api/v1/auth/session", map[string]string{"token": v.Data.Token})
+	if r := c.Do("POST", "/api/v1/auth/session", map[string]string{"token": v.Data.Token}); r.Status != 401 {
+		t.Fatalf("second exchange = %d", r.Status)
+	}
+}
+
+func TestSession_SurvivesARestartOnTheSameDataDirectory(t *testing.T) {
+	s := servertest.Start(t, nil, whoami())
+	c := s.SignIn(t, "a@example.com")
+	cfg := s.Cfg
+	s.Stop()
+	s2 := servertest.StartConfig(t, cfg, whoami())
+	c2 := s2.NewClient(t)
+	c2.HTTP = c.HTTP
+	c2.IDToken = c.IDToken
+	c2.MustOK("GET", "/api/v1/test/whoami", nil)
+}
+
+func TestProviders_SayWhatIsConfigured(t *testing.T) {
+	s := servertest.Start(t, nil)
+	var p map[string]bool
+	s.NewClient(t).MustOK("GET", "/api/v1/auth/providers", nil, &p)
+	if p["google"] || p["apple"] {
+		t.Fatalf("nothing is configured, got %v", p)
+	}
+}
+
+func TestEmailSignIn_ThroughRealSMTP(t *testing.T) {
+	mp := servertest.StartMailpit(t)
+	s := servertest.Start(t, func(c *config.Config) {
+		c.SMTPURL = mp.SMTPURL
+		c.MailFrom = "Pocket <no-reply@pocket.test>"
+	}, whoami())
+	c := s.NewClient(t)
+	c.MustOK("POST", "/api/v1/auth/email/send-otp", map[string]string{"email": "grace@example.com"})
+	msgs := mp.Messages(t)
+	if len(msgs) != 1 || msgs[0].To[0].Address != "grace@example.com" || msgs[0].From.Address != "no-reply@pocket.test" {
+		t.Fatalf("mailpit got %+v", msgs)
+	}
+	code := regexp.MustCompile(`\b\d{6}\b`).FindString(mp.Text(t, msgs[0].ID))
+	if code == "" {
+		t.Fatalf("no code in %q", mp.Text(t, msgs[0].ID))
+	}
+	var v struct{ Data struct{ Token string } }
+	c.MustOK("POST", "/api/v1/auth/email/verify-otp", map[string]string{"email": "grace@example.com", "otp": code}, &v)
+	var session struct{ IDToken string }
+	c.MustOK("POST", "/api/v1/auth/session", map[string]string{"token": v.Data.Token}, &session)
+	c.IDToken = session.IDToken
+	c.MustOK("GET", "/api/v1/test/whoami", nil)
+}
+
+func TestSendOTP_UnreachableSMTPSaysSoAndAllowsARetry(t *testing.T) {
+	s := servertest.Start(t, func(c *config.Config) { c.SMTPURL = "smtp://127.0.0.1:1" })
+	c := s.NewClient(t)
+	for i := 0; i < 2; i++ {
+		r := c.Do("POST", "/api/v1/auth/email/send-otp", map[string]string{"email": "a@example.com"})
+		if r.Status != 503 || !strings.Contains(string(r.Body), "Failed to send verification code") {
+			t.Fatalf("attempt %d: %d %s", i, r.Status, r.Body)
+		}
+	}
+}

@@ -1,0 +1,200 @@
+package auth
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/pocket-companion/pocket/pkg/apperr"
+	"github.com/pocket-companion/pocket/pkg/identity"
+	"github.com/pocket-companion/pocket/pkg/mail"
+	"github.com/pocket-companion/pocket/server/config"
+	"github.com/pocket-companion/pocket/server/httpx"
+)
+
+// refreshCookie holds the refresh token; only the auth endpoints ever see it.
+const (
+	refreshCookie = "pocket_refresh"
+	cookiePath    = "/api/v1/auth"
+)
+
+type handlers struct {
+	cfg    config.Config
+	users  *identity.Users
+	otp    *identity.OTP
+	tokens *identity.Tokens
+	sender mail.Sender
+}
+
+func newHandlers(cfg config.Config, u *identity.Users, o *identity.OTP, t *identity.Tokens, s mail.Sender) *handlers {
+	return &handlers{cfg: cfg, users: u, otp: o, tokens: t, sender: s}
+}
+
+func (h *handlers) routes() []httpx.Route {
+	public := func(pattern string, fn httpx.Handler) httpx.Route {
+		return httpx.Route{Pattern: pattern, Handler: fn, Access: httpx.Public}
+	}
+	return []httpx.Route{
+		public("POST /api/v1/auth/email/send-otp", h.sendOTP),
+		public("POST /api/v1/auth/email/verify-otp", h.verifyOTP),
+		public("GET /api/v1/auth-email/check", h.checkEmail),
+		public("POST /api/v1/auth/session", h.session),
+		public("POST /api/v1/auth/refresh", h.refresh),
+		public("POST /api/v1/auth/logout", h.logout),
+		public("GET /api/v1/auth/providers", h.providers),
+	}
+}
+
+func (h *handlers) sendOTP(w http.ResponseWriter, r *http.Request) error {
+	var body struct{ Email string }
+	if err := httpx.DecodeJSON(r, 0, &body); err != nil {
+		return err
+	}
+	email, err := identity.NormalizeEmail(body.Email)
+	if err != nil {
+		return err
+	}
+	ttl, err := h.otp.Send(r.Context(), email, func(ctx context.Context, to, code string) error {
+		return h.sender.Send(ctx, mail.SignInCode(to, code, identity.CodeTTL))
+	})
+	if err != nil {
+		if _, ok := apperr.As(err); !ok {
+			httpx.LoggerFrom(r.Context()).Error("sign-in mail not sent", "err", err)
+			return apperr.New(apperr.Unavailable, "MAIL_FAILED", "Failed to send verification code")
+		}
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{
+		"success": true, "message": "Verification code sent to " + email, "expiresIn": int(ttl.Seconds()),
+	})
+	return nil
+}
+
+func (h *handlers) verifyOTP(w http.ResponseWriter, r *http.Request) error {
+	var body struct{ Email, OTP string }
+	if err := httpx.DecodeJSON(r, 0, &body); err != nil {
+		return err
+	}
+	email, err := identity.NormalizeEmail(body.Email)
+	if err != nil {
+		return err
+	}
+	if err := h.otp.Verify(r.Context(), email, strings.TrimSpace(body.OTP)); err != nil {
+		return err
+	}
+	user, err := h.users.Ensure(r.Context(), email, identity.User{})
+	if err != nil {
+		return err
+	}
+	token, err := h.tokens.NewCustomToken(r.Context(), user.UID)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{
+		"success": true, "message": "Verification successful",
+		"data": map[string]any{"token": token, "user": user},
+	})
+	return nil
+}
+
+func (h *handlers) checkEmail(w http.ResponseWriter, r *http.Request) error {
+	email, err := identity.NormalizeEmail(r.URL.Query().Get("email"))
+	if err != nil {
+		return err
+	}
+	exists, err := h.users.Exists(r.Context(), email)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"success": true, "data": map[string]bool{"exists": exists}})
+	return nil
+}
+
+// session trades a custom token for an ID token and starts a refreshable session.
+func (h *handlers) session(w http.ResponseWriter, r *http.Request) error {
+	var body struct{ Token string }
+	if err := httpx.DecodeJSON(r, 0, &body); err != nil {
+		return err
+	}
+	if body.Token == "" {
+		return apperr.Invalidf("token is required")
+	}
+	uid, err := h.tokens.RedeemCustomToken(r.Context(), body.Token)
+	if err != nil {
+		return err
+	}
+	refresh, err := h.tokens.NewRefreshToken(r.Context(), uid)
+	if err != nil {
+		return err
+	}
+	h.setRefreshCookie(w, refresh, identity.RefreshTokenTTL)
+	return h.answerSession(w, r, uid)
+}
+
+func (h *handlers) refresh(w http.ResponseWriter, r *http.Request) error {
+	c, err := r.Cookie(refreshCookie)
+	if err != nil || c.Value == "" {
+		return apperr.New(apperr.Unauthenticated, "NO_SESSION", "Not signed in")
+	}
+	uid, err := h.tokens.UseRefreshToken(r.Context(), c.Value)
+	if err != nil {
+		h.setRefreshCookie(w, "", -1)
+		return err
+	}
+	h.setRefreshCookie(w, c.Value, identity.RefreshTokenTTL)
+	return h.answerSession(w, r, uid)
+}
+
+func (h *handlers) logout(w http.ResponseWriter, r *http.Request) error {
+	if c, err := r.Cookie(refreshCookie); err == nil && c.Value != "" {
+		if err := h.tokens.RevokeRefreshToken(r.Context(), c.Value); err != nil {
+			return err
+		}
+	}
+	h.setRefreshCookie(w, "", -1)
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"success": true, "message": "Signed out"})
+	return nil
+}
+
+func (h *handlers) providers(w http.ResponseWriter, _ *http.Request) error {
+	httpx.WriteJSON(w, http.StatusOK, map[string]bool{
+		"google": h.cfg.GoogleConfigured(), "apple": h.cfg.AppleConfigured(),
+	})
+	return nil
+}
+
+func (h *handlers) answerSession(w http.ResponseWriter, r *http.Request, uid string) error {
+	user, err := h.users.Get(r.Context(), uid)
+	if errors.Is(err, apperr.ErrNotFound) {
+		return apperr.New(apperr.Unauthenticated, "NO_USER", "This account no longer exists")
+	}
+	if err != nil {
+		return err
+	}
+	idToken, ttl, err := h.tokens.IssueIDToken(user)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{
+		"idToken": idToken, "expiresIn": int(ttl.Seconds()), "user": user,
+	})
+	return nil
+}
+
+// setRefreshCookie writes (or, with a negative ttl, clears) the session cookie:
+// httpOnly so scripts never read it, SameSite=Strict so no other site can use it.
+func (h *handlers) setRefreshCookie(w http.ResponseWriter, value string, ttl time.Duration) {
+	c := &http.Cookie{
+		Name: refreshCookie, Value: value, Path: cookiePath,
+		HttpOnly: true, SameSite: http.SameSiteStrictMode,
+		Secure: strings.HasPrefix(h.cfg.PublicURL, "https://"),
+	}
+	if ttl < 0 {
+		c.MaxAge = -1
+	} else {
+		c.MaxAge = int(ttl.Seconds())
+	}
+	http.SetCookie(w, c)
+}

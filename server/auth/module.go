@@ -1,0 +1,64 @@
+// Package auth is sign-in over HTTP: e-mail codes, the session exchange that turns
+// a custom token into an ID token plus a refresh cookie, refresh and logout.
+package auth
+
+import (
+	"context"
+	"log/slog"
+
+	"go.uber.org/fx"
+
+	"github.com/pocket-companion/pocket/pkg/identity"
+	"github.com/pocket-companion/pocket/pkg/mail"
+	"github.com/pocket-companion/pocket/pkg/store"
+	"github.com/pocket-companion/pocket/server/config"
+	"github.com/pocket-companion/pocket/server/httpx"
+)
+
+// Module provides the identity services, the token verifier and the auth routes.
+var Module = fx.Module("auth",
+	fx.Provide(
+		loadSecrets,
+		newUsers,
+		newOTP,
+		newTokens,
+		newSender,
+		fx.Annotate(newVerifier, fx.As(new(httpx.Verifier))),
+		newHandlers,
+		fx.Annotate((*handlers).routes, fx.ResultTags(`group:"routes,flatten"`)),
+	),
+)
+
+func loadSecrets(cfg config.Config) (identity.Secrets, error) {
+	return identity.LoadSecrets(cfg.DataDir)
+}
+
+func newUsers(db *store.DB) *identity.Users { return identity.NewUsers(db, nil) }
+
+func newOTP(db *store.DB, s identity.Secrets) *identity.OTP {
+	return identity.NewOTP(db, s.OTPPepper, nil)
+}
+
+func newTokens(db *store.DB, s identity.Secrets, cfg config.Config) *identity.Tokens {
+	return identity.NewTokens(db, s.SigningKey, cfg.PublicURL, nil)
+}
+
+func newSender(cfg config.Config, log *slog.Logger) (mail.Sender, error) {
+	if cfg.SMTPURL == "" {
+		return mail.LogSender{Log: log}, nil
+	}
+	return mail.NewSMTPSender(cfg.SMTPURL, cfg.MailFrom)
+}
+
+// verifier checks bearer ID tokens for the router.
+type verifier struct{ tokens *identity.Tokens }
+
+func newVerifier(t *identity.Tokens) *verifier { return &verifier{tokens: t} }
+
+func (v *verifier) VerifyIDToken(_ context.Context, token string) (httpx.Principal, error) {
+	claims, err := v.tokens.VerifyIDToken(token)
+	if err != nil {
+		return httpx.Principal{}, err
+	}
+	return httpx.Principal{UID: claims.Subject, Email: claims.Email}, nil
+}

@@ -1,0 +1,76 @@
+// Command pocket is the Pocket Companion sync server and its tools.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+)
+
+const usage = `pocket — the Pocket Companion sync server
+
+Usage:
+  pocket serve [flags]                         serve the app and the provider API
+  pocket import [--user EMAIL] FILE|DIR...     import recordings (JSON, import format)
+  pocket fixtures gen --count N --out DIR      write N generated sample recordings
+  pocket help [COMMAND]                        show help for a command
+
+Every setting is an environment variable (POCKET_ADDR, POCKET_DATA_DIR, ...) and a flag
+of the same name in kebab case that overrides it (--addr, --data-dir, ...).
+Run "pocket help serve" for the full list.
+`
+
+type command struct {
+	run  func(args []string, stdout, stderr io.Writer) error
+	help func(w io.Writer)
+}
+
+func commands() map[string]command {
+	return map[string]command{
+		"serve":    {runServe, helpServe},
+		"import":   {runImport, helpImport},
+		"fixtures": {runFixtures, helpFixtures},
+	}
+}
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" {
+		fmt.Fprint(stdout, usage)
+		return 0
+	}
+	name, rest := args[0], args[1:]
+	if name == "help" {
+		return runHelp(rest, stdout, stderr)
+	}
+	cmd, ok := commands()[name]
+	if !ok {
+		fmt.Fprintf(stderr, "pocket: unknown command %q\n\n%s", name, usage)
+		return 2
+	}
+	if err := cmd.run(rest, stdout, stderr); err != nil {
+		if err == errHelpShown {
+			return 0
+		}
+		fmt.Fprintf(stderr, "pocket %s: %v\n", name, err)
+		return 1
+	}
+	return 0
+}
+
+func runHelp(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stdout, usage)
+		return 0
+	}
+	cmd, ok := commands()[args[0]]
+	if !ok {
+		fmt.Fprintf(stderr, "pocket: unknown command %q\n", args[0])
+		return 2
+	}
+	cmd.help(stdout)
+	return 0
+}

@@ -1,0 +1,186 @@
+// Package config turns the environment table of docs/configuration.md into one
+// typed, validated struct. Every variable has a kebab-case flag of the same name
+// that overrides it, so `pocket serve --addr :9000` beats POCKET_ADDR.
+package config
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net/url"
+	"os"
+	"strings"
+)
+
+// Config is the whole server configuration. It is parsed once and passed by value.
+type Config struct {
+	Addr        string
+	DataDir     string
+	PublicURL   string
+	Seed        string
+	DemoEmail   string
+	SMTPURL     string
+	MailFrom    string
+	UpstreamURL string
+	LogLevel    string
+
+	LLM    LLM
+	Google Google
+	Apple  Apple
+}
+
+// LLM points at an OpenAI-compatible chat-completions endpoint; empty URL means the local engine.
+type LLM struct {
+	URL, Model, APIKey string
+}
+
+// Google holds the OIDC client for "Continue with Google".
+type Google struct {
+	ClientID, ClientSecret, Issuer string
+}
+
+// Apple holds the Sign in with Apple client; the client secret is a JWT signed with PrivateKey.
+type Apple struct {
+	ClientID, TeamID, KeyID, PrivateKey, Issuer string
+}
+
+// GoogleConfigured reports whether Google sign-in can be offered.
+func (c Config) GoogleConfigured() bool {
+	return c.Google.ClientID != "" && c.Google.ClientSecret != ""
+}
+
+// AppleConfigured reports whether Apple sign-in can be offered.
+func (c Config) AppleConfigured() bool {
+	return c.Apple.ClientID != "" && c.Apple.TeamID != "" && c.Apple.KeyID != "" && c.Apple.PrivateKey != ""
+}
+
+// SeedEnabled reports whether the fixture directory should be imported on first start.
+func (c Config) SeedEnabled() bool { return c.Seed != "" && c.Seed != "none" }
+
+// setting binds one environment variable to one field and its flag.
+type setting struct {
+	env, def, help string
+	secret         bool
+	field          *string
+}
+
+func (c *Config) settings() []setting {
+	return []setting{
+		{"POCKET_ADDR", "127.0.0.1:8080", "listen address", false, &c.Addr},
+		{"POCKET_DATA_DIR", "./data", "Badger data, signing keys, mail outbox", false, &c.DataDir},
+		{"POCKET_PUBLIC_URL", "", "origin used in links, OIDC redirects and WebSocket origin checks (default http://<addr>)", false, &c.PublicURL},
+		{"POCKET_SEED", "fixtures", "directory imported for the demo user on first start; none disables", false, &c.Seed},
+		{"POCKET_DEMO_EMAIL", "demo@example.com", "owner of the seeded recordings", false, &c.DemoEmail},
+		{"POCKET_SMTP_URL", "", "smtp://user:pass@host:port for sign-in mail; unset prints codes to the log", true, &c.SMTPURL},
+		{"POCKET_MAIL_FROM", "Pocket <no-reply@localhost>", "sender of sign-in mail", false, &c.MailFrom},
+		{"POCKET_UPSTREAM_URL", "", "relay to this provider API instead of the embedded provider", false, &c.UpstreamURL},
+		{"POCKET_LLM_URL", "", "OpenAI-compatible endpoint; unset uses the built-in local engine", false, &c.LLM.URL},
+		{"POCKET_LLM_MODEL", "", "model name for POCKET_LLM_URL", false, &c.LLM.Model},
+		{"POCKET_LLM_API_KEY", "", "API key for POCKET_LLM_URL", true, &c.LLM.APIKey},
+		{"POCKET_GOOGLE_CLIENT_ID", "", "Google OIDC client id", false, &c.Google.ClientID},
+		{"POCKET_GOOGLE_CLIENT_SECRET", "", "Google OIDC client secret", true, &c.Google.ClientSecret},
+		{"POCKET_GOOGLE_ISSUER", "https://accounts.google.com", "Google OIDC issuer", false, &c.Google.Issuer},
+		{"POCKET_APPLE_CLIENT_ID", "", "Apple services id", false, &c.Apple.ClientID},
+		{"POCKET_APPLE_TEAM_ID", "", "Apple team id", false, &c.Apple.TeamID},
+		{"POCKET_APPLE_KEY_ID", "", "Apple key id", false, &c.Apple.KeyID},
+		{"POCKET_APPLE_PRIVATE_KEY", "", "Apple private key (PEM, ES256)", true, &c.Apple.PrivateKey},
+		{"POCKET_APPLE_ISSUER", "https://appleid.apple.com", "Apple OIDC issuer", false, &c.Apple.Issuer},
+		{"POCKET_LOG_LEVEL", "info", "debug, info, warn or error", false, &c.LogLevel},
+	}
+}
+
+// flagName turns POCKET_DATA_DIR into data-dir.
+func flagName(env string) string {
+	return strings.ReplaceAll(strings.ToLower(strings.TrimPrefix(env, "POCKET_")), "_", "-")
+}
+
+// Load reads the environment (through getenv), then the flags in args. Secrets may
+// also come from a file named by VAR_FILE, so they need not sit in the environment.
+func Load(name string, args []string, getenv func(string) string, out io.Writer) (Config, error) {
+	var c Config
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(out)
+	for _, s := range c.settings() {
+		value, err := fromEnv(s, getenv)
+		if err != nil {
+			return c, err
+		}
+		fs.StringVar(s.field, flagName(s.env), value, fmt.Sprintf("%s (env %s)", s.help, s.env))
+	}
+	if err := fs.Parse(args); err != nil {
+		return c, err
+	}
+	if fs.NArg() > 0 {
+		return c, fmt.Errorf("unexpected arguments: %s", strings.Join(fs.Args(), " "))
+	}
+	return c, c.finish()
+}
+
+func fromEnv(s setting, getenv func(string) string) (string, error) {
+	if v := getenv(s.env); v != "" {
+		return v, nil
+	}
+	if s.secret {
+		if path := getenv(s.env + "_FILE"); path != "" {
+			b, err := os.ReadFile(path)
+			if err != nil {
+				return "", fmt.Errorf("config: %s_FILE: %w", s.env, err)
+			}
+			return strings.TrimSpace(string(b)), nil
+		}
+	}
+	return s.def, nil
+}
+
+func (c *Config) finish() error {
+	if c.Addr == "" {
+		return errors.New("config: POCKET_ADDR must not be empty")
+	}
+	if c.PublicURL == "" {
+		c.PublicURL = "http://" + c.Addr
+	}
+	c.PublicURL = strings.TrimRight(c.PublicURL, "/")
+	u, err := url.Parse(c.PublicURL)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return fmt.Errorf("config: POCKET_PUBLIC_URL %q must be an http(s) origin", c.PublicURL)
+	}
+	if c.SMTPURL != "" {
+		if u, err := url.Parse(c.SMTPURL); err != nil || (u.Scheme != "smtp" && u.Scheme != "smtps") {
+			return errors.New("config: POCKET_SMTP_URL must look like smtp://user:pass@host:port")
+		}
+	}
+	switch strings.ToLower(c.LogLevel) {
+	case "debug", "info", "warn", "error":
+	default:
+		return fmt.Errorf("config: POCKET_LOG_LEVEL %q is not debug, info, warn or error", c.LogLevel)
+	}
+	return nil
+}
+
+// Redacted is the configuration as it may be printed or logged: secrets masked.
+func (c Config) Redacted() map[string]string {
+	out := map[string]string{}
+	for _, s := range c.settings() {
+		v := *s.field
+		if s.secret && v != "" {
+			v = "[redacted]"
+		}
+		if s.env == "POCKET_SMTP_URL" && v != "" {
+			v = redactURL(c.SMTPURL)
+		}
+		out[s.env] = v
+	}
+	return out
+}
+
+func redactURL(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return "[redacted]"
+	}
+	if u.User != nil {
+		u.User = url.UserPassword(u.User.Username(), "redacted")
+	}
+	return u.String()
+}

@@ -1,0 +1,56 @@
+package httpx
+
+import (
+	"context"
+	"log/slog"
+	"net/http"
+)
+
+type ctxKey int
+
+const (
+	loggerKey ctxKey = iota
+	principalKey
+)
+
+// Principal is the signed-in user a request acts for.
+type Principal struct {
+	UID   string
+	Email string
+}
+
+// Verifier checks a bearer ID token. The auth feature provides it.
+type Verifier interface {
+	VerifyIDToken(ctx context.Context, token string) (Principal, error)
+}
+
+// WithLogger puts the request logger in ctx.
+func WithLogger(ctx context.Context, l *slog.Logger) context.Context {
+	return context.WithValue(ctx, loggerKey, l)
+}
+
+// LoggerFrom returns the request logger, or a discarding one.
+func LoggerFrom(ctx context.Context) *slog.Logger {
+	if l, ok := ctx.Value(loggerKey).(*slog.Logger); ok {
+		return l
+	}
+	return slog.New(slog.DiscardHandler)
+}
+
+// WithPrincipal records who the request acts for.
+func WithPrincipal(ctx context.Context, p Principal) context.Context {
+	return context.WithValue(ctx, principalKey, p)
+}
+
+// PrincipalFrom returns the signed-in user. Handlers behind the auth wrapper can
+// rely on ok being true.
+func PrincipalFrom(ctx context.Context) (Principal, bool) {
+	p, ok := ctx.Value(principalKey).(Principal)
+	return p, ok
+}
+
+// MustPrincipal is PrincipalFrom for routes that are never public.
+func MustPrincipal(r *http.Request) Principal {
+	p, _ := PrincipalFrom(r.Context())
+	return p
+}

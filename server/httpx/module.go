@@ -1,0 +1,90 @@
+package httpx
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"runtime/debug"
+	"time"
+
+	"go.uber.org/fx"
+
+	"github.com/pocket-companion/pocket/server/config"
+)
+
+// Module serves every route contributed to the "routes" group.
+var Module = fx.Module("httpx",
+	fx.Provide(NewMetrics),
+	fx.Provide(fx.Annotate(newServer, fx.ParamTags(``, ``, `group:"routes"`, ``, ``, `name:"app"`))),
+	fx.Invoke(func(*Server) {}),
+)
+
+// Server is the listening HTTP server.
+type Server struct {
+	srv  *http.Server
+	addr net.Addr
+}
+
+// Addr is where the server listens (useful when the configured port is 0).
+func (s *Server) Addr() net.Addr { return s.addr }
+
+// shutdownGrace bounds how long in-flight requests may take to finish on stop.
+const shutdownGrace = 25 * time.Second
+
+func newServer(lc fx.Lifecycle, cfg config.Config, routes []Route, v Verifier, m *Metrics, app http.Handler, log *slog.Logger) *Server {
+	mux := NewMux(routes, v, m, app)
+	mux.Handle("GET /metrics", m.Handler())
+	s := &Server{srv: &http.Server{
+		Handler:           Middleware(log, mux),
+		ReadHeaderTimeout: 10 * time.Second,
+		IdleTimeout:       2 * time.Minute,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}}
+	lc.Append(fx.Hook{
+		OnStart: func(context.Context) error {
+			ln, err := net.Listen("tcp", cfg.Addr)
+			if err != nil {
+				return fmt.Errorf("listen on %s: %w", cfg.Addr, err)
+			}
+			s.addr = ln.Addr()
+			log.Info("listening", "addr", ln.Addr().String(), "public_url", cfg.PublicURL)
+			go func() {
+				if err := s.srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+					log.Error("http server stopped", "err", err)
+				}
+			}()
+			return nil
+		},
+		OnStop: func(ctx context.Context) error {
+			ctx, cancel := context.WithTimeout(ctx, shutdownGrace)
+			defer cancel()
+			return s.srv.Shutdown(ctx)
+		},
+	})
+	return s
+}
+
+// Middleware adds the request logger, baseline security headers and panic recovery,
+// so one bad request can never take the process down.
+func Middleware(log *slog.Logger, next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := w.Header()
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
+		h.Set("X-Frame-Options", "DENY")
+		r = r.WithContext(WithLogger(r.Context(), log))
+		defer func() {
+			if rec := recover(); rec != nil {
+				if rec == http.ErrAbortHandler {
+					panic(rec)
+				}
+				log.Error("panic serving request", "method", r.Method, "path", r.URL.Path, "panic", fmt.Sprint(rec), "stack", string(debug.Stack()))
+				WriteJSON(w, http.StatusInternalServerError, ErrorBody{Message: "Internal server error", Code: "INTERNAL"})
+			}
+		}()
+		next.ServeHTTP(w, r)
+	})
+}

@@ -1,0 +1,190 @@
+// Package servertest starts the whole server, as `pocket serve` wires it, on a
+// loopback port with a temporary data directory, for integration tests.
+package servertest
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/cookiejar"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+
+	"go.uber.org/fx"
+	"go.uber.org/fx/fxtest"
+
+	"github.com/pocket-companion/pocket/pkg/mail"
+	"github.com/pocket-companion/pocket/server/app"
+	"github.com/pocket-companion/pocket/server/config"
+	"github.com/pocket-companion/pocket/server/httpx"
+)
+
+// Server is a running server under test.
+type Server struct {
+	URL  string
+	Mail *Outbox
+	Cfg  config.Config
+	app  *fxtest.App
+}
+
+// Outbox captures sign-in mail instead of sending it.
+type Outbox struct {
+	mu   sync.Mutex
+	sent []mail.Message
+}
+
+// Send records m.
+func (o *Outbox) Send(_ context.Context, m mail.Message) error {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.sent = append(o.sent, m)
+	return nil
+}
+
+var codePattern = regexp.MustCompile(`\b\d{6}\b`)
+
+// LastCode returns the newest code mailed to email.
+func (o *Outbox) LastCode(email string) string {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	for i := len(o.sent) - 1; i >= 0; i-- {
+		if o.sent[i].To == email {
+			return codePattern.FindString(o.sent[i].Body)
+		}
+	}
+	return ""
+}
+
+// Start runs the server with cfg adjusted by edit. The server stops when the test ends.
+func Start(t testing.TB, edit func(*config.Config), extra ...fx.Option) *Server {
+	t.Helper()
+	cfg, err := config.Load("test", nil, func(k string) string {
+		return map[string]string{"POCKET_ADDR": "127.0.0.1:0", "POCKET_SEED": "none"}[k]
+	}, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.DataDir = t.TempDir()
+	if edit != nil {
+		edit(&cfg)
+	}
+	return StartConfig(t, cfg, extra...)
+}
+
+// StartConfig runs the server with exactly cfg (e.g. to reopen a data directory).
+func StartConfig(t testing.TB, cfg config.Config, extra ...fx.Option) *Server {
+	t.Helper()
+	s := &Server{Mail: &Outbox{}}
+	var srv *httpx.Server
+	opts := []fx.Option{app.Options(cfg, slog.New(slog.DiscardHandler)), fx.Populate(&srv)}
+	if cfg.SMTPURL == "" {
+		// Without a mail server, capture sign-in mail so tests can read codes.
+		opts = append(opts, fx.Decorate(func() mail.Sender { return s.Mail }))
+	}
+	s.app = fxtest.New(t, append(opts, extra...)...)
+	s.app.RequireStart()
+	s.URL = "http://" + srv.Addr().String()
+	s.Cfg = cfg
+	s.Cfg.PublicURL = cfg.PublicURL
+	t.Cleanup(func() { s.Stop() })
+	return s
+}
+
+// Stop stops the server (idempotent), e.g. to reopen its data directory.
+func (s *Server) Stop() {
+	if s.app != nil {
+		s.app.RequireStop()
+		s.app = nil
+	}
+}
+
+// Client is an HTTP client with a cookie jar, acting for one person.
+type Client struct {
+	t       testing.TB
+	base    string
+	HTTP    *http.Client
+	IDToken string
+}
+
+// NewClient returns a signed-out client.
+func (s *Server) NewClient(t testing.TB) *Client {
+	jar, _ := cookiejar.New(nil)
+	return &Client{t: t, base: s.URL, HTTP: &http.Client{Jar: jar}}
+}
+
+// SignIn signs email in by code and session exchange, and returns the client.
+func (s *Server) SignIn(t testing.TB, email string) *Client {
+	t.Helper()
+	c := s.NewClient(t)
+	c.MustOK("POST", "/api/v1/auth/email/send-otp", map[string]string{"email": email})
+	var verified struct {
+		Data struct{ Token string } `json:"data"`
+	}
+	c.MustOK("POST", "/api/v1/auth/email/verify-otp", map[string]string{"email": email, "otp": s.Mail.LastCode(strings.ToLower(strings.TrimSpace(email)))}, &verified)
+	var session struct{ IDToken string }
+	c.MustOK("POST", "/api/v1/auth/session", map[string]string{"token": verified.Data.Token}, &session)
+	c.IDToken = session.IDToken
+	return c
+}
+
+// Response is a finished request.
+type Response struct {
+	Status int
+	Header http.Header
+	Body   []byte
+}
+
+// JSON decodes the body into v.
+func (r Response) JSON(t testing.TB, v any) {
+	t.Helper()
+	if err := json.Unmarshal(r.Body, v); err != nil {
+		t.Fatalf("body %s: %v", r.Body, err)
+	}
+}
+
+// Do sends a request; body may be nil, a []byte (sent as is) or a value sent as JSON.
+func (c *Client) Do(method, path string, body any) Response {
+	c.t.Helper()
+	var reader io.Reader
+	switch b := body.(type) {
+	case nil:
+	case []byte:
+		reader = bytes.NewReader(b)
+	default:
+		raw, _ := json.Marshal(b)
+		reader = bytes.NewReader(raw)
+	}
+	req, err := http.NewRequest(method, c.base+path, reader)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	if c.IDToken != "" {
+		req.Header.Set("Authorization", "Bearer "+c.IDToken)
+	}
+	resp, err := c.HTTP.Do(req)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	raw, _ := io.ReadAll(resp.Body)
+	return Response{Status: resp.StatusCode, Header: resp.Header, Body: raw}
+}
+
+// MustOK sends a request, fails the test unless it answered 2xx, and decodes into out.
+func (c *Client) MustOK(method, path string, body any, out ...any) Response {
+	c.t.Helper()
+	r := c.Do(method, path, body)
+	if r.Status < 200 || r.Status > 299 {
+		c.t.Fatalf("%s %s = %d %s", method, path, r.Status, r.Body)
+	}
+	for _, o := range out {
+		r.JSON(c.t, o)
+	}
+	return r
+}

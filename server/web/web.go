@@ -1,0 +1,100 @@
+// Package web serves the built PWA embedded in the binary. App routes (anything
+// that is not a file) get index.html so the client router can take them, including
+// its own 404 page.
+package web
+
+import (
+	"bytes"
+	"embed"
+	"io/fs"
+	"net/http"
+	"path"
+	"strings"
+	"time"
+
+	"go.uber.org/fx"
+)
+
+//go:embed all:dist
+var dist embed.FS
+
+//go:embed placeholder.html
+var placeholder []byte
+
+// Module provides the app handler, named "app" for the HTTP server's fallback.
+var Module = fx.Module("web",
+	fx.Provide(fx.Annotate(func() http.Handler { return NewHandler(AppFS()) }, fx.ResultTags(`name:"app"`))),
+)
+
+// AppFS is the built app, or nil when the binary was built without it.
+func AppFS() fs.FS {
+	sub, err := fs.Sub(dist, "dist/app")
+	if err != nil {
+		return nil
+	}
+	if _, err := fs.Stat(sub, "index.html"); err != nil {
+		return nil
+	}
+	return sub
+}
+
+// contentSecurityPolicy lets the app load only from its own origin. 'wasm-unsafe-eval'
+// is for the self-hosted Rive runtime; inline styles for React's style props.
+const contentSecurityPolicy = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; " +
+	"style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; " +
+	"connect-src 'self' ws: wss:; worker-src 'self'; manifest-src 'self'; " +
+	"frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'"
+
+// NewHandler serves files from app; with no app it serves a page saying how to build it.
+func NewHandler(app fs.FS) http.Handler {
+	index := placeholder
+	if app != nil {
+		if b, err := fs.ReadFile(app, "index.html"); err == nil {
+			index = b
+		}
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			w.Header().Set("Allow", "GET, HEAD")
+			http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+			return
+		}
+		name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
+		if app != nil && name != "" && name != "index.html" && isFile(app, name) {
+			serveFile(w, r, app, name)
+			return
+		}
+		serveIndex(w, r, index)
+	})
+}
+
+func isFile(app fs.FS, name string) bool {
+	info, err := fs.Stat(app, name)
+	return err == nil && !info.IsDir()
+}
+
+func serveFile(w http.ResponseWriter, r *http.Request, app fs.FS, name string) {
+	switch {
+	case strings.HasPrefix(name, "assets/"):
+		// Vite puts a content hash in every asset name, so they never change.
+		w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+	default:
+		// The service worker, manifest and icons must be revalidated to roll out updates.
+		w.Header().Set("Cache-Control", "no-cache")
+	}
+	http.ServeFileFS(w, r, app, name)
+}
+
+func serveIndex(w http.ResponseWriter, r *http.Request, index []byte) {
+	h := w.Header()
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	h.Set("Cache-Control", "no-cache")
+	h.Set("Content-Security-Policy", contentSecurityPolicy)
+	if strings.HasPrefix(r.URL.Path, "/shared/") {
+		// Share links are private by intent: keep them out of search engines and
+		// out of the Referer header of any link the page opens.
+		h.Set("X-Robots-Tag", "noindex, nofollow")
+		h.Set("Referrer-Policy", "no-referrer")
+	}
+	http.ServeContent(w, r, "index.html", time.Time{}, bytes.NewReader(index))
+}
