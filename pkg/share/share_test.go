@@ -1,0 +1,146 @@
+package share
+
+import (
+	"context"
+	"encoding/base64"
+	"testing"
+	"time"
+
+	"github.com/pocket-companion/pocket/pkg/apperr"
+	"github.com/pocket-companion/pocket/pkg/store"
+)
+
+// library says which (owner, recording) pairs exist.
+type library map[string]bool
+
+func (l library) Exists(_ context.Context, owner, id string) (bool, error) { return l[owner+"/"+id], nil }
+
+type fixture struct {
+	svc *Service
+	lib library
+	now time.Time
+}
+
+func newFixture(t *testing.T) *fixture {
+	db, err := store.Open(store.Options{InMemory: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = db.Close() })
+	f := &fixture{lib: library{"alice/r1": true, "alice/r2": true, "bob/b1": true}, now: time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC)}
+	f.svc = NewService(db, f.lib, "https://pocket.test", func() time.Time { return f.now })
+	return f
+}
+
+func TestCreate_MakesAnUnguessableLinkWithItsURL(t *testing.T) {
+	f := newFixture(t)
+	link, err := f.svc.Create(context.Background(), "alice", "r1", time.Hour)
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, err := base64.RawURLEncoding.DecodeString(link.Token)
+	if err != nil || len(raw)*8 < 128 {
+		t.Fatalf("token %q carries %d bits", link.Token, len(raw)*8)
+	}
+	if link.URL != "https://pocket.test/shared/recording?token="+link.Token {
+		t.Fatalf("url = %s", link.URL)
+	}
+	if link.ExpiresAt == nil || !link.ExpiresAt.Equal(f.now.Add(time.Hour)) {
+		t.Fatalf("expiresAt = %v", link.ExpiresAt)
+	}
+	other, _ := f.svc.Create(context.Background(), "alice", "r1", 0)
+	if other.Token == link.Token || other.ExpiresAt != nil {
+		t.Fatalf("second link %+v", other)
+	}
+}
+
+func TestCreate_Refusals(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	if _, err := f.svc.Create(ctx, "alice", "b1", 0); !apperr.Is(err, apperr.NotFound) {
+		t.Fatalf("sharing another owner's recording: %v", err)
+	}
+	if _, err := f.svc.Create(ctx, "alice", "missing", 0); !apperr.Is(err, apperr.NotFound) {
+		t.Fatalf("sharing a missing recording: %v", err)
+	}
+	if _, err := f.svc.Create(ctx, "alice", "r1", -time.Second); !apperr.Is(err, apperr.Invalid) {
+		t.Fatalf("negative expiry: %v", err)
+	}
+	if _, err := f.svc.Create(ctx, "alice", "r1", MaxExpiry+time.Hour); !apperr.Is(err, apperr.Invalid) {
+		t.Fatalf("expiry beyond the limit: %v", err)
+	}
+}
+
+func TestResolve_StatusesInSpecOrder(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	live, _ := f.svc.Create(ctx, "alice", "r1", 0)
+	expiring, _ := f.svc.Create(ctx, "alice", "r1", time.Minute)
+	revoked, _ := f.svc.Create(ctx, "alice", "r1", 0)
+	gone, _ := f.svc.Create(ctx, "alice", "r2", 0)
+	_ = f.svc.Revoke(ctx, "alice", revoked.Token)
+	delete(f.lib, "alice/r2")
+	f.now = f.now.Add(time.Minute)
+
+	cases := []struct {
+		name  string
+		token string
+		want  error
+	}{
+		{"no token", "", ErrNoToken},
+		{"unknown token", "bm90LWEtdG9rZW4", ErrInvalid},
+		{"revoked", revoked.Token, ErrInvalid},
+		{"expired at its expiry instant", expiring.Token, ErrExpired},
+		{"recording deleted", gone.Token, ErrNotFound},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := f.svc.Resolve(ctx, tc.token)
+			if err != tc.want {
+				t.Fatalf("got %v, want %v", err, tc.want)
+			}
+		})
+	}
+	link, err := f.svc.Resolve(ctx, live.Token)
+	if err != nil || link.OwnerUID != "alice" || link.RecordingID != "r1" {
+		t.Fatalf("live link: %+v %v", link, err)
+	}
+}
+
+func TestRevoke_OnlyByTheOwner(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	link, _ := f.svc.Create(ctx, "alice", "r1", 0)
+	if err := f.svc.Revoke(ctx, "bob", link.Token); !apperr.Is(err, apperr.NotFound) {
+		t.Fatalf("bob revoking alice's link: %v", err)
+	}
+	if _, err := f.svc.Resolve(ctx, link.Token); err != nil {
+		t.Fatalf("a refused revoke must leave the link working: %v", err)
+	}
+	if err := f.svc.Revoke(ctx, "alice", link.Token); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.svc.Revoke(ctx, "alice", link.Token); err != nil {
+		t.Fatalf("revoking twice is harmless: %v", err)
+	}
+}
+
+func TestList_NewestFirstWithRevokedMarked(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	first, _ := f.svc.Create(ctx, "alice", "r1", 0)
+	f.now = f.now.Add(time.Second)
+	second, _ := f.svc.Create(ctx, "alice", "r1", time.Hour)
+	_, _ = f.svc.Create(ctx, "alice", "r2", 0)
+	_ = f.svc.Revoke(ctx, "alice", first.Token)
+	links, err := f.svc.List(ctx, "alice", "r1")
+	if err != nil || len(links) != 2 {
+		t.Fatalf("list = %+v %v", links, err)
+	}
+	if links[0].Token != second.Token || links[1].RevokedAt == nil {
+		t.Fatalf("order or revocation wrong: %+v", links)
+	}
+	if _, err := f.svc.List(ctx, "bob", "r1"); !apperr.Is(err, apperr.NotFound) {
+		t.Fatalf("bob listing alice's links: %v", err)
+	}
+}
