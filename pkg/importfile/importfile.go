@@ -1,0 +1,87 @@
+// Package importfile finds and reads recordings in the import format from files
+// and directories: one JSON object per recording, or a JSON array of them.
+package importfile
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// Item is one recording object and where it came from (for error messages).
+type Item struct {
+	Source string
+	Data   json.RawMessage
+}
+
+// Read expands directories (recursively, *.json in name order) and returns every
+// recording object found. A file that is not JSON fails the whole read, naming it.
+func Read(paths ...string) ([]Item, error) {
+	var files []string
+	for _, p := range paths {
+		found, err := expand(p)
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, found...)
+	}
+	var items []Item
+	for _, f := range files {
+		got, err := readFile(f)
+		if err != nil {
+			return nil, err
+		}
+		items = append(items, got...)
+	}
+	return items, nil
+}
+
+func expand(path string) ([]string, error) {
+	info, err := os.Stat(path)
+	if err != nil {
+		return nil, fmt.Errorf("import: %w", err)
+	}
+	if !info.IsDir() {
+		return []string{path}, nil
+	}
+	var files []string
+	err = filepath.WalkDir(path, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() && strings.EqualFold(filepath.Ext(p), ".json") {
+			files = append(files, p)
+		}
+		return nil
+	})
+	sort.Strings(files)
+	return files, err
+}
+
+func readFile(path string) ([]Item, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("import: %w", err)
+	}
+	data = bytes.TrimSpace(data)
+	if len(data) > 0 && data[0] == '[' {
+		var list []json.RawMessage
+		if err := json.Unmarshal(data, &list); err != nil {
+			return nil, fmt.Errorf("import: %s: not a JSON array of recordings: %w", path, err)
+		}
+		items := make([]Item, len(list))
+		for i, raw := range list {
+			items[i] = Item{Source: fmt.Sprintf("%s[%d]", path, i), Data: raw}
+		}
+		return items, nil
+	}
+	if !json.Valid(data) {
+		return nil, fmt.Errorf("import: %s: not valid JSON", path)
+	}
+	return []Item{{Source: path, Data: data}}, nil
+}
