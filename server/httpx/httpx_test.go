@@ -1,0 +1,76 @@
+package httpx
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/pocket-companion/pocket/pkg/apperr"
+)
+
+type tokens map[string]Principal
+
+func (t tokens) VerifyIDToken(_ context.Context, token string) (Principal, error) {
+	if p, ok := t[token]; ok {
+		return p, nil
+	}
+	return Principal{}, errors.New("bad token")
+}
+
+func testMux() http.Handler {
+	routes := []Route{
+		{Pattern: "GET /api/v1/private", Handler: func(w http.ResponseWriter, r *http.Request) error {
+			WriteJSON(w, 200, MustPrincipal(r))
+			return nil
+		}},
+		{Pattern: "GET /api/v1/public", Access: Public, Handler: func(w http.ResponseWriter, r *http.Request) error {
+			return apperr.New(apperr.Gone, "GONE", "gone away")
+		}},
+		{Pattern: "GET /api/v1/broken", Access: Public, Handler: func(w http.ResponseWriter, r *http.Request) error {
+			return errors.New("database exploded: secret detail")
+		}},
+		{Pattern: "GET /api/v1/panic", Access: Public, Handler: func(w http.ResponseWriter, r *http.Request) error {
+			panic("boom")
+		}},
+	}
+	mux := NewMux(routes, tokens{"good": {UID: "u1"}}, NewMetrics(), http.NotFoundHandler())
+	return Middleware(slog.New(slog.DiscardHandler), mux)
+}
+
+func TestMux_FailsClosedAndMapsErrors(t *testing.T) {
+	h := testMux()
+	cases := []struct {
+		name, path, auth string
+		status           int
+		body             string
+	}{
+		{"no token", "/api/v1/private", "", 401, "Authentication required"},
+		{"bad token", "/api/v1/private", "Bearer nope", 401, "Invalid or expired"},
+		{"wrong scheme", "/api/v1/private", "Basic good", 401, "Authentication required"},
+		{"good token", "/api/v1/private", "Bearer good", 200, `"UID":"u1"`},
+		{"kind maps to status", "/api/v1/public", "", 410, "gone away"},
+		{"unknown error is a generic 500", "/api/v1/broken", "", 500, "Internal server error"},
+		{"panic is a 500, not a crash", "/api/v1/panic", "", 500, "Internal server error"},
+		{"unknown api path", "/api/v1/unknown", "", 404, `"code":"NOT_FOUND"`},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			req := httptest.NewRequest("GET", tc.path, nil)
+			if tc.auth != "" {
+				req.Header.Set("Authorization", tc.auth)
+			}
+			rec := httptest.NewRecorder()
+			h.ServeHTTP(rec, req)
+			if rec.Code != tc.status || !strings.Contains(rec.Body.String(), tc.body) || strings.Contains(rec.Body.String(), "secret detail") {
+				t.Fatalf("got %d %s", rec.Code, rec.Body.String())
+			}
+			if ct := rec.Header().Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
+				t.Fatalf("content type %q", ct)
+			}
+		})
+	}
+}
