@@ -8,6 +8,7 @@
 //	otp/<email>                                -> identity.otpState (hashed code, expiry, attempts, lock)
 //	ctok/<sha256(token)>                       -> identity.customToken (single use, short lived)
 //	rtok/<sha256(token)>                       -> identity.refreshToken
+//	oidc/<state>                               -> identity.OIDCFlow (Google/Apple popup; single use, 10 min TTL)
 //	rec/<uid>/<recordingId>                    -> recordings.stored (the import object, loose shapes as given)
 //	ridx/<uid>/<field>/<sortable value>/<id>   -> recordings.indexEntry (dashboard order and filters)
 //	term/<uid>/<term>/<recordingId>            -> recordings.posting (weighted term frequency, search)

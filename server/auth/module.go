@@ -26,6 +26,10 @@ var Module = fx.Module("auth",
 		fx.Annotate(newVerifier, fx.As(new(httpx.Verifier))),
 		newHandlers,
 		fx.Annotate((*handlers).routes, fx.ResultTags(`group:"routes,flatten"`)),
+		newOIDCProviders,
+		newOIDCFlows,
+		newOIDCHandlers,
+		fx.Annotate((*oidcHandlers).routes, fx.ResultTags(`group:"routes,flatten"`)),
 	),
 )
 
