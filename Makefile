@@ -67,7 +67,7 @@ endif
 
 test-e2e: build tools chromium
 ifneq ($(HAVE_WEB),)
-	npm run test:e2e
+	e2e/run.sh
 endif
 
 ## bench: Go benchmarks (figures go to docs/benchmarks.md)

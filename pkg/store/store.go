@@ -9,10 +9,15 @@
 //	ctok/<sha256(token)>                       -> identity.customToken (single use, short lived)
 //	rtok/<sha256(token)>                       -> identity.refreshToken
 //	oidc/<state>                               -> identity.OIDCFlow (Google/Apple popup; single use, 10 min TTL)
-//	rec/<uid>/<recordingId>                    -> recordings.stored (the import object, loose shapes as given)
-//	ridx/<uid>/<field>/<sortable value>/<id>   -> recordings.indexEntry (dashboard order and filters)
-//	term/<uid>/<term>/<recordingId>            -> recordings.posting (weighted term frequency, search)
+//	rec/<uid>/<recordingId>                    -> recordings.stored (the import object, loose shapes as given, + bookkeeping; kept with deletedAt on soft delete)
+//	ritem/<uid>/<recordingId>                  -> the rendered list item (recording + id + summarization.summary)
+//	ridx/<uid>/<field>/<sortable value>/<id>   -> recordings.entry (flags, recordingAt, folder id, id): dashboard order and filters;
+//	                                              field is recording_at|created_at|updated_at|duration|title, value I64 millis or lower-cased title + 0x00
+//	term/<uid>/<term>/<recordingId>            -> recordings.posting (per-field term frequencies and field lengths, search)
+//	rview/<uid>/<recordingId>                  -> recordings.Views (view count, last viewed)
+//	sum/<uid>/<summarizationId>                -> recording id (summarization lookup)
 //	folder/<uid>/<folderId>                    -> recordings.Folder
+//	fname/<uid>/<parentId or ->/<lower name>   -> folder id (unique names per parent, case-insensitive)
 //	share/<token hash>                         -> share.Link
 //	shareby/<uid>/<recordingId>/<token hash>   -> nothing (links of one recording)
 //	meta/<name>                                -> server bookkeeping (seeded flag, key versions)

@@ -168,10 +168,7 @@ func TestSession_SurvivesARestartOnTheSameDataDirectory(t *testing.T) {
 	cfg := s.Cfg
 	s.Stop()
 	s2 := servertest.StartConfig(t, cfg, whoami())
-	c2 := s2.NewClient(t)
-	c2.HTTP = c.HTTP
-	c2.IDToken = c.IDToken
-	c2.MustOK("GET", "/api/v1/test/whoami", nil)
+	s2.WithToken(t, c.IDToken).MustOK("GET", "/api/v1/test/whoami", nil)
 }
 
 func TestProviders_SayWhatIsConfigured(t *testing.T) {

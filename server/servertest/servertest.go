@@ -117,6 +117,14 @@ func (s *Server) NewClient(t testing.TB) *Client {
 	return &Client{t: t, base: s.URL, HTTP: &http.Client{Jar: jar}}
 }
 
+// WithToken returns a client that presents an ID token obtained elsewhere
+// (e.g. before a restart of the server).
+func (s *Server) WithToken(t testing.TB, idToken string) *Client {
+	c := s.NewClient(t)
+	c.IDToken = idToken
+	return c
+}
+
 // SignIn signs email in by code and session exchange, and returns the client.
 func (s *Server) SignIn(t testing.TB, email string) *Client {
 	t.Helper()

@@ -62,7 +62,9 @@ func startServe(t *testing.T, dataDir string, env ...string) *process {
 	t.Helper()
 	addr := freePort(t)
 	cmd := exec.Command(binary, "serve")
-	cmd.Env = append(os.Environ(), "POCKET_ADDR="+addr, "POCKET_DATA_DIR="+dataDir, "POCKET_SEED=none")
+	// A fixed public URL, as in a deployment: it is the ID-token issuer, so
+	// tokens stay valid across restarts even though each start gets a new port.
+	cmd.Env = append(os.Environ(), "POCKET_ADDR="+addr, "POCKET_DATA_DIR="+dataDir, "POCKET_SEED=none", "POCKET_PUBLIC_URL=http://pocket.test")
 	cmd.Env = append(cmd.Env, env...)
 	stderr, _ := cmd.StderrPipe()
 	if err := cmd.Start(); err != nil {

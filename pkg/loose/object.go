@@ -1,0 +1,227 @@
+// Package loose is the one place on the server that reads the specification's
+// loose shapes: values that may be a JSON string holding JSON or the object
+// itself, camelCase or snake_case keys, several fallbacks for one field. Every
+// function is pure and total: malformed input yields an empty result, never a
+// panic and never an error, because a recording with one odd field must still
+// list, index and render.
+package loose
+
+import (
+	"bytes"
+	"encoding/json"
+	"strconv"
+	"strings"
+)
+
+// maxDepth bounds recursion through nested loose values; real data is shallow
+// and a hostile upload must not exhaust the stack.
+const maxDepth = 8
+
+// Member is one key of a JSON object with its value exactly as written.
+type Member struct {
+	Key   string
+	Value json.RawMessage
+}
+
+// Object is a JSON object that keeps its members in document order, so that
+// "the first summarization" means the first one written, and values that are
+// passed through stay byte-for-byte as given.
+type Object []Member
+
+// ParseObject decodes raw as an object. It reports false for anything else.
+func ParseObject(raw json.RawMessage) (Object, bool) {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 || raw[0] != '{' {
+		return nil, false
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return nil, false
+	}
+	obj := Object{}
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil, false
+		}
+		key, ok := tok.(string)
+		if !ok {
+			return nil, false
+		}
+		var v json.RawMessage
+		if err := dec.Decode(&v); err != nil {
+			return nil, false
+		}
+		obj = append(obj, Member{Key: key, Value: v})
+	}
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('}') {
+		return nil, false
+	}
+	if _, err := dec.Token(); err == nil {
+		return nil, false // trailing data after the object
+	}
+	return obj, true
+}
+
+// Get returns the value of key, or nil. With duplicate keys the last wins, as
+// in encoding/json.
+func (o Object) Get(key string) json.RawMessage {
+	for i := len(o) - 1; i >= 0; i-- {
+		if o[i].Key == key {
+			return o[i].Value
+		}
+	}
+	return nil
+}
+
+// First returns the value of the first of keys that is present and not null.
+func (o Object) First(keys ...string) json.RawMessage {
+	for _, k := range keys {
+		if v := o.Get(k); !IsNull(v) {
+			return v
+		}
+	}
+	return nil
+}
+
+// Set replaces key's value in place, or appends it, and returns the object.
+func (o Object) Set(key string, value json.RawMessage) Object {
+	found := false
+	out := o[:0:0]
+	for _, m := range o {
+		if m.Key == key {
+			if found {
+				continue // drop duplicates so the new value is the only one
+			}
+			m.Value, found = value, true
+		}
+		out = append(out, m)
+	}
+	if !found {
+		out = append(out, Member{Key: key, Value: value})
+	}
+	return out
+}
+
+// Delete removes key.
+func (o Object) Delete(key string) Object {
+	out := o[:0:0]
+	for _, m := range o {
+		if m.Key != key {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// MarshalJSON writes the members in order with their values untouched.
+func (o Object) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, m := range o {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		k, _ := json.Marshal(m.Key)
+		b.Write(k)
+		b.WriteByte(':')
+		if len(bytes.TrimSpace(m.Value)) == 0 {
+			b.WriteString("null")
+		} else {
+			b.Write(m.Value)
+		}
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
+
+// IsNull reports whether raw is absent or JSON null.
+func IsNull(raw json.RawMessage) bool {
+	t := bytes.TrimSpace(raw)
+	return len(t) == 0 || string(t) == "null"
+}
+
+// Unwrap returns the JSON held in a JSON string ("{\"segments\":…}"), the
+// spec's "a JSON string or an object"; any other value is returned as is.
+func Unwrap(raw json.RawMessage) json.RawMessage {
+	cur := raw
+	for i := 0; i < 3; i++ { // doubly encoded strings occur in exported data
+		s, ok := String(cur)
+		if !ok {
+			break
+		}
+		t := strings.TrimSpace(s)
+		if t == "" || !json.Valid([]byte(t)) {
+			break
+		}
+		switch t[0] {
+		case '{', '[':
+			return json.RawMessage(t)
+		case '"':
+			cur = json.RawMessage(t)
+			continue
+		}
+		break
+	}
+	return raw
+}
+
+// String decodes raw as a JSON string.
+func String(raw json.RawMessage) (string, bool) {
+	t := bytes.TrimSpace(raw)
+	if len(t) == 0 || t[0] != '"' {
+		return "", false
+	}
+	var s string
+	if json.Unmarshal(t, &s) != nil {
+		return "", false
+	}
+	return s, true
+}
+
+// Text is String for values that may also be numbers or booleans (speaker
+// labels written as 0, 1, …).
+func Text(raw json.RawMessage) string {
+	if s, ok := String(raw); ok {
+		return s
+	}
+	t := bytes.TrimSpace(raw)
+	if len(t) > 0 && (t[0] == '-' || (t[0] >= '0' && t[0] <= '9')) && json.Valid(t) {
+		return string(t)
+	}
+	return ""
+}
+
+// Number decodes raw as a finite number, accepting numeric strings ("12.5").
+func Number(raw json.RawMessage) (float64, bool) {
+	t := bytes.TrimSpace(raw)
+	if len(t) == 0 {
+		return 0, false
+	}
+	s := string(t)
+	if t[0] == '"' {
+		var ok bool
+		if s, ok = String(t); !ok {
+			return 0, false
+		}
+		s = strings.TrimSpace(s)
+	}
+	f, err := strconv.ParseFloat(s, 64)
+	if err != nil || f != f || f > 1e300 || f < -1e300 { // f != f: NaN
+		return 0, false
+	}
+	return f, true
+}
+
+// Array decodes raw as a JSON array of raw values.
+func Array(raw json.RawMessage) ([]json.RawMessage, bool) {
+	t := bytes.TrimSpace(raw)
+	if len(t) == 0 || t[0] != '[' {
+		return nil, false
+	}
+	var out []json.RawMessage
+	if json.Unmarshal(t, &out) != nil {
+		return nil, false
+	}
+	return out, true
+}

@@ -1,0 +1,121 @@
+package loose
+
+import (
+	"encoding/json"
+	"testing"
+)
+
+func TestParseObject_KeepsDocumentOrderAndBytes(t *testing.T) {
+	obj, ok := ParseObject(json.RawMessage(`{"z": 1, "a": {"k" :  "v"}, "m": "s"}`))
+	if !ok {
+		t.Fatal("not parsed")
+	}
+	keys := []string{}
+	for _, m := range obj {
+		keys = append(keys, m.Key)
+	}
+	if got := keys; len(got) != 3 || got[0] != "z" || got[1] != "a" || got[2] != "m" {
+		t.Fatalf("order = %v", got)
+	}
+	if got := string(obj.Get("a")); got != `{"k" :  "v"}` {
+		t.Fatalf("value bytes changed: %s", got)
+	}
+}
+
+func TestParseObject_RejectsNonObjects(t *testing.T) {
+	for _, in := range []string{``, `null`, `[]`, `"x"`, `{`, `{"a":1} {"b":2}`, `{"a":}`, `12`} {
+		t.Run(in, func(t *testing.T) {
+			if _, ok := ParseObject(json.RawMessage(in)); ok {
+				t.Fatalf("accepted %q", in)
+			}
+		})
+	}
+}
+
+func TestObjectSet_ReplacesInPlaceAndKeepsOthers(t *testing.T) {
+	obj, _ := ParseObject(json.RawMessage(`{"title":"a","extra":{"x" : [1, 2]},"title":"dup"}`))
+	obj = obj.Set("title", json.RawMessage(`"b"`)).Set("new", json.RawMessage(`true`))
+	b, _ := json.Marshal(obj)
+	if want := `{"title":"b","extra":{"x":[1,2]},"new":true}`; string(b) != want {
+		t.Fatalf("got %s want %s", b, want)
+	}
+	raw, _ := obj.MarshalJSON()
+	if want := `{"title":"b","extra":{"x" : [1, 2]},"new":true}`; string(raw) != want {
+		t.Fatalf("MarshalJSON changed bytes: %s", raw)
+	}
+	if got := obj.Delete("new").Get("new"); got != nil {
+		t.Fatalf("delete left %s", got)
+	}
+}
+
+func TestUnwrap(t *testing.T) {
+	tests := []struct{ name, in, want string }{
+		{"object stays", `{"a":1}`, `{"a":1}`},
+		{"json string holding object", `"{\"a\":1}"`, `{"a":1}`},
+		{"json string holding array", `" [1,2] "`, `[1,2]`},
+		{"doubly encoded", `"\"{\\\"a\\\":1}\""`, `{"a":1}`},
+		{"plain string stays", `"hello"`, `"hello"`},
+		{"broken json in string stays", `"{not json"`, `"{not json"`},
+		{"number stays", `3`, `3`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := string(Unwrap(json.RawMessage(tt.in))); got != tt.want {
+				t.Fatalf("got %s want %s", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestNumberAndText(t *testing.T) {
+	tests := []struct {
+		in     string
+		num    float64
+		numOK  bool
+		asText string
+	}{
+		{`12.5`, 12.5, true, "12.5"},
+		{`"7"`, 7, true, "7"},
+		{`" 8 "`, 8, true, " 8 "},
+		{`"NaN"`, 0, false, "NaN"},
+		{`"abc"`, 0, false, "abc"},
+		{`true`, 0, false, ""},
+		{`null`, 0, false, ""},
+		{`{}`, 0, false, ""},
+		{`-3`, -3, true, "-3"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			n, ok := Number(json.RawMessage(tt.in))
+			if ok != tt.numOK || n != tt.num {
+				t.Fatalf("Number = %v,%v", n, ok)
+			}
+			if got := Text(json.RawMessage(tt.in)); got != tt.asText {
+				t.Fatalf("Text = %q", got)
+			}
+		})
+	}
+}
+
+// Every reader is total: any bytes at all give a result, never a panic.
+func FuzzReadersNeverPanic(f *testing.F) {
+	for _, s := range []string{`{"a":1}`, `"{\"summary\":\"x\"}"`, `[{"type":"p","items":[1]}]`, `{"v2":{"summary":{"sections":[{}]}}}`, `{"_seconds":1}`, `{`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		raw := json.RawMessage(data)
+		if obj, ok := ParseObject(raw); ok {
+			if out, err := obj.MarshalJSON(); err != nil || !json.Valid(out) {
+				t.Fatalf("re-encoded %q as %q (%v)", data, out, err)
+			}
+		}
+		_, first, _ := FirstSummarization(raw)
+		_ = SummaryText(Summary(first))
+		_ = HasContent(raw)
+		_ = SummaryText(raw)
+		_ = ActionItemsText(raw)
+		_ = ActionItemsText(ActionItems(raw))
+		_, _ = TimeValue(raw)
+		_ = Unwrap(raw)
+	})
+}

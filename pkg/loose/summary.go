@@ -1,0 +1,205 @@
+package loose
+
+import (
+	"encoding/json"
+	"regexp"
+	"strings"
+)
+
+// FirstSummarization returns the summarization the product shows: the spec
+// says only the first of the `summarizations` map is used, and "first" here is
+// the first member written in the JSON document whose value is not null. An
+// array (seen in some exports) yields its first element, with its `id` field as
+// the id. The value is returned as given (it may still be a JSON string).
+func FirstSummarization(summarizations json.RawMessage) (id string, value json.RawMessage, ok bool) {
+	v := Unwrap(summarizations)
+	if obj, isObj := ParseObject(v); isObj {
+		for _, m := range obj {
+			if !IsNull(m.Value) {
+				return m.Key, m.Value, true
+			}
+		}
+		return "", nil, false
+	}
+	if arr, isArr := Array(v); isArr {
+		for _, el := range arr {
+			if o, isObj := ParseObject(Unwrap(el)); isObj {
+				return Text(o.Get("id")), el, true
+			}
+		}
+	}
+	return "", nil, false
+}
+
+// Summary returns a summarization's summary value as given: v2Summary, then
+// summary, then v2.summary. The first candidate with content wins; if none has
+// content the first present one is returned, so callers still see what exists.
+func Summary(summarization json.RawMessage) json.RawMessage {
+	obj, ok := ParseObject(Unwrap(summarization))
+	if !ok {
+		return nil
+	}
+	candidates := []json.RawMessage{obj.Get("v2Summary"), obj.Get("summary")}
+	if v2, ok := ParseObject(Unwrap(obj.Get("v2"))); ok {
+		candidates = append(candidates, v2.Get("summary"))
+	}
+	var firstPresent json.RawMessage
+	for _, c := range candidates {
+		if IsNull(c) {
+			continue
+		}
+		if HasContent(c) {
+			return c
+		}
+		if firstPresent == nil {
+			firstPresent = c
+		}
+	}
+	return firstPresent
+}
+
+// HasContent applies the spec's rule (§5) for a summary: present only with a
+// non-empty markdown string, components array, string, content or sections.
+func HasContent(summary json.RawMessage) bool { return hasContent(summary, 0) }
+
+func hasContent(raw json.RawMessage, depth int) bool {
+	if depth > maxDepth {
+		return false
+	}
+	v := Unwrap(raw)
+	if s, ok := String(v); ok {
+		return strings.TrimSpace(s) != ""
+	}
+	if arr, ok := Array(v); ok {
+		return len(arr) > 0
+	}
+	obj, ok := ParseObject(v)
+	if !ok {
+		return false
+	}
+	if s, ok := String(obj.Get("markdown")); ok && strings.TrimSpace(s) != "" {
+		return true
+	}
+	for _, k := range []string{"components", "sections"} {
+		if arr, ok := Array(obj.Get(k)); ok && len(arr) > 0 {
+			return true
+		}
+	}
+	if c := obj.Get("content"); !IsNull(c) {
+		return hasContent(c, depth+1)
+	}
+	return false
+}
+
+// SummaryText is the plain text of a summary value in any of its shapes, with
+// markdown syntax removed: what search indexes and what a preview shows.
+func SummaryText(summary json.RawMessage) string {
+	var parts []string
+	collectSummary(summary, 0, &parts)
+	return strings.Join(parts, "\n")
+}
+
+func collectSummary(raw json.RawMessage, depth int, out *[]string) {
+	if depth > maxDepth {
+		return
+	}
+	v := Unwrap(raw)
+	if s, ok := String(v); ok {
+		appendText(out, StripMarkdown(s))
+		return
+	}
+	if arr, ok := Array(v); ok {
+		for _, el := range arr {
+			collectComponent(el, depth+1, out)
+		}
+		return
+	}
+	obj, ok := ParseObject(v)
+	if !ok {
+		return
+	}
+	if s, ok := String(obj.Get("markdown")); ok {
+		appendText(out, StripMarkdown(s))
+	}
+	if comps, ok := Array(Unwrap(obj.Get("components"))); ok {
+		for _, el := range comps {
+			collectComponent(el, depth+1, out)
+		}
+	}
+	if c := obj.Get("content"); !IsNull(c) {
+		collectSummary(c, depth+1, out)
+	}
+	if secs, ok := Array(obj.Get("sections")); ok {
+		for _, sec := range secs {
+			collectSection(sec, depth+1, out)
+		}
+	}
+}
+
+// collectComponent reads {type, text, items}; items are strings or objects
+// with text (or title), and a bare string component is its own text.
+func collectComponent(raw json.RawMessage, depth int, out *[]string) {
+	if depth > maxDepth {
+		return
+	}
+	if s, ok := String(raw); ok {
+		appendText(out, StripMarkdown(s))
+		return
+	}
+	obj, ok := ParseObject(raw)
+	if !ok {
+		return
+	}
+	appendText(out, StripMarkdown(Text(obj.First("text", "title", "content"))))
+	if items, ok := Array(obj.Get("items")); ok {
+		for _, it := range items {
+			collectComponent(it, depth+1, out)
+		}
+	}
+}
+
+func collectSection(raw json.RawMessage, depth int, out *[]string) {
+	obj, ok := ParseObject(Unwrap(raw))
+	if !ok {
+		collectSummary(raw, depth+1, out)
+		return
+	}
+	appendText(out, StripMarkdown(Text(obj.Get("title"))))
+	if body := obj.First("content", "text"); body != nil {
+		collectSummary(body, depth+1, out)
+	}
+}
+
+func appendText(out *[]string, s string) {
+	if s = strings.TrimSpace(s); s != "" {
+		*out = append(*out, s)
+	}
+}
+
+var (
+	mdImage    = regexp.MustCompile(`!\[([^\]]*)\]\([^)]*\)`)
+	mdLink     = regexp.MustCompile(`\[([^\]]*)\]\([^)]*\)`)
+	mdLinePfx  = regexp.MustCompile(`^\s*(#{1,6}\s+|>\s?|[-*+]\s+(\[[ xX]\]\s+)?|\d+[.)]\s+)`)
+	mdRule     = regexp.MustCompile(`^\s*([-*_]\s*){3,}$`)
+	mdEmphasis = strings.NewReplacer("**", "", "__", "", "`", "", "~~", "")
+)
+
+// StripMarkdown removes the markdown syntax summaries use (headings, lists,
+// check boxes, quotes, emphasis, links) and keeps the words.
+func StripMarkdown(s string) string {
+	lines := strings.Split(s, "\n")
+	out := lines[:0]
+	for _, l := range lines {
+		if mdRule.MatchString(l) {
+			continue
+		}
+		l = mdLinePfx.ReplaceAllString(l, "")
+		l = mdImage.ReplaceAllString(l, "$1")
+		l = mdLink.ReplaceAllString(l, "$1")
+		l = strings.TrimSpace(mdEmphasis.Replace(l))
+		if l != "" {
+			out = append(out, l)
+		}
+	}
+	return strings.Join(out, "\n")
+}

@@ -1,0 +1,99 @@
+package loose
+
+import (
+	"encoding/json"
+	"math"
+	"strings"
+)
+
+// Segment is one transcript line. Times are seconds from the recording's start;
+// NaN-free and never negative.
+type Segment struct {
+	Text    string  `json:"text"`
+	Speaker string  `json:"speaker,omitempty"`
+	Start   float64 `json:"start"`
+	End     float64 `json:"end"`
+}
+
+// Segments reads a transcription: a JSON string or an object holding
+// `segments` or `text.segments` (an array of segments alone is accepted too).
+// Each segment's text is `text` or `transcript`, times `start_time`/`startTime`
+// (or `start`) and `end_time`/`endTime` (or `end`). Segments with blank text
+// are skipped, as the transcript screen does. A transcription that is only a
+// plain `text` or `transcript` string yields one untimed segment, so search and
+// chat still see its words.
+func Segments(transcription json.RawMessage) []Segment {
+	return segmentsOf(transcription, 0)
+}
+
+func segmentsOf(raw json.RawMessage, depth int) []Segment {
+	if depth > 3 {
+		return nil
+	}
+	v := Unwrap(raw)
+	if arr, ok := Array(v); ok {
+		return segmentList(arr)
+	}
+	obj, ok := ParseObject(v)
+	if !ok {
+		return nil
+	}
+	if arr, ok := Array(Unwrap(obj.Get("segments"))); ok {
+		return segmentList(arr)
+	}
+	for _, k := range []string{"text", "transcript", "transcription"} {
+		inner := obj.Get(k)
+		if IsNull(inner) {
+			continue
+		}
+		if s, isStr := String(Unwrap(inner)); isStr {
+			if s = strings.TrimSpace(s); s != "" {
+				return []Segment{{Text: s}}
+			}
+			continue
+		}
+		if segs := segmentsOf(inner, depth+1); len(segs) > 0 {
+			return segs
+		}
+	}
+	return nil
+}
+
+func segmentList(arr []json.RawMessage) []Segment {
+	out := make([]Segment, 0, len(arr))
+	for _, el := range arr {
+		obj, ok := ParseObject(Unwrap(el))
+		if !ok {
+			continue
+		}
+		text := strings.TrimSpace(Text(obj.First("text", "transcript")))
+		if text == "" {
+			continue
+		}
+		out = append(out, Segment{
+			Text:    text,
+			Speaker: Text(obj.First("speaker", "speaker_id", "speakerId", "speaker_label")),
+			Start:   seconds(obj.First("start_time", "startTime", "start")),
+			End:     seconds(obj.First("end_time", "endTime", "end")),
+		})
+	}
+	return out
+}
+
+func seconds(raw json.RawMessage) float64 {
+	f, ok := Number(raw)
+	if !ok || f < 0 || math.IsInf(f, 0) {
+		return 0
+	}
+	return f
+}
+
+// TranscriptText joins the segments' text with newlines.
+func TranscriptText(transcription json.RawMessage) string {
+	segs := Segments(transcription)
+	parts := make([]string, len(segs))
+	for i, s := range segs {
+		parts[i] = s.Text
+	}
+	return strings.Join(parts, "\n")
+}

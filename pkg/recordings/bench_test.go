@@ -1,0 +1,113 @@
+package recordings
+
+import (
+	"fmt"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/pocket-companion/pocket/pkg/store"
+)
+
+// benchLibrarySize is the per-user library the dashboard must stay fast at.
+const benchLibrarySize = 10000
+
+var (
+	benchOnce sync.Once
+	benchSvc  *Service
+)
+
+// benchService imports 10,000 recordings (small transcripts, summaries on
+// half) once per process; every benchmark reads the same library.
+func benchService(b *testing.B) *Service {
+	benchOnce.Do(func() {
+		// Not tied to one benchmark's cleanup: the library is shared by all of
+		// them and lives until the process ends.
+		db, err := store.Open(store.Options{InMemory: true})
+		if err != nil {
+			b.Fatal(err)
+		}
+		s := NewService(db, nil, nil)
+		words := []string{"budget", "launch", "hiring", "roadmap", "customer", "design", "review", "pricing"}
+		for i := 0; i < benchLibrarySize; i++ {
+			fields := map[string]any{
+				"_transcript": fmt.Sprintf("we discussed the %s and the %s for item %d", words[i%8], words[(i/8)%8], i),
+				"folder":      map[string]string{"name": words[i%3]},
+				"duration":    i % 3600,
+			}
+			if i%2 == 0 {
+				fields["_summary"] = fmt.Sprintf("## Notes\n- %s follow-up %d", words[(i/3)%8], i)
+			}
+			at := base.Add(time.Duration(i) * time.Minute)
+			if _, err := s.Import(ctx, "bench", rec(fmt.Sprintf("r%05d", i), fmt.Sprintf("Meeting %d about %s", i, words[i%8]), at, fields)); err != nil {
+				b.Fatal(err)
+			}
+		}
+		benchSvc = s
+	})
+	return benchSvc
+}
+
+func BenchmarkDashboard(b *testing.B) {
+	s := benchService(b)
+	for _, bc := range []struct {
+		name string
+		q    DashboardQuery
+	}{
+		{"first_page", DashboardQuery{}},
+		{"title_asc", DashboardQuery{SortBy: SortTitle, SortOrder: Asc}},
+		{"has_summarization", DashboardQuery{HasSummarization: ptr(true)}},
+		{"date_range", DashboardQuery{StartDate: base.Add(1000 * time.Minute), EndDate: base.Add(2000 * time.Minute)}},
+		{"search_filter", DashboardQuery{Search: "pricing roadmap"}},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			p, err := s.Dashboard(ctx, "bench", bc.q)
+			if err != nil || len(p.Data) == 0 {
+				b.Fatalf("%v %d", err, len(p.Data))
+			}
+			cursor := p.NextCursor
+			b.ResetTimer()
+			for b.Loop() {
+				q := bc.q
+				q.Cursor = cursor // a page deep in the library
+				if _, err := s.Dashboard(ctx, "bench", q); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+func BenchmarkDetail(b *testing.B) {
+	s := benchService(b)
+	b.ResetTimer()
+	i := 0
+	for b.Loop() {
+		i++
+		if _, err := s.Detail(ctx, "bench", fmt.Sprintf("r%05d", (i*7919)%benchLibrarySize)); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkSearch(b *testing.B) {
+	s := benchService(b)
+	for _, q := range []string{"meeting 4242", "pricing", "rev"} {
+		b.Run(q, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := s.Search(ctx, "bench", SearchQuery{Q: q}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+func BenchmarkImport(b *testing.B) {
+	s, _, _ := newService(b)
+	i := 0
+	for b.Loop() {
+		i++
+		mustImport(b, s, "bench", rec(fmt.Sprintf("i%07d", i), "Imported", base, map[string]any{"_transcript": "a short transcript of words", "_summary": "## S"}))
+	}
+}

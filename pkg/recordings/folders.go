@@ -1,0 +1,145 @@
+package recordings
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/pocket-companion/pocket/pkg/apperr"
+	"github.com/pocket-companion/pocket/pkg/store"
+)
+
+// MaxFolderName bounds a folder's name in characters.
+const MaxFolderName = 100
+
+// rootParent stands for "no parent" in the name index (ids are never "-").
+const rootParent = "-"
+
+// Folder is a user's folder. ParentID is null for a top-level folder.
+type Folder struct {
+	ID        string    `json:"id"`
+	Name      string    `json:"name"`
+	ParentID  *string   `json:"parent_id"`
+	CreatedAt time.Time `json:"createdAt"`
+}
+
+func folderKey(uid, id string) []byte { return store.Key("folder", uid, id) }
+
+// folderNameKey makes names unique per parent, case-insensitively.
+func folderNameKey(uid, parentID, name string) []byte {
+	if parentID == "" {
+		parentID = rootParent
+	}
+	return store.Key("fname", uid, parentID, strings.ToLower(name))
+}
+
+// Folders lists the caller's folders by name.
+func (s *Service) Folders(ctx context.Context, uid string) ([]Folder, error) {
+	if err := checkOwner(ctx, uid); err != nil {
+		return nil, err
+	}
+	out := []Folder{}
+	err := s.db.View(func(x *store.Txn) error {
+		return x.Scan(store.Prefix("folder", uid), nil, false, true, func(_, v []byte) (bool, error) {
+			var f Folder
+			if err := json.Unmarshal(v, &f); err != nil {
+				return false, err
+			}
+			out = append(out, f)
+			return true, nil
+		})
+	})
+	if err != nil {
+		return nil, fmt.Errorf("recordings: list folders: %w", err)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		a, b := strings.ToLower(out[i].Name), strings.ToLower(out[j].Name)
+		return a < b || (a == b && out[i].ID < out[j].ID)
+	})
+	return out, nil
+}
+
+// CreateFolder makes a folder. The name is trimmed, required and at most
+// MaxFolderName characters; the parent, when given, must be the caller's; a
+// folder with the same name (ignoring case) under the same parent is a Conflict.
+func (s *Service) CreateFolder(ctx context.Context, uid, name, parentID string) (Folder, error) {
+	if err := checkOwner(ctx, uid); err != nil {
+		return Folder{}, err
+	}
+	name = strings.TrimSpace(name)
+	switch {
+	case name == "":
+		return Folder{}, apperr.Invalidf("name is required")
+	case utf8.RuneCountInString(name) > MaxFolderName:
+		return Folder{}, apperr.Invalidf("name must be at most %d characters", MaxFolderName)
+	case strings.ContainsRune(name, 0):
+		return Folder{}, apperr.Invalidf("name must not contain control characters")
+	}
+	var f Folder
+	err := s.db.Update(func(x *store.Txn) error {
+		if parentID != "" {
+			if _, err := getFolder(x, uid, parentID); err != nil {
+				return apperr.Missing("Parent folder")
+			}
+		}
+		if has, err := x.Has(folderNameKey(uid, parentID, name)); err != nil || has {
+			if err == nil {
+				err = apperr.Newf(apperr.Conflict, "FOLDER_EXISTS", "A folder named %q already exists here", name)
+			}
+			return err
+		}
+		var err error
+		f, err = s.insertFolder(x, uid, name, parentID)
+		return err
+	})
+	return f, err
+}
+
+func (s *Service) insertFolder(x *store.Txn, uid, name, parentID string) (Folder, error) {
+	f := Folder{ID: newID(), Name: name, CreatedAt: s.now().UTC()}
+	if parentID != "" {
+		f.ParentID = &parentID
+	}
+	if err := x.SetJSON(folderKey(uid, f.ID), f); err != nil {
+		return Folder{}, err
+	}
+	return f, x.Set(folderNameKey(uid, parentID, name), []byte(f.ID))
+}
+
+func getFolder(x *store.Txn, uid, id string) (Folder, error) {
+	var f Folder
+	if id == "" || strings.ContainsRune(id, '/') {
+		return f, apperr.Missing("Folder")
+	}
+	err := x.GetJSON(folderKey(uid, id), &f)
+	if errors.Is(err, store.ErrNotFound) {
+		return f, apperr.Missing("Folder")
+	}
+	return f, err
+}
+
+// folderNamed finds the top-level folder with this name (ignoring case) or
+// creates it: folders named by imported recordings and by edits appear in the
+// folder list, so folder_id filtering works on them.
+func (s *Service) folderNamed(x *store.Txn, uid, name string) (Folder, error) {
+	name = strings.TrimSpace(strings.ReplaceAll(name, "\x00", ""))
+	if r := []rune(name); len(r) > MaxFolderName {
+		name = strings.TrimSpace(string(r[:MaxFolderName]))
+	}
+	if name == "" {
+		return Folder{}, nil
+	}
+	id, err := x.Get(folderNameKey(uid, "", name))
+	if err == nil {
+		return getFolder(x, uid, string(id))
+	}
+	if !errors.Is(err, store.ErrNotFound) {
+		return Folder{}, err
+	}
+	return s.insertFolder(x, uid, name, "")
+}

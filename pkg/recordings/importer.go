@@ -1,0 +1,175 @@
+package recordings
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/pocket-companion/pocket/pkg/apperr"
+	"github.com/pocket-companion/pocket/pkg/events"
+	"github.com/pocket-companion/pocket/pkg/loose"
+	"github.com/pocket-companion/pocket/pkg/store"
+)
+
+// ImportResult says what an import did: Created (a new recording), Replaced (a
+// stored one was older by the duplicate rule), or neither (the stored one was
+// as new or newer, or was deleted by its owner, and was kept).
+type ImportResult struct {
+	ID       string `json:"id"`
+	Created  bool   `json:"created"`
+	Replaced bool   `json:"replaced"`
+}
+
+// Import stores one recording in the import format
+// {recording, speakers, summarizations, transcription, metadata}. Every field
+// is optional and kept exactly as given; recording.id (or a top-level id) names
+// it, else a random id is generated. Re-importing an id replaces the stored
+// recording only when the incoming one is newer by the spec's duplicate rule,
+// so fixtures with duplicates resolve as the client merges them. A recording
+// the owner soft-deleted stays deleted.
+func (s *Service) Import(ctx context.Context, uid string, raw []byte) (ImportResult, error) {
+	if err := checkOwner(ctx, uid); err != nil {
+		return ImportResult{}, err
+	}
+	st, err := parseImport(raw)
+	if err != nil {
+		return ImportResult{}, err
+	}
+	st.derive()
+	var res ImportResult
+	err = s.db.Update(func(x *store.Txn) error {
+		res = ImportResult{ID: st.ID}
+		st.Book.ImportedAt = s.now().UTC()
+		old, err := load(x, uid, st.ID)
+		if err != nil && !errors.Is(err, apperr.ErrNotFound) {
+			return err
+		}
+		if old != nil {
+			if old.Book.DeletedAt != nil || !newer(st.Book.Sort, old.Book.Sort) {
+				return nil
+			}
+			st.Book.ImportedAt = old.Book.ImportedAt // keeps fallback orders stable
+		}
+		if st.Book.FolderID, err = s.importFolder(x, uid, st.recordingObject()); err != nil {
+			return err
+		}
+		res.Created, res.Replaced = old == nil, old != nil
+		return put(x, uid, st, old)
+	})
+	if err != nil {
+		return ImportResult{}, err
+	}
+	s.afterImport(uid, st, res)
+	return res, nil
+}
+
+func (s *Service) afterImport(uid string, st *stored, res ImportResult) {
+	switch {
+	case res.Created:
+		s.publish(events.RecordingCreated, uid, st.ID)
+	case res.Replaced:
+		s.publish(events.RecordingUpdated, uid, st.ID)
+	default:
+		return
+	}
+	if !st.Book.HasSummary {
+		s.notifyNeedsSummary(uid, st.ID)
+	}
+}
+
+// ImportMany imports each object in turn (one transaction each, so a library
+// of any size never exceeds a transaction's limits). It goes on after a
+// failure; the error joins every failure, each naming its position.
+func (s *Service) ImportMany(ctx context.Context, uid string, raws [][]byte) ([]ImportResult, error) {
+	out := make([]ImportResult, len(raws))
+	var errs []error
+	for i, raw := range raws {
+		if err := ctx.Err(); err != nil {
+			return out, err
+		}
+		res, err := s.Import(ctx, uid, raw)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("recording %d: %w", i+1, err))
+			continue
+		}
+		out[i] = res
+	}
+	return out, errors.Join(errs...)
+}
+
+// importFields are the members of the import object; others are ignored.
+var importFields = []string{"recording", "speakers", "summarizations", "transcription", "metadata"}
+
+// parseImport checks only what must hold for the server to file the
+// recording; the loose shapes inside are the readers' business (pkg/loose).
+func parseImport(raw []byte) (*stored, error) {
+	obj, ok := loose.ParseObject(raw)
+	if !ok {
+		if json.Valid(raw) {
+			return nil, apperr.Invalidf("The import must be a JSON object with recording, speakers, summarizations, transcription and metadata")
+		}
+		return nil, apperr.Invalidf("The import is not valid JSON")
+	}
+	st := &stored{}
+	fields := []*json.RawMessage{&st.Recording, &st.Speakers, &st.Summarizations, &st.Transcription, &st.Metadata}
+	for i, name := range importFields {
+		if v := obj.Get(name); v != nil {
+			*fields[i] = v
+		}
+	}
+	rec, hasRec := loose.ParseObject(st.Recording)
+	if !loose.IsNull(st.Recording) && !hasRec {
+		return nil, apperr.Invalidf("recording must be an object")
+	}
+	id, err := importID(rec.Get("id"), obj.Get("id"))
+	if err != nil {
+		return nil, err
+	}
+	st.ID = id
+	return st, nil
+}
+
+// importID takes recording.id, else a top-level id, else makes one. An empty
+// string counts as absent (devices send "" before the provider assigns one).
+func importID(values ...json.RawMessage) (string, error) {
+	for _, v := range values {
+		if loose.IsNull(v) {
+			continue
+		}
+		id, ok := loose.String(v)
+		if !ok {
+			return "", apperr.Invalidf("recording.id must be a string")
+		}
+		if id = strings.TrimSpace(id); id == "" {
+			continue
+		}
+		if !okID(id) {
+			return "", apperr.Invalidf("recording.id must be at most 200 characters, without '/' or control characters")
+		}
+		return id, nil
+	}
+	return newID(), nil
+}
+
+// importFolder files the recording in the folder it names: an existing folder
+// id (folderId, folder_id or folder.id), else a folder by name, created when
+// missing.
+func (s *Service) importFolder(x *store.Txn, uid string, rec loose.Object) (string, error) {
+	folder := rec.Get("folder")
+	fobj, _ := loose.ParseObject(folder)
+	for _, raw := range []json.RawMessage{rec.First("folderId", "folder_id"), fobj.Get("id")} {
+		if id, ok := loose.String(raw); ok && id != "" {
+			if f, err := getFolder(x, uid, id); err == nil {
+				return f.ID, nil
+			}
+		}
+	}
+	name, ok := loose.String(fobj.Get("name"))
+	if !ok {
+		name, _ = loose.String(folder)
+	}
+	f, err := s.folderNamed(x, uid, name)
+	return f.ID, err
+}

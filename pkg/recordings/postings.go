@@ -1,0 +1,121 @@
+package recordings
+
+import (
+	"encoding/binary"
+	"errors"
+	"sort"
+
+	"github.com/pocket-companion/pocket/pkg/loose"
+	"github.com/pocket-companion/pocket/pkg/store"
+)
+
+// Search fields, in posting order, with their weights: a word in the title
+// counts far more than the same word said once in an hour of transcript.
+const (
+	fieldTitle = iota
+	fieldDescription
+	fieldSummary // summary text and action items
+	fieldTranscript
+	numFields
+)
+
+var fieldWeights = [numFields]float64{8, 4, 3, 1}
+
+// posting is one term's frequency per field in one recording, with the fields'
+// lengths, so scoring needs no other read.
+type posting struct {
+	TF  [numFields]uint32
+	Len [numFields]uint32
+}
+
+func (p posting) encode() []byte {
+	b := make([]byte, 0, 2*numFields*2)
+	for _, v := range p.TF {
+		b = binary.AppendUvarint(b, uint64(v))
+	}
+	for _, v := range p.Len {
+		b = binary.AppendUvarint(b, uint64(v))
+	}
+	return b
+}
+
+var errBadPosting = errors.New("recordings: malformed posting")
+
+func decodePosting(b []byte) (posting, error) {
+	var p posting
+	for i := 0; i < 2*numFields; i++ {
+		v, n := binary.Uvarint(b)
+		if n <= 0 {
+			return p, errBadPosting
+		}
+		b = b[n:]
+		if i < numFields {
+			p.TF[i] = uint32(v)
+		} else {
+			p.Len[i-numFields] = uint32(v)
+		}
+	}
+	return p, nil
+}
+
+// searchFields is the text of each search field of a recording.
+func (st *stored) searchFields() [numFields]string {
+	rec := st.recordingObject()
+	var f [numFields]string
+	f[fieldTitle] = title(rec)
+	f[fieldDescription] = loose.Text(rec.Get("description"))
+	if _, first, ok := loose.FirstSummarization(st.Summarizations); ok {
+		f[fieldSummary] = loose.SummaryText(loose.Summary(first)) + "\n" +
+			loose.ActionItemsText(loose.ActionItems(first))
+	}
+	f[fieldTranscript] = loose.TranscriptText(st.Transcription)
+	return f
+}
+
+// postings aggregates term frequencies per recording: one key per distinct
+// term keeps an hour-long transcript's write well inside a transaction.
+func (st *stored) postings() map[string]posting {
+	fields := st.searchFields()
+	out := map[string]posting{}
+	var lens [numFields]uint32
+	for i, text := range fields {
+		toks := tokenize(text)
+		lens[i] = uint32(len(toks))
+		for _, t := range toks {
+			p := out[t]
+			p.TF[i]++
+			out[t] = p
+		}
+	}
+	for t, p := range out {
+		p.Len = lens
+		out[t] = p
+	}
+	return out
+}
+
+func termKey(uid, term, id string) []byte { return store.Key("term", uid, term, id) }
+
+// writePostings stores the postings and remembers the terms in the book, so
+// they can be removed without re-deriving them.
+func writePostings(x *store.Txn, uid string, st *stored, ps map[string]posting) error {
+	terms := make([]string, 0, len(ps)) // fresh: st may share a slice with the old version
+	for t, p := range ps {
+		if err := x.Set(termKey(uid, t, st.ID), p.encode()); err != nil {
+			return err
+		}
+		terms = append(terms, t)
+	}
+	sort.Strings(terms)
+	st.Book.Terms = terms
+	return nil
+}
+
+func dropPostings(x *store.Txn, uid string, st *stored) error {
+	for _, t := range st.Book.Terms {
+		if err := x.Delete(termKey(uid, t, st.ID)); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,107 @@
+// Package recordings is the recordings domain of the embedded provider: import
+// (device upload), the dashboard list with stable keyset paging, ranked full-text
+// search, detail, edits, deletion, folders and summarizations. It knows nothing
+// of HTTP or fx. Every method takes the owner's uid; a recording, folder or
+// summarization of anyone else is reported as NotFound, never Forbidden, so the
+// API does not reveal what exists.
+//
+// Storage (see the key schema in pkg/store): a recording is one `rec/` record
+// holding the import object exactly as given plus bookkeeping, a pre-rendered
+// list item under `ritem/`, one ordered `ridx/` key per sort field, and one
+// `term/` posting per distinct search term. All of them are written in one
+// transaction, so lists, search and detail never disagree.
+package recordings
+
+import (
+	"context"
+	"crypto/rand"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/pocket-companion/pocket/pkg/apperr"
+	"github.com/pocket-companion/pocket/pkg/events"
+	"github.com/pocket-companion/pocket/pkg/store"
+)
+
+// Service is the recordings domain. It is safe for concurrent use.
+type Service struct {
+	db  *store.DB
+	bus *events.Bus
+	now func() time.Time
+
+	mu           sync.RWMutex
+	needsSummary []func(ownerUID, id string)
+
+	// docCounts caches each user's number of listed recordings for search's
+	// idf. A write that adds or removes a recording forgets the user's entry;
+	// the next search recounts. It is only a ranking input, so a count that
+	// races a write by one recording is harmless.
+	docCounts sync.Map // uid -> int
+}
+
+// NewService builds the service. bus may be nil (no events); now defaults to
+// time.Now and is injectable so tests control updatedAt and view times.
+func NewService(db *store.DB, bus *events.Bus, now func() time.Time) *Service {
+	if now == nil {
+		now = time.Now
+	}
+	return &Service{db: db, bus: bus, now: now}
+}
+
+// OnNeedsSummary registers fn to be told about every recording that was created
+// or replaced without summary content (HasSummary false: no summarization, or a
+// first summarization whose summary is empty by the spec's rule). The AI engine
+// uses it to summarise in the background and then calls AddSummarization. fn is
+// called synchronously after the write commits, so it must not block: hand the
+// work to a queue.
+func (s *Service) OnNeedsSummary(fn func(ownerUID, id string)) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.needsSummary = append(s.needsSummary, fn)
+}
+
+func (s *Service) notifyNeedsSummary(uid, id string) {
+	s.mu.RLock()
+	hooks := append([]func(string, string){}, s.needsSummary...)
+	s.mu.RUnlock()
+	for _, fn := range hooks {
+		fn(uid, id)
+	}
+}
+
+// publish announces a committed change (every write ends here, which is also
+// where the cached library size is forgotten when it changed).
+func (s *Service) publish(typ, uid, id string) {
+	if typ == events.RecordingCreated || typ == events.RecordingDeleted {
+		s.docCounts.Delete(uid)
+	}
+	if s.bus != nil {
+		s.bus.Publish(events.Event{Type: typ, UserID: uid, RecordingID: id, At: s.now().UTC()})
+	}
+}
+
+// checkOwner refuses calls that could address keys outside the caller's own
+// prefix: an empty uid, or one containing the key separator.
+func checkOwner(ctx context.Context, uid string) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if uid == "" || strings.ContainsAny(uid, "/\x00") {
+		return apperr.New(apperr.Unauthenticated, "UNAUTHENTICATED", "Authentication required")
+	}
+	return nil
+}
+
+// newID returns a random UUID (version 4), the id shape devices use.
+func newID() string {
+	var b [16]byte
+	_, _ = rand.Read(b[:])
+	b[6] = b[6]&0x0f | 0x40
+	b[8] = b[8]&0x3f | 0x80
+	return fmt.Sprintf("%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:16])
+}
+
+// stamp is how the server writes timestamps into recordings (updatedAt).
+func stamp(t time.Time) string { return t.UTC().Format("2006-01-02T15:04:05.000Z07:00") }

@@ -1,0 +1,225 @@
+package recordings
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"unicode/utf8"
+
+	"github.com/pocket-companion/pocket/pkg/apperr"
+	"github.com/pocket-companion/pocket/pkg/events"
+	"github.com/pocket-companion/pocket/pkg/loose"
+	"github.com/pocket-companion/pocket/pkg/store"
+)
+
+// Limits on edited text, in characters.
+const (
+	MaxTitle       = 500
+	MaxDescription = 10000
+)
+
+// Patch is an edit of a recording; nil members are left as they are.
+type Patch struct {
+	Title       *string
+	Description *string
+	Folder      *FolderChange
+}
+
+// FolderChange moves a recording: to the folder with ID, else to the top-level
+// folder named Name (created when missing); both empty takes it out of any
+// folder ("General").
+type FolderChange struct {
+	ID   string
+	Name string
+}
+
+// ParsePatch reads a PUT body: title, description, and folder as {name} (or a
+// name string, or null) or folder_id / folderId (null to clear). Other members
+// are ignored; a body with none of these is invalid.
+func ParsePatch(raw []byte) (Patch, error) {
+	obj, ok := loose.ParseObject(raw)
+	if !ok {
+		return Patch{}, apperr.Invalidf("The body must be a JSON object")
+	}
+	var p Patch
+	var err error
+	if p.Title, err = optString(obj, "title", MaxTitle); err != nil {
+		return p, err
+	}
+	if p.Description, err = optString(obj, "description", MaxDescription); err != nil {
+		return p, err
+	}
+	if p.Folder, err = folderChange(obj); err != nil {
+		return p, err
+	}
+	if p.Title == nil && p.Description == nil && p.Folder == nil {
+		return p, apperr.Invalidf("Nothing to update: send title, description, folder or folder_id")
+	}
+	return p, nil
+}
+
+func optString(obj loose.Object, name string, max int) (*string, error) {
+	v := obj.Get(name)
+	if v == nil {
+		return nil, nil
+	}
+	if loose.IsNull(v) {
+		empty := ""
+		return &empty, nil
+	}
+	s, ok := loose.String(v)
+	if !ok {
+		return nil, apperr.Invalidf("%s must be a string", name)
+	}
+	if utf8.RuneCountInString(s) > max {
+		return nil, apperr.Invalidf("%s must be at most %d characters", name, max)
+	}
+	return &s, nil
+}
+
+func folderChange(obj loose.Object) (*FolderChange, error) {
+	for _, k := range []string{"folder_id", "folderId"} {
+		if v := obj.Get(k); v != nil {
+			if loose.IsNull(v) {
+				return &FolderChange{}, nil
+			}
+			id, ok := loose.String(v)
+			if !ok {
+				return nil, apperr.Invalidf("%s must be a string", k)
+			}
+			return &FolderChange{ID: id}, nil
+		}
+	}
+	v := obj.Get("folder")
+	switch {
+	case v == nil:
+		return nil, nil
+	case loose.IsNull(v):
+		return &FolderChange{}, nil
+	}
+	if name, ok := loose.String(v); ok {
+		return &FolderChange{Name: name}, nil
+	}
+	f, ok := loose.ParseObject(v)
+	name, isStr := loose.String(f.Get("name"))
+	if !ok || (!isStr && !loose.IsNull(f.Get("name"))) {
+		return nil, apperr.Invalidf("folder must be an object with a name")
+	}
+	return &FolderChange{Name: name}, nil
+}
+
+// Update applies p, bumps updatedAt, re-indexes and returns the recording in
+// the list-item shape.
+func (s *Service) Update(ctx context.Context, uid, id string, p Patch) (json.RawMessage, error) {
+	if err := checkOwner(ctx, uid); err != nil {
+		return nil, err
+	}
+	var item json.RawMessage
+	err := s.db.Update(func(x *store.Txn) error {
+		old, err := loadLive(x, uid, id)
+		if err != nil {
+			return err
+		}
+		st := *old
+		rec := old.recordingObject()
+		if p.Title != nil {
+			rec = rec.Set("title", jsonString(*p.Title))
+		}
+		if p.Description != nil {
+			rec = rec.Set("description", jsonString(*p.Description))
+		}
+		if p.Folder != nil {
+			if rec, st.Book.FolderID, err = s.moveFolder(x, uid, rec, *p.Folder); err != nil {
+				return err
+			}
+		}
+		st.Recording = s.touch(rec)
+		st.derive()
+		item = st.listItem()
+		return put(x, uid, &st, old)
+	})
+	if err != nil {
+		return nil, err
+	}
+	s.publish(events.RecordingUpdated, uid, id)
+	return item, nil
+}
+
+// moveFolder sets recording.folder to {id, name} of the target (or removes
+// it), keeping any folderId/folder_id member the device wrote in step.
+func (s *Service) moveFolder(x *store.Txn, uid string, rec loose.Object, c FolderChange) (loose.Object, string, error) {
+	var f Folder
+	var err error
+	if c.ID != "" {
+		f, err = getFolder(x, uid, c.ID)
+	} else {
+		f, err = s.folderNamed(x, uid, c.Name)
+	}
+	if err != nil {
+		return rec, "", err
+	}
+	if f.ID == "" {
+		rec = rec.Delete("folder").Delete("folderId").Delete("folder_id")
+		return rec, "", nil
+	}
+	folder, _ := loose.Object{{Key: "id", Value: jsonString(f.ID)}, {Key: "name", Value: jsonString(f.Name)}}.MarshalJSON()
+	rec = rec.Set("folder", folder)
+	for _, k := range []string{"folderId", "folder_id"} {
+		if rec.Get(k) != nil {
+			rec = rec.Set(k, jsonString(f.ID))
+		}
+	}
+	return rec, f.ID, nil
+}
+
+// touch sets updatedAt to now and returns the recording's bytes.
+func (s *Service) touch(rec loose.Object) json.RawMessage {
+	b, _ := rec.Set("updatedAt", jsonString(stamp(s.now()))).MarshalJSON()
+	return b
+}
+
+func jsonString(s string) json.RawMessage {
+	b, _ := json.Marshal(s)
+	return b
+}
+
+// Delete removes a recording. Soft (the default) hides it from the dashboard,
+// search, detail and shares and keeps the record with its deletion time;
+// permanent removes everything, a soft-deleted recording included.
+func (s *Service) Delete(ctx context.Context, uid, id string, permanent bool) error {
+	if err := checkOwner(ctx, uid); err != nil {
+		return err
+	}
+	err := s.db.Update(func(x *store.Txn) error {
+		st, err := load(x, uid, id)
+		if err != nil {
+			return err
+		}
+		if st.Book.DeletedAt != nil && !permanent {
+			return apperr.Missing("Recording")
+		}
+		if st.Book.DeletedAt == nil {
+			if err := unindex(x, uid, st); err != nil {
+				return err
+			}
+		}
+		if permanent {
+			if err := x.Delete(viewKey(uid, id)); err != nil {
+				return err
+			}
+			return x.Delete(recKey(uid, id))
+		}
+		now := s.now().UTC()
+		st.Book.DeletedAt = &now
+		b, err := st.encode()
+		if err != nil {
+			return err
+		}
+		return x.Set(recKey(uid, id), b)
+	})
+	if err != nil {
+		return fmt.Errorf("recordings: delete %s: %w", id, err)
+	}
+	s.publish(events.RecordingDeleted, uid, id)
+	return nil
+}

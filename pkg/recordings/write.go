@@ -1,0 +1,69 @@
+package recordings
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/pocket-companion/pocket/pkg/store"
+)
+
+func sumKey(uid, summarizationID string) []byte { return store.Key("sum", uid, summarizationID) }
+func viewKey(uid, id string) []byte             { return store.Key("rview", uid, id) }
+
+// put writes st with its list item, index keys, postings and summarization
+// lookups, after removing everything old (the previous version, or nil) had.
+// It runs inside the caller's transaction so readers see all or nothing.
+func put(x *store.Txn, uid string, st, old *stored) error {
+	if old != nil {
+		if err := unindex(x, uid, old); err != nil {
+			return err
+		}
+	}
+	if err := writePostings(x, uid, st, st.postings()); err != nil {
+		return fmt.Errorf("recordings: postings %s: %w", st.ID, err)
+	}
+	if err := writeIndex(x, uid, st); err != nil {
+		return fmt.Errorf("recordings: index %s: %w", st.ID, err)
+	}
+	for _, sid := range st.Book.SummaryIDs {
+		if err := x.Set(sumKey(uid, sid), []byte(st.ID)); err != nil {
+			return err
+		}
+	}
+	if err := x.Set(itemKey(uid, st.ID), st.listItem()); err != nil {
+		return err
+	}
+	b, err := st.encode()
+	if err != nil {
+		return fmt.Errorf("recordings: encode %s: %w", st.ID, err)
+	}
+	return x.Set(recKey(uid, st.ID), b)
+}
+
+// unindex removes st from the list, search and summarization lookups; the
+// record itself stays (soft delete keeps it).
+func unindex(x *store.Txn, uid string, st *stored) error {
+	if err := dropIndex(x, uid, st); err != nil {
+		return err
+	}
+	if err := dropPostings(x, uid, st); err != nil {
+		return err
+	}
+	for _, sid := range st.Book.SummaryIDs {
+		// Only drop a lookup that still points here: ids are the provider's,
+		// and another recording may have claimed the same one since.
+		cur, err := x.Get(sumKey(uid, sid))
+		if errors.Is(err, store.ErrNotFound) {
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		if string(cur) == st.ID {
+			if err := x.Delete(sumKey(uid, sid)); err != nil {
+				return err
+			}
+		}
+	}
+	return x.Delete(itemKey(uid, st.ID))
+}

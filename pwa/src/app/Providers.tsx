@@ -1,0 +1,17 @@
+import { useState, type ReactNode } from 'react'
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
+import { createQueryClient } from '@/data/queryClient'
+import { AuthProvider } from '@/features/auth/AuthProvider'
+import { ToastProvider } from './toast/ToastProvider'
+
+/** Everything a screen may rely on: server state, auth, toasts. */
+export function Providers({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
+  const [client] = useState(() => queryClient ?? createQueryClient())
+  return (
+    <QueryClientProvider client={client}>
+      <ToastProvider>
+        <AuthProvider>{children}</AuthProvider>
+      </ToastProvider>
+    </QueryClientProvider>
+  )
+}

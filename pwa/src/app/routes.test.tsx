@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest'
+import { screen, waitFor } from '@testing-library/react'
+import { http, HttpResponse, delay } from 'msw'
+import { server } from '@/mocks/node'
+import { alice, renderApp, signInOnServer } from '@/test/render'
+
+describe('routes and guard (spec §2)', () => {
+  it('/ redirects to /recordings', async () => {
+    await signInOnServer(alice)
+    const { router } = renderApp('/')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/recordings'))
+    expect(await screen.findByRole('heading', { name: 'Recordings' })).toBeInTheDocument()
+  })
+
+  it('any other path shows the 404 page with its two texts', async () => {
+    renderApp('/nope/deeper?x=1')
+    expect(screen.getByRole('heading', { name: '404 - Page Not Found' })).toBeInTheDocument()
+    expect(screen.getByText("The page you're looking for doesn't exist.")).toBeInTheDocument()
+  })
+
+  it('shows the full-page spinner with the logo while auth loads', async () => {
+    server.use(
+      http.post('/api/v1/auth/refresh', async () => {
+        await delay(200)
+        return HttpResponse.json({ success: false }, { status: 401 })
+      }),
+    )
+    renderApp('/recordings')
+    expect(screen.getByRole('status')).toHaveTextContent('Loading…')
+    expect(screen.getByRole('status').querySelector('svg')).not.toBeNull()
+    await screen.findByRole('heading', { name: 'Welcome to Pocket' })
+  })
+
+  it('a signed-out visitor is sent to /login with a replace navigation', async () => {
+    const { router } = renderApp('/recordings/abc')
+    await screen.findByRole('heading', { name: 'Welcome to Pocket' })
+    expect(router.state.location.pathname).toBe('/login')
+    expect(router.state.historyAction).toBe('REPLACE')
+  })
+
+  it('a signed-in user on /login goes to /recordings', async () => {
+    await signInOnServer(alice)
+    const { router } = renderApp('/login')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/recordings'))
+  })
+
+  it('a signed-in user reaches a recording’s page', async () => {
+    await signInOnServer(alice)
+    renderApp('/recordings/rec-1')
+    expect(await screen.findByText('rec-1')).toBeInTheDocument()
+  })
+
+  it('the shared view needs no sign-in and links to the marketing site', async () => {
+    const { router } = renderApp('/shared/recording?token=abc')
+    expect(await screen.findByRole('link', { name: 'Get your Pocket' })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/shared/recording')
+  })
+
+  it('the shared view without a token says so', async () => {
+    renderApp('/shared/recording')
+    expect(await screen.findByRole('alert')).toHaveTextContent('No share token provided')
+  })
+})

@@ -1,0 +1,30 @@
+import { lazy, Suspense, type ReactNode } from 'react'
+import { Navigate, type RouteObject } from 'react-router'
+import { FullPageSpinner } from './FullPageSpinner'
+import { NotFound } from './NotFound'
+import { RedirectIfSignedIn, RequireAuth } from './guards'
+
+// Each screen is its own chunk: the login route does not download the
+// signed-in app, and the other way round.
+const LoginPage = lazy(() => import('@/features/auth/login/LoginPage'))
+const AppShell = lazy(() => import('./shell/AppShell').then((m) => ({ default: m.AppShell })))
+const RecordingsPage = lazy(() => import('@/features/recordings/RecordingsPage'))
+const RecordingDetailPage = lazy(() => import('@/features/recordings/RecordingDetailPage'))
+const SharedRecordingPage = lazy(() => import('@/features/share/SharedRecordingPage'))
+
+const screen = (node: ReactNode) => <Suspense fallback={<FullPageSpinner />}>{node}</Suspense>
+
+/** The route table of spec §2. */
+export const routes: RouteObject[] = [
+  { path: '/', element: <Navigate to="/recordings" replace /> },
+  { path: '/login', element: <RedirectIfSignedIn>{screen(<LoginPage />)}</RedirectIfSignedIn> },
+  { path: '/shared/recording', element: screen(<SharedRecordingPage />) },
+  {
+    element: <RequireAuth>{screen(<AppShell />)}</RequireAuth>,
+    children: [
+      { path: '/recordings', element: screen(<RecordingsPage />) },
+      { path: '/recordings/:id', element: screen(<RecordingDetailPage />) },
+    ],
+  },
+  { path: '*', element: <NotFound /> },
+]

@@ -1,0 +1,27 @@
+import { NavLink } from 'react-router'
+import { BETA_BADGE, PRODUCT_NAME, TAGLINE } from '../brand'
+import { Logo } from '../Logo'
+import { UserMenu } from './UserMenu'
+
+/** Product name, Web Beta badge, tagline, navigation and the user menu. */
+export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
+  return (
+    <div className="sidebar__inner">
+      <div className="sidebar__brand">
+        <Logo size={36} />
+        <div>
+          <p className="sidebar__name">
+            {PRODUCT_NAME} <span className="badge">{BETA_BADGE}</span>
+          </p>
+          <p className="sidebar__tagline">{TAGLINE}</p>
+        </div>
+      </div>
+      <nav className="sidebar__nav" aria-label="Main">
+        <NavLink to="/recordings" end onClick={onNavigate}>
+          Recordings
+        </NavLink>
+      </nav>
+      <UserMenu />
+    </div>
+  )
+}

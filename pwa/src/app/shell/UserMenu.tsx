@@ -1,0 +1,59 @@
+import { useEffect, useId, useRef, useState } from 'react'
+import { useNavigate } from 'react-router'
+import { useAuth } from '@/features/auth/AuthContext'
+import { Avatar } from './Avatar'
+import { userLabel } from './avatarColor'
+
+/** Avatar + display name (or e-mail); opens a menu with Logout. */
+export function UserMenu() {
+  const { user, logout } = useAuth()
+  const navigate = useNavigate()
+  const [open, setOpen] = useState(false)
+  const menuId = useId()
+  const rootRef = useRef<HTMLDivElement>(null)
+  const label = userLabel(user)
+
+  useEffect(() => {
+    if (!open) return
+    const onPointer = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false)
+    }
+    document.addEventListener('pointerdown', onPointer)
+    return () => document.removeEventListener('pointerdown', onPointer)
+  }, [open])
+
+  const onLogout = async () => {
+    setOpen(false)
+    try {
+      await logout()
+    } catch {
+      // Already logged by the auth context; the device is signed out anyway.
+    }
+    navigate('/login', { replace: true })
+  }
+
+  return (
+    <div className="user-menu" ref={rootRef} onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
+      {open && (
+        <ul className="user-menu__list" id={menuId} role="menu" aria-label="Account">
+          <li role="none">
+            <button type="button" role="menuitem" className="user-menu__item" onClick={onLogout} autoFocus>
+              Logout
+            </button>
+          </li>
+        </ul>
+      )}
+      <button
+        type="button"
+        className="user-menu__trigger"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        onClick={() => setOpen((v) => !v)}
+      >
+        <Avatar name={label} />
+        <span className="user-menu__name">{label}</span>
+      </button>
+    </div>
+  )
+}

@@ -1,0 +1,101 @@
+import { apiRequest } from './http'
+
+/** The signed-in user the product keeps (spec §3). */
+export interface AuthUser {
+  uid: string
+  email: string | null
+  displayName: string | null
+  photoURL: string | null
+}
+
+export interface SessionGrant {
+  idToken: string
+  /** Seconds until the ID token expires. */
+  expiresIn: number
+  user: AuthUser
+}
+
+export interface SendOtpResponse {
+  success: boolean
+  message?: string
+  /** Seconds the code stays valid; the spec's default is 600. */
+  expiresIn: number
+}
+
+export interface VerifyOtpResponse {
+  success: boolean
+  message?: string
+  data: { token: string; user: AuthUser }
+}
+
+export type SocialProvider = 'google' | 'apple'
+export type ProviderAvailability = Record<SocialProvider, boolean>
+
+export const DEFAULT_CODE_VALIDITY_SECONDS = 600
+
+const AUTH = '/api/v1/auth'
+
+export async function sendOtp(email: string): Promise<SendOtpResponse> {
+  const res = await apiRequest<Partial<SendOtpResponse>>(`${AUTH}/email/send-otp`, {
+    method: 'POST',
+    body: { email },
+    auth: false,
+  })
+  const expiresIn = typeof res.expiresIn === 'number' && res.expiresIn > 0 ? res.expiresIn : DEFAULT_CODE_VALIDITY_SECONDS
+  return { success: res.success ?? true, message: res.message, expiresIn }
+}
+
+export async function verifyOtp(email: string, otp: string): Promise<VerifyOtpResponse> {
+  const res = await apiRequest<VerifyOtpResponse>(`${AUTH}/email/verify-otp`, {
+    method: 'POST',
+    body: { email, otp },
+    auth: false,
+  })
+  return { ...res, data: { token: res.data.token, user: toAuthUser(res.data.user) } }
+}
+
+/** Whether an account exists for the address; false on any failure (spec §7). */
+export async function checkEmail(email: string): Promise<boolean> {
+  try {
+    const res = await apiRequest<{ data?: { exists?: unknown } }>('/api/v1/auth-email/check', {
+      query: { email },
+      auth: false,
+    })
+    return res.data?.exists === true
+  } catch {
+    return false
+  }
+}
+
+/** Exchanges a custom token (e-mail code or popup) for an ID token and the refresh cookie. */
+export async function createSession(token: string): Promise<SessionGrant> {
+  return toGrant(await apiRequest<SessionGrant>(`${AUTH}/session`, { method: 'POST', body: { token }, auth: false }))
+}
+
+/** Uses the httpOnly refresh cookie; 401 when there is no live session. */
+export async function refreshSession(signal?: AbortSignal): Promise<SessionGrant> {
+  return toGrant(await apiRequest<SessionGrant>(`${AUTH}/refresh`, { method: 'POST', auth: false, signal }))
+}
+
+export async function endSession(): Promise<void> {
+  await apiRequest<unknown>(`${AUTH}/logout`, { method: 'POST' })
+}
+
+export async function getProviders(): Promise<ProviderAvailability> {
+  const res = await apiRequest<Partial<ProviderAvailability>>(`${AUTH}/providers`, { auth: false })
+  return { google: res.google === true, apple: res.apple === true }
+}
+
+function toGrant(raw: SessionGrant): SessionGrant {
+  return { idToken: raw.idToken, expiresIn: raw.expiresIn, user: toAuthUser(raw.user) }
+}
+
+/** Servers may omit or null the optional fields; the app always sees all four. */
+export function toAuthUser(raw: Partial<AuthUser> | undefined): AuthUser {
+  return {
+    uid: String(raw?.uid ?? ''),
+    email: raw?.email ?? null,
+    displayName: raw?.displayName ?? null,
+    photoURL: raw?.photoURL ?? null,
+  }
+}

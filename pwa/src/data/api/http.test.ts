@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest'
+import { http, HttpResponse } from 'msw'
+import { server } from '@/mocks/node'
+import { session } from '../session'
+import { apiRequest, chatRequest, NETWORK_ERROR_MESSAGE } from './http'
+import { ApiError } from './errors'
+
+const URL_ = '/api/v1/thing'
+
+function respondWith(status: number, body: unknown = { success: status < 400, message: `status ${status}` }) {
+  server.use(http.all(URL_, () => (body === null ? new HttpResponse(null, { status }) : HttpResponse.json(body, { status }))))
+}
+
+describe('apiRequest (the product client)', () => {
+  it.each([200, 201, 204, 299])('accepts %i', async (status) => {
+    respondWith(status, status === 204 ? null : { ok: status })
+    await expect(apiRequest(URL_)).resolves.toEqual(status === 204 ? null : { ok: status })
+  })
+
+  it.each([300, 400, 404, 410, 429, 500, 503])('rejects %i with an ApiError carrying the server message', async (status) => {
+    respondWith(status, { success: false, message: 'Nope', code: 'NOPE' })
+    const error = await apiRequest(URL_).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ApiError)
+    expect(error).toMatchObject({ status, code: 'NOPE', message: 'Nope', serverMessage: 'Nope' })
+  })
+
+  it('falls back to a generic message when the body has none', async () => {
+    respondWith(502, null)
+    await expect(apiRequest(URL_)).rejects.toMatchObject({
+      status: 502,
+      code: 'ERR_BAD_RESPONSE',
+      serverMessage: undefined,
+      message: 'Request failed with status code 502',
+    })
+  })
+
+  it('sends the session bearer token, and none when auth is off', async () => {
+    const seen: (string | null)[] = []
+    server.use(http.get(URL_, ({ request }) => (seen.push(request.headers.get('Authorization')), HttpResponse.json({}))))
+    session.setIdToken('tok-1')
+    await apiRequest(URL_)
+    await apiRequest(URL_, { auth: false })
+    expect(seen).toEqual(['Bearer tok-1', null])
+  })
+
+  it('serialises JSON bodies and query parameters, skipping empty ones', async () => {
+    let url = ''
+    let body: unknown
+    server.use(
+      http.post(URL_, async ({ request }) => {
+        url = request.url
+        body = await request.json()
+        return HttpResponse.json({})
+      }),
+    )
+    await apiRequest(URL_, { method: 'POST', body: { a: 1 }, query: { limit: 20, cursor: undefined, q: '' } })
+    expect(new URL(url).search).toBe('?limit=20')
+    expect(body).toEqual({ a: 1 })
+  })
+
+  it('maps a network failure to ERR_NETWORK with status 0', async () => {
+    server.use(http.get(URL_, () => HttpResponse.error()))
+    await expect(apiRequest(URL_)).rejects.toMatchObject({ status: 0, code: 'ERR_NETWORK' })
+  })
+
+  it('after a 401 refreshes the token once and retries', async () => {
+    let calls = 0
+    server.use(
+      http.get(URL_, ({ request }) => {
+        calls++
+        return request.headers.get('Authorization') === 'Bearer fresh'
+          ? HttpResponse.json({ ok: true })
+          : HttpResponse.json({ message: 'expired' }, { status: 401 })
+      }),
+    )
+    session.setIdToken('stale')
+    session.setRefresher(async () => {
+      session.setIdToken('fresh')
+      return 'fresh'
+    })
+    await expect(apiRequest(URL_)).resolves.toEqual({ ok: true })
+    expect(calls).toBe(2)
+  })
+
+  it('gives up after a 401 when the refresh fails', async () => {
+    respondWith(401, { message: 'expired' })
+    session.setRefresher(() => Promise.reject(new Error('no cookie')))
+    await expect(apiRequest(URL_)).rejects.toMatchObject({ status: 401 })
+  })
+})
+
+describe('chatRequest (the chat/share client)', () => {
+  it.each([200, 400, 401, 403, 404, 410, 499])('returns status %i with its body', async (status) => {
+    respondWith(status, { message: 'body', status })
+    await expect(chatRequest(URL_)).resolves.toEqual({ status, data: { message: 'body', status } })
+  })
+
+  it.each([500, 502, 503])('throws %i', async (status) => {
+    respondWith(status, { message: 'Server exploded' })
+    await expect(chatRequest(URL_)).rejects.toMatchObject({ status, message: 'Server exploded' })
+  })
+
+  it('turns a network failure into status 500, NETWORK_ERROR (spec §8 Share)', async () => {
+    server.use(http.get(URL_, () => HttpResponse.error()))
+    await expect(chatRequest(URL_)).rejects.toMatchObject({
+      status: 500,
+      code: 'NETWORK_ERROR',
+      message: NETWORK_ERROR_MESSAGE,
+    })
+    expect(NETWORK_ERROR_MESSAGE).toBe('Network error. Please check your connection and try again.')
+  })
+})

@@ -1,0 +1,94 @@
+import { ApiError, networkError } from './errors'
+import { session } from '../session'
+
+export type QueryParams = Record<string, string | number | boolean | null | undefined>
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+  query?: QueryParams
+  body?: unknown
+  /** Send the session's bearer token (default true). Auth endpoints opt out. */
+  auth?: boolean
+  signal?: AbortSignal
+}
+
+export interface RawResponse<T> {
+  status: number
+  data: T
+}
+
+/**
+ * The product's HTTP client (spec §7): same origin, no timeout unless the
+ * caller passes a signal, statuses 200–299 resolve with the parsed body and
+ * anything else rejects with an ApiError.
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  let response = await send(path, options)
+  const mayRetry = options.auth !== false && response.status === 401
+  if (mayRetry && (await session.refreshAfterUnauthorized())) response = await send(path, options)
+  if (response.status >= 200 && response.status < 300) return response.data as T
+  throw ApiError.fromResponse(response.status, response.data)
+}
+
+export const NETWORK_ERROR_MESSAGE = 'Network error. Please check your connection and try again.'
+
+/**
+ * The chat/share client (spec §7): a status of 500 or more throws; every
+ * other status is handed back with its body so screens can tell 401, 404 and
+ * 410 apart. A network failure counts as a 500 with code NETWORK_ERROR (§8).
+ */
+export async function chatRequest<T>(path: string, options: RequestOptions = {}): Promise<RawResponse<T>> {
+  let response: RawResponse<unknown>
+  try {
+    response = await send(path, options)
+  } catch (error) {
+    throw new ApiError({ status: 500, code: 'NETWORK_ERROR', message: NETWORK_ERROR_MESSAGE, body: error })
+  }
+  if (response.status >= 500) throw ApiError.fromResponse(response.status, response.data)
+  return response as RawResponse<T>
+}
+
+async function send(path: string, options: RequestOptions): Promise<RawResponse<unknown>> {
+  const headers: Record<string, string> = { Accept: 'application/json' }
+  const token = options.auth === false ? null : session.getIdToken()
+  if (token) headers.Authorization = `Bearer ${token}`
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json'
+
+  let response: Response
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      credentials: 'same-origin',
+      signal: options.signal,
+    })
+  } catch (error) {
+    throw networkError(error)
+  }
+  return { status: response.status, data: await readBody(response) }
+}
+
+/** Absolute URL on our own origin (Node's fetch, used by tests, needs one). */
+export function buildUrl(path: string, query?: QueryParams): string {
+  const url = new URL(path, globalThis.location?.origin ?? 'http://localhost')
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value))
+  }
+  return url.toString()
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  let text: string
+  try {
+    text = await response.text()
+  } catch (error) {
+    throw networkError(error) // the connection dropped mid-body
+  }
+  if (text === '') return null
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return text
+  }
+}

@@ -1,0 +1,60 @@
+import type { AuthUser } from './api/auth'
+import { db } from './db'
+
+/**
+ * The signed-in profile, kept in IndexedDB so a reload with no network can
+ * still show the user their cached library (the refresh call cannot succeed
+ * offline). Cleared with the rest of the user's data on logout.
+ */
+const PROFILE_KEY = 'auth.profile'
+/**
+ * Whose data the tables hold. Outlives the profile (a lapsed session forgets
+ * the profile but keeps the cache for the same user's next sign-in), so a
+ * different account signing in is still caught.
+ */
+const OWNER_KEY = 'data.owner'
+
+/** Where the spec's `userData` (displayName, email) lives after e-mail login. */
+export const USER_DATA_KEY = 'userData'
+
+export async function loadProfile(): Promise<AuthUser | null> {
+  const entry = await db.meta.get(PROFILE_KEY)
+  return (entry?.value as AuthUser | undefined) ?? null
+}
+
+/**
+ * Keeps the profile; if another account's data is on the device, it goes
+ * first so one user never sees another's recordings.
+ */
+export async function adoptProfile(user: AuthUser): Promise<void> {
+  await db.transaction('rw', db.tables, async () => {
+    const owner = (await db.meta.get(OWNER_KEY))?.value ?? (await loadProfile())?.uid
+    if (owner !== undefined && owner !== user.uid) await db.clearUserData()
+    await db.meta.bulkPut([
+      { key: PROFILE_KEY, value: user },
+      { key: OWNER_KEY, value: user.uid },
+    ])
+  })
+}
+
+export async function forgetProfile(): Promise<void> {
+  await db.meta.delete(PROFILE_KEY)
+}
+
+export function saveUserData(user: Pick<AuthUser, 'displayName' | 'email'>): void {
+  try {
+    localStorage.setItem(USER_DATA_KEY, JSON.stringify({ displayName: user.displayName, email: user.email }))
+  } catch (error) {
+    console.warn('Could not store userData', error) // private mode or quota: not fatal
+  }
+}
+
+/** Logout: IndexedDB and local storage forget the user. */
+export async function clearLocalUserData(): Promise<void> {
+  try {
+    localStorage.removeItem(USER_DATA_KEY)
+  } catch {
+    // storage unavailable: nothing was stored either
+  }
+  await db.clearUserData()
+}

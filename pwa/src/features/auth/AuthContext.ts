@@ -1,0 +1,21 @@
+import { createContext, useContext } from 'react'
+import type { AuthUser } from '@/data/api/auth'
+
+/** The auth context of spec §3. */
+export interface AuthContextValue {
+  user: AuthUser | null
+  idToken: string | null
+  loading: boolean
+  loginWithCustomToken: (token: string) => Promise<AuthUser>
+  loginWithGoogle: () => Promise<AuthUser>
+  loginWithApple: () => Promise<AuthUser>
+  logout: () => Promise<void>
+}
+
+export const AuthContext = createContext<AuthContextValue | null>(null)
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext)
+  if (!value) throw new Error('useAuth must be used inside <AuthProvider>')
+  return value
+}

@@ -1,0 +1,91 @@
+import { useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { createSession, endSession, type AuthUser, type ProviderAvailability, type SocialProvider } from '@/data/api/auth'
+import { authKeys } from '@/data/keys'
+import { adoptProfile, clearLocalUserData } from '@/data/profile'
+import { session } from '@/data/session'
+import { AuthContext, type AuthContextValue } from './AuthContext'
+import { ProviderNotConfiguredError } from './authErrors'
+import { authReducer, initialAuthState } from './authMachine'
+import { openAuthPopup } from './popup'
+import { restoreSession } from './restore'
+import { useTokenRefresh } from './useTokenRefresh'
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [state, dispatch] = useReducer(authReducer, initialAuthState)
+  const queryClient = useQueryClient()
+  const restoreStarted = useRef(false)
+
+  // The API client reads the token from `session`; keep it in step with state.
+  session.setIdToken(state.idToken)
+
+  useEffect(() => {
+    if (restoreStarted.current) return // StrictMode mounts twice; the cookie refresh must run once
+    restoreStarted.current = true
+    restoreSession()
+      .then((restored) => dispatch(restored ? { type: 'RESTORED', ...restored } : { type: 'SIGNED_OUT' }))
+      .catch((error: unknown) => {
+        console.error('Restoring the session failed', error)
+        dispatch({ type: 'FAILED' })
+      })
+  }, [])
+
+  useTokenRefresh(state.status === 'signedIn', dispatch)
+
+  const loginWithCustomToken = useCallback(async (token: string): Promise<AuthUser> => {
+    try {
+      const grant = await createSession(token)
+      await adoptProfile(grant.user)
+      session.setIdToken(grant.idToken) // before any screen's first query runs
+      dispatch({ type: 'SIGNED_IN', user: grant.user, idToken: grant.idToken })
+      return grant.user
+    } catch (error) {
+      console.error('Sign-in failed', error)
+      session.setIdToken(null)
+      dispatch({ type: 'FAILED' })
+      throw error
+    }
+  }, [])
+
+  const loginWithProvider = useCallback(
+    async (provider: SocialProvider): Promise<AuthUser> => {
+      // Known only if the login screen already asked; unknown means "try".
+      const available = queryClient.getQueryData<ProviderAvailability>(authKeys.providers())
+      if (available && !available[provider]) throw new ProviderNotConfiguredError(provider)
+      const token = await openAuthPopup(provider)
+      return loginWithCustomToken(token)
+    },
+    [queryClient, loginWithCustomToken],
+  )
+
+  const logout = useCallback(async (): Promise<void> => {
+    let failure: unknown = null
+    try {
+      await endSession()
+    } catch (error) {
+      console.error('Sign-out request failed', error)
+      failure = error
+    }
+    // The device forgets the user even if the server could not be told.
+    session.setIdToken(null)
+    await clearLocalUserData()
+    queryClient.clear()
+    dispatch({ type: 'SIGNED_OUT' })
+    if (failure) throw failure
+  }, [queryClient])
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      user: state.user,
+      idToken: state.idToken,
+      loading: state.status === 'loading',
+      loginWithCustomToken,
+      loginWithGoogle: () => loginWithProvider('google'),
+      loginWithApple: () => loginWithProvider('apple'),
+      logout,
+    }),
+    [state, loginWithCustomToken, loginWithProvider, logout],
+  )
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>
+}

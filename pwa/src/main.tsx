@@ -1,0 +1,27 @@
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { createBrowserRouter, RouterProvider } from 'react-router'
+import { Providers } from './app/Providers'
+import { routes } from './app/routes'
+import { UpdatePrompt } from './app/UpdatePrompt'
+import './app/styles.css'
+
+/** `npm run dev` has no backend: MSW answers the API unless VITE_MSW=off. */
+async function startMocks(): Promise<void> {
+  if (!import.meta.env.DEV || import.meta.env.VITE_MSW === 'off') return
+  const { worker } = await import('./mocks/browser')
+  await worker.start({ onUnhandledRequest: 'bypass', serviceWorker: { url: '/mockServiceWorker.js' } })
+}
+
+const router = createBrowserRouter(routes)
+
+void startMocks().then(() => {
+  createRoot(document.getElementById('root') as HTMLElement).render(
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={router} />
+        {import.meta.env.PROD && <UpdatePrompt />}
+      </Providers>
+    </StrictMode>,
+  )
+})

@@ -1,0 +1,4 @@
+import { authHandlers } from './auth'
+import { recordingHandlers } from './recordings'
+
+export const handlers = [...authHandlers, ...recordingHandlers]

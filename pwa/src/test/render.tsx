@@ -1,0 +1,31 @@
+import { render } from '@testing-library/react'
+import { createMemoryRouter, RouterProvider } from 'react-router'
+import { Providers } from '@/app/Providers'
+import { routes } from '@/app/routes'
+import { createQueryClient } from '@/data/queryClient'
+import type { AuthUser } from '@/data/api/auth'
+import { adoptProfile } from '@/data/profile'
+import { idTokenFor, mockAuth } from '@/mocks/mockAuthState'
+
+/** The whole app at `path`, with the real providers and routes. */
+export function renderApp(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] })
+  const queryClient = createQueryClient()
+  queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } })
+  const view = render(
+    <Providers queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </Providers>,
+  )
+  return { ...view, router, queryClient }
+}
+
+/** A live server-side session: the refresh cookie the real server would set. */
+export async function signInOnServer(user: AuthUser, opts: { cacheProfile?: boolean } = {}) {
+  mockAuth.setSession(user)
+  if (opts.cacheProfile) await adoptProfile(user)
+  return idTokenFor(user)
+}
+
+export const alice: AuthUser = { uid: 'uid-alice', email: 'alice@example.com', displayName: 'Alice', photoURL: null }
+

@@ -1,0 +1,81 @@
+import { fileURLToPath, URL } from 'node:url'
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { defineConfig, type Plugin } from 'vite'
+import react from '@vitejs/plugin-react'
+import { VitePWA } from 'vite-plugin-pwa'
+import { manifest } from './pwa-manifest.ts'
+
+const here = (p: string) => fileURLToPath(new URL(p, import.meta.url))
+
+// The Go binary embeds server/web/dist; only dist/app belongs to us, so the
+// .gitkeep (and anything the server team puts beside app/) survives builds.
+const outDir = here('../server/web/dist/app')
+
+// MSW's worker script is served by the dev server only: keeping it out of
+// public/ keeps it out of the production build and the precache.
+function mswWorkerInDev(): Plugin {
+  const require = createRequire(import.meta.url)
+  return {
+    name: 'pocket:msw-worker',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use('/mockServiceWorker.js', (_req, res) => {
+        const file = require.resolve('msw/mockServiceWorker.js')
+        res.setHeader('Content-Type', 'text/javascript')
+        res.end(readFileSync(file))
+      })
+    },
+  }
+}
+
+export default defineConfig({
+  root: here('.'),
+  base: '/',
+  publicDir: here('public'),
+  resolve: { alias: { '@': here('src') } },
+  server: {
+    fs: { allow: [here('..')] },
+    // `POCKET_DEV_API=http://127.0.0.1:8080 VITE_MSW=off npm run dev`: hot reload against a real server.
+    proxy: process.env.POCKET_DEV_API ? { '/api': { target: process.env.POCKET_DEV_API } } : undefined,
+  },
+  plugins: [
+    react(),
+    mswWorkerInDev(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: '../sw',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest,
+      // The glob below already precaches icons and the favicon.
+      includeManifestIcons: false,
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // The service worker is its own TypeScript project (sw/tsconfig.json).
+        rollupFormat: 'es',
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
+  build: {
+    outDir,
+    emptyOutDir: true,
+    sourcemap: false,
+    target: 'es2022',
+    chunkSizeWarningLimit: 400,
+    rolldownOptions: {
+      output: {
+        // Libraries change less often than the app: separate chunks stay
+        // cached across deploys instead of riding along with app code.
+        advancedChunks: {
+          groups: [
+            { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/ },
+            { name: 'vendor-data', test: /node_modules[\\/](dexie|dexie-react-hooks|@tanstack)[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
+})

@@ -1,0 +1,93 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"strings"
+
+	"github.com/pocket-companion/pocket/pkg/events"
+	"github.com/pocket-companion/pocket/pkg/identity"
+	"github.com/pocket-companion/pocket/pkg/importfile"
+	"github.com/pocket-companion/pocket/pkg/recordings"
+	"github.com/pocket-companion/pocket/pkg/store"
+)
+
+func envOr(name, def string) string {
+	if v := os.Getenv(name); v != "" {
+		return v
+	}
+	return def
+}
+
+func runImport(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("pocket import", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() { helpImport(stderr) }
+	user := fs.String("user", envOr("POCKET_DEMO_EMAIL", "demo@example.com"), "owner of the imported recordings")
+	dataDir := fs.String("data-dir", envOr("POCKET_DATA_DIR", "./data"), "data directory of the server")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return errHelpShown
+		}
+		return err
+	}
+	if fs.NArg() == 0 {
+		helpImport(stderr)
+		return errors.New("name at least one FILE or DIR")
+	}
+	items, err := importfile.Read(fs.Args()...)
+	if err != nil {
+		return err
+	}
+	db, err := store.Open(store.Options{Dir: *dataDir + "/db", Logger: slog.New(slog.DiscardHandler)})
+	if err != nil {
+		if strings.Contains(err.Error(), "lock") {
+			return fmt.Errorf("the data directory %s is in use, probably by a running pocket serve: stop it, or upload through POST /api/v1/recordings", *dataDir)
+		}
+		return err
+	}
+	defer db.Close()
+	return importItems(context.Background(), db, *user, items, stdout)
+}
+
+func importItems(ctx context.Context, db *store.DB, email string, items []importfile.Item, stdout io.Writer) error {
+	owner, err := identity.NewUsers(db, nil).Ensure(ctx, email, identity.User{})
+	if err != nil {
+		return err
+	}
+	svc := recordings.NewService(db, events.NewBus(), nil)
+	var created, replaced, failed int
+	for _, it := range items {
+		res, err := svc.Import(ctx, owner.UID, it.Data)
+		switch {
+		case err != nil:
+			failed++
+			fmt.Fprintf(stdout, "%s: %v\n", it.Source, err)
+		case res.Created:
+			created++
+		default:
+			replaced++
+		}
+	}
+	fmt.Fprintf(stdout, "imported %d recordings for %s: %d new, %d updated, %d failed\n", created+replaced, owner.Email, created, replaced, failed)
+	if failed > 0 {
+		return fmt.Errorf("%d of %d recordings failed", failed, len(items))
+	}
+	return nil
+}
+
+func helpImport(w io.Writer) {
+	fmt.Fprint(w, `Usage: pocket import [--user EMAIL] [--data-dir DIR] FILE|DIR...
+
+Imports recordings in the import format (one JSON object per recording, or a JSON array
+of them; directories are searched for *.json) into the data directory, owned by EMAIL
+(default $POCKET_DEMO_EMAIL or demo@example.com). Loose shapes are stored exactly as
+given. The server must not be running on the same data directory; while it runs,
+upload with POST /api/v1/recordings instead.
+`)
+}

@@ -1,0 +1,141 @@
+package share_test
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/pocket-companion/pocket/server/servertest"
+)
+
+type link struct {
+	Token, URL, RecordingID string
+	ExpiresAt               *string
+	RevokedAt               *string
+}
+
+var sample = map[string]any{
+	"recording": map[string]any{"id": "r1", "title": "Quarterly plan", "recordingAt": "2026-11-01T10:00:00Z"},
+	"speakers":  `{"SPEAKER_00":{"speakerProfile":{"name":"Ada Lovelace"}}}`,
+	"summarizations": map[string]any{
+		"sum-first":  map[string]any{"v2Summary": "## Plan\nShip it"},
+		"sum-second": map[string]any{"v2Summary": "## Other"},
+	},
+	"transcription": `{"segments":[{"speaker":"SPEAKER_00","text":"Hello","start_time":0,"end_time":2}]}`,
+}
+
+func TestShare_OwnerCreatesAndAVisitorViewsWithoutSigningIn(t *testing.T) {
+	s := servertest.Start(t, nil)
+	owner := s.SignIn(t, "owner@example.com")
+	owner.MustOK("POST", "/api/v1/recordings", sample)
+
+	var l link
+	r := owner.MustOK("POST", "/api/v1/recordings/r1/share", map[string]any{"expiresIn": 3600}, &l)
+	if r.Status != 201 || !strings.HasSuffix(l.URL, "/shared/recording?token="+l.Token) || l.ExpiresAt == nil {
+		t.Fatalf("create = %d %+v", r.Status, l)
+	}
+
+	visitor := s.NewClient(t)
+	var view struct {
+		Data struct {
+			Recording     map[string]json.RawMessage
+			Owner         struct{ DisplayName, Email string }
+			Summarization json.RawMessage
+			Transcription json.RawMessage
+		}
+	}
+	r = visitor.MustOK("GET", "/api/v1/share/shared/recording?token="+l.Token, nil, &view)
+	d := view.Data
+	if string(d.Recording["id"]) != `"r1"` || d.Owner.Email != "owner@example.com" {
+		t.Fatalf("view = %s", r.Body)
+	}
+	if !strings.Contains(string(d.Summarization), "Ship it") || strings.Contains(string(d.Summarization), "Other") {
+		t.Fatalf("the first summarization must be shown, got %s", d.Summarization)
+	}
+	if !strings.Contains(string(d.Recording["speakers"]), "Ada Lovelace") {
+		t.Fatalf("recording must carry its speakers: %s", d.Recording["speakers"])
+	}
+	var transcript string
+	if err := json.Unmarshal(d.Transcription, &transcript); err != nil || !strings.Contains(transcript, "Hello") {
+		t.Fatalf("transcription string must stay a string: %s", d.Transcription)
+	}
+	if r.Header.Get("X-Robots-Tag") == "" || r.Header.Get("Referrer-Policy") != "no-referrer" {
+		t.Fatalf("shared view headers %v", r.Header)
+	}
+}
+
+func TestShare_ViewErrorsByStatus(t *testing.T) {
+	s := servertest.Start(t, nil)
+	owner := s.SignIn(t, "owner@example.com")
+	owner.MustOK("POST", "/api/v1/recordings", sample)
+	var revoked, deleted link
+	owner.MustOK("POST", "/api/v1/recordings/r1/share", nil, &revoked)
+	owner.MustOK("DELETE", "/api/v1/share/"+revoked.Token, nil)
+	other := map[string]any{"recording": map[string]any{"id": "r2", "title": "Gone soon"}}
+	owner.MustOK("POST", "/api/v1/recordings", other)
+	owner.MustOK("POST", "/api/v1/recordings/r2/share", map[string]any{}, &deleted)
+	owner.MustOK("DELETE", "/api/v1/recordings/r2", nil)
+
+	visitor := s.NewClient(t)
+	cases := []struct {
+		name, query string
+		status      int
+		message     string
+	}{
+		{"no token", "", 400, "No share token provided"},
+		{"unknown token", "?token=not-a-real-token", 401, "invalid or has been revoked"},
+		{"revoked", "?token=" + revoked.Token, 401, "invalid or has been revoked"},
+		{"recording deleted", "?token=" + deleted.Token, 404, "may have been deleted"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			r := visitor.Do("GET", "/api/v1/share/shared/recording"+tc.query, nil)
+			if r.Status != tc.status || !strings.Contains(string(r.Body), tc.message) {
+				t.Fatalf("got %d %s", r.Status, r.Body)
+			}
+		})
+	}
+}
+
+func TestShare_ExpiryIsRefusedWith410(t *testing.T) {
+	s := servertest.Start(t, nil)
+	owner := s.SignIn(t, "owner@example.com")
+	owner.MustOK("POST", "/api/v1/recordings", sample)
+	var l link
+	owner.MustOK("POST", "/api/v1/recordings/r1/share", map[string]any{"expiresIn": 0.001}, &l)
+	time.Sleep(5 * time.Millisecond) // past the one-millisecond lifetime
+	r := s.NewClient(t).Do("GET", "/api/v1/share/shared/recording?token="+l.Token, nil)
+	if r.Status != 410 || !strings.Contains(string(r.Body), "has expired") {
+		t.Fatalf("got %d %s", r.Status, r.Body)
+	}
+}
+
+func TestShare_ListAndValidation(t *testing.T) {
+	s := servertest.Start(t, nil)
+	owner := s.SignIn(t, "owner@example.com")
+	owner.MustOK("POST", "/api/v1/recordings", sample)
+	var first link
+	owner.MustOK("POST", "/api/v1/recordings/r1/share", nil, &first)
+	if first.ExpiresAt != nil {
+		t.Fatalf("a link without expiresIn never expires, got %v", *first.ExpiresAt)
+	}
+	owner.MustOK("POST", "/api/v1/recordings/r1/share", map[string]any{"expiresIn": 60})
+	owner.MustOK("DELETE", "/api/v1/share/"+first.Token, nil)
+	var list struct{ Data []link }
+	owner.MustOK("GET", "/api/v1/recordings/r1/shares", nil, &list)
+	if len(list.Data) != 2 || list.Data[1].Token != first.Token || list.Data[1].RevokedAt == nil {
+		t.Fatalf("list = %+v", list.Data)
+	}
+	for _, body := range []any{map[string]any{"expiresIn": -5}, map[string]any{"expiresIn": "soon"}, []byte(`{"expiresIn":`)} {
+		if r := owner.Do("POST", "/api/v1/recordings/r1/share", body); r.Status != 400 {
+			t.Fatalf("body %v got %d", body, r.Status)
+		}
+	}
+	if r := owner.Do("POST", "/api/v1/recordings/missing/share", nil); r.Status != 404 {
+		t.Fatalf("sharing a missing recording got %d", r.Status)
+	}
+	if r := s.NewClient(t).Do("POST", "/api/v1/recordings/r1/share", nil); r.Status != 401 {
+		t.Fatalf("creating a link signed out got %d", r.Status)
+	}
+}

@@ -1,0 +1,31 @@
+/// <reference lib="webworker" />
+/**
+ * Pocket's service worker. It caches; it does not sync business data (that
+ * lives in the app's data layer, see pwa/src/data). Built by vite-plugin-pwa
+ * with the injectManifest strategy, which replaces self.__WB_MANIFEST with the
+ * list of hashed app-shell files.
+ */
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
+import { NavigationRoute, registerRoute } from 'workbox-routing'
+import { isSkipWaitingMessage, NAVIGATION_DENYLIST } from './routes'
+
+declare const self: ServiceWorkerGlobalScope
+
+// The app shell: index.html, hashed JS/CSS, icons, manifest. Enough to open
+// the app with no network; data comes from IndexedDB.
+precacheAndRoute(self.__WB_MANIFEST)
+cleanupOutdatedCaches()
+
+// Any app route (/recordings/abc, /shared/recording?token=…) opens the cached
+// shell; API calls, RPC and the OIDC popup pages must reach the server.
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
+    denylist: NAVIGATION_DENYLIST,
+  }),
+)
+
+// registerType 'prompt': a new worker waits until the user accepts the
+// "new version" prompt, so an update never reloads over someone's work.
+self.addEventListener('message', (event: ExtendableMessageEvent) => {
+  if (isSkipWaitingMessage(event.data)) void self.skipWaiting()
+})
