@@ -53,6 +53,8 @@ func NewHandler(app fs.FS) http.Handler {
 			index = b
 		}
 	}
+	gz := &gzipCache{}
+	indexBytes := func() ([]byte, error) { return index, nil }
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			w.Header().Set("Allow", "GET, HEAD")
@@ -61,10 +63,16 @@ func NewHandler(app fs.FS) http.Handler {
 		}
 		name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
 		if app != nil && name != "" && name != "index.html" && isFile(app, name) {
-			serveFile(w, r, app, name)
+			setFileHeaders(w, name)
+			if !gz.serveGzipped(w, r, name, readFrom(app, name)) {
+				http.ServeFileFS(w, r, app, name)
+			}
 			return
 		}
-		serveIndex(w, r, index)
+		setIndexHeaders(w, r)
+		if !gz.serveGzipped(w, r, "index.html", indexBytes) {
+			http.ServeContent(w, r, "index.html", time.Time{}, bytes.NewReader(index))
+		}
 	})
 }
 
@@ -73,7 +81,7 @@ func isFile(app fs.FS, name string) bool {
 	return err == nil && !info.IsDir()
 }
 
-func serveFile(w http.ResponseWriter, r *http.Request, app fs.FS, name string) {
+func setFileHeaders(w http.ResponseWriter, name string) {
 	switch {
 	case strings.HasPrefix(name, "assets/"):
 		// Vite puts a content hash in every asset name, so they never change.
@@ -82,10 +90,9 @@ func serveFile(w http.ResponseWriter, r *http.Request, app fs.FS, name string) {
 		// The service worker, manifest and icons must be revalidated to roll out updates.
 		w.Header().Set("Cache-Control", "no-cache")
 	}
-	http.ServeFileFS(w, r, app, name)
 }
 
-func serveIndex(w http.ResponseWriter, r *http.Request, index []byte) {
+func setIndexHeaders(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	h.Set("Cache-Control", "no-cache")
@@ -96,5 +103,4 @@ func serveIndex(w http.ResponseWriter, r *http.Request, index []byte) {
 		h.Set("X-Robots-Tag", "noindex, nofollow")
 		h.Set("Referrer-Policy", "no-referrer")
 	}
-	http.ServeContent(w, r, "index.html", time.Time{}, bytes.NewReader(index))
 }

@@ -1,6 +1,8 @@
 package web
 
 import (
+	"compress/gzip"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -62,5 +64,46 @@ func TestHandler_WithoutABuiltAppSaysHowToBuildIt(t *testing.T) {
 	rec := serve(NewHandler(nil), "GET", "/recordings")
 	if rec.Code != 200 || !strings.Contains(rec.Body.String(), "make build") {
 		t.Fatalf("%d %s", rec.Code, rec.Body.String())
+	}
+}
+
+func TestHandler_GzipsTextAssetsForClientsThatAcceptIt(t *testing.T) {
+	js := strings.Repeat("console.log('pocket');\n", 200)
+	h := NewHandler(fstest.MapFS{"index.html": {Data: []byte(strings.Repeat("<p>app</p>", 100))}, "assets/a.js": {Data: []byte(js)}, "icon.png": {Data: []byte("png")}})
+	get := func(path, accept string) *httptest.ResponseRecorder {
+		req := httptest.NewRequest("GET", path, nil)
+		if accept != "" {
+			req.Header.Set("Accept-Encoding", accept)
+		}
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		return rec
+	}
+	rec := get("/assets/a.js", "gzip, br")
+	if rec.Header().Get("Content-Encoding") != "gzip" || !strings.Contains(rec.Header().Get("Vary"), "Accept-Encoding") {
+		t.Fatalf("headers %v", rec.Header())
+	}
+	zr, err := gzip.NewReader(rec.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(zr)
+	if string(body) != js || rec.Body.Len() > len(js)/5 {
+		t.Fatalf("gzip body wrong or not smaller: %d bytes", rec.Body.Len())
+	}
+	if ct := rec.Header().Get("Content-Type"); !strings.Contains(ct, "javascript") {
+		t.Fatalf("content type %q", ct)
+	}
+	if rec := get("/assets/a.js", ""); rec.Header().Get("Content-Encoding") != "" || rec.Body.String() != js {
+		t.Fatal("a client without gzip must get the plain file")
+	}
+	if rec := get("/assets/a.js", "gzip;q=0"); rec.Header().Get("Content-Encoding") != "" {
+		t.Fatal("q=0 refuses gzip")
+	}
+	if rec := get("/recordings", "gzip"); rec.Header().Get("Content-Encoding") != "gzip" || rec.Header().Get("Content-Security-Policy") == "" {
+		t.Fatalf("app routes must be gzipped with their headers: %v", rec.Header())
+	}
+	if rec := get("/icon.png", "gzip"); rec.Header().Get("Content-Encoding") != "" {
+		t.Fatal("images are not gzipped again")
 	}
 }

@@ -1,0 +1,93 @@
+package web
+
+import (
+	"bytes"
+	"compress/gzip"
+	"io/fs"
+	"mime"
+	"net/http"
+	"path"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+// compressible lists the types worth gzipping; images and fonts are already compressed.
+var compressible = map[string]bool{
+	".html": true, ".js": true, ".mjs": true, ".css": true, ".json": true, ".webmanifest": true,
+	".svg": true, ".wasm": true, ".txt": true, ".map": true, ".riv": true,
+}
+
+// gzipCache holds each embedded file gzipped once: the files never change while
+// the binary runs, so compressing per request would only burn CPU.
+type gzipCache struct {
+	mu    sync.Mutex
+	files map[string][]byte
+}
+
+func (c *gzipCache) get(name string, raw func() ([]byte, error)) ([]byte, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if b, ok := c.files[name]; ok {
+		return b, b != nil
+	}
+	data, err := raw()
+	var out []byte
+	if err == nil {
+		var buf bytes.Buffer
+		zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+		_, _ = zw.Write(data)
+		_ = zw.Close()
+		// Keep the raw file when gzip does not make it smaller.
+		if buf.Len() < len(data) {
+			out = buf.Bytes()
+		}
+	}
+	if c.files == nil {
+		c.files = map[string][]byte{}
+	}
+	c.files[name] = out
+	return out, out != nil
+}
+
+func acceptsGzip(r *http.Request) bool {
+	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
+		coding, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		if strings.EqualFold(strings.TrimSpace(coding), "gzip") && !strings.Contains(strings.ReplaceAll(params, " ", ""), "q=0") {
+			return true
+		}
+	}
+	return false
+}
+
+// serveGzipped answers with the cached gzip of name when the client takes it and
+// the type is worth it. It reports whether it answered.
+func (c *gzipCache) serveGzipped(w http.ResponseWriter, r *http.Request, name string, raw func() ([]byte, error)) bool {
+	ext := path.Ext(name)
+	if !compressible[ext] || r.Header.Get("Range") != "" {
+		return false
+	}
+	w.Header().Add("Vary", "Accept-Encoding")
+	if !acceptsGzip(r) {
+		return false
+	}
+	body, ok := c.get(name, raw)
+	if !ok {
+		return false
+	}
+	h := w.Header()
+	if ct := mime.TypeByExtension(ext); ct != "" && h.Get("Content-Type") == "" {
+		h.Set("Content-Type", ct)
+	}
+	h.Set("Content-Encoding", "gzip")
+	h.Set("Content-Length", strconv.Itoa(len(body)))
+	w.WriteHeader(http.StatusOK)
+	if r.Method != http.MethodHead {
+		_, _ = w.Write(body)
+	}
+	return true
+}
+
+func readFrom(app fs.FS, name string) func() ([]byte, error) {
+	return func() ([]byte, error) { return fs.ReadFile(app, name) }
+}
