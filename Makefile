@@ -67,8 +67,13 @@ endif
 
 test-e2e: build tools chromium
 ifneq ($(HAVE_WEB),)
+	$(MAKE) --no-print-directory bin/oidc-issuer
 	e2e/run.sh
 endif
+
+# The local OIDC issuer the browser tests sign in with as "Google" (test-only).
+bin/oidc-issuer: go.mod go.sum $(wildcard server/auth/oidctest/*.go server/auth/oidctest/cmd/oidc-issuer/*.go)
+	go build -o $@ ./server/auth/oidctest/cmd/oidc-issuer
 
 ## bench: Go benchmarks (figures go to docs/benchmarks.md)
 bench:

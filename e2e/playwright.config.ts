@@ -1,11 +1,27 @@
 import { defineConfig, devices } from '@playwright/test'
 
 /**
- * End-to-end tests against a running `pocket serve` (POCKET_E2E_URL). Debian's
+ * End-to-end tests against the real stack e2e/run.sh starts (pocket serve,
+ * Mailpit, the local OIDC issuer; addresses in POCKET_E2E_*). Debian's
  * Chromium is used as installed: Playwright never downloads a browser here.
+ *
+ * Two projects: a 1280 px desktop runs every test; a 390 px phone runs those
+ * tagged @phone (both sizes) or @phone-only, where layout or touch matters.
  */
 const baseURL = process.env.POCKET_E2E_URL ?? 'http://127.0.0.1:8080'
 const executablePath = process.env.POCKET_CHROMIUM ?? '/usr/bin/chromium'
+const launchOptions = {
+  executablePath,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
+}
 
 export default defineConfig({
   testDir: './tests',
@@ -25,32 +41,14 @@ export default defineConfig({
   },
   projects: [
     {
-      name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath,
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-            '--disable-quic',
-          ],
-        },
-      },
+      name: 'desktop',
+      grepInvert: /@phone-only/,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions },
     },
     {
-      name: 'mobile',
-      use: {
-        ...devices['Pixel 7'],
-        launchOptions: {
-          executablePath,
-          args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-        },
-      },
+      name: 'phone',
+      grep: /@phone/,
+      use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, launchOptions },
     },
   ],
 })

@@ -52,7 +52,9 @@ export default defineConfig({
       // The glob below already precaches icons and the favicon.
       includeManifestIcons: false,
       injectManifest: {
-        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // wasm: the self-hosted Rive runtime; riv: the empty-state animations
+        // (pwa/public/animations). Both so empty states animate offline.
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,wasm,riv}'],
         // The service worker is its own TypeScript project (sw/tsconfig.json).
         rollupFormat: 'es',
       },
@@ -72,7 +74,9 @@ export default defineConfig({
         advancedChunks: {
           groups: [
             { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/ },
-            { name: 'vendor-data', test: /node_modules[\\/](dexie|dexie-react-hooks|@tanstack)[\\/]/ },
+            // Only what every route needs: the list's virtualiser stays in the
+            // recordings chunk so /login does not download it.
+            { name: 'vendor-data', test: /node_modules[\\/](dexie|dexie-react-hooks|@tanstack[\\/](query-core|react-query))[\\/]/ },
           ],
         },
       },

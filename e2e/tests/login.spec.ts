@@ -1,14 +1,18 @@
 import { expect, test } from '@playwright/test'
+import { loginHeading } from '../support/app'
 
 test.describe('login screen', () => {
-  test('a signed-out visitor is sent to /login and sees every way in', async ({ page }) => {
-    await page.goto('/recordings')
-    await expect(page).toHaveURL(/\/login$/)
-    await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Pocket' })).toBeVisible()
+  test('a signed-out visitor sees every way in', { tag: '@phone' }, async ({ page }) => {
+    await page.goto('/login')
+    await expect(loginHeading(page)).toBeVisible()
     await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeVisible()
     await expect(page.getByRole('button', { name: 'Continue with Apple' })).toBeVisible()
+    await expect(page.getByLabel('Email')).toBeVisible()
     await expect(page.getByRole('link', { name: 'Terms of Service' })).toBeVisible()
     await expect(page.getByRole('link', { name: 'Privacy Policy' })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'get yours from here' })).toBeVisible()
+    // Nothing sticks out sideways on a phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width)
   })
 
   test('Continue with Email waits for an @', async ({ page }) => {
@@ -20,12 +24,6 @@ test.describe('login screen', () => {
     await expect(continueButton).toBeDisabled()
     await email.fill('someone@example.com')
     await expect(continueButton).toBeEnabled()
-  })
-
-  test('an unknown path shows the 404 page', async ({ page }) => {
-    await page.goto('/no-such-page')
-    await expect(page.getByRole('heading', { name: '404 - Page Not Found' })).toBeVisible()
-    await expect(page.getByText("The page you're looking for doesn't exist.")).toBeVisible()
   })
 
   test('the web app manifest is installable', async ({ request }) => {

@@ -1,28 +1,62 @@
 import { expect, test } from '@playwright/test'
+import { expectSeededLibrary, expectSignedInAs, loginHeading } from '../support/app'
+import { DEMO_EMAIL } from '../support/env'
+import { signInThroughIssuer } from '../support/issuer'
+import { startOwnPocket, type OwnPocket } from '../support/pocket'
 
-test.describe('offline app shell', () => {
-  test('after one visit the app opens with no network', async ({ page, context }) => {
-    await page.goto('/login')
-    await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Pocket' })).toBeVisible()
-    // The precache is complete once the worker is active.
+test.describe('offline with the server stopped', () => {
+  // A pocket of this spec's own, so stopping it leaves the other specs' server alone.
+  let pocket: OwnPocket
+  test.beforeAll(async () => {
+    pocket = await startOwnPocket()
+  })
+  test.afterAll(async () => {
+    await pocket?.dispose()
+  })
+
+  test('a visited page reloads from the service worker and IndexedDB, then recovers', { tag: '@phone' }, async ({ page }) => {
+    await signInThroughIssuer(page.request, DEMO_EMAIL, pocket.url)
+    await page.goto(`${pocket.url}/recordings`)
+    await expectSeededLibrary(page)
+    // The shell is precached once the worker is active.
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready
     })
 
-    // setOffline alone does not cover the worker's own fetches; failing every
-    // request at the context level does, so nothing can reach the server.
-    await context.setOffline(true)
-    await context.route('**/*', (route) => route.abort('internetdisconnected'))
-    try {
-      await page.goto('/recordings/anything')
-      // No network, no cached profile: the guard sends the visitor to /login,
-      // rendered entirely from the precached shell.
-      await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Pocket' })).toBeVisible()
-      await page.goto('/definitely-missing')
-      await expect(page.getByRole('heading', { name: '404 - Page Not Found' })).toBeVisible()
-    } finally {
-      await context.unrouteAll({ behavior: 'ignoreErrors' })
-      await context.setOffline(false)
-    }
+    await pocket.stop()
+    await expect(page.request.get(`${pocket.url}/readyz`)).rejects.toThrow(/ECONNREFUSED/)
+    await page.reload()
+    // No server: the worker serves the shell, the profile and library come from IndexedDB.
+    await expect(page).toHaveURL(/\/recordings$/)
+    await expectSeededLibrary(page)
+    await expectSignedInAs(page, DEMO_EMAIL)
+
+    await pocket.start()
+    const refreshed = page.waitForResponse((r) => r.url().endsWith('/api/v1/auth/refresh'))
+    const listed = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/v1/recordings/dashboard')
+    await page.reload()
+    expect((await refreshed).status()).toBe(200)
+    expect((await listed).status()).toBe(200)
+    await expectSeededLibrary(page)
   })
+})
+
+test('signed out, the precached shell still opens /login and the 404 page offline', async ({ page, context }) => {
+  await page.goto('/login')
+  await expect(loginHeading(page)).toBeVisible()
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready
+  })
+  // Failing every request at the context level also covers the worker's own
+  // fetches (setOffline alone does not), so nothing reaches the server.
+  await context.route('**/*', (route) => route.abort('internetdisconnected'))
+  try {
+    await page.goto('/recordings/anything')
+    // No network and no cached profile: the guard sends the visitor to /login.
+    await expect(loginHeading(page)).toBeVisible()
+    await page.goto('/definitely-missing')
+    await expect(page.getByRole('heading', { name: '404 - Page Not Found' })).toBeVisible()
+  } finally {
+    await context.unrouteAll({ behavior: 'ignoreErrors' })
+  }
 })

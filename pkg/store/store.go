@@ -20,6 +20,9 @@
 //	fname/<uid>/<parentId or ->/<lower name>   -> folder id (unique names per parent, case-insensitive)
 //	share/<token hash>                         -> share.Link
 //	shareby/<uid>/<recordingId>/<token hash>   -> nothing (links of one recording)
+//	chat/s/<sessionId>                         -> chat.storedSession (session, scope, owner uid, message count)
+//	chat/by/<scope>/<recordingId>              -> session id; scope is u:<uid> (owner) or t:<sha256(share token)> (a link's visitors)
+//	chat/m/<sessionId>/<seq U64>               -> chat.Message, in the order written
 //	meta/<name>                                -> server bookkeeping (seeded flag, key versions)
 package store
 

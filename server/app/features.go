@@ -4,9 +4,11 @@ import (
 	"go.uber.org/fx"
 
 	"github.com/pocket-companion/pocket/server/auth"
+	"github.com/pocket-companion/pocket/server/chat"
 	"github.com/pocket-companion/pocket/server/recordings"
 	"github.com/pocket-companion/pocket/server/seed"
 	"github.com/pocket-companion/pocket/server/share"
+	"github.com/pocket-companion/pocket/server/summarize"
 )
 
 // Features are the provider API's feature modules.
@@ -15,4 +17,6 @@ var Features = fx.Options(
 	recordings.Module,
 	share.Module,
 	seed.Module,
+	chat.Module,
+	summarize.Module,
 )

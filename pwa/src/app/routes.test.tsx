@@ -46,8 +46,8 @@ describe('routes and guard (spec §2)', () => {
 
   it('a signed-in user reaches a recording’s page', async () => {
     await signInOnServer(alice)
-    renderApp('/recordings/rec-1')
-    expect(await screen.findByText('rec-1')).toBeInTheDocument()
+    renderApp('/recordings/rec_01_weekly_sync')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Weekly Product Sync' }, { timeout: 5000 })).toBeInTheDocument()
   })
 
   it('the shared view needs no sign-in and links to the marketing site', async () => {

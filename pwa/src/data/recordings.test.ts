@@ -4,7 +4,6 @@ import { server } from '@/mocks/node'
 import { db } from './db'
 import {
   fetchDashboard,
-  mergeDuplicates,
   readCachedDashboard,
   recordingKeys,
   toDashboardPage,
@@ -71,28 +70,56 @@ describe('dashboard', () => {
   })
 })
 
-describe('duplicates (spec §5)', () => {
-  it('merge by id, keeping the latest recordingAt, else updatedAt, else createdAt', () => {
-    const a1 = { id: 'a', title: 'first', recordingAt: '2026-10-22T15:00:00Z', updatedAt: '2026-10-25T08:00:00Z' }
-    const a2 = { id: 'a', title: 'resynced', recordingAt: '2026-10-22T15:00:30Z', updatedAt: '2026-10-22T15:30:00Z' }
-    const b1 = { id: 'b', title: 'old', updatedAt: '2026-01-01T00:00:00Z' }
-    const b2 = { id: 'b', title: 'new', updatedAt: '2026-01-02T00:00:00Z' }
-    const c1 = { id: 'c', title: 'c-old', createdAt: '2026-01-01' }
-    const c2 = { id: 'c', title: 'c-new', createdAt: '2026-01-03' }
-    expect(mergeDuplicates([a1, b2, a2, b1, c1, c2]).map((r) => r.title)).toEqual(['new', 'resynced', 'c-new'])
+describe('paging write-through', () => {
+  it('drops rows inside a later page’s span that the page no longer lists', async () => {
+    dashboard({ data: [rec('a', '2026-05-01T00:00:00Z')], nextCursor: 'n' })
+    await fetchDashboard()
+    await db.recordings.bulkPut([
+      { id: 'deleted', sortKey: '2026-03-15T00:00:00.000Z', data: { id: 'deleted' } },
+      { id: 'older', sortKey: '2025-01-01T00:00:00.000Z', data: { id: 'older' } },
+    ])
+    dashboard({ data: [rec('b', '2026-04-01T00:00:00Z'), rec('c', '2026-03-01T00:00:00Z')], nextCursor: 'm' })
+    await fetchDashboard({ cursor: 'n' })
+    expect(await ids()).toEqual(['a', 'b', 'c', 'older'])
   })
 
-  it('treat timestamps without a zone as UTC', () => {
-    const zoned = { id: 'z', title: 'zoned', recordingAt: '2026-11-16T15:30:00+01:00' } // 14:30 UTC
-    const naive = { id: 'z', title: 'naive', recordingAt: '2026-11-16T15:00:00' } // 15:00 UTC
-    expect(mergeDuplicates([zoned, naive]).map((r) => r.title)).toEqual(['naive'])
+  it('the last page also drops everything older than itself; an empty last page drops nothing', async () => {
+    await db.recordings.bulkPut([
+      { id: 'a', sortKey: '2026-05-01T00:00:00.000Z', data: rec('a', '2026-05-01T00:00:00Z') },
+      { id: 'older', sortKey: '2025-01-01T00:00:00.000Z', data: { id: 'older' } },
+    ])
+    dashboard({ data: [], nextCursor: null })
+    await fetchDashboard({ cursor: 'n' })
+    expect(await ids()).toEqual(['a', 'older'])
+    dashboard({ data: [rec('b', '2026-04-01T00:00:00Z')], nextCursor: null })
+    await fetchDashboard({ cursor: 'n' })
+    expect(await ids()).toEqual(['a', 'b'])
   })
 
+  it('an empty library on the server empties the device', async () => {
+    await db.recordings.bulkPut([{ id: 'gone', sortKey: '2026-01-01', data: { id: 'gone' } }])
+    dashboard({ data: [], nextCursor: null })
+    await fetchDashboard()
+    expect(await ids()).toEqual([])
+  })
+})
+
+describe('duplicates across pages', () => {
   it('keep the newer copy already on the device when a later page repeats it', async () => {
     dashboard({ data: [{ id: 'a', title: 'newer', recordingAt: '2026-02-01T00:00:00Z' }], nextCursor: 'n' })
     await fetchDashboard()
     dashboard({ data: [{ id: 'a', title: 'older', recordingAt: '2026-01-01T00:00:00Z' }], nextCursor: null })
     await fetchDashboard({ cursor: 'n' })
     expect((await db.recordings.get('a'))?.data.title).toBe('newer')
+  })
+
+  it('are merged inside one page', () => {
+    const page = toDashboardPage({
+      data: [
+        { id: 'd', title: 'first sync', recordingAt: '2026-10-22T15:00:00Z' },
+        { id: 'd', title: 'resynced', recordingAt: '2026-10-22T15:00:30Z' },
+      ],
+    })
+    expect(page.data.map((r) => r.title)).toEqual(['resynced'])
   })
 })

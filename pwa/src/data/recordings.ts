@@ -1,9 +1,12 @@
-import { queryOptions } from '@tanstack/react-query'
+import { infiniteQueryOptions } from '@tanstack/react-query'
 import { apiRequest } from './api/http'
 import { ApiError } from './api/errors'
 import { db, type StoredRecording } from './db'
+import { isNewerCopy, mergeDuplicates } from './normalize/recording'
 import { toSortableTime } from './time'
 import type { DashboardPage, Recording } from './types'
+
+export { mergeDuplicates }
 
 export const DASHBOARD_PAGE_SIZE = 20
 
@@ -11,7 +14,9 @@ export const DASHBOARD_PAGE_SIZE = 20
 export const recordingKeys = {
   all: ['recordings'] as const,
   dashboard: (limit = DASHBOARD_PAGE_SIZE) => [...recordingKeys.all, 'dashboard', { limit }] as const,
+  search: (q: string) => [...recordingKeys.all, 'search', q] as const,
   detail: (id: string) => [...recordingKeys.all, 'detail', id] as const,
+  shares: (id: string) => [...recordingKeys.all, 'shares', id] as const,
 }
 
 export const UNEXPECTED_FORMAT_MESSAGE = 'Unexpected response format from server'
@@ -24,53 +29,70 @@ export async function fetchDashboard(params: { limit?: number; cursor?: string |
     query: { limit, cursor: params.cursor ?? undefined },
   })
   const page = toDashboardPage(raw)
-  await storeDashboardPage(page, { firstPage: !params.cursor, limit })
+  await storeDashboardPage(page, { firstPage: !params.cursor })
   return page
 }
 
 export function toDashboardPage(raw: unknown): DashboardPage {
-  const body = raw as { data?: unknown; nextCursor?: unknown } | null
-  if (!body || !Array.isArray(body.data)) {
-    throw new ApiError({ status: 200, code: UNEXPECTED_FORMAT_CODE, message: UNEXPECTED_FORMAT_MESSAGE, body: raw })
-  }
-  const data = mergeDuplicates(body.data.filter(isRecording))
+  const data = recordingsIn(raw)
+  const body = raw as { nextCursor?: unknown }
   const nextCursor = typeof body.nextCursor === 'string' && body.nextCursor !== '' ? body.nextCursor : null
   return { data, nextCursor }
 }
 
+/** The `data` array of a list answer (dashboard or search), duplicates merged; throws on any other shape. */
+export function recordingsIn(raw: unknown): Recording[] {
+  const body = raw as { data?: unknown } | null
+  if (!body || typeof body !== 'object' || !Array.isArray(body.data)) {
+    throw new ApiError({ status: 200, code: UNEXPECTED_FORMAT_CODE, message: UNEXPECTED_FORMAT_MESSAGE, body: raw })
+  }
+  return mergeDuplicates(body.data.filter(isRecording))
+}
+
 /**
- * Write-through: the network page lands in IndexedDB, which the screen reads.
- * On the first page, rows the server no longer lists within that page's range
- * are dropped, so deletions made elsewhere disappear here too.
+ * Write-through: each network page lands in IndexedDB, which the screen reads.
+ * Rows the device holds inside a page's time span but the page no longer
+ * lists were deleted or moved elsewhere, so they go; the first page also
+ * covers everything newer than itself, and the last page everything older.
  */
-async function storeDashboardPage(page: DashboardPage, opts: { firstPage: boolean; limit: number }): Promise<void> {
+async function storeDashboardPage(page: DashboardPage, opts: { firstPage: boolean }): Promise<void> {
   const rows = page.data.map(toStored)
   await db.transaction('rw', db.recordings, async () => {
-    if (opts.firstPage) {
-      const keep = new Set(rows.map((r) => r.id))
-      const complete = page.nextCursor === null
-      const oldest = rows.reduce((min, r) => (r.sortKey < min ? r.sortKey : min), '\uffff')
-      const stale = await db.recordings
-        .filter((r) => !keep.has(r.id) && (complete || r.sortKey >= oldest))
-        .primaryKeys()
-      await db.recordings.bulkDelete(stale)
-    }
+    const keep = new Set(rows.map((r) => r.id))
+    const keys = rows.map((r) => r.sortKey).filter((k) => k !== '')
+    const oldest = keys.reduce((min, k) => (k < min ? k : min), '\uffff')
+    const newest = opts.firstPage ? '\uffff' : keys.reduce((max, k) => (k > max ? k : max), '')
+    const last = page.nextCursor === null
+    // An empty later page says nothing about the rows before it.
+    const spans = rows.length > 0 || opts.firstPage
+    const stale = await db.recordings
+      .filter((r) => spans && !keep.has(r.id) && ((last && r.sortKey < oldest) || (r.sortKey > oldest && r.sortKey <= newest)))
+      .primaryKeys()
+    await db.recordings.bulkDelete(stale)
     // A row already on the device from another page may be the newer copy.
     const existing = await db.recordings.bulkGet(rows.map((r) => r.id))
-    await db.recordings.bulkPut(rows.filter((row, i) => !existing[i] || !isNewer(existing[i].data, row.data)))
+    await db.recordings.bulkPut(rows.filter((row, i) => !existing[i] || !isNewerCopy(existing[i].data, row.data)))
   })
 }
 
-/** What the list shows before (or without) the network: newest first. */
+/** What the list shows before (or without) the network: the newest `limit` recordings. */
 export async function readCachedDashboard(limit = DASHBOARD_PAGE_SIZE): Promise<Recording[]> {
   const rows = await db.recordings.orderBy('sortKey').reverse().limit(limit).toArray()
   return rows.map((r) => r.data)
 }
 
-export const dashboardQuery = (limit = DASHBOARD_PAGE_SIZE) =>
-  queryOptions({
+/** How many recordings the device holds. */
+export function countCachedRecordings(): Promise<number> {
+  return db.recordings.count()
+}
+
+/** Dashboard pages by cursor (infinite scroll); each page is written through to IndexedDB. */
+export const dashboardPagesQuery = (limit = DASHBOARD_PAGE_SIZE) =>
+  infiniteQueryOptions({
     queryKey: recordingKeys.dashboard(limit),
-    queryFn: () => fetchDashboard({ limit }),
+    queryFn: ({ pageParam }) => fetchDashboard({ limit, cursor: pageParam }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last: DashboardPage) => last.nextCursor,
   })
 
 function isRecording(value: unknown): value is Recording {
@@ -81,27 +103,4 @@ function isRecording(value: unknown): value is Recording {
 function toStored(recording: Recording): StoredRecording {
   const sortKey = toSortableTime(recording.recordingAt) || toSortableTime(recording.updatedAt) || toSortableTime(recording.createdAt)
   return { id: recording.id, sortKey, data: recording }
-}
-
-/**
- * Spec §5: recordings sharing an id are one recording; the copy with the
- * latest recordingAt wins, then updatedAt, then createdAt. Order is kept.
- */
-export function mergeDuplicates(list: Recording[]): Recording[] {
-  const winners = new Map<string, Recording>()
-  for (const recording of list) {
-    const current = winners.get(recording.id)
-    if (!current || isNewer(recording, current)) winners.set(recording.id, recording)
-  }
-  return list.filter((r) => winners.get(r.id) === r)
-}
-
-/** True when `a` is a strictly newer copy than `b`. */
-function isNewer(a: Recording, b: Recording): boolean {
-  for (const field of ['recordingAt', 'updatedAt', 'createdAt'] as const) {
-    const ta = toSortableTime(a[field])
-    const tb = toSortableTime(b[field])
-    if (ta !== tb) return ta > tb
-  }
-  return false
 }

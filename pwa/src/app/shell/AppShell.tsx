@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { Outlet, useLocation } from 'react-router'
 import { PRODUCT_NAME } from '../brand'
 import { Sidebar } from './Sidebar'
@@ -11,20 +11,36 @@ import './shell.css'
 export function AppShell() {
   const [drawerOpen, setDrawerOpen] = useState(false)
   const location = useLocation()
+  const menuButton = useRef<HTMLButtonElement>(null)
+  const closeButton = useRef<HTMLButtonElement>(null)
+
+  // Closing by hand gives focus back to the button that opened the drawer,
+  // once the render has lifted `inert` from the top bar.
+  const returnFocus = useRef(false)
+  const closeDrawer = useCallback(() => {
+    returnFocus.current = true
+    setDrawerOpen(false)
+  }, [])
 
   useEffect(() => setDrawerOpen(false), [location.pathname])
 
   useEffect(() => {
-    if (!drawerOpen) return
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setDrawerOpen(false)
+    if (!drawerOpen) {
+      if (returnFocus.current) menuButton.current?.focus()
+      returnFocus.current = false
+      return
+    }
+    closeButton.current?.focus()
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && closeDrawer()
     document.addEventListener('keydown', onKey)
     return () => document.removeEventListener('keydown', onKey)
-  }, [drawerOpen])
+  }, [drawerOpen, closeDrawer])
 
   return (
     <div className={`shell${drawerOpen ? ' shell--drawer-open' : ''}`}>
-      <header className="shell__topbar">
+      <header className="shell__topbar" inert={drawerOpen}>
         <button
+          ref={menuButton}
           type="button"
           className="icon-button"
           aria-label="Open menu"
@@ -37,13 +53,13 @@ export function AppShell() {
         <span className="shell__topbar-title">{PRODUCT_NAME}</span>
       </header>
       <aside id="app-sidebar" className="sidebar" aria-label="Sidebar">
-        <button type="button" className="icon-button sidebar__close" aria-label="Close menu" onClick={() => setDrawerOpen(false)}>
+        <button ref={closeButton} type="button" className="icon-button sidebar__close" aria-label="Close menu" onClick={closeDrawer}>
           ×
         </button>
         <Sidebar onNavigate={() => setDrawerOpen(false)} />
       </aside>
-      {drawerOpen && <div className="shell__scrim" aria-hidden="true" onClick={() => setDrawerOpen(false)} />}
-      <main className="shell__main">
+      {drawerOpen && <div className="shell__scrim" aria-hidden="true" onClick={closeDrawer} />}
+      <main className="shell__main" inert={drawerOpen}>
         <Outlet />
       </main>
     </div>

@@ -1,17 +1,40 @@
 import { Link, useParams } from 'react-router'
+import { ShareButton } from '@/features/share/ShareButton'
+import { detailErrorScreen, NO_DATA_SCREEN } from './detail/detailErrors'
+import { LoadErrorScreen, LoadingScreen } from './detail/LoadErrorScreen'
+import { RecordingScreen } from './detail/RecordingScreen'
+import { useRecordingDetail } from './detail/useRecordingDetail'
+import './detail/detail.css'
 
-/** /recordings/{id}: placeholder until the detail screen's issue lands. */
+/** /recordings/{id}: the signed-in detail screen. */
 export default function RecordingDetailPage() {
-  const { id } = useParams()
-  return (
-    <section aria-labelledby="detail-title">
-      <p>
-        <Link to="/recordings">Back to recordings</Link>
-      </p>
-      <h1 id="detail-title">Recording</h1>
-      <p>
-        Recording <code>{id}</code>
-      </p>
-    </section>
-  )
+  const { id = '' } = useParams()
+  const state = useRecordingDetail(id)
+
+  switch (state.status) {
+    case 'loading':
+      return <LoadingScreen />
+    case 'error':
+    case 'no-data': {
+      const text = state.status === 'error' ? detailErrorScreen(state.error) : NO_DATA_SCREEN
+      return (
+        <LoadErrorScreen text={text} onRetry={state.retry}>
+          <Link to="/recordings" className="button">
+            Back to recordings
+          </Link>
+        </LoadErrorScreen>
+      )
+    }
+    case 'ready': {
+      // A recording flagged shared belongs to someone else: only owners share.
+      const owner = state.view.header.sharedFrom === null
+      return (
+        <RecordingScreen
+          view={state.view}
+          backTo="/recordings"
+          actions={owner ? <ShareButton recordingId={state.view.id} title={state.view.header.title} /> : undefined}
+        />
+      )
+    }
+  }
 }

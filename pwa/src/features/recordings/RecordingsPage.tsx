@@ -1,46 +1,76 @@
-import { Link } from 'react-router'
-import { MARKETING_URL } from '@/app/brand'
-import { listErrorMessage, UNTITLED } from './listMessages'
-import { useDashboard } from './useDashboard'
+import { useCallback, useMemo } from 'react'
+import { useSearchParams } from 'react-router'
+import { useQueryClient } from '@tanstack/react-query'
+import { recordingKeys } from '@/data/recordings'
+import { groupByDay } from './list/listItems'
+import { ListEmpty, ListError, ListSkeleton } from './list/ListStates'
+import { RecordingList } from './list/RecordingList'
+import { SearchBar } from './list/SearchBar'
+import { useLibrary, type LibraryView } from './list/useLibrary'
+import { useSearchResults, type SearchView } from './list/useSearchResults'
+import { listErrorMessage, searchErrorMessage } from './listMessages'
 import './recordings.css'
 
 /**
- * /recordings, first cut: titles of the newest recordings, read from the
- * device and refreshed from the dashboard. The real list (search, date
- * groups, infinite scroll, rows) replaces this in its own issue.
+ * /recordings: search, rows grouped by day, infinite scroll. The search in
+ * force lives in the URL (?q=) so Back returns to it and a reload keeps it.
  */
 export default function RecordingsPage() {
-  const { recordings, loading, error, retry } = useDashboard()
+  const [params, setParams] = useSearchParams()
+  const q = params.get('q')?.trim() ?? ''
+  const library = useLibrary()
+  const search = useSearchResults(q)
+  const queryClient = useQueryClient()
+
+  const showAll = useCallback(() => {
+    if (q !== '') setParams({}, { replace: true })
+    library.reload()
+  }, [q, setParams, library])
+
+  const submit = (text: string) => {
+    const term = text.trim()
+    if (term === '') showAll()
+    else if (term === q) void queryClient.refetchQueries({ queryKey: recordingKeys.search(term) })
+    else setParams({ q: term })
+  }
 
   return (
     <section className="recordings" aria-labelledby="recordings-title">
       <h1 id="recordings-title">Recordings</h1>
-      {loading && <p role="status">Loading recordings…</p>}
-      {error != null && !recordings?.length && (
-        <div className="recordings__error" role="alert">
-          <p>{listErrorMessage(error)}</p>
-          <button type="button" className="button" onClick={retry}>
-            Retry
-          </button>
-        </div>
-      )}
-      {!loading && error == null && recordings?.length === 0 && (
-        <p className="recordings__empty">
-          Don't have device?{' '}
-          <a href={MARKETING_URL} target="_blank" rel="noopener noreferrer">
-            get yours from here
-          </a>
-        </p>
-      )}
-      {recordings && recordings.length > 0 && (
-        <ul className="recordings__list">
-          {recordings.map((recording) => (
-            <li key={recording.id}>
-              <Link to={`/recordings/${encodeURIComponent(recording.id)}`}>{recording.title?.trim() || UNTITLED}</Link>
-            </li>
-          ))}
-        </ul>
-      )}
+      <SearchBar query={q} onSubmit={submit} onClear={showAll} />
+      {q !== '' ? <SearchContent search={search} /> : <LibraryContent library={library} />}
     </section>
+  )
+}
+
+function SearchContent({ search }: { search: SearchView }) {
+  const items = useMemo(() => (search.rows ? groupByDay(search.rows) : []), [search.rows])
+  if (search.loading) return <ListSkeleton />
+  if (search.failed) return <ListError message={searchErrorMessage()} onRetry={search.retry} />
+  if (items.length === 0) return <ListEmpty searching />
+  return <RecordingList items={items} />
+}
+
+function LibraryContent({ library }: { library: LibraryView }) {
+  const items = useMemo(() => (library.rows ? groupByDay(library.rows) : []), [library.rows])
+  if (library.loading) return <ListSkeleton />
+  if (items.length === 0 && library.error != null) {
+    return <ListError message={listErrorMessage(library.error)} onRetry={library.retry} />
+  }
+  if (library.empty) return <ListEmpty searching={false} />
+  if (items.length === 0) return <ListSkeleton />
+  return (
+    <>
+      {library.error != null && <ListError message={listErrorMessage(library.error)} onRetry={library.retry} />}
+      <RecordingList
+        items={items}
+        paging={{ hasMore: library.hasMore, loading: library.loadingMore, onLoadMore: library.loadMore }}
+        footer={
+          library.nextPageError != null && (
+            <ListError message={listErrorMessage(library.nextPageError)} onRetry={library.retry} />
+          )
+        }
+      />
+    </>
   )
 }

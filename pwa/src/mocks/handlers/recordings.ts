@@ -1,5 +1,6 @@
 import { http, HttpResponse } from 'msw'
-import { fixtureRecordings } from '../fixtures'
+import { mergeDuplicates } from '@/data/normalize/recording'
+import { fixtureFiles, fixtureRecordings } from '../fixtures'
 import { idTokenFor, mockAuth } from '../mockAuthState'
 import { fail } from './respond'
 
@@ -7,6 +8,15 @@ function signedIn(request: Request): boolean {
   const user = mockAuth.session()
   return user !== null && request.headers.get('Authorization') === `Bearer ${idTokenFor(user)}`
 }
+
+/** The import file whose recording wins the duplicate merge (spec §5), by id. */
+function fixtureFile(id: string) {
+  const winner = mergeDuplicates(fixtureRecordings()).find((r) => r.id === id)
+  return fixtureFiles().find((f) => f.recording === winner)
+}
+
+/** Share links of the mock server, by token (reset with the module). */
+const links = new Map<string, { token: string; url: string; recordingId: string; createdAt: string; expiresAt: string | null; revokedAt?: string }>()
 
 export const recordingHandlers = [
   http.get('/api/v1/recordings/dashboard', ({ request }) => {
@@ -18,5 +28,67 @@ export const recordingHandlers = [
     const page = all.slice(offset, offset + limit)
     const next = offset + limit < all.length ? String(offset + limit) : null
     return HttpResponse.json({ data: page, nextCursor: next })
+  }),
+
+  http.get('/api/v1/recordings/search', ({ request }) => {
+    if (!signedIn(request)) return fail(401, 'Authentication required', 'UNAUTHENTICATED')
+    const q = (new URL(request.url).searchParams.get('q') ?? '').trim().toLowerCase()
+    if (!q) return fail(400, 'q is required', 'INVALID_ARGUMENT')
+    const data = mergeDuplicates(fixtureRecordings()).filter((r) => `${r.title ?? ''} ${r.description ?? ''}`.toLowerCase().includes(q))
+    return HttpResponse.json({ success: true, data, total: data.length })
+  }),
+
+  http.get('/api/v1/recordings/:id', ({ request, params }) => {
+    if (!signedIn(request)) return fail(401, 'Authentication required', 'UNAUTHENTICATED')
+    const file = fixtureFile(String(params.id))
+    return file ? HttpResponse.json({ success: true, data: file }) : fail(404, 'Recording not found', 'NOT_FOUND')
+  }),
+
+  http.post('/api/v1/recordings/:id/view', () => HttpResponse.json({ success: true })),
+
+  http.post('/api/v1/recordings/:id/share', async ({ request, params }) => {
+    if (!signedIn(request)) return fail(401, 'Authentication required', 'UNAUTHENTICATED')
+    const { expiresIn } = ((await request.json().catch(() => ({}))) ?? {}) as { expiresIn?: number }
+    const token = crypto.randomUUID().replaceAll('-', '')
+    const now = Date.now()
+    const link = {
+      token,
+      url: `${location.origin}/shared/recording?token=${token}`,
+      recordingId: String(params.id),
+      createdAt: new Date(now).toISOString(),
+      expiresAt: expiresIn ? new Date(now + expiresIn * 1000).toISOString() : null,
+    }
+    links.set(token, link)
+    return HttpResponse.json(link, { status: 201 })
+  }),
+
+  http.get('/api/v1/recordings/:id/shares', ({ params }) =>
+    HttpResponse.json({ success: true, data: [...links.values()].filter((l) => l.recordingId === params.id).reverse() }),
+  ),
+
+  http.delete('/api/v1/share/:token', ({ params }) => {
+    const link = links.get(String(params.token))
+    if (!link) return fail(404, 'Share link not found', 'NOT_FOUND')
+    link.revokedAt = new Date().toISOString()
+    return HttpResponse.json({ success: true })
+  }),
+
+  http.get('/api/v1/share/shared/recording', ({ request }) => {
+    const token = new URL(request.url).searchParams.get('token') ?? ''
+    if (!token) return fail(400, 'No share token provided', 'INVALID_ARGUMENT')
+    const link = links.get(token)
+    if (!link || link.revokedAt) return fail(401, 'Invalid share link', 'INVALID_SHARE_TOKEN')
+    if (link.expiresAt && Date.parse(link.expiresAt) <= Date.now()) return fail(410, 'Share link expired', 'SHARE_EXPIRED')
+    const file = fixtureFile(link.recordingId)
+    if (!file) return fail(404, 'Recording not found', 'NOT_FOUND')
+    return HttpResponse.json({
+      success: true,
+      data: {
+        recording: { ...file.recording, speakers: file.speakers },
+        owner: { displayName: 'Demo User', email: 'demo@example.com', photoURL: '' },
+        summarization: Object.values(file.summarizations ?? {})[0] ?? null,
+        transcription: file.transcription ?? null,
+      },
+    })
   }),
 ]

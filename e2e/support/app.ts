@@ -1,0 +1,32 @@
+import { expect, type Page } from '@playwright/test'
+import { DEMO_EMAIL } from './env'
+import { signInThroughIssuer } from './issuer'
+
+/** A recording of the seeded library near the top of the list (fixtures/recordings/01-*). */
+export const SEEDED_TITLE = 'Weekly Product Sync'
+
+/** The signed-in list shows the seeded library (from the network or IndexedDB). */
+export async function expectSeededLibrary(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1, name: 'Recordings' })).toBeVisible()
+  await expect(page.getByRole('main').getByText(SEEDED_TITLE, { exact: true })).toBeVisible()
+}
+
+/** Signs the page's context in (demo user by default) and opens `path`. */
+export async function openSignedIn(page: Page, path = '/recordings', email = DEMO_EMAIL): Promise<void> {
+  await signInThroughIssuer(page.request, email)
+  await page.goto(path)
+}
+
+export const loginHeading = (page: Page) => page.getByRole('heading', { level: 1, name: 'Welcome to Pocket' })
+
+/** The signed-in user's menu button in the sidebar (its name is the display name or e-mail). */
+export const userMenuButton = (page: Page, label = DEMO_EMAIL) => page.getByRole('button', { name: label, exact: true })
+
+/**
+ * The shell names `label` as the signed-in user, also on a phone, where the
+ * user menu sits in the closed (hidden) drawer.
+ */
+export async function expectSignedInAs(page: Page, label: string): Promise<void> {
+  const sidebar = page.getByRole('complementary', { name: 'Sidebar', includeHidden: true })
+  await expect(sidebar.getByText(label, { exact: true })).toBeAttached()
+}

@@ -1,0 +1,34 @@
+import { expect, test } from '@playwright/test'
+import { expectSeededLibrary, loginHeading, openSignedIn } from '../support/app'
+
+test.describe('route table', () => {
+  test('signed out: / goes to /recordings, which goes to /login', async ({ page }) => {
+    await page.goto('/login')
+    await expect(loginHeading(page)).toBeVisible()
+    const entries = await page.evaluate(() => history.length)
+    await page.goto('/')
+    await expect(page).toHaveURL(/\/login$/)
+    await expect(loginHeading(page)).toBeVisible()
+    // Both redirects replace the entry (spec §2), so Back does not lead into the guard again.
+    expect(await page.evaluate(() => history.length)).toBe(entries + 1)
+    await page.goto('/recordings/rec_01_weekly_sync')
+    await expect(page).toHaveURL(/\/login$/)
+  })
+
+  test('signed in: /login and / go to /recordings', async ({ page }) => {
+    await openSignedIn(page, '/login')
+    await expect(page).toHaveURL(/\/recordings$/)
+    await expectSeededLibrary(page)
+    await page.goto('/')
+    await expect(page).toHaveURL(/\/recordings$/)
+    await expectSeededLibrary(page)
+  })
+
+  test('an unknown path shows the 404 page', { tag: '@phone' }, async ({ page }) => {
+    const res = await page.goto('/no-such-page/at/all')
+    expect(res?.ok()).toBe(true) // the app answers, not the server's error page
+    await expect(page.getByRole('heading', { name: '404 - Page Not Found' })).toBeVisible()
+    await expect(page.getByText("The page you're looking for doesn't exist.")).toBeVisible()
+    await expect(loginHeading(page)).toHaveCount(0)
+  })
+})

@@ -1,0 +1,210 @@
+package chat
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/pocket-companion/pocket/pkg/apperr"
+	"github.com/pocket-companion/pocket/pkg/engine"
+	"github.com/pocket-companion/pocket/pkg/events"
+	"github.com/pocket-companion/pocket/pkg/loose"
+	"github.com/pocket-companion/pocket/pkg/recordings"
+	"github.com/pocket-companion/pocket/pkg/share"
+	"github.com/pocket-companion/pocket/pkg/store"
+)
+
+// Recordings is what chat needs of the recordings domain.
+type Recordings interface {
+	Detail(ctx context.Context, uid, id string) (recordings.Detail, error)
+}
+
+// Links is what chat needs of share links.
+type Links interface {
+	Resolve(ctx context.Context, token string) (share.Link, error)
+}
+
+// Access says who is chatting: a signed-in owner (UID) or a share-link
+// visitor (Token). Exactly one is set.
+type Access struct {
+	UID   string
+	Token string
+}
+
+// Options are the service's collaborators and limits.
+type Options struct {
+	DB         *store.DB
+	Recordings Recordings
+	Links      Links
+	Engine     engine.Engine
+	Bus        *events.Bus  // may be nil
+	Log        *slog.Logger // may be nil
+	Limits     Limits
+	Now        func() time.Time
+}
+
+// Service runs conversations. It is safe for concurrent use.
+type Service struct {
+	opts             Options
+	owners, visitors *Limiter
+	sessionLocks     sync.Map // session id -> *sync.Mutex: one send at a time per session
+}
+
+// NewService builds the service.
+func NewService(o Options) *Service {
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.Log == nil {
+		o.Log = slog.New(slog.DiscardHandler)
+	}
+	o.Limits = o.Limits.withDefaults()
+	return &Service{
+		opts:     o,
+		owners:   NewLimiter(o.Limits.Owner, o.Now),
+		visitors: NewLimiter(o.Limits.Visitor, o.Now),
+	}
+}
+
+// who is a resolved Access: whose conversation, about whose recording.
+type who struct {
+	scope    string
+	ownerUID string
+	shared   bool
+	link     share.Link
+}
+
+// resolve checks an Access. A visitor's token is checked on every call, so a
+// revoked or expired link stops working at once (401 / 410).
+func (s *Service) resolve(ctx context.Context, a Access) (who, error) {
+	if a.Token != "" {
+		link, err := s.opts.Links.Resolve(ctx, a.Token)
+		if err != nil {
+			return who{}, err
+		}
+		return who{scope: tokenScope(a.Token), ownerUID: link.OwnerUID, shared: true, link: link}, nil
+	}
+	if a.UID == "" {
+		return who{}, apperr.New(apperr.Unauthenticated, "UNAUTHENTICATED", "Authentication required to ask questions about this recording.")
+	}
+	return who{scope: ownerScope(a.UID), ownerUID: a.UID}, nil
+}
+
+// recording loads the recording w may chat about; a visitor only the linked one.
+func (s *Service) recording(ctx context.Context, w who, recordingID string) (recordings.Detail, error) {
+	if w.shared && recordingID != w.link.RecordingID {
+		return recordings.Detail{}, apperr.Missing("Recording")
+	}
+	d, err := s.opts.Recordings.Detail(ctx, w.ownerUID, recordingID)
+	if apperr.Is(err, apperr.NotFound) {
+		if w.shared {
+			return d, share.ErrNotFound
+		}
+		return d, apperr.Missing("Recording")
+	}
+	return d, err
+}
+
+// Session returns the caller's session for a recording, creating it on first use.
+func (s *Service) Session(ctx context.Context, a Access, recordingID string) (Session, error) {
+	w, err := s.resolve(ctx, a)
+	if err != nil {
+		return Session{}, err
+	}
+	d, err := s.recording(ctx, w, recordingID)
+	if err != nil {
+		return Session{}, err
+	}
+	st, err := s.getOrCreate(w, d)
+	if err != nil {
+		return Session{}, err
+	}
+	return st.Session, nil
+}
+
+func (s *Service) getOrCreate(w who, d recordings.Detail) (*storedSession, error) {
+	var out *storedSession
+	err := s.opts.DB.Update(func(x *store.Txn) error {
+		id, err := x.Get(scopeKey(w.scope, d.ID))
+		if err == nil {
+			out, err = loadSession(x, string(id))
+			return err
+		}
+		if !errors.Is(err, store.ErrNotFound) {
+			return err
+		}
+		out = s.newSession(w, d)
+		if err := x.SetJSON(sessionKey(out.ID), out); err != nil {
+			return err
+		}
+		return x.Set(scopeKey(w.scope, d.ID), []byte(out.ID))
+	})
+	return out, err
+}
+
+func (s *Service) newSession(w who, d recordings.Detail) *storedSession {
+	now := s.opts.Now().UTC()
+	title := loose.ReadRecording(d.Recording).Title
+	if title == "" {
+		title = "Untitled Recording"
+	}
+	st := &storedSession{
+		Session: Session{
+			ID: newID(), RecordingID: d.ID, Title: title, CreatedAt: now, UpdatedAt: now,
+			Metadata: map[string]any{"shared": w.shared, "language": "en"},
+		},
+		Scope: w.scope, OwnerUID: w.ownerUID,
+	}
+	if !w.shared {
+		uid := w.ownerUID
+		st.UserID = &uid
+	}
+	return st
+}
+
+// maxListedMessages bounds one history answer; older messages stay stored.
+const maxListedMessages = 500
+
+// Messages lists a session's messages, oldest first.
+func (s *Service) Messages(ctx context.Context, a Access, sessionID string) ([]Message, error) {
+	w, err := s.resolve(ctx, a)
+	if err != nil {
+		return nil, err
+	}
+	st, err := s.sessionOf(ctx, w, sessionID)
+	if err != nil {
+		return nil, err
+	}
+	var out []Message
+	err = s.opts.DB.View(func(x *store.Txn) error {
+		out, err = lastMessages(x, st.ID, maxListedMessages)
+		return err
+	})
+	if out == nil {
+		out = []Message{}
+	}
+	return out, err
+}
+
+// sessionOf loads a session that belongs to w and whose recording w may still
+// see; anything else is not found.
+func (s *Service) sessionOf(ctx context.Context, w who, sessionID string) (*storedSession, error) {
+	var st *storedSession
+	err := s.opts.DB.View(func(x *store.Txn) error {
+		var err error
+		st, err = loadSession(x, sessionID)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	if st.Scope != w.scope || st.OwnerUID != w.ownerUID || (w.shared && st.RecordingID != w.link.RecordingID) {
+		return nil, errSessionNotFound
+	}
+	if _, err := s.recording(ctx, w, st.RecordingID); err != nil {
+		return nil, err
+	}
+	return st, nil
+}

@@ -1,0 +1,92 @@
+package chat
+
+import (
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/pocket-companion/pocket/pkg/apperr"
+	"github.com/pocket-companion/pocket/pkg/store"
+)
+
+// Keys (see the schema in pkg/store):
+//
+//	chat/s/<sessionId>                -> storedSession
+//	chat/by/<scope>/<recordingId>     -> session id: one session per scope and recording
+//	chat/m/<sessionId>/<seq, 8 bytes> -> Message, in the order written
+//
+// A scope is whose conversation it is: "u:<uid>" for an owner, "t:<sha256 of
+// the share token>" for a link's visitors (the token itself is not written).
+func sessionKey(id string) []byte               { return store.Key("chat", "s", id) }
+func scopeKey(scope, recordingID string) []byte { return store.Key("chat", "by", scope, recordingID) }
+func messagePrefix(sessionID string) []byte     { return store.Prefix("chat", "m", sessionID) }
+func messageKey(sessionID string, seq uint64) []byte {
+	return store.Key("chat", "m", sessionID, store.U64(seq))
+}
+
+// storedSession is a Session with what decides access to it.
+type storedSession struct {
+	Session
+	Scope    string `json:"scope"`
+	OwnerUID string `json:"ownerUid"` // whose recording it is about
+	Count    uint64 `json:"count"`    // messages written; the next one's sequence number
+}
+
+func ownerScope(uid string) string { return "u:" + uid }
+
+func tokenScope(token string) string {
+	sum := sha256.Sum256([]byte(token))
+	return "t:" + hex.EncodeToString(sum[:])
+}
+
+func loadSession(x *store.Txn, id string) (*storedSession, error) {
+	var st storedSession
+	err := x.GetJSON(sessionKey(id), &st)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, errSessionNotFound
+	}
+	if err != nil {
+		return nil, fmt.Errorf("chat: load session %s: %w", id, err)
+	}
+	return &st, nil
+}
+
+var errSessionNotFound = apperr.Missing("Chat session")
+
+// appendMessage writes m as the session's next message.
+func appendMessage(x *store.Txn, st *storedSession, m Message) error {
+	if err := x.SetJSON(messageKey(st.ID, st.Count), m); err != nil {
+		return err
+	}
+	st.Count++
+	return nil
+}
+
+// lastMessages returns up to n of the session's newest messages, oldest first.
+func lastMessages(x *store.Txn, sessionID string, n int) ([]Message, error) {
+	var out []Message
+	err := x.Scan(messagePrefix(sessionID), nil, true, true, func(_, v []byte) (bool, error) {
+		var m Message
+		if err := json.Unmarshal(v, &m); err != nil {
+			return false, err
+		}
+		out = append(out, m)
+		return len(out) < n, nil
+	})
+	for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
+		out[i], out[j] = out[j], out[i]
+	}
+	return out, err
+}
+
+// newID returns a random UUID (version 4).
+func newID() string {
+	var b [16]byte
+	_, _ = rand.Read(b[:])
+	b[6] = b[6]&0x0f | 0x40
+	b[8] = b[8]&0x3f | 0x80
+	return fmt.Sprintf("%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:16])
+}

@@ -1,0 +1,128 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/pocket-companion/pocket/pkg/llm"
+)
+
+// Completer is what Remote needs of a model client (*llm.Client). Both
+// answers and summaries are streamed: the client's idle timeout then tells a
+// stuck model from a slow one.
+type Completer interface {
+	Stream(ctx context.Context, req llm.Request, onDelta func(string)) (string, error)
+	Model() string
+}
+
+// Remote answers with an OpenAI-compatible model, grounded in the recording.
+// Summaries take the model's prose and action items and the local engine's
+// mind maps; if the model fails, the local summary is used whole.
+type Remote struct {
+	model Completer
+	local *Local
+}
+
+// NewRemote wraps a model client.
+func NewRemote(model Completer) *Remote { return &Remote{model: model, local: NewLocal()} }
+
+// Name identifies the engine.
+func (r *Remote) Name() string { return "llm" }
+
+// Answer asks the model and reads the transcript lines it cites as sources.
+func (r *Remote) Answer(ctx context.Context, rec *Recording, q Question) (Answer, error) {
+	req := llm.Request{Messages: groundedMessages(rec, q), Temperature: 0.2}
+	text, err := r.model.Stream(ctx, req, q.OnDelta)
+	if err != nil {
+		if ctx.Err() != nil {
+			return Answer{}, ctx.Err()
+		}
+		return Answer{}, fmt.Errorf("%w: %w", ErrUnavailable, err)
+	}
+	text = strings.TrimSpace(text)
+	if text == "" {
+		return Answer{}, fmt.Errorf("%w: the model returned an empty answer", ErrUnavailable)
+	}
+	clean, cited := citations(text, len(rec.Segments))
+	var sources []Source
+	for _, i := range cited {
+		sources = append(sources, sourceOf(rec.Segments[i], ""))
+	}
+	if len(sources) == 0 {
+		sources = matchingSources(rec, q.Text, clean)
+	}
+	return Answer{Text: clean, Sources: sources}, nil
+}
+
+// reCite matches the model's line citations: [12], [#12], [12, 14].
+var reCite = regexp.MustCompile(`\s?\[#?(\d{1,6}(?:\s*[,;]\s*#?\d{1,6})*)\]`)
+
+// citations removes citation markers (the text already names speaker and
+// time) and returns the cited lines that exist, in order, once each.
+func citations(text string, segments int) (string, []int) {
+	seen := map[int]bool{}
+	var out []int
+	for _, m := range reCite.FindAllStringSubmatch(text, -1) {
+		for _, part := range regexp.MustCompile(`\d+`).FindAllString(m[1], -1) {
+			if n, err := strconv.Atoi(part); err == nil && n >= 0 && n < segments && !seen[n] {
+				seen[n] = true
+				out = append(out, n)
+			}
+		}
+	}
+	sort.Ints(out)
+	return strings.TrimSpace(reCite.ReplaceAllString(text, "")), out
+}
+
+// matchingSources are, when the model cited nothing, the passages retrieval
+// ranks for the question that share words with the answer.
+func matchingSources(rec *Recording, question, answer string) []Source {
+	if strings.HasPrefix(answer, notFound) {
+		return nil
+	}
+	words := map[string]bool{}
+	for _, t := range terms(answer) {
+		words[t] = true
+	}
+	var out []Source
+	for _, h := range newIndex(rec).rank(analyse(question)) {
+		shared := 0
+		for _, t := range terms(rec.Segments[h.seg].Text) {
+			if words[t] {
+				shared++
+			}
+		}
+		if shared >= 3 {
+			out = append(out, sourceOf(rec.Segments[h.seg], ""))
+		}
+		if len(out) == 3 {
+			break
+		}
+	}
+	return out
+}
+
+// Summarize asks the model for title, description, markdown and action items
+// and keeps the local engine's maps.
+func (r *Remote) Summarize(ctx context.Context, rec *Recording) (Summary, error) {
+	base, err := r.local.Summarize(ctx, rec)
+	if err != nil {
+		return Summary{}, err
+	}
+	parts, err := r.modelSummary(ctx, rec)
+	if err != nil {
+		if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+			return Summary{}, err
+		}
+		base.GeneratedBy = "local (model unavailable: " + shorten(err.Error(), 160) + ")"
+		return base, nil
+	}
+	parts.apply(&base)
+	base.GeneratedBy = "llm:" + r.model.Model()
+	return base, nil
+}

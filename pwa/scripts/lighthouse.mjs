@@ -1,0 +1,123 @@
+// Lighthouse (mobile, performance only) of one page of the app as `pocket serve`
+// serves it, on Debian's Chromium. Prints LCP, TBT, CLS and the performance
+// score of each run and their median, next to the thresholds a score of 100
+// needs, then the gzipped bytes the /login route downloads. A benchmark, not a
+// test: it never fails on the figures. Run after `make build`.
+//   npm run bench:lighthouse [-- --url http://127.0.0.1:8080/login] [--runs 3] [--json out.json]
+// Without --url it starts bin/pocket on a free port with an empty data dir and
+// measures /login there.
+import { spawn, spawnSync } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+
+const root = fileURLToPath(new URL('../../', import.meta.url))
+const CHROMIUM = process.env.POCKET_CHROMIUM ?? '/usr/bin/chromium'
+// The flags that work on this machine (docs: CONVENTIONS.md, "Tools that bite here").
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+]
+// Where each metric still scores (about) 100 on Lighthouse 12's mobile curves: the budget in docs/benchmarks.md.
+const FOR_100 = { lcp: 1560, tbt: 66, cls: 0.04 }
+
+const { values: args } = parseArgs({
+  options: { url: { type: 'string' }, runs: { type: 'string', default: '3' }, json: { type: 'string' } },
+})
+
+function freePort() {
+  return new Promise((done, fail) => {
+    const server = createServer()
+    server.once('error', fail)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address()
+      server.close(() => done(port))
+    })
+  })
+}
+
+/** bin/pocket serve on a free port with a throwaway data dir; resolves once ready. */
+async function startPocket() {
+  const port = await freePort()
+  const dataDir = mkdtempSync(join(tmpdir(), 'pocket-lighthouse-'))
+  const url = `http://127.0.0.1:${port}`
+  const child = spawn(join(root, 'bin/pocket'), ['serve'], {
+    cwd: root,
+    env: { ...process.env, POCKET_ADDR: `127.0.0.1:${port}`, POCKET_DATA_DIR: dataDir, POCKET_SEED: 'none' },
+    stdio: 'ignore',
+  })
+  const stop = () => {
+    child.kill('SIGTERM')
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+  for (let i = 0; i < 150; i++) {
+    if (child.exitCode !== null) break
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) return { url, stop }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  stop()
+  throw new Error('bin/pocket serve did not become ready (run `make build` first)')
+}
+
+/** One cold mobile run: Lighthouse resets storage, so no service worker helps. */
+async function measure(url) {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS })
+  try {
+    const result = await lighthouse(url, { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error', output: 'json' })
+    const { audits, categories, runWarnings, lighthouseVersion } = result.lhr
+    return {
+      lcp: audits['largest-contentful-paint'].numericValue,
+      tbt: audits['total-blocking-time'].numericValue,
+      cls: audits['cumulative-layout-shift'].numericValue,
+      fcp: audits['first-contentful-paint'].numericValue,
+      score: Math.round(categories.performance.score * 100),
+      warnings: runWarnings,
+      lighthouseVersion,
+    }
+  } finally {
+    await chrome.kill()
+  }
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
+const row = (r) =>
+  `LCP ${(r.lcp / 1000).toFixed(2)} s   TBT ${Math.round(r.tbt)} ms   CLS ${r.cls.toFixed(3)}   FCP ${(r.fcp / 1000).toFixed(2)} s   score ${r.score}`
+
+const own = args.url ? null : await startPocket()
+const url = args.url ?? `${own.url}/login`
+try {
+  const runs = []
+  for (let i = 0; i < Number(args.runs); i++) {
+    const r = await measure(url)
+    runs.push(r)
+    console.log(`run ${i + 1}: ${row(r)}`)
+    for (const w of r.warnings) console.log(`  warning: ${w}`)
+  }
+  const med = Object.fromEntries(['lcp', 'tbt', 'cls', 'fcp', 'score'].map((k) => [k, median(runs.map((r) => r[k]))]))
+  console.log(`median: ${row(med)}`)
+  console.log(`for 100: LCP ≤ ${FOR_100.lcp / 1000} s   TBT ≤ ${FOR_100.tbt} ms   CLS ≤ ${FOR_100.cls}`)
+  const ok = (name, value, max) => `${name} ${value <= max ? 'within' : 'OVER'}`
+  console.log([ok('LCP', med.lcp, FOR_100.lcp), ok('TBT', med.tbt, FOR_100.tbt), ok('CLS', med.cls, FOR_100.cls)].join(', '))
+  console.log(`Lighthouse ${runs[0].lighthouseVersion}, mobile preset (simulated throttling), ${CHROMIUM}, ${url}`)
+  if (args.json) writeFileSync(args.json, JSON.stringify({ url, runs, median: med }, null, 2))
+} finally {
+  own?.stop()
+}
+
+// The bytes behind those numbers: what the /login route downloads, gzipped.
+spawnSync(process.execPath, [join(root, 'pwa/scripts/route-size.mjs'), 'LoginPage'], { stdio: 'inherit' })

@@ -1,0 +1,75 @@
+import { queryOptions } from '@tanstack/react-query'
+import { apiRequest } from './api/http'
+import { ApiError, isApiError } from './api/errors'
+import { db, type StoredDetail } from './db'
+import { detailBody } from './normalize/detail'
+import { recordingKeys } from './recordings'
+
+export const LOAD_FAILED_MESSAGE = 'Failed to load recording'
+export const NO_ID_MESSAGE = 'No recording ID provided'
+export const NO_DATA_CODE = 'NO_DATA'
+
+/**
+ * GET /api/v1/recordings/{id}?include=all, written through to IndexedDB.
+ * Failures carry the spec's message 'Failed to load recording' and the
+ * status (default 500); a network failure keeps code ERR_NETWORK so the
+ * screen can fall back to the copy on the device. A 404 removes that copy:
+ * the recording is gone or no longer the user's.
+ */
+export async function fetchDetail(id: string, signal?: AbortSignal): Promise<StoredDetail> {
+  if (!id) throw new ApiError({ status: 400, code: 'NO_RECORDING_ID', message: NO_ID_MESSAGE })
+  let raw: unknown
+  try {
+    raw = await apiRequest<unknown>(`/api/v1/recordings/${encodeURIComponent(id)}`, { query: { include: 'all' }, signal })
+  } catch (error) {
+    if (isApiError(error) && error.status === 404) await forgetRecording(id)
+    throw loadFailed(error)
+  }
+  const body = detailBody(raw)
+  if (!body || typeof body.recording !== 'object' || body.recording === null) {
+    throw new ApiError({ status: 200, code: NO_DATA_CODE, message: LOAD_FAILED_MESSAGE, body: raw })
+  }
+  const stored: StoredDetail = { id, fetchedAt: Date.now(), data: body }
+  await db.details.put(stored)
+  return stored
+}
+
+function loadFailed(error: unknown): ApiError {
+  const status = isApiError(error) && error.status > 0 ? error.status : 500
+  const code = isApiError(error) ? error.code : 'ERR_UNKNOWN'
+  const wrapped = new ApiError({ status, code, message: LOAD_FAILED_MESSAGE, body: isApiError(error) ? error.body : undefined })
+  wrapped.cause = error
+  return wrapped
+}
+
+/** True when the server was never reached (offline, server down). */
+export function isNetworkFailure(error: unknown): boolean {
+  return isApiError(error) && (error.code === 'ERR_NETWORK' || error.code === 'ERR_CANCELED')
+}
+
+/** The copy on the device; null when there is none. */
+export async function readCachedDetail(id: string): Promise<StoredDetail | null> {
+  return (await db.details.get(id)) ?? null
+}
+
+async function forgetRecording(id: string): Promise<void> {
+  await db.transaction('rw', db.details, db.recordings, async () => {
+    await db.details.delete(id)
+    await db.recordings.delete(id)
+  })
+}
+
+export const detailQuery = (id: string) =>
+  queryOptions({
+    queryKey: recordingKeys.detail(id),
+    queryFn: ({ signal }) => fetchDetail(id, signal),
+  })
+
+/** POST /api/v1/recordings/{id}/view after a successful load; failures are ignored (spec §7). */
+export async function trackView(id: string): Promise<void> {
+  try {
+    await apiRequest<unknown>(`/api/v1/recordings/${encodeURIComponent(id)}/view`, { method: 'POST' })
+  } catch {
+    // A lost view count is not worth bothering anyone about.
+  }
+}

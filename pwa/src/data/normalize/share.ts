@@ -1,0 +1,73 @@
+import { composeView, type RecordingView } from './detail'
+import { asArray, asObject, text } from './loose'
+import { deriveOwner } from './recording'
+import { toSummarization } from './summarization'
+import { parseTimestamp } from '../time'
+
+/**
+ * The public shared view (GET /api/v1/share/shared/recording), optionally
+ * wrapped as {success, data}: recording (carrying its speakers), owner,
+ * summarization, transcription. Null when it holds no recording.
+ */
+export function normalizeSharedView(response: unknown): RecordingView | null {
+  const outer = asObject(response)
+  const body = asObject(outer?.data) ?? outer
+  const recording = asObject(body?.recording)
+  if (!body || !recording) return null
+  const owner = deriveOwner(body.owner ?? recording.user)
+  return composeView({
+    recording,
+    owner,
+    sharedFrom: owner.displayName,
+    summarization: toSummarization(body.summarization),
+    transcription: body.transcription,
+    speakers: recording.speakers,
+  })
+}
+
+export type ShareLinkState = 'active' | 'expired' | 'revoked'
+
+/** A share link as the owner's dialog lists it. */
+export interface ShareLink {
+  token: string
+  url: string
+  /** ms since the epoch; NaN when unknown. */
+  createdAt: number
+  /** ms; null: never expires. */
+  expiresAt: number | null
+  revokedAt: number | null
+}
+
+export function normalizeShareLink(raw: unknown): ShareLink | null {
+  const link = asObject(raw)
+  const token = text(link?.token).trim()
+  if (!link || !token) return null
+  const time = (value: unknown) => {
+    const ms = parseTimestamp(value)
+    return Number.isNaN(ms) ? null : ms
+  }
+  return {
+    token,
+    url: text(link.url).trim() || sharedRecordingPath(token),
+    createdAt: parseTimestamp(link.createdAt),
+    expiresAt: time(link.expiresAt),
+    revokedAt: time(link.revokedAt),
+  }
+}
+
+/** GET …/shares answers {success, data: [link…]}; a bare array is accepted too. */
+export function normalizeShareLinks(raw: unknown): ShareLink[] {
+  const list = asArray(asObject(raw)?.data ?? raw) ?? []
+  return list.map(normalizeShareLink).filter((l): l is ShareLink => l !== null)
+}
+
+export function shareLinkState(link: ShareLink, now = Date.now()): ShareLinkState {
+  if (link.revokedAt !== null) return 'revoked'
+  if (link.expiresAt !== null && link.expiresAt <= now) return 'expired'
+  return 'active'
+}
+
+/** The app's own path for a share token (used when the server sends no url). */
+export function sharedRecordingPath(token: string): string {
+  return `/shared/recording?token=${encodeURIComponent(token)}`
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest'
+import { http, HttpResponse } from 'msw'
+import { server } from '@/mocks/node'
+import { session } from './session'
+import { createShareLink, fetchSharedRecording, listShareLinks, revokeShareLink } from './share'
+
+const VIEW = '/api/v1/share/shared/recording'
+const shared = {
+  success: true,
+  data: {
+    recording: { id: 'r1', title: 'Roadmap', speakers: {} },
+    owner: { displayName: 'Demo User', email: 'demo@example.com', photoURL: '' },
+    summarization: { v2Summary: '## A\\ntext' },
+    transcription: { segments: [] },
+  },
+}
+
+describe('shared view (chat/share client)', () => {
+  it('sends the token and no bearer token, even when signed in', async () => {
+    session.setIdToken('signed-in')
+    let seen: { token: string | null; auth: string | null } | null = null
+    server.use(
+      http.get(VIEW, ({ request }) => {
+        seen = { token: new URL(request.url).searchParams.get('token'), auth: request.headers.get('Authorization') }
+        return HttpResponse.json(shared)
+      }),
+    )
+    const view = await fetchSharedRecording('tok')
+    expect(seen).toEqual({ token: 'tok', auth: null })
+    expect(view).toMatchObject({ id: 'r1', header: { title: 'Roadmap', sharedFrom: 'Demo User' } })
+  })
+
+  it.each([401, 404, 410])('returns status %i as an error the screen can map', async (status) => {
+    server.use(http.get(VIEW, () => HttpResponse.json({ success: false, message: 'x' }, { status })))
+    await expect(fetchSharedRecording('tok')).rejects.toMatchObject({ status })
+  })
+
+  it('a network failure is status 500, NETWORK_ERROR, with the spec text', async () => {
+    server.use(http.get(VIEW, () => HttpResponse.error()))
+    await expect(fetchSharedRecording('tok')).rejects.toMatchObject({
+      status: 500,
+      code: 'NETWORK_ERROR',
+      message: 'Network error. Please check your connection and try again.',
+    })
+  })
+
+  it('no token: "No share token provided", status 400, nothing sent', async () => {
+    await expect(fetchSharedRecording('  ')).rejects.toMatchObject({ status: 400, message: 'No share token provided' })
+  })
+})
+
+describe('share links (owner)', () => {
+  it('creates with an expiry or none, lists and revokes', async () => {
+    const bodies: unknown[] = []
+    const link = { token: 't1', url: 'http://x.test/shared/recording?token=t1', recordingId: 'r1', createdAt: '2026-01-01T00:00:00Z', expiresAt: null }
+    server.use(
+      http.post('/api/v1/recordings/r1/share', async ({ request }) => {
+        bodies.push(await request.json())
+        return HttpResponse.json(link, { status: 201 })
+      }),
+      http.get('/api/v1/recordings/r1/shares', () =>
+        HttpResponse.json({ success: true, data: [{ ...link, revokedAt: '2026-01-02T00:00:00Z' }, { nope: true }] }),
+      ),
+      http.delete('/api/v1/share/t1', () => HttpResponse.json({ success: true })),
+    )
+    expect(await createShareLink('r1', 3600)).toMatchObject({ token: 't1', expiresAt: null })
+    await createShareLink('r1')
+    expect(bodies).toEqual([{ expiresIn: 3600 }, {}])
+    const links = await listShareLinks('r1')
+    expect(links).toHaveLength(1)
+    expect(links[0]?.revokedAt).toBe(Date.parse('2026-01-02T00:00:00Z'))
+    await expect(revokeShareLink('t1')).resolves.toBeUndefined()
+  })
+})

@@ -1,0 +1,65 @@
+import { queryOptions } from '@tanstack/react-query'
+import { apiRequest, chatRequest } from './api/http'
+import { ApiError } from './api/errors'
+import { normalizeShareLink, normalizeShareLinks, normalizeSharedView, type ShareLink } from './normalize/share'
+import type { RecordingView } from './normalize/detail'
+import { recordingKeys } from './recordings'
+
+export const NO_SHARE_TOKEN_MESSAGE = 'No share token provided'
+
+export const shareKeys = {
+  all: ['share'] as const,
+  view: (token: string) => [...shareKeys.all, 'view', token] as const,
+}
+
+/**
+ * GET /api/v1/share/shared/recording?token=… through the chat/share client:
+ * statuses of 500 or more (and network failures, as 500 NETWORK_ERROR) are
+ * thrown by the client; any other non-2xx status is turned into an ApiError
+ * here so the screen can tell 410, 404 and 401 apart. No bearer token is
+ * sent: the share token alone decides, even for a signed-in visitor.
+ */
+export async function fetchSharedRecording(token: string, signal?: AbortSignal): Promise<RecordingView> {
+  if (!token.trim()) throw new ApiError({ status: 400, code: 'NO_SHARE_TOKEN', message: NO_SHARE_TOKEN_MESSAGE })
+  const res = await chatRequest<unknown>('/api/v1/share/shared/recording', { query: { token }, auth: false, signal })
+  if (res.status < 200 || res.status >= 300) throw ApiError.fromResponse(res.status, res.data)
+  const view = normalizeSharedView(res.data)
+  if (!view) throw new ApiError({ status: 200, code: 'NO_DATA', message: 'Unable to load recording data.', body: res.data })
+  return view
+}
+
+export const sharedRecordingQuery = (token: string) =>
+  queryOptions({
+    queryKey: shareKeys.view(token),
+    queryFn: ({ signal }) => fetchSharedRecording(token, signal),
+    // A revoked or expired link does not come back by asking again.
+    retry: false,
+    staleTime: 60_000,
+  })
+
+/** POST /api/v1/recordings/{id}/share; expiresIn in seconds, undefined: never expires. */
+export async function createShareLink(recordingId: string, expiresIn?: number): Promise<ShareLink> {
+  const raw = await apiRequest<unknown>(`/api/v1/recordings/${encodeURIComponent(recordingId)}/share`, {
+    method: 'POST',
+    body: expiresIn === undefined ? {} : { expiresIn },
+  })
+  const link = normalizeShareLink((raw as { data?: unknown } | null)?.data ?? raw)
+  if (!link) throw new ApiError({ status: 200, code: 'ERR_UNEXPECTED_FORMAT', message: 'Unexpected response format from server', body: raw })
+  return link
+}
+
+export async function listShareLinks(recordingId: string, signal?: AbortSignal): Promise<ShareLink[]> {
+  const raw = await apiRequest<unknown>(`/api/v1/recordings/${encodeURIComponent(recordingId)}/shares`, { signal })
+  return normalizeShareLinks(raw)
+}
+
+export async function revokeShareLink(token: string): Promise<void> {
+  await apiRequest<unknown>(`/api/v1/share/${encodeURIComponent(token)}`, { method: 'DELETE' })
+}
+
+export const shareLinksQuery = (recordingId: string) =>
+  queryOptions({
+    queryKey: recordingKeys.shares(recordingId),
+    queryFn: ({ signal }) => listShareLinks(recordingId, signal),
+    staleTime: 0,
+  })

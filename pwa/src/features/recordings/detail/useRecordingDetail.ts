@@ -1,0 +1,43 @@
+import { useEffect, useMemo, useRef } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { useLiveQuery } from 'dexie-react-hooks'
+import { detailQuery, readCachedDetail, trackView } from '@/data/detail'
+import { normalizeDetail, type RecordingView } from '@/data/normalize/detail'
+import { isDefinitiveDetailError } from './detailErrors'
+
+export type DetailState =
+  | { status: 'loading' }
+  | { status: 'error'; error: unknown; retry: () => void }
+  | { status: 'no-data'; retry: () => void }
+  | { status: 'ready'; view: RecordingView }
+
+/**
+ * The detail screen's data: the copy on the device first, then the network
+ * (written through). A server answer that the recording is missing or not
+ * the user's wins over the device copy; a failed network (or a server error)
+ * does not, so a visited recording stays readable offline.
+ */
+export function useRecordingDetail(id: string): DetailState {
+  const cached = useLiveQuery(() => readCachedDetail(id), [id])
+  const query = useQuery(detailQuery(id))
+  const view = useMemo(() => (cached ? normalizeDetail(cached.data) : null), [cached])
+  useTrackViewOnce(id, query.isSuccess)
+
+  const retry = () => void query.refetch()
+  if (query.error && isDefinitiveDetailError(query.error)) return { status: 'error', error: query.error, retry }
+  if (view) return { status: 'ready', view }
+  if (cached === undefined || query.isPending) return { status: 'loading' }
+  if (query.error) return { status: 'error', error: query.error, retry }
+  if (cached) return { status: 'no-data', retry }
+  return { status: 'loading' }
+}
+
+/** One view per opening of a recording, after its first successful load. */
+function useTrackViewOnce(id: string, loaded: boolean): void {
+  const tracked = useRef<string | null>(null)
+  useEffect(() => {
+    if (!loaded || tracked.current === id) return
+    tracked.current = id
+    void trackView(id)
+  }, [id, loaded])
+}

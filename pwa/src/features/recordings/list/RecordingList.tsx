@@ -1,0 +1,105 @@
+import { useCallback, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react'
+import { defaultRangeExtractor, useWindowVirtualizer, type Range, type Virtualizer } from '@tanstack/react-virtual'
+import { activeHeaderIndex, headerIndexes, type ListItem } from './listItems'
+import { RecordingRowLink } from './RecordingRowLink'
+import { Sentinel } from './Sentinel'
+
+/** Fixed heights (CSS matches): no measuring, so 10,000 rows cost nothing until shown. */
+export const ROW_HEIGHT = 112
+export const HEADER_HEIGHT = 48
+
+interface Props {
+  items: ListItem[]
+  /** Paging: omitted for search results (a search result disables paging). */
+  paging?: { hasMore: boolean; loading: boolean; onLoadMore: () => void }
+  footer?: ReactNode
+}
+
+/**
+ * The grouped list, virtualised against the window's scroll: only the rows
+ * near the viewport are in the DOM. The heading of the group at the top stays
+ * stuck under the top bar (it is kept rendered even when its own slot has
+ * scrolled away, as TanStack Virtual's sticky example does).
+ */
+export function RecordingList({ items, paging, footer }: Props) {
+  const listRef = useRef<HTMLDivElement>(null)
+  const scrollMargin = useDocumentOffset(listRef)
+  const headers = useMemo(() => headerIndexes(items), [items])
+  const activeRef = useRef(0)
+
+  const virtualizerRef = useRef<Virtualizer<Window, Element> | null>(null)
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      // The row just below the stuck heading (not the one hidden under the
+      // top bar) decides which day is shown.
+      const v = virtualizerRef.current
+      const probe = v ? v.getVirtualItemForOffset((v.scrollOffset ?? 0) + stickyTop(listRef.current) + HEADER_HEIGHT) : undefined
+      activeRef.current = activeHeaderIndex(headers, probe?.index ?? range.startIndex)
+      const indexes = new Set([activeRef.current, ...defaultRangeExtractor(range)])
+      return [...indexes].sort((a, b) => a - b)
+    },
+    [headers],
+  )
+
+  const virtualizer = useWindowVirtualizer({
+    count: items.length,
+    estimateSize: (i) => (items[i]?.kind === 'header' ? HEADER_HEIGHT : ROW_HEIGHT),
+    getItemKey: (i) => items[i]?.key ?? i,
+    overscan: 8,
+    scrollMargin,
+    rangeExtractor,
+  })
+  virtualizerRef.current = virtualizer
+
+  return (
+    <>
+      <div ref={listRef} className="vlist" style={{ height: virtualizer.getTotalSize() }}>
+        {virtualizer.getVirtualItems().map((v) => {
+          const item = items[v.index]
+          if (!item) return null
+          const sticky = item.kind === 'header' && v.index === activeRef.current
+          const style = sticky
+            ? undefined
+            : { transform: `translateY(${v.start - virtualizer.options.scrollMargin}px)`, height: v.size }
+          return item.kind === 'header' ? (
+            <h2 key={v.key} className={sticky ? 'vlist__heading vlist__heading--sticky' : 'vlist__heading vlist__item'} style={style}>
+              {item.label}
+            </h2>
+          ) : (
+            <div key={v.key} className="vlist__item" style={style}>
+              <RecordingRowLink row={item.row} />
+            </div>
+          )
+        })}
+      </div>
+      {footer}
+      {paging?.hasMore && <Sentinel onVisible={paging.onLoadMore} busy={paging.loading} />}
+    </>
+  )
+}
+
+/** How far below the viewport top headings stick (the phone top bar), from the CSS. */
+function stickyTop(el: HTMLElement | null): number {
+  if (!el) return 0
+  return parseFloat(getComputedStyle(el).getPropertyValue('--sticky-top')) || 0
+}
+
+/** The list's distance from the top of the document, which the window virtualizer needs. */
+function useDocumentOffset(ref: RefObject<HTMLElement | null>): number {
+  const [offset, setOffset] = useState(0)
+  // Content above the list (an error box, a wrapped search bar) can move it
+  // on any render, so it is re-read after each one; equal values are no-ops.
+  useLayoutEffect(() => {
+    const el = ref.current
+    if (el) setOffset(Math.round(el.getBoundingClientRect().top + window.scrollY))
+  })
+  useLayoutEffect(() => {
+    const measure = () => {
+      const el = ref.current
+      if (el) setOffset(Math.round(el.getBoundingClientRect().top + window.scrollY))
+    }
+    window.addEventListener('resize', measure)
+    return () => window.removeEventListener('resize', measure)
+  }, [ref])
+  return offset
+}

@@ -1,0 +1,60 @@
+import { memo } from 'react'
+import { Link } from 'react-router'
+import { GENERAL_FOLDER, type RecordingRow } from '@/data/normalize/recording'
+import { formatShortDateTime } from '@/data/normalize/recordingDates'
+import { GradientThumb } from '../gradient/GradientThumb'
+import { FolderIcon, SyncIcon } from '../icons'
+
+/**
+ * One recording in the list: a link (Enter opens it) named by its title,
+ * described by the rest of the row.
+ */
+export const RecordingRowLink = memo(function RecordingRowLink({ row }: { row: RecordingRow }) {
+  const base = `row-${row.id}`
+  return (
+    <Link
+      to={`/recordings/${encodeURIComponent(row.id)}`}
+      className="rec-row"
+      aria-labelledby={`${base}-title`}
+      aria-describedby={`${base}-meta ${base}-desc${row.syncPending ? ` ${base}-sync` : ''}`}
+    >
+      <GradientThumb id={row.id} gradient={row.gradient} badge={row.duration} />
+      <span className="rec-row__body">
+        <span className="rec-row__title" id={`${base}-title`}>
+          {row.title}
+        </span>
+        <span className="rec-row__desc" id={`${base}-desc`}>
+          {row.description}
+        </span>
+        <span className="rec-row__meta" id={`${base}-meta`}>
+          <time dateTime={Number.isNaN(row.at) ? undefined : new Date(row.at).toISOString()}>{formatShortDateTime(row.at)}</time>
+          <span className="rec-row__folder">
+            {row.folder !== GENERAL_FOLDER && <FolderIcon />}
+            {row.folder}
+          </span>
+        </span>
+      </span>
+      {row.syncPending && (
+        <span className="rec-row__sync" id={`${base}-sync`}>
+          <SyncIcon label="Waiting to sync" size={18} />
+        </span>
+      )}
+    </Link>
+  )
+}, sameRow)
+
+/** Rows are rebuilt on every IndexedDB change; re-render only when something shown changed. */
+function sameRow(a: { row: RecordingRow }, b: { row: RecordingRow }): boolean {
+  const x = a.row
+  const y = b.row
+  return (
+    x.id === y.id &&
+    x.title === y.title &&
+    x.description === y.description &&
+    x.at === y.at &&
+    x.duration === y.duration &&
+    x.folder === y.folder &&
+    x.syncPending === y.syncPending &&
+    JSON.stringify(x.gradient) === JSON.stringify(y.gradient)
+  )
+}

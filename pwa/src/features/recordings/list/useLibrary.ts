@@ -1,0 +1,93 @@
+import { useCallback, useMemo, useState } from 'react'
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
+import { useLiveQuery } from 'dexie-react-hooks'
+import {
+  countCachedRecordings,
+  dashboardPagesQuery,
+  DASHBOARD_PAGE_SIZE,
+  readCachedDashboard,
+  recordingKeys,
+} from '@/data/recordings'
+import { isNetworkFailure } from '@/data/detail'
+import { toRecordingRow, type RecordingRow } from '@/data/normalize/recording'
+import type { Recording } from '@/data/types'
+
+export interface LibraryView {
+  /** Undefined until IndexedDB has answered. */
+  rows: RecordingRow[] | undefined
+  /** Nothing on the device yet and the first page is on its way. */
+  loading: boolean
+  /** The server and the device both hold no recording. */
+  empty: boolean
+  /** The first page failed; rows on the device (if any) are still shown. */
+  error: unknown
+  /** The last next-page load failed. */
+  nextPageError: unknown
+  /** More rows exist on the device or the server. */
+  hasMore: boolean
+  /** A page is on its way from the server. */
+  loadingMore: boolean
+  /** The sentinel came near: show more cached rows and/or fetch the next page. */
+  loadMore: () => void
+  /** Retry after an error (the page that failed). */
+  retry: () => void
+  /** Back to the first page, from the server (clearing a search, an empty submit). */
+  reload: () => void
+}
+
+/**
+ * The recordings list, IndexedDB first (spec: screens read the device first).
+ * The screen shows the newest `window` rows the device holds; dashboard pages
+ * (20, by cursor) refresh the device as the user scrolls. The window grows
+ * from the device without waiting for the network, so a large library
+ * already on the device scrolls at once, and the network catches up behind.
+ */
+export function useLibrary(): LibraryView {
+  const [windowSize, setWindowSize] = useState(DASHBOARD_PAGE_SIZE)
+  const cached = useLiveQuery(() => readCachedDashboard(windowSize), [windowSize])
+  const total = useLiveQuery(countCachedRecordings, [])
+  const pages = useInfiniteQuery(dashboardPagesQuery())
+  const queryClient = useQueryClient()
+  const rows = useRows(cached)
+
+  const networkRows = pages.data?.pages.reduce((n, p) => n + p.data.length, 0) ?? 0
+  const moreOnDevice = cached !== undefined && total !== undefined && cached.length >= windowSize && total > windowSize
+  const canFetch = pages.hasNextPage && !pages.isFetching && !pages.isFetchNextPageError
+
+  const loadMore = useCallback(() => {
+    // Grows by half the window (at least a page): few re-reads on a long scroll.
+    if (moreOnDevice) setWindowSize((w) => w + Math.max(DASHBOARD_PAGE_SIZE, Math.floor(w / 2)))
+    // The spec's rule: only with a next cursor and no load in flight.
+    if (canFetch && networkRows <= windowSize) void pages.fetchNextPage()
+  }, [moreOnDevice, canFetch, networkRows, windowSize, pages])
+
+  const reload = useCallback(() => {
+    setWindowSize(DASHBOARD_PAGE_SIZE)
+    void queryClient.resetQueries({ queryKey: recordingKeys.dashboard() })
+  }, [queryClient])
+
+  const retry = useCallback(() => {
+    if (pages.isFetchNextPageError) void pages.fetchNextPage()
+    else void pages.refetch()
+  }, [pages])
+
+  const firstPageError = pages.isFetchNextPageError ? null : pages.error
+  return {
+    rows,
+    loading: (cached === undefined || cached.length === 0) && pages.isPending,
+    // The first page is checked too: IndexedDB answers a moment after a write.
+    empty: rows?.length === 0 && pages.isSuccess && pages.data.pages[0]?.data.length === 0,
+    error: firstPageError && (rows?.length === 0 || !isNetworkFailure(firstPageError)) ? firstPageError : null,
+    nextPageError: pages.isFetchNextPageError ? pages.error : null,
+    hasMore: moreOnDevice || pages.hasNextPage,
+    loadingMore: pages.isFetchingNextPage,
+    loadMore,
+    retry,
+    reload,
+  }
+}
+
+/** Rows for the screen (normalising is cheap; rows re-render only when their fields change). */
+export function useRows(recordings: Recording[] | undefined): RecordingRow[] | undefined {
+  return useMemo(() => recordings?.map(toRecordingRow), [recordings])
+}

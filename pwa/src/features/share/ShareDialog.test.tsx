@@ -1,0 +1,96 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { http, HttpResponse } from 'msw'
+import { server } from '@/mocks/node'
+import { fixtureFiles } from '@/mocks/fixtures'
+import { alice, renderApp, signInOnServer } from '@/test/render'
+
+interface Link {
+  token: string
+  url: string
+  recordingId: string
+  createdAt: string
+  expiresAt: string | null
+  revokedAt?: string
+}
+
+let links: Link[] = []
+let created: unknown[] = []
+beforeEach(() => {
+  links = []
+  created = []
+  const f = fixtureFiles().find((x) => x.recording.id === 'rec_01_weekly_sync')!
+  server.use(
+    http.get('/api/v1/recordings/:id', () => HttpResponse.json({ success: true, data: f })),
+    http.post('/api/v1/recordings/:id/view', () => HttpResponse.json({ success: true })),
+    http.get('/api/v1/recordings/:id/shares', () => HttpResponse.json({ success: true, data: [...links].reverse() })),
+    http.post('/api/v1/recordings/:id/share', async ({ request, params }) => {
+      const body = (await request.json()) as { expiresIn?: number }
+      created.push(body)
+      const token = `tok${links.length + 1}`
+      const link = {
+        token,
+        url: `http://localhost/shared/recording?token=${token}`,
+        recordingId: String(params.id),
+        createdAt: new Date().toISOString(),
+        expiresAt: body.expiresIn ? new Date(Date.now() + body.expiresIn * 1000).toISOString() : null,
+      }
+      links.push(link)
+      return HttpResponse.json(link, { status: 201 })
+    }),
+    http.delete('/api/v1/share/:token', ({ params }) => {
+      const link = links.find((l) => l.token === params.token)
+      if (link) link.revokedAt = new Date().toISOString()
+      return HttpResponse.json({ success: true })
+    }),
+  )
+})
+
+async function openDialog() {
+  await signInOnServer(alice, { cacheProfile: true })
+  renderApp('/recordings/rec_01_weekly_sync')
+  // The first test also pays for loading the screen's modules.
+  await userEvent.click(await screen.findByRole('button', { name: 'Share' }, { timeout: 5000 }))
+  return screen.findByRole('dialog', { name: 'Share recording' })
+}
+
+describe('share dialog', () => {
+  it('creates a link with the chosen expiry, copies it, lists it and revokes it', async () => {
+    const writeText = vi.fn().mockResolvedValue(undefined)
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true })
+    const dialog = await openDialog()
+    expect(await within(dialog).findByText('No share links yet.')).toBeInTheDocument()
+
+    await userEvent.selectOptions(within(dialog).getByLabelText('Link expires after'), '7 days')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create link' }))
+    const field = await within(dialog).findByLabelText('New share link')
+    expect(field).toHaveValue('http://localhost/shared/recording?token=tok1')
+    expect(created).toEqual([{ expiresIn: 7 * 86400 }])
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Copy link' }))
+    expect(writeText).toHaveBeenCalledWith('http://localhost/shared/recording?token=tok1')
+    expect(await within(dialog).findByText('Copied')).toBeInTheDocument()
+
+    const list = await within(dialog).findByRole('list', { name: 'Share links' })
+    expect(within(list).getByText(/Expires /)).toBeInTheDocument()
+    await userEvent.click(within(list).getByRole('button', { name: /^Revoke link created/ }))
+    expect(await within(list).findByText(/Revoked/)).toBeInTheDocument()
+    expect(within(list).queryByRole('button', { name: /^Revoke/ })).not.toBeInTheDocument()
+  })
+
+  it('creates a link that never expires by default', async () => {
+    const dialog = await openDialog()
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create link' }))
+    await within(dialog).findByLabelText('New share link')
+    expect(created).toEqual([{}])
+    expect(await within(dialog).findByText(/Never expires/)).toBeInTheDocument()
+  })
+
+  it('closes with Escape and gives focus back to Share', async () => {
+    await openDialog()
+    await userEvent.keyboard('{Escape}')
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Share' })).toHaveFocus()
+  })
+})

@@ -1,0 +1,65 @@
+import { formatShortDateTime } from '@/data/normalize/recordingDates'
+import { shareLinkState, type ShareLink } from '@/data/normalize/share'
+import { linkStatus } from './expiry'
+
+interface Props {
+  links: ShareLink[] | undefined
+  loading: boolean
+  failed: boolean
+  onRetry: () => void
+  /** The token being revoked right now. */
+  revoking: string | undefined
+  revokeFailed: boolean
+  onRevoke: (token: string) => void
+  toUrl: (url: string) => string
+}
+
+/** The recording's existing links, newest first, each with its state and, while active, Revoke. */
+export function ShareLinkList({ links, loading, failed, onRetry, revoking, revokeFailed, onRevoke, toUrl }: Props) {
+  if (loading) return <p role="status">Loading share links…</p>
+  if (failed) {
+    return (
+      <p role="alert" className="share-dialog__error">
+        Could not load share links.{' '}
+        <button type="button" className="button button--link" onClick={onRetry}>
+          Retry
+        </button>
+      </p>
+    )
+  }
+  if (!links || links.length === 0) return <p className="share-dialog__muted">No share links yet.</p>
+  return (
+    <>
+      {revokeFailed && (
+        <p role="alert" className="share-dialog__error">
+          Could not revoke the link. Please try again.
+        </p>
+      )}
+      <ul className="share-links" aria-label="Share links">
+        {links.map((link) => {
+          const active = shareLinkState(link) === 'active'
+          const created = formatShortDateTime(link.createdAt)
+          return (
+            <li key={link.token} className={`share-links__item${active ? '' : ' share-links__item--inactive'}`}>
+              <span className="share-links__url">{toUrl(link.url)}</span>
+              <span className="share-links__meta">
+                Created {created} · {linkStatus(link)}
+              </span>
+              {active && (
+                <button
+                  type="button"
+                  className="button button--danger"
+                  aria-label={`Revoke link created ${created}`}
+                  disabled={revoking === link.token}
+                  onClick={() => onRevoke(link.token)}
+                >
+                  {revoking === link.token ? 'Revoking…' : 'Revoke'}
+                </button>
+              )}
+            </li>
+          )
+        })}
+      </ul>
+    </>
+  )
+}

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest'
+import { screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { http, HttpResponse } from 'msw'
+import { server } from '@/mocks/node'
+import { session } from '@/data/session'
+import { fixtureFiles } from '@/mocks/fixtures'
+import { alice, renderApp, signInOnServer } from '@/test/render'
+
+const VIEW = '/api/v1/share/shared/recording'
+const f = fixtureFiles().find((x) => x.recording.id === 'rec_02_one_on_one_leo')!
+const sharedBody = {
+  success: true,
+  data: {
+    recording: { ...f.recording, speakers: f.speakers },
+    owner: { displayName: 'Demo User', email: 'demo@example.com', photoURL: '' },
+    summarization: Object.values(f.summarizations ?? {})[0],
+    transcription: f.transcription,
+  },
+}
+
+describe('shared recording page', () => {
+  it('shows the recording without sign-in, with the owner pill and the Get your Pocket link', async () => {
+    let auth: string | null = 'unset'
+    server.use(
+      http.get(VIEW, ({ request }) => {
+        auth = request.headers.get('Authorization')
+        return HttpResponse.json(sharedBody)
+      }),
+    )
+    renderApp('/shared/recording?token=tok')
+    expect(await screen.findByRole('heading', { level: 1, name: '1:1 with Leo' })).toBeInTheDocument()
+    expect(screen.getByText('From Demo User')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Get your Pocket' })).toHaveAttribute('rel', expect.stringContaining('noreferrer'))
+    expect(screen.queryByRole('button', { name: 'Share' })).not.toBeInTheDocument()
+    expect(auth).toBeNull()
+    expect(document.head.querySelector('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow')
+    expect(document.head.querySelector('meta[name="referrer"]')).toHaveAttribute('content', 'no-referrer')
+  })
+
+  it('uses the share path even for a signed-in visitor', async () => {
+    server.use(http.get(VIEW, () => HttpResponse.json(sharedBody)))
+    await signInOnServer(alice, { cacheProfile: true })
+    session.setIdToken('signed-in')
+    const { router } = renderApp('/shared/recording?token=tok')
+    expect(await screen.findByRole('heading', { level: 1, name: '1:1 with Leo' })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/shared/recording')
+  })
+
+  it.each([
+    [410, 'Share Link Expired', 'This share link has expired and is no longer valid.'],
+    [404, 'Recording Not Found', 'This recording may have been deleted or the share link may be invalid.'],
+    [401, 'Invalid Share Link', 'This share link is invalid or has been revoked.'],
+  ])('%i → %s', async (status, title, message) => {
+    server.use(http.get(VIEW, () => HttpResponse.json({ success: false, message: 'x' }, { status })))
+    renderApp('/shared/recording?token=tok')
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument()
+    expect(screen.getByText(message)).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument()
+  })
+
+  it('says "No share token provided" without a token, and asks nothing', async () => {
+    let asked = false
+    server.use(http.get(VIEW, () => ((asked = true), HttpResponse.json(sharedBody))))
+    renderApp('/shared/recording')
+    expect(await screen.findByText('No share token provided')).toBeInTheDocument()
+    expect(asked).toBe(false)
+  })
+
+  it('a network failure shows the spec message, and Retry recovers', async () => {
+    server.use(http.get(VIEW, () => HttpResponse.error(), { once: true }), http.get(VIEW, () => HttpResponse.json(sharedBody)))
+    renderApp('/shared/recording?token=tok')
+    expect(await screen.findByText('Network error. Please check your connection and try again.')).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }))
+    expect(await screen.findByRole('heading', { level: 1, name: '1:1 with Leo' })).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,19 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { recordingKeys } from '@/data/recordings'
+import { createShareLink, revokeShareLink, shareLinksQuery } from '@/data/share'
+
+/** The owner's share links of one recording: list, create, revoke. */
+export function useShareLinks(recordingId: string) {
+  const queryClient = useQueryClient()
+  const links = useQuery(shareLinksQuery(recordingId))
+  const refresh = () => queryClient.invalidateQueries({ queryKey: recordingKeys.shares(recordingId) })
+  const create = useMutation({
+    mutationFn: (expiresIn: number | undefined) => createShareLink(recordingId, expiresIn),
+    onSuccess: refresh,
+  })
+  const revoke = useMutation({
+    mutationFn: (token: string) => revokeShareLink(token),
+    onSuccess: refresh,
+  })
+  return { links, create, revoke }
+}

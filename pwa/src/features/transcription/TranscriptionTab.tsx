@@ -1,0 +1,66 @@
+import { memo, useEffect, useMemo, useRef } from 'react'
+import { formatRange, segmentIndexAt, type Transcript, type TranscriptSegment } from '@/data/normalize/transcript'
+import { SPEAKER_COLORS } from './speakerColors'
+import './transcription.css'
+
+export interface TranscriptionTabProps {
+  transcript: Transcript
+  /** Scroll to and highlight the segment starting at this time (seconds). */
+  highlight?: { start: number }
+}
+
+export const NO_TRANSCRIPTION = 'No transcription available'
+export const NO_SEGMENTS = 'No transcription segments available'
+
+/**
+ * The Transcription tab (spec §2): one row per segment with the speaker's
+ * coloured name and 'm:ss - m:ss'. Rows are plain DOM (no virtualisation) so
+ * find-in-page and screen readers see the whole transcript; CSS
+ * content-visibility lets the browser skip laying out rows off screen.
+ */
+export function TranscriptionTab({ transcript, highlight }: TranscriptionTabProps) {
+  const { status, segments } = transcript
+  const target = useMemo(
+    () => (highlight ? segmentIndexAt(segments, highlight.start) : -1),
+    [segments, highlight],
+  )
+  const listRef = useRef<HTMLOListElement>(null)
+
+  useEffect(() => {
+    if (target < 0) return
+    const row = listRef.current?.querySelector<HTMLElement>(`[data-index="${target}"]`)
+    if (!row) return
+    const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false
+    row.scrollIntoView?.({ block: 'center', behavior: still ? 'auto' : 'smooth' })
+    row.focus({ preventScroll: true })
+  }, [target, highlight])
+
+  if (status !== 'ok') return <p className="transcript-empty">{status === 'none' ? NO_TRANSCRIPTION : NO_SEGMENTS}</p>
+  return (
+    <ol className="transcript" ref={listRef}>
+      {segments.map((s) => (
+        <Segment key={s.index} segment={s} active={s.index === target} />
+      ))}
+    </ol>
+  )
+}
+
+const Segment = memo(function Segment({ segment, active }: { segment: TranscriptSegment; active: boolean }) {
+  const timed = segment.end > 0 || segment.start > 0
+  return (
+    <li
+      className={active ? 'transcript__segment transcript__segment--active' : 'transcript__segment'}
+      data-index={segment.index}
+      aria-current={active ? 'true' : undefined}
+      tabIndex={active ? -1 : undefined}
+    >
+      <div className="transcript__meta">
+        <span className="transcript__speaker" style={{ color: SPEAKER_COLORS[segment.colorIndex] }}>
+          {segment.speakerLabel}
+        </span>
+        {timed ? <span className="transcript__time">{formatRange(segment.start, segment.end)}</span> : null}
+      </div>
+      <p className="transcript__text">{segment.text}</p>
+    </li>
+  )
+})

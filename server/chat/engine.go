@@ -1,0 +1,26 @@
+package chat
+
+import (
+	"log/slog"
+
+	"github.com/pocket-companion/pocket/pkg/engine"
+	"github.com/pocket-companion/pocket/pkg/llm"
+	"github.com/pocket-companion/pocket/server/config"
+)
+
+// NewEngine chooses the AI engine from the configuration: the model at
+// POCKET_LLM_URL when it is set, else the built-in local engine. A set URL
+// without a model fails the start, rather than every question later.
+func NewEngine(cfg config.Config, log *slog.Logger) (engine.Engine, error) {
+	if cfg.LLM.URL == "" {
+		log.Info("AI engine: built-in local engine (set POCKET_LLM_URL to use a model)")
+		return engine.NewLocal(), nil
+	}
+	client, err := llm.New(llm.Config{URL: cfg.LLM.URL, Model: cfg.LLM.Model, APIKey: cfg.LLM.APIKey})
+	if err != nil {
+		return nil, err
+	}
+	endpoint, _ := llm.Endpoint(cfg.LLM.URL)
+	log.Info("AI engine: OpenAI-compatible model", "endpoint", endpoint, "model", cfg.LLM.Model)
+	return engine.NewRemote(client), nil
+}

@@ -1,0 +1,100 @@
+package chat
+
+import (
+	"net/http"
+
+	"github.com/pocket-companion/pocket/pkg/chat"
+	"github.com/pocket-companion/pocket/server/httpx"
+)
+
+// sendBody is the send request (spec §7). sessionId may be null or absent;
+// language is always "en" from the app and answers are in English anyway.
+type sendBody struct {
+	RecordingID string `json:"recordingId"`
+	Message     string `json:"message"`
+	SessionID   string `json:"sessionId"`
+	Language    string `json:"language"`
+	ShareToken  string `json:"shareToken"`
+}
+
+func (b sendBody) input() chat.SendInput {
+	return chat.SendInput{RecordingID: b.RecordingID, SessionID: b.SessionID, Message: b.Message, Language: b.Language}
+}
+
+func (h handlers) session(w http.ResponseWriter, r *http.Request) error {
+	s, err := h.svc.Session(r.Context(), owner(r), r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	writeOK(w, s)
+	return nil
+}
+
+func (h handlers) messages(w http.ResponseWriter, r *http.Request) error {
+	msgs, err := h.svc.Messages(r.Context(), owner(r), r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	writeOK(w, msgs)
+	return nil
+}
+
+func (h handlers) send(w http.ResponseWriter, r *http.Request) error {
+	var body sendBody
+	if err := httpx.DecodeJSON(r, maxBody, &body); err != nil {
+		return err
+	}
+	res, err := h.svc.Send(r.Context(), owner(r), body.input())
+	if err != nil {
+		return err
+	}
+	writeOK(w, res)
+	return nil
+}
+
+func (h handlers) sharedSession(w http.ResponseWriter, r *http.Request) error {
+	a, err := visitor(w, r.URL.Query().Get("token"))
+	if err != nil {
+		return err
+	}
+	s, err := h.svc.Session(r.Context(), a, r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	writeOK(w, s)
+	return nil
+}
+
+func (h handlers) sharedMessages(w http.ResponseWriter, r *http.Request) error {
+	a, err := visitor(w, r.URL.Query().Get("token"))
+	if err != nil {
+		return err
+	}
+	msgs, err := h.svc.Messages(r.Context(), a, r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	writeOK(w, msgs)
+	return nil
+}
+
+func (h handlers) sharedSend(w http.ResponseWriter, r *http.Request) error {
+	var body sendBody
+	if err := httpx.DecodeJSON(r, maxBody, &body); err != nil {
+		return err
+	}
+	token := body.ShareToken
+	if token == "" {
+		token = r.URL.Query().Get("token")
+	}
+	a, err := visitor(w, token)
+	if err != nil {
+		return err
+	}
+	res, err := h.svc.Send(r.Context(), a, body.input())
+	if err != nil {
+		return err
+	}
+	writeOK(w, res)
+	return nil
+}

@@ -1,0 +1,78 @@
+// Package chat serves Ask Pocket (spec §7): an owner's chat about their
+// recordings and a share-link visitor's chat about the shared one. It also
+// provides the AI engine, which the summarize feature uses too.
+package chat
+
+import (
+	"log/slog"
+	"net/http"
+	"strings"
+
+	"go.uber.org/fx"
+
+	"github.com/pocket-companion/pocket/pkg/chat"
+	"github.com/pocket-companion/pocket/pkg/engine"
+	"github.com/pocket-companion/pocket/pkg/events"
+	"github.com/pocket-companion/pocket/pkg/recordings"
+	"github.com/pocket-companion/pocket/pkg/share"
+	"github.com/pocket-companion/pocket/pkg/store"
+	"github.com/pocket-companion/pocket/server/httpx"
+)
+
+// Module provides engine.Engine and the chat routes.
+var Module = fx.Module("chat",
+	fx.Provide(NewEngine),
+	fx.Provide(fx.Private, newService),
+	fx.Provide(fx.Annotate(Routes, fx.ResultTags(`group:"routes,flatten"`))),
+)
+
+type serviceParams struct {
+	fx.In
+	DB         *store.DB
+	Recordings *recordings.Service
+	Links      *share.Service
+	Engine     engine.Engine
+	Bus        *events.Bus
+	Log        *slog.Logger
+}
+
+func newService(p serviceParams) *chat.Service {
+	return chat.NewService(chat.Options{DB: p.DB, Recordings: p.Recordings, Links: p.Links, Engine: p.Engine, Bus: p.Bus, Log: p.Log})
+}
+
+// maxBody bounds a send's JSON: a 4,000-character message with room to spare.
+const maxBody = 64 << 10
+
+// Routes lists the endpoints. Owner routes need a bearer token; shared
+// routes authorise with the share token on every call.
+func Routes(svc *chat.Service) []httpx.Route {
+	h := handlers{svc: svc}
+	return []httpx.Route{
+		{Pattern: "GET /api/v1/chat/session/{id}", Handler: h.session},
+		{Pattern: "GET /api/v1/chat/session/{id}/messages", Handler: h.messages},
+		{Pattern: "POST /api/v1/chat/message", Handler: h.send},
+		{Pattern: "GET /api/v1/chat/session/{id}/shared", Handler: h.sharedSession, Access: httpx.Public},
+		{Pattern: "GET /api/v1/chat/session/{id}/messages/shared", Handler: h.sharedMessages, Access: httpx.Public},
+		{Pattern: "POST /api/v1/chat/message/shared", Handler: h.sharedSend, Access: httpx.Public},
+	}
+}
+
+type handlers struct{ svc *chat.Service }
+
+// writeOK wraps answers as the rest of the API does: {success, data}.
+func writeOK(w http.ResponseWriter, data any) {
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"success": true, "data": data})
+}
+
+func owner(r *http.Request) chat.Access { return chat.Access{UID: httpx.MustPrincipal(r).UID} }
+
+// visitor reads the share token of a shared call; none is the spec's 400.
+func visitor(w http.ResponseWriter, token string) (chat.Access, error) {
+	w.Header().Set("X-Robots-Tag", "noindex, nofollow")
+	w.Header().Set("Referrer-Policy", "no-referrer")
+	token = strings.TrimSpace(token)
+	if token == "" {
+		return chat.Access{}, share.ErrNoToken
+	}
+	return chat.Access{Token: token}, nil
+}

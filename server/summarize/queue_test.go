@@ -1,0 +1,33 @@
+package summarize
+
+import "testing"
+
+func TestQueue_FIFOWithoutDuplicatesAndBounded(t *testing.T) {
+	q := newQueue(2)
+	a, b, c := job{"u", "a"}, job{"u", "b"}, job{"u", "c"}
+	if !q.push(a) || !q.push(a) || !q.push(b) {
+		t.Fatal("pushes refused")
+	}
+	if q.size() != 2 {
+		t.Fatalf("a duplicate must not queue twice: %d", q.size())
+	}
+	if q.push(c) {
+		t.Fatal("a full queue must refuse")
+	}
+	got, _ := q.pop()
+	if got != a {
+		t.Fatalf("pop %v", got)
+	}
+	if !q.push(a) || q.size() != 1 {
+		t.Fatal("a job being worked on is not queued again")
+	}
+	q.done(a)
+	if !q.push(a) || q.size() != 2 {
+		t.Fatal("after done, the recording may be queued again")
+	}
+	select {
+	case <-q.wake:
+	default:
+		t.Fatal("pushing must wake a worker")
+	}
+}
