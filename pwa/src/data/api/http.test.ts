@@ -95,6 +95,33 @@ describe('chatRequest (the chat/share client)', () => {
     await expect(chatRequest(URL_)).resolves.toEqual({ status, data: { message: 'body', status } })
   })
 
+  it('after a 401 refreshes the token once and retries, like the API client', async () => {
+    server.use(
+      http.get(URL_, ({ request }) =>
+        request.headers.get('Authorization') === 'Bearer fresh'
+          ? HttpResponse.json({ ok: true })
+          : HttpResponse.json({ message: 'expired' }, { status: 401 }),
+      ),
+    )
+    session.setIdToken('stale')
+    session.setRefresher(async () => {
+      session.setIdToken('fresh')
+      return 'fresh'
+    })
+    await expect(chatRequest(URL_)).resolves.toEqual({ status: 200, data: { ok: true } })
+  })
+
+  it('never refreshes for calls made without sign-in (share-link visitors)', async () => {
+    respondWith(401, { message: 'This share link is invalid or has been revoked.' })
+    let refreshed = false
+    session.setRefresher(async () => {
+      refreshed = true
+      return 'fresh'
+    })
+    await expect(chatRequest(URL_, { auth: false })).resolves.toMatchObject({ status: 401 })
+    expect(refreshed).toBe(false)
+  })
+
   it.each([500, 502, 503])('throws %i', async (status) => {
     respondWith(status, { message: 'Server exploded' })
     await expect(chatRequest(URL_)).rejects.toMatchObject({ status, message: 'Server exploded' })

@@ -23,9 +23,7 @@ export interface RawResponse<T> {
  * anything else rejects with an ApiError.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  let response = await send(path, options)
-  const mayRetry = options.auth !== false && response.status === 401
-  if (mayRetry && (await session.refreshAfterUnauthorized())) response = await send(path, options)
+  const response = await sendRefreshingOnce(path, options)
   if (response.status >= 200 && response.status < 300) return response.data as T
   throw ApiError.fromResponse(response.status, response.data)
 }
@@ -40,12 +38,24 @@ export const NETWORK_ERROR_MESSAGE = 'Network error. Please check your connectio
 export async function chatRequest<T>(path: string, options: RequestOptions = {}): Promise<RawResponse<T>> {
   let response: RawResponse<unknown>
   try {
-    response = await send(path, options)
+    response = await sendRefreshingOnce(path, options)
   } catch (error) {
     throw new ApiError({ status: 500, code: 'NETWORK_ERROR', message: NETWORK_ERROR_MESSAGE, body: error })
   }
   if (response.status >= 500) throw ApiError.fromResponse(response.status, response.data)
   return response as RawResponse<T>
+}
+
+/**
+ * Sends once more after a 401 when a fresh ID token could be had: a laptop
+ * waking after its token expired should not see an error before the
+ * background refresh has run. Both clients share this.
+ */
+async function sendRefreshingOnce(path: string, options: RequestOptions): Promise<RawResponse<unknown>> {
+  const response = await send(path, options)
+  const mayRetry = options.auth !== false && response.status === 401
+  if (mayRetry && (await session.refreshAfterUnauthorized())) return send(path, options)
+  return response
 }
 
 async function send(path: string, options: RequestOptions): Promise<RawResponse<unknown>> {

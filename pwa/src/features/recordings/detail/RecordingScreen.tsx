@@ -4,7 +4,8 @@ import type { RecordingView } from '@/data/normalize/detail'
 import { ActionableTab } from '@/features/actionable/ActionableTab'
 import { SummaryTab } from '@/features/summary/SummaryTab'
 import { TranscriptionTab } from '@/features/transcription/TranscriptionTab'
-import { AskPocketPanel, MindMapPanel } from './panels'
+import { MindMapTab, usePrepareMindMap } from '@/features/mindmap'
+import { AskPocketPanel } from './panels'
 import { RecordingHeader } from './RecordingHeader'
 import { panelId, tabId, Tabs, type TabSpec } from './Tabs'
 import { TAB_ICONS } from './tabIcons'
@@ -43,7 +44,17 @@ export function RecordingScreen({ view, backTo, actions, shareToken }: Props) {
   const [tab, selectTab] = useTabParam()
   const shown: DetailTab = desktop && tab === 'ask' ? 'summary' : tab
   const idBase = `rec-${desktop ? 'd' : 'm'}`
-  const panels = <Panels view={view} shown={shown} idBase={idBase} desktop={desktop} shareToken={shareToken} />
+  // Lay the mind map out in idle time while the summary is read, so opening
+  // a large map's tab paints at once.
+  usePrepareMindMap(view.summarization)
+  // A chat answer's source opens the Transcription tab at that passage.
+  const [highlight, setHighlight] = useState<{ start: number }>()
+  const showSource = (start: number) => {
+    setHighlight({ start })
+    selectTab('transcription')
+  }
+  const chat = { shareToken, highlight, onShowSource: showSource }
+  const panels = <Panels view={view} shown={shown} idBase={idBase} desktop={desktop} {...chat} />
 
   if (desktop) {
     return (
@@ -57,7 +68,7 @@ export function RecordingScreen({ view, backTo, actions, shareToken }: Props) {
           <h2 id="ask-pocket-title" className="detail__chat-title">
             Ask Pocket
           </h2>
-          <AskPocketPanel view={view} shareToken={shareToken} />
+          <AskPocketPanel view={view} shareToken={shareToken} onShowSource={showSource} />
         </aside>
       </div>
     )
@@ -71,8 +82,14 @@ export function RecordingScreen({ view, backTo, actions, shareToken }: Props) {
   )
 }
 
-function Panels(props: { view: RecordingView; shown: DetailTab; idBase: string; desktop: boolean; shareToken?: string }) {
-  const { view, shown, idBase, desktop, shareToken } = props
+interface ChatLink {
+  shareToken?: string
+  highlight?: { start: number }
+  onShowSource: (start: number) => void
+}
+
+function Panels(props: { view: RecordingView; shown: DetailTab; idBase: string; desktop: boolean } & ChatLink) {
+  const { view, shown, idBase, desktop, ...chat } = props
   // Panels mount on first visit and then stay (hidden), so ticked boxes and
   // scroll positions survive switching tabs.
   const [visited, setVisited] = useState<Set<DetailTab>>(() => new Set([shown]))
@@ -90,25 +107,25 @@ function Panels(props: { view: RecordingView; shown: DetailTab; idBase: string; 
           tabIndex={0}
           className={`detail__panel detail__panel--${t}`}
         >
-          {visited.has(t) && <PanelContent tab={t} view={view} shareToken={shareToken} />}
+          {visited.has(t) && <PanelContent tab={t} view={view} {...chat} />}
         </div>
       ))}
     </>
   )
 }
 
-function PanelContent({ tab, view, shareToken }: { tab: DetailTab; view: RecordingView; shareToken?: string }) {
+function PanelContent({ tab, view, shareToken, highlight, onShowSource }: { tab: DetailTab; view: RecordingView } & ChatLink) {
   switch (tab) {
     case 'summary':
       return <SummaryTab summary={view.summary} />
     case 'actionable':
       return <ActionableTab tasks={view.tasks} />
     case 'mindmap':
-      return <MindMapPanel view={view} />
+      return <MindMapTab summarization={view.summarization} />
     case 'transcription':
-      return <TranscriptionTab transcript={view.transcript} />
+      return <TranscriptionTab transcript={view.transcript} highlight={highlight} />
     case 'ask':
-      return <AskPocketPanel view={view} shareToken={shareToken} />
+      return <AskPocketPanel view={view} shareToken={shareToken} onShowSource={onShowSource} />
   }
 }
 

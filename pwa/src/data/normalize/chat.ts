@@ -1,0 +1,126 @@
+import { asArray, asObject, first, flag, seconds, text, type LooseObject } from './loose'
+import { parseTimestamp } from '../time'
+
+/** A transcript passage an answer rests on (server: engine.Source). */
+export interface ChatSource {
+  segmentIndex: number
+  speaker: string
+  /** Seconds from the start of the recording. */
+  start: number
+  end: number
+  quote: string
+}
+
+/** The spec's chat session (§3), as far as the app uses it. */
+export interface ChatSession {
+  id: string
+  recordingId: string
+  /** True for a share-link visitor's session. */
+  shared: boolean
+  /** A local stand-in made when the shared session could not be fetched (spec §8). */
+  local: boolean
+  shareToken: string | null
+}
+
+export type ChatRole = 'user' | 'assistant'
+
+/** The spec's chat message (§3) plus an assistant message's sources. */
+export interface ChatMessage {
+  id: string
+  sessionId: string
+  role: ChatRole
+  content: string
+  /** Why the answer failed; null for a normal message. */
+  error: string | null
+  sources: ChatSource[]
+  /** ISO timestamp; '' when unknown. */
+  createdAt: string
+}
+
+export interface ChatSendResult {
+  session: ChatSession
+  userMessage: ChatMessage
+  assistantMessage: ChatMessage
+}
+
+/** The object under `data` of a `{success, data}` body, or the body itself. */
+function payload(raw: unknown): unknown {
+  const outer = asObject(raw)
+  return outer && 'data' in outer ? outer.data : raw
+}
+
+export function normalizeSession(raw: unknown): ChatSession | null {
+  const s = asObject(payload(raw))
+  const id = text(s?.id).trim()
+  if (!s || !id) return null
+  const meta = asObject(s.metadata)
+  return {
+    id,
+    recordingId: text(first(s, 'recordingId', 'recording_id')).trim(),
+    shared: flag(meta?.shared) || s.userId === null,
+    local: false,
+    shareToken: text(meta?.shareToken).trim() || null,
+  }
+}
+
+/** The stand-in session for a visitor whose shared session fetch failed. */
+export function localSharedSession(recordingId: string, shareToken: string): ChatSession {
+  return { id: `local:${recordingId}`, recordingId, shared: true, local: true, shareToken }
+}
+
+function normalizeSource(raw: unknown): ChatSource | null {
+  const s = asObject(raw)
+  if (!s) return null
+  return {
+    segmentIndex: Math.trunc(seconds(first(s, 'segmentIndex', 'segment_index'))),
+    speaker: text(s.speaker).trim(),
+    start: seconds(first(s, 'start', 'start_time', 'startTime')),
+    end: seconds(first(s, 'end', 'end_time', 'endTime')),
+    quote: text(s.quote).trim(),
+  }
+}
+
+export function normalizeMessage(raw: unknown): ChatMessage | null {
+  const m = asObject(raw)
+  const id = text(m?.id).trim()
+  if (!m || !id) return null
+  const role = text(m.role).toLowerCase() === 'user' ? 'user' : 'assistant'
+  const error = text(m.error).trim()
+  return {
+    id,
+    sessionId: text(first(m, 'sessionId', 'session_id')).trim(),
+    role,
+    content: text(first(m, 'content', 'message', 'text')),
+    error: error || null,
+    sources: role === 'assistant' ? sourcesOf(m) : [],
+    createdAt: isoOf(first(m, 'createdAt', 'created_at')),
+  }
+}
+
+function sourcesOf(m: LooseObject): ChatSource[] {
+  return (asArray(m.sources) ?? []).map(normalizeSource).filter((s): s is ChatSource => s !== null)
+}
+
+function isoOf(value: unknown): string {
+  const ms = parseTimestamp(value)
+  return Number.isNaN(ms) ? '' : new Date(ms).toISOString()
+}
+
+/** Messages oldest first: a bare list, `{data: [...]}` or `{data: {messages: [...]}}`. */
+export function normalizeMessages(raw: unknown): ChatMessage[] {
+  const body = payload(raw)
+  const list = asArray(body) ?? asArray(asObject(body)?.messages) ?? []
+  const msgs = list.map(normalizeMessage).filter((m): m is ChatMessage => m !== null)
+  // A stable sort keeps the server's order for equal or unknown times.
+  return msgs.sort((a, b) => (a.createdAt && b.createdAt ? a.createdAt.localeCompare(b.createdAt) : 0))
+}
+
+export function normalizeSendResult(raw: unknown): ChatSendResult | null {
+  const body = asObject(payload(raw))
+  if (!body) return null
+  const session = normalizeSession(body.session)
+  const userMessage = normalizeMessage(body.userMessage)
+  const assistantMessage = normalizeMessage(body.assistantMessage)
+  if (!session || !userMessage || !assistantMessage) return null
+  return { session, userMessage, assistantMessage }
+}

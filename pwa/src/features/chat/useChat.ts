@@ -1,0 +1,143 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useRef, useState } from 'react'
+import { chatHistoryQuery, chatKeys, readCachedChat, sendChatMessage, type ChatHistory, type ChatTarget } from '@/data/chat'
+import { isApiError } from '@/data/api/errors'
+import type { ChatMessage } from '@/data/normalize/chat'
+import { DEFAULT_CHIPS, FALLBACK_CHIPS, followUpChips } from './suggestions'
+import { AUTH_REQUIRED, INIT_FAILED, SEND_FAILED_BANNER, SEND_FAILED_BUBBLE, SEND_FAILED_NOTE } from './texts'
+
+/** A message as the panel shows it. */
+export interface UiMessage extends ChatMessage {
+  /** The placeholder assistant message: shows the typing indicator. */
+  pending?: boolean
+  /** A fresh reply: revealed word by word. */
+  reveal?: boolean
+}
+
+export interface ChatState {
+  messages: UiMessage[]
+  loading: boolean
+  offline: boolean
+  sending: boolean
+  error: string | null
+  dismissError: () => void
+  chips: readonly string[]
+  send: (text: string) => Promise<void>
+}
+
+interface Options {
+  recordingId: string
+  shareToken?: string
+  /** False when there is neither a sign-in token nor a share token. */
+  canAsk: boolean
+}
+
+/**
+ * The Ask Pocket conversation (spec §4 Chat): loads history, then sends with
+ * an optimistic user message and a typing placeholder; a failure swaps the
+ * placeholder for the spec's error bubble. One send at a time.
+ */
+export function useChat({ recordingId, shareToken, canAsk }: Options): ChatState {
+  const target: ChatTarget = { recordingId, shareToken }
+  const queryClient = useQueryClient()
+  const history = useQuery({ ...chatHistoryQuery(target), enabled: canAsk && recordingId !== '' })
+  const cached = useCachedMessages(target, history.isPending)
+  // Null until the first send: until then the history is shown as loaded.
+  const [local, setLocal] = useState<UiMessage[] | null>(null)
+  const [sending, setSending] = useState(false)
+  const [sendError, setSendError] = useState<string | null>(null)
+  const [dismissedLoadError, setDismissedLoadError] = useState(false)
+  const [replyChips, setReplyChips] = useState<string[] | null>(null)
+  const inFlight = useRef(false)
+  const seq = useRef(0)
+
+  const loadFailed = history.isError
+  const messages = local ?? history.data?.messages ?? cached ?? []
+  const chips = replyChips ?? (loadFailed ? FALLBACK_CHIPS : DEFAULT_CHIPS)
+  const error = sendError ?? (loadFailed && !dismissedLoadError ? INIT_FAILED : null)
+
+  const send = async (raw: string) => {
+    const text = raw.trim()
+    if (!text || !recordingId || inFlight.current) return
+    if (!canAsk) return setSendError(AUTH_REQUIRED)
+    inFlight.current = true
+    setSending(true)
+    setSendError(null)
+    const n = ++seq.current
+    const optimistic: UiMessage = localMessage(`local-user-${n}`, 'user', text)
+    const placeholder: UiMessage = { ...localMessage(`local-pending-${n}`, 'assistant', ''), pending: true }
+    const before = local ?? history.data?.messages ?? []
+    setLocal([...before, optimistic, placeholder])
+    try {
+      const session = history.data?.session
+      const sessionId = session && !session.local ? session.id : null
+      const res = await sendChatMessage({ recordingId, shareToken, message: text, sessionId })
+      setLocal((cur) => replaceMessages(cur, optimistic.id, placeholder.id, [res.userMessage, { ...res.assistantMessage, reveal: true }]))
+      queryClient.setQueryData<ChatHistory>(chatKeys.history(target), (old) => ({
+        session: res.session,
+        messages: [...(old?.messages ?? []), res.userMessage, res.assistantMessage],
+        offline: false,
+      }))
+      setReplyChips(followUpChips(res.assistantMessage.content, text))
+    } catch (err) {
+      const failed: UiMessage = { ...localMessage(`local-failed-${n}`, 'assistant', SEND_FAILED_BUBBLE), error: SEND_FAILED_NOTE }
+      setLocal((cur) => [...(cur ?? []).filter((m) => m.id !== placeholder.id), failed])
+      setSendError(rateLimitText(err) ?? SEND_FAILED_BANNER)
+    } finally {
+      inFlight.current = false
+      setSending(false)
+    }
+  }
+
+  const dismissError = () => {
+    setSendError(null)
+    setDismissedLoadError(true)
+  }
+
+  return {
+    messages,
+    loading: history.isPending && history.fetchStatus !== 'idle' && cached === null,
+    offline: history.data?.offline ?? false,
+    sending,
+    error,
+    dismissError,
+    chips,
+    send,
+  }
+}
+
+/**
+ * The conversation saved on the device, read once while the server is asked:
+ * screens show IndexedDB first (the list of messages appears at once on a
+ * slow network) and the server's answer replaces it.
+ */
+function useCachedMessages(target: ChatTarget, pending: boolean): ChatMessage[] | null {
+  const [cached, setCached] = useState<ChatMessage[] | null>(null)
+  const { recordingId, shareToken } = target
+  useEffect(() => {
+    if (!pending) return
+    let live = true
+    void readCachedChat({ recordingId, shareToken })
+      .then((c) => live && c && c.messages.length > 0 && setCached(c.messages))
+      .catch(() => {}) // no cache is the normal first visit
+    return () => {
+      live = false
+    }
+  }, [recordingId, shareToken, pending])
+  return cached
+}
+
+function localMessage(id: string, role: UiMessage['role'], content: string): UiMessage {
+  return { id, sessionId: '', role, content, error: null, sources: [], createdAt: new Date().toISOString() }
+}
+
+/** Puts the server's messages where the optimistic one and the placeholder were. */
+function replaceMessages(cur: UiMessage[] | null, userId: string, pendingId: string, next: UiMessage[]): UiMessage[] {
+  const kept = (cur ?? []).filter((m) => m.id !== userId && m.id !== pendingId)
+  return [...kept, ...next]
+}
+
+/** A 429 says how long to wait; that is worth more than the generic banner. */
+function rateLimitText(err: unknown): string | null {
+  return isApiError(err) && err.status === 429 && err.serverMessage ? err.serverMessage : null
+}

@@ -1,0 +1,60 @@
+import { useEffect } from 'react'
+import { defaultMindMapType, mindMapsOf, type MindMap, type MindMaps } from '@/data/normalize/mindmap'
+import { layoutMap, type MapLayout } from './layout'
+import { titleMeasure } from './measure'
+import { mapTree, type MapTree } from './tree'
+
+/**
+ * Parsing, tree building and the first layout, memoised on the objects they
+ * come from. The tab reads through these, so switching back to a template is
+ * instant; and the detail screen can have the work done while the user still
+ * reads the summary (usePrepareMindMap), so opening the tab only draws.
+ */
+const mapsCache = new WeakMap<object, MindMaps>()
+const treeCache = new WeakMap<MindMap, MapTree>()
+const layoutCache = new WeakMap<MapTree, MapLayout>()
+
+export function mapsFor(summarization: Record<string, unknown> | null): MindMaps {
+  if (!summarization) return mindMapsOf(null)
+  let maps = mapsCache.get(summarization)
+  if (!maps) mapsCache.set(summarization, (maps = mindMapsOf(summarization)))
+  return maps
+}
+
+export function treeFor(map: MindMap): MapTree {
+  let tree = treeCache.get(map)
+  if (!tree) treeCache.set(map, (tree = mapTree(map)))
+  return tree
+}
+
+/** The layout with every branch open (what the tab shows first). */
+export function initialLayoutFor(tree: MapTree): MapLayout {
+  let layout = layoutCache.get(tree)
+  if (!layout) layoutCache.set(tree, (layout = layoutMap(tree, { measure: titleMeasure() })))
+  return layout
+}
+
+/** Does the tab's first render's work now: parse, and lay out the map it will open with. */
+export function prepareMindMap(summarization: Record<string, unknown> | null): void {
+  const { maps } = mapsFor(summarization)
+  const type = defaultMindMapType(maps)
+  const map = type ? maps[type] : undefined
+  if (map) initialLayoutFor(treeFor(map))
+}
+
+/**
+ * Prepares the Mind map tab in idle time once a recording is on screen, so
+ * that a large map opens without a pause. Optional: the tab works without it.
+ */
+export function usePrepareMindMap(summarization: Record<string, unknown> | null): void {
+  useEffect(() => {
+    if (!summarization) return
+    const run = () => prepareMindMap(summarization)
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(run, { timeout: 2000 })
+      return () => cancelIdleCallback(id)
+    }
+    const id = setTimeout(run, 200)
+    return () => clearTimeout(id)
+  }, [summarization])
+}
