@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test'
+import { chromiumLaunchOptions } from '../pwa/scripts/chromium.mjs'
 
 /**
  * End-to-end tests against the real stack e2e/run.sh starts (pocket serve,
@@ -9,19 +10,7 @@ import { defineConfig, devices } from '@playwright/test'
  * tagged @phone (both sizes) or @phone-only, where layout or touch matters.
  */
 const baseURL = process.env.POCKET_E2E_URL ?? 'http://127.0.0.1:8080'
-const executablePath = process.env.POCKET_CHROMIUM ?? '/usr/bin/chromium'
-const launchOptions = {
-  executablePath,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-quic',
-  ],
-}
+const launchOptions = chromiumLaunchOptions()
 
 export default defineConfig({
   testDir: './tests',

@@ -17,6 +17,7 @@ import { chromium } from '@playwright/test'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
+import { chromiumLaunchOptions } from './chromium.mjs'
 
 const { values: opt } = parseArgs({
   options: {
@@ -114,10 +115,7 @@ async function scrollFrames(page) {
   )
 }
 
-const browser = await chromium.launch({
-  executablePath: process.env.POCKET_CHROMIUM ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-})
+const browser = await chromium.launch(chromiumLaunchOptions())
 const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
 await context.addInitScript(() => {
   new MutationObserver((_, observer) => {

@@ -19,6 +19,7 @@ import { fileURLToPath } from 'node:url'
 import { build } from 'vite'
 import react from '@vitejs/plugin-react'
 import { chromium } from 'playwright-core'
+import { chromiumLaunchOptions } from './chromium.mjs'
 
 const here = (p) => fileURLToPath(new URL(p, import.meta.url))
 const arg = (name, fallback) => {
@@ -50,10 +51,7 @@ const server = http.createServer((req, res) => {
 await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
 const url = `http://127.0.0.1:${server.address().port}/`
 
-const browser = await chromium.launch({
-  executablePath: process.env.POCKET_CHROMIUM ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-})
+const browser = await chromium.launch(chromiumLaunchOptions())
 
 const quantile = (xs, q) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]
 const ms = (x) => `${x.toFixed(1)} ms`

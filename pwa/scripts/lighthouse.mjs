@@ -15,20 +15,11 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
-const CHROMIUM = process.env.POCKET_CHROMIUM ?? '/usr/bin/chromium'
-// The flags that work on this machine (docs: CONVENTIONS.md, "Tools that bite here").
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-]
+const CHROMIUM = CHROMIUM_PATH
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS]
 // Where each metric still scores (about) 100 on Lighthouse 12's mobile curves: the budget in docs/benchmarks.md.
 const FOR_100 = { lcp: 1560, tbt: 66, cls: 0.04 }
 

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os'
 import { build } from 'vite'
 import react from '@vitejs/plugin-react'
 import { chromium } from '@playwright/test'
+import { chromiumLaunchOptions } from '../../../../scripts/chromium.mjs'
 
 const here = fileURLToPath(new URL('.', import.meta.url))
 const arg = (name, fallback) => {
@@ -43,10 +44,7 @@ const server = createServer(async (req, res) => {
 await new Promise((r) => server.listen(0, '127.0.0.1', r))
 const url = `http://127.0.0.1:${server.address().port}/?nodes=${nodes}`
 
-const browser = await chromium.launch({
-  executablePath: process.env.POCKET_CHROMIUM ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-})
+const browser = await chromium.launch(chromiumLaunchOptions())
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]
 const samples = []
