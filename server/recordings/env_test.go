@@ -106,7 +106,7 @@ func fixture(t *testing.T, name string) string {
 	t.Helper()
 	b, err := os.ReadFile(filepath.Join("../../fixtures/recordings", name))
 	if err != nil {
-		t.Skipf("fixture %s: %v", name, err)
+		t.Fatalf("fixture %s: %v", name, err)
 	}
 	return string(b)
 }
