@@ -22,59 +22,18 @@ func ActionItems(summarization json.RawMessage) json.RawMessage {
 }
 
 // ActionItemsText is the text of every task, subtask and sub-subtask (title,
-// task, description) in any of the spec's four list shapes: an object with
-// version "2" and actionItems, an object with actionItems, one with items, or
-// an object whose values are tasks; a bare array of tasks is accepted as well.
+// task, description) in any of the list shapes Tasks reads, in document order:
+// what search indexes.
 func ActionItemsText(list json.RawMessage) string {
 	var parts []string
-	collectTasks(list, 0, &parts)
+	var walk func([]Task)
+	walk = func(tasks []Task) {
+		for _, t := range tasks {
+			appendText(&parts, t.Title)
+			appendText(&parts, t.Description)
+			walk(t.Subtasks)
+		}
+	}
+	walk(Tasks(list))
 	return strings.Join(parts, "\n")
-}
-
-func collectTasks(raw json.RawMessage, depth int, out *[]string) {
-	if depth > maxDepth {
-		return
-	}
-	v := Unwrap(raw)
-	if arr, ok := Array(v); ok {
-		for _, el := range arr {
-			collectTask(el, depth+1, out)
-		}
-		return
-	}
-	obj, ok := ParseObject(v)
-	if !ok {
-		return
-	}
-	if inner := obj.First("actionItems", "items"); inner != nil {
-		collectTasks(inner, depth+1, out)
-		return
-	}
-	for _, m := range obj { // a map of id -> task; non-task values are skipped
-		if t, ok := ParseObject(Unwrap(m.Value)); ok && t.First("title", "task") != nil {
-			collectTask(m.Value, depth+1, out)
-		}
-	}
-}
-
-func collectTask(raw json.RawMessage, depth int, out *[]string) {
-	if depth > maxDepth {
-		return
-	}
-	v := Unwrap(raw)
-	if s, ok := String(v); ok {
-		appendText(out, s)
-		return
-	}
-	obj, ok := ParseObject(v)
-	if !ok {
-		return
-	}
-	appendText(out, Text(obj.First("title", "task")))
-	appendText(out, Text(obj.Get("description")))
-	for _, k := range []string{"subtasks", "subSubtasks", "sub_subtasks"} {
-		if sub := obj.Get(k); !IsNull(sub) {
-			collectTasks(sub, depth+1, out)
-		}
-	}
 }
