@@ -13,7 +13,9 @@ import (
 // library says which (owner, recording) pairs exist.
 type library map[string]bool
 
-func (l library) Exists(_ context.Context, owner, id string) (bool, error) { return l[owner+"/"+id], nil }
+func (l library) Exists(_ context.Context, owner, id string) (bool, error) {
+	return l[owner+"/"+id], nil
+}
 
 type fixture struct {
 	svc *Service
