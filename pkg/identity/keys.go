@@ -5,7 +5,6 @@ import (
 	"crypto/rand"
 	"crypto/x509"
 	"encoding/hex"
-	"encoding/json"
 	"encoding/pem"
 	"errors"
 	"fmt"
@@ -93,5 +92,3 @@ func writeSecret(path string, data []byte) error {
 	}
 	return os.Rename(tmp, path)
 }
-
-func jsonBytes(v any) ([]byte, error) { return json.Marshal(v) }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/base64"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"time"
@@ -57,11 +56,7 @@ func (f *OIDCFlows) Begin(ctx context.Context, provider string) (OIDCFlow, error
 		Provider: provider,
 		Created:  f.now().UTC(),
 	}
-	b, err := json.Marshal(flow)
-	if err != nil {
-		return OIDCFlow{}, err
-	}
-	err = f.db.Update(func(x *store.Txn) error { return x.SetTTL(store.Key("oidc", flow.State), b, OIDCFlowTTL) })
+	err := f.db.Update(func(x *store.Txn) error { return x.SetJSONTTL(store.Key("oidc", flow.State), flow, OIDCFlowTTL) })
 	if err != nil {
 		return OIDCFlow{}, fmt.Errorf("identity: save sign-in flow: %w", err)
 	}

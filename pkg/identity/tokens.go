@@ -93,8 +93,7 @@ func (t *Tokens) UseRefreshToken(ctx context.Context, token string) (string, err
 			return store.ErrNotFound
 		}
 		rec.ExpiresAt = t.now().Add(RefreshTokenTTL)
-		b, _ := jsonBytes(rec)
-		return x.SetTTL(key, b, RefreshTokenTTL)
+		return x.SetJSONTTL(key, rec, RefreshTokenTTL)
 	})
 	if errors.Is(err, store.ErrNotFound) {
 		return "", apperr.New(apperr.Unauthenticated, "SESSION_EXPIRED", "Session expired. Please sign in again.")
@@ -154,11 +153,7 @@ func (t *Tokens) mint(prefix, uid string, ttl time.Duration) (string, error) {
 	}
 	token := base64.RawURLEncoding.EncodeToString(raw)
 	rec := storedToken{UID: uid, ExpiresAt: t.now().Add(ttl)}
-	b, err := jsonBytes(rec)
-	if err != nil {
-		return "", err
-	}
-	err = t.db.Update(func(x *store.Txn) error { return x.SetTTL(store.Key(prefix, tokenHash(token)), b, ttl) })
+	err := t.db.Update(func(x *store.Txn) error { return x.SetJSONTTL(store.Key(prefix, tokenHash(token)), rec, ttl) })
 	return token, err
 }
 

@@ -152,9 +152,14 @@ func (x *Txn) SetJSON(key []byte, v any) error {
 	return x.t.Set(key, b)
 }
 
-// SetTTL stores a value that Badger drops by itself after ttl.
-func (x *Txn) SetTTL(key, value []byte, ttl time.Duration) error {
-	return x.t.SetEntry(badger.NewEntry(key, value).WithTTL(ttl))
+// SetJSONTTL stores v encoded as JSON, dropped by Badger itself after ttl
+// (sign-in tokens and flows, which must expire even if nobody reads them).
+func (x *Txn) SetJSONTTL(key []byte, v any, ttl time.Duration) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	return x.t.SetEntry(badger.NewEntry(key, b).WithTTL(ttl))
 }
 
 // Delete removes key; deleting a missing key is not an error.

@@ -90,7 +90,6 @@ func StartConfig(t testing.TB, cfg config.Config, extra ...fx.Option) *Server {
 	s.app.RequireStart()
 	s.URL = "http://" + srv.Addr().String()
 	s.Cfg = cfg
-	s.Cfg.PublicURL = cfg.PublicURL
 	t.Cleanup(func() { s.Stop() })
 	return s
 }
