@@ -17,3 +17,10 @@ export function toSortableTime(value: unknown): string {
   const ms = parseTimestamp(value)
   return Number.isNaN(ms) ? '' : new Date(ms).toISOString()
 }
+
+/** 'm:ss' for seconds (spec §9), as countdowns and transcripts show time; minutes are
+ * not capped (75:03 for a long lecture). */
+export function formatClock(totalSeconds: number): string {
+  const s = Math.max(0, Math.floor(Number.isFinite(totalSeconds) ? totalSeconds : 0))
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`
+}

@@ -1,5 +1,6 @@
 import { asObject, isObject, seconds, text, unwrap, type LooseObject } from './loose'
 import { canonicalSpeakerId, parseSpeakers, speakerLabeler } from './speakers'
+import { formatClock } from '../time'
 
 export interface TranscriptSegment {
   /** Position among the shown segments (blank ones skipped), as pkg/loose.Segments counts them. */
@@ -88,11 +89,8 @@ export function speakerColorIndex(speakerId: string): number {
   return h % TRANSCRIPT_COLOR_COUNT
 }
 
-/** 'm:ss' for seconds (minutes are not capped: 75:03 for a long lecture). */
-export function formatClock(totalSeconds: number): string {
-  const s = Math.max(0, Math.floor(Number.isFinite(totalSeconds) ? totalSeconds : 0))
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`
-}
+// m:ss lives with the other time helpers; re-exported for the transcript's readers.
+export { formatClock }
 
 /** The spec's segment time range, 'm:ss - m:ss'. */
 export function formatRange(start: number, end: number): string {

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { formatClock } from '@/data/time'
 
 /**
  * Seconds left of `totalSeconds`, restarting whenever `resetKey` changes.
@@ -23,7 +24,4 @@ export function useCountdown(totalSeconds: number, resetKey: unknown): number {
 }
 
 /** 600 → "10:00", 59 → "0:59" (spec §9: m:ss). */
-export function formatCountdown(seconds: number): string {
-  const safe = Math.max(0, Math.floor(seconds))
-  return `${Math.floor(safe / 60)}:${String(safe % 60).padStart(2, '0')}`
-}
+export const formatCountdown = formatClock
