@@ -141,8 +141,8 @@ export function parseNodes(value: unknown): MindMapNode[] {
   const list = asArray(value)
   if (!list) return []
   const nodes: MindMapNode[] = []
-  for (const entry of list) {
-    const node = parseNode(unwrap(entry))
+  for (let i = 0; i < list.length; i++) {
+    const node = parseNode(unwrap(list[i]))
     if (node) nodes.push(node)
   }
   return nodes

@@ -51,18 +51,19 @@ export function layoutMap(tree: MapTree, options: LayoutOptions): MapLayout {
   const multi = tree.forests.length > 1
   // Clusters side by side, vertically centred on one line.
   let left = 0
-  for (const roots of tree.forests) {
-    const forest = placeForest(roots, collapsed, measure)
+  for (let f = 0; f < tree.forests.length; f++) {
+    const forest = placeForest(tree.forests[f]!, collapsed, measure)
     if (forest.nodes.length === 0) continue
     const box = bounds(forest.nodes)
     const dx = left - box.x
     const dy = -(box.y + box.height / 2)
-    for (const p of forest.nodes) {
+    for (let i = 0; i < forest.nodes.length; i++) {
+      const p = forest.nodes[i]!
       p.x += dx
       p.y += dy
       nodes.push(p)
     }
-    edges.push(...forest.edges)
+    for (let i = 0; i < forest.edges.length; i++) edges.push(forest.edges[i]!)
     if (multi) {
       const pad = CLUSTER_PADDING
       clusters.push({ x: left - pad, y: box.y + dy - pad, width: box.width + 2 * pad, height: box.height + 2 * pad })
@@ -80,9 +81,9 @@ function finish(nodes: PlacedNode[], edges: PlacedEdge[], clusters: Box[]): MapL
   const height = Math.max(MIN_CANVAS, content.height + 2 * (MARGIN + pad))
   const dx = (width - content.width) / 2 - content.x
   const dy = (height - content.height) / 2 - content.y
-  for (const p of nodes) {
-    p.x += dx
-    p.y += dy
+  for (let i = 0; i < nodes.length; i++) {
+    nodes[i]!.x += dx
+    nodes[i]!.y += dy
   }
   for (const c of clusters) {
     c.x += dx
@@ -96,7 +97,8 @@ export function bounds(nodes: readonly { x: number; y: number; width: number }[]
   let minY = Infinity
   let maxX = -Infinity
   let maxY = -Infinity
-  for (const p of nodes) {
+  for (let i = 0; i < nodes.length; i++) {
+    const p = nodes[i]!
     if (p.x < minX) minX = p.x
     if (p.y < minY) minY = p.y
     if (p.x + p.width > maxX) maxX = p.x + p.width

@@ -9,8 +9,9 @@ import { descendantCount, type TreeNode } from './tree'
  * centred on its first and last child; sibling subtrees packed as close as
  * their contours allow, in data order, so subtrees never interleave and edges
  * never cross. O(nodes × depth). Works on arrays indexed by depth-first
- * position rather than maps keyed by node: it runs in the tab's first render,
- * before the JIT has warmed up. y values are relative to the invisible root.
+ * position rather than maps keyed by node, with indexed loops (no iterators,
+ * callbacks or tuples per node): it may run in the tab's first render, before
+ * the JIT has warmed up. y values are relative to the invisible root.
  */
 export function placeForest(
   roots: readonly TreeNode[],
@@ -22,18 +23,31 @@ export function placeForest(
   const positions: number[] = []
   const children: number[][] = []
   const rootIndices: number[] = []
-  const stack: [TreeNode, number, number][] = roots.map((r, i): [TreeNode, number, number] => [r, -1, i + 1]).reverse()
-  while (stack.length > 0) {
-    const [node, parent, position] = stack.pop()!
+  // The walk's stack as three parallel arrays (node, parent index, 1-based position): no tuple per node.
+  const stackNodes: TreeNode[] = []
+  const stackParents: number[] = []
+  const stackPositions: number[] = []
+  for (let r = roots.length - 1; r >= 0; r--) {
+    stackNodes.push(roots[r]!)
+    stackParents.push(-1)
+    stackPositions.push(r + 1)
+  }
+  while (stackNodes.length > 0) {
+    const node = stackNodes.pop()!
+    const parent = stackParents.pop()!
     const ix = order.length
     order.push(node)
     parentOf.push(parent)
-    positions.push(position)
+    positions.push(stackPositions.pop()!)
     children.push([])
     if (parent < 0) rootIndices.push(ix)
     else children[parent]!.push(ix)
     if (collapsed.has(node.key)) continue
-    for (let c = node.children.length - 1; c >= 0; c--) stack.push([node.children[c]!, ix, c + 1])
+    for (let c = node.children.length - 1; c >= 0; c--) {
+      stackNodes.push(node.children[c]!)
+      stackParents.push(ix)
+      stackPositions.push(c + 1)
+    }
   }
 
   // Bottom-up: each subtree's contour (smallest and largest centre per level, relative to its root).
@@ -57,7 +71,8 @@ export function placeForest(
   const centre = new Float64Array(order.length)
   const nodes: PlacedNode[] = []
   const edges: PlacedEdge[] = []
-  order.forEach((node, ix) => {
+  for (let ix = 0; ix < order.length; ix++) {
+    const node = order[ix]!
     const parent = parentOf[ix]!
     centre[ix] = (parent < 0 ? 0 : centre[parent]!) + offset[ix]!
     const hidden = collapsed.has(node.key) ? descendantCount(node) : 0
@@ -65,7 +80,7 @@ export function placeForest(
     const y = centre[ix]! - NODE_HEIGHT / 2
     nodes.push(new PlacedNode(node, node.depth * HORIZONTAL_SPACING, y, hidden, positions[ix]!, setSize, measure))
     if (parent >= 0) edges.push(new PlacedEdge(nodes[parent]!, nodes[ix]!))
-  })
+  }
   return { nodes, edges }
 }
 
@@ -103,6 +118,6 @@ function stackSubtrees(
     }
   }
   const mid = (placedAt[0]! + placedAt[placedAt.length - 1]!) / 2
-  siblings.forEach((ix, s) => (offset[ix] = placedAt[s]! - mid))
+  for (let s = 0; s < siblings.length; s++) offset[siblings[s]!] = placedAt[s]! - mid
   return { top, bottom, mid }
 }

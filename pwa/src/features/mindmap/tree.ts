@@ -55,64 +55,71 @@ function nodeLists(map: MindMap): readonly MindMapNode[][] {
  * cycle are freed by making the first of them, in data order, a root.
  */
 export function buildForest(nodes: readonly MindMapNode[], keyPrefix: string): TreeNode[] {
+  // Indexed loops and no per-node closures: this runs when a map is first opened, before the JIT
+  // has warmed up, and iterator protocols and callbacks cost several times more in the interpreter.
+  const count = nodes.length
   const firstIndex = new Map<string, number>()
-  nodes.forEach((n, i) => {
-    if (n.nodeId && !firstIndex.has(n.nodeId)) firstIndex.set(n.nodeId, i)
-  })
-  const parentOf = nodes.map((n, i) => {
-    if (isRootNode(n)) return -1
-    const p = firstIndex.get(n.parentNodeId)
-    return p === undefined || p === i ? -1 : p
-  })
+  for (let i = 0; i < count; i++) {
+    const id = nodes[i]!.nodeId
+    if (id && !firstIndex.has(id)) firstIndex.set(id, i)
+  }
+  const parentOf = new Int32Array(count)
+  for (let i = 0; i < count; i++) {
+    const n = nodes[i]!
+    const p = isRootNode(n) ? undefined : firstIndex.get(n.parentNodeId)
+    parentOf[i] = p === undefined || p === i ? -1 : p
+  }
   breakCycles(parentOf)
 
   const colors = new Map<string, string>() // a map uses a handful of colours: resolve each once
   const taken = new Set<string>() // keys given to duplicates (rare), so none collides with a real id
-  const keyOf = (n: MindMapNode, i: number): string => {
-    if (firstIndex.get(n.nodeId) === i) return keyPrefix + n.nodeId
-    let count = 2
-    while (firstIndex.has(`${n.nodeId}#${count}`) || taken.has(`${keyPrefix}${n.nodeId}#${count}`)) count++
-    const key = `${keyPrefix}${n.nodeId}#${count}`
-    taken.add(key)
-    return key
+  const tree: TreeNode[] = new Array(count)
+  for (let i = 0; i < count; i++) {
+    const n = nodes[i]!
+    let color = colors.get(n.color)
+    if (color === undefined) colors.set(n.color, (color = resolveColor(n.color)))
+    const key = firstIndex.get(n.nodeId) === i ? keyPrefix + n.nodeId : duplicateKey(n.nodeId, keyPrefix, firstIndex, taken)
+    tree[i] = { key, title: n.title, color, depth: 0, parent: null, children: [] }
   }
-  const tree: TreeNode[] = nodes.map((n, i) => {
-    return {
-      key: keyOf(n, i),
-      title: n.title,
-      color: colors.get(n.color) ?? colors.set(n.color, resolveColor(n.color)).get(n.color)!,
-      depth: 0,
-      parent: null,
-      children: [],
-    }
-  })
   const roots: TreeNode[] = []
-  tree.forEach((node, i) => {
+  for (let i = 0; i < count; i++) {
+    const node = tree[i]!
     const p = parentOf[i]!
     if (p < 0) roots.push(node)
     else {
       node.parent = tree[p]!
       tree[p]!.children.push(node)
     }
-  })
+  }
   // Depths top-down (a parent may come after its children in the data).
-  const stack = [...roots]
+  const stack = roots.slice()
   while (stack.length > 0) {
     const node = stack.pop()!
-    for (const child of node.children) {
-      child.depth = node.depth + 1
-      stack.push(child)
+    const children = node.children
+    for (let c = 0; c < children.length; c++) {
+      children[c]!.depth = node.depth + 1
+      stack.push(children[c]!)
     }
   }
   return roots
 }
 
+/** A key for a later node reusing an id: `id#2`, `id#3`, … whichever collides with nothing. */
+function duplicateKey(id: string, keyPrefix: string, firstIndex: ReadonlyMap<string, number>, taken: Set<string>): string {
+  let count = 2
+  while (firstIndex.has(`${id}#${count}`) || taken.has(`${keyPrefix}${id}#${count}`)) count++
+  const key = `${keyPrefix}${id}#${count}`
+  taken.add(key)
+  return key
+}
+
 /** Cuts parent links so that every node reaches a root (-1) in finitely many steps. */
-function breakCycles(parentOf: number[]): void {
+function breakCycles(parentOf: Int32Array): void {
   // 0 unknown, 1 on the current path, 2 known to reach a root.
   const state = new Uint8Array(parentOf.length)
+  const path: number[] = []
   for (let start = 0; start < parentOf.length; start++) {
-    const path: number[] = []
+    path.length = 0
     let i = start
     while (i >= 0 && state[i] === 0) {
       state[i] = 1
@@ -121,10 +128,11 @@ function breakCycles(parentOf: number[]): void {
     }
     // Reached a node on this very path: a cycle. Free its first member in data order.
     if (i >= 0 && state[i] === 1) {
-      const cycle = path.slice(path.indexOf(i))
-      parentOf[Math.min(...cycle)] = -1
+      let firstInCycle = i
+      for (let j = path.indexOf(i); j < path.length; j++) firstInCycle = Math.min(firstInCycle, path[j]!)
+      parentOf[firstInCycle] = -1
     }
-    for (const j of path) state[j] = 2
+    for (let j = 0; j < path.length; j++) state[path[j]!] = 2
   }
 }
 
