@@ -1,9 +1,10 @@
 import { memo, useMemo, type KeyboardEvent, type Ref } from 'react'
-import { EDGE_STROKE, NODE_HEIGHT } from './constants'
+import { EDGE_STROKE } from './constants'
 import type { MapLayout, PlacedNode } from './layout'
 import { MindMapNode } from './MindMapNode'
 import { CLUSTER_FILL, edgePaths, overviewPaths, tint } from './nodeVisual'
-import { intersects, type Rect } from './viewport'
+import type { Rect } from './viewport'
+import { visibleIndex, type VisibleIndex } from './visibleIndex'
 
 /**
  * Maps with more cards than this draw only what is in view (plus a margin).
@@ -81,19 +82,19 @@ export const MindMapCanvas = memo(function MindMapCanvas(props: MindMapCanvasPro
 /** Which cards to draw in full, which as overview shapes, and which edges, for the given window. */
 function select(layout: MapLayout, window: Rect | null, coarse: boolean, activeKey: string | null) {
   if (!window) return { detailed: layout.nodes, overview: [] as PlacedNode[], edges: layout.edges }
-  const inView = layout.nodes.filter((p) => intersects(window, { x: p.x, y: p.y, width: p.width, height: NODE_HEIGHT }))
-  const edges = layout.edges.filter((e) => {
-    const top = Math.min(e.from.y, e.to.y)
-    const bottom = Math.max(e.from.y, e.to.y) + NODE_HEIGHT
-    return intersects(window, { x: e.from.x, y: top, width: e.to.x - e.from.x, height: bottom - top })
-  })
-  if (!coarse && inView.length <= DETAIL_LIMIT) return { detailed: withActive(inView, layout, activeKey), overview: [] as PlacedNode[], edges }
-  return { detailed: withActive([], layout, activeKey), overview: inView, edges }
+  const index = visibleIndex(layout)
+  const inView = index.nodes(window)
+  const edges = index.edges(window)
+  if (!coarse && inView.length <= DETAIL_LIMIT) return { detailed: withActive(inView, index, activeKey), overview: [] as PlacedNode[], edges }
+  return { detailed: withActive([], index, activeKey), overview: inView, edges }
 }
 
 /** The roving tab stop must exist in the DOM wherever the view is, or Tab would skip the tree. */
-function withActive(list: PlacedNode[], layout: MapLayout, activeKey: string | null): PlacedNode[] {
-  if (activeKey === null || list.some((p) => p.node.key === activeKey)) return list
-  const keep = new Set(list)
-  return layout.nodes.filter((p) => keep.has(p) || p.node.key === activeKey)
+function withActive(list: PlacedNode[], index: VisibleIndex, activeKey: string | null): PlacedNode[] {
+  const active = activeKey === null ? undefined : index.find(activeKey)
+  if (!active || list.includes(active)) return list
+  // In reading order, like the rest.
+  const at = index.position(active)
+  const before = list.findIndex((p) => index.position(p) > at)
+  return before < 0 ? [...list, active] : [...list.slice(0, before), active, ...list.slice(before)]
 }

@@ -9,7 +9,6 @@ import { CONTROL_LABELS, MIND_MAP_LABELS } from './texts'
 import { initialLayoutFor, treeFor } from './prepare'
 import type { TreeNode } from './tree'
 import { treeKeyAction } from './treeKeys'
-import { useFillHeight } from './useFillHeight'
 import { useViewport } from './useViewport'
 import { ViewerControls } from './ViewerControls'
 
@@ -37,7 +36,6 @@ export function MindMapViewer({ map, type }: MindMapViewerProps) {
   layoutRef.current = layout
   const vp = useViewport({ content: layout, cull: tree.size > DETAIL_LIMIT })
   const { containerRef, reveal, transform, setTransform } = vp
-  useFillHeight(containerRef)
   const [active, setActive] = useState<TreeNode | null>(null)
   const activeKey = useMemo(() => tabStop(active, layout), [active, layout])
   const anchor = useRef<{ key: string; x: number; y: number } | null>(null)
@@ -163,7 +161,8 @@ function find(layout: MapLayout, key: string): PlacedNode | undefined {
  * hid it, its nearest shown ancestor, so Tab can always reach the tree.
  */
 function tabStop(active: TreeNode | null, layout: MapLayout): string | null {
+  if (!active) return layout.nodes[0]?.node.key ?? null
   const shown = new Set(layout.nodes.map((p) => p.node))
-  for (let n = active; n; n = n.parent) if (shown.has(n)) return n.key
+  for (let n: TreeNode | null = active; n; n = n.parent) if (shown.has(n)) return n.key
   return layout.nodes[0]?.node.key ?? null
 }

@@ -3,6 +3,7 @@ import { defaultMindMapType, mindMapsOf, type MindMap, type MindMaps } from '@/d
 import { layoutMap, type MapLayout } from './layout'
 import { titleMeasure } from './measure'
 import { mapTree, type MapTree } from './tree'
+import { visibleIndex } from './visibleIndex'
 
 /**
  * Parsing, tree building and the first layout, memoised on the objects they
@@ -39,7 +40,12 @@ export function prepareMindMap(summarization: Record<string, unknown> | null): v
   const { maps } = mapsFor(summarization)
   const type = defaultMindMapType(maps)
   const map = type ? maps[type] : undefined
-  if (map) initialLayoutFor(treeFor(map))
+  if (!map) return
+  const layout = initialLayoutFor(treeFor(map))
+  visibleIndex(layout)
+  // The first card is drawn in full even on a zoomed-out large map (it is the tree's tab stop):
+  // wrapping its title now also gets the title font's measuring canvas ready.
+  void layout.nodes[0]?.lines
 }
 
 /**
