@@ -93,6 +93,30 @@ test.describe('mind map', () => {
     await expect(panel.getByRole('button', { name: /Mind map template/ })).toHaveCount(0)
   })
 
+  test('opens already fitted: the first frame shows the map where it stays', { tag: '@phone' }, async ({ page }) => {
+    await openSignedIn(page, SYNC)
+    // The scene's transform in the first frame that has one, read before the click so no frame is missed.
+    await page.evaluate(() => {
+      const w = window as unknown as { firstTransform: Promise<string> }
+      w.firstTransform = new Promise((resolve) => {
+        const look = () =>
+          requestAnimationFrame(() => {
+            const t = document.querySelector('.detail__panel--mindmap:not([hidden]) .mm-canvas > g')?.getAttribute('transform')
+            if (t) resolve(t)
+            else look()
+          })
+        look()
+      })
+    })
+    await page.getByRole('tab', { name: 'Mind map' }).click()
+    const first = await page.evaluate(() => (window as unknown as { firstTransform: Promise<string> }).firstTransform)
+    const scene = page.getByRole('tabpanel', { name: 'Mind map' }).locator('.mm-canvas > g')
+    await expect(scene).toHaveAttribute('transform', /scale/)
+    await page.waitForTimeout(500)
+    // A map fitted before the canvas took its final height would be fitted again a frame later: a jump.
+    expect(await scene.getAttribute('transform')).toBe(first)
+  })
+
   test('zooms in 20 % steps up to 200 % and out down to 10 %', { tag: '@phone' }, async ({ page }) => {
     const panel = await openMindMap(page, KNEE)
     const card = panel.getByRole('treeitem', { name: 'Follow-up Dec 4' })

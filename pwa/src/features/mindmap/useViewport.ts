@@ -1,6 +1,7 @@
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { MIN_CANVAS, ZOOM_STEP } from './constants'
 import { usePointerGestures, useWheelZoom } from './gestures'
+import { useFillHeight } from './useFillHeight'
 import {
   IDENTITY,
   clampZoom,
@@ -34,6 +35,9 @@ export interface ViewportOptions {
  */
 export function useViewport({ content, cull }: ViewportOptions) {
   const containerRef = useRef<HTMLDivElement | null>(null)
+  // Before the fit below (layout effects run in order): the first fit must see the canvas's final
+  // height, or a resize would fit the map again a frame later, after it was first shown.
+  useFillHeight(containerRef)
   const sceneRef = useRef<SVGGElement | null>(null)
   const t = useRef<Transform>(IDENTITY)
   const size = useRef<Size>({ width: 0, height: 0 })
