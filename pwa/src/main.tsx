@@ -1,6 +1,8 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { createBrowserRouter, RouterProvider } from 'react-router'
+import { createBrowserRouter } from 'react-router'
+// The DOM build of the provider: it can flush a navigation synchronously (tab switches ask for it).
+import { RouterProvider } from 'react-router/dom'
 import { Providers } from './app/Providers'
 import { routes } from './app/routes'
 import { UpdatePrompt } from './app/UpdatePrompt'

@@ -1,5 +1,6 @@
 import { render } from '@testing-library/react'
-import { createMemoryRouter, RouterProvider } from 'react-router'
+import { createMemoryRouter } from 'react-router'
+import { RouterProvider } from 'react-router/dom'
 import { Providers } from '@/app/Providers'
 import { routes } from '@/app/routes'
 import { createQueryClient } from '@/data/queryClient'

@@ -85,6 +85,17 @@ describe('detail screen (desktop)', () => {
     expect(screen.getByRole('tab', { name: 'Summary' })).toHaveAttribute('aria-selected', 'true')
   })
 
+  it('switches panels within the click, not in a later render (the next frame shows the tab)', async () => {
+    await open('rec_16_roadmap_2027_shared')
+    const mindMap = await screen.findByRole('tab', { name: 'Mind map' })
+    // A bare click outside act(), which would flush any pending render: a tab switch left to a
+    // transition would still show Summary right after the dispatch.
+    vi.stubGlobal('IS_REACT_ACT_ENVIRONMENT', false)
+    mindMap.dispatchEvent(new MouseEvent('click', { bubbles: true }))
+    expect(mindMap).toHaveAttribute('aria-selected', 'true')
+    expect(screen.getByRole('tabpanel', { name: 'Mind map' })).toBeVisible()
+  })
+
   it('tracks one view after the load, and ignores a failing view call', async () => {
     await open('rec_02_one_on_one_leo')
     await screen.findByRole('heading', { level: 1, name: '1:1 with Leo' })

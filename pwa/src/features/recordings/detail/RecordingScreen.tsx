@@ -142,7 +142,9 @@ function useTabParam(): [DetailTab, (tab: DetailTab) => void] {
         else out.set('tab', next)
         return out
       },
-      { replace: true },
+      // A tab responds in the frame after the click: rendered at once, not as a
+      // transition React may slice over several frames.
+      { replace: true, flushSync: true },
     )
   return [tab, select]
 }
