@@ -18,6 +18,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { chromiumLaunchOptions } from './chromium.mjs'
+import { signInFromLog } from './bench-session.mjs'
 
 const { values: opt } = parseArgs({
   options: {
@@ -42,18 +43,6 @@ function dashboardItem(file) {
   const at = file.recording.recordingAt ?? file.recording.updatedAt ?? file.recording.createdAt
   const sortKey = at ? new Date(/(Z|[+-]\d\d:?\d\d)$/.test(at) ? at : `${at}Z`).toISOString() : ''
   return { id: file.recording.id, sortKey, data: summary === undefined ? file.recording : { ...file.recording, summarization: { summary } } }
-}
-
-async function signIn(context) {
-  const email = opt.email
-  const sent = await context.request.post(`${opt.url}/api/v1/auth/email/send-otp`, { data: { email } })
-  if (!sent.ok()) throw new Error(`send-otp: ${sent.status()} ${await sent.text()}`)
-  await new Promise((r) => setTimeout(r, 300))
-  const codes = [...readFileSync(opt.log, 'utf8').matchAll(new RegExp(`sign-in code for ${email}: (\\d{6})`, 'g'))]
-  const otp = codes.at(-1)?.[1]
-  const verified = await (await context.request.post(`${opt.url}/api/v1/auth/email/verify-otp`, { data: { email, otp } })).json()
-  const session = await context.request.post(`${opt.url}/api/v1/auth/session`, { data: { token: verified.data.token } })
-  if (!session.ok()) throw new Error(`session: ${session.status()}`)
 }
 
 async function fillIndexedDB(page) {
@@ -125,7 +114,7 @@ await context.addInitScript(() => {
     }
   }).observe(document, { childList: true, subtree: true })
 })
-await signIn(context)
+await signInFromLog(context, { url: opt.url, log: opt.log, email: opt.email })
 const page = await context.newPage()
 await page.goto(`${opt.url}/recordings`)
 await page.waitForSelector('a.rec-row')

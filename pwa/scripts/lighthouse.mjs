@@ -6,9 +6,8 @@
 //   npm run bench:lighthouse [-- --url http://127.0.0.1:8080/login] [--runs 3] [--json out.json]
 // Without --url it starts bin/pocket on a free port with an empty data dir and
 // measures /login there.
-import { spawn, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -16,6 +15,7 @@ import { parseArgs } from 'node:util'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs'
+import { startPocket } from './pocket-server.mjs'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 const CHROMIUM = CHROMIUM_PATH
@@ -27,42 +27,11 @@ const { values: args } = parseArgs({
   options: { url: { type: 'string' }, runs: { type: 'string', default: '3' }, json: { type: 'string' } },
 })
 
-function freePort() {
-  return new Promise((done, fail) => {
-    const server = createServer()
-    server.once('error', fail)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address()
-      server.close(() => done(port))
-    })
-  })
-}
-
-/** bin/pocket serve on a free port with a throwaway data dir; resolves once ready. */
-async function startPocket() {
-  const port = await freePort()
-  const dataDir = mkdtempSync(join(tmpdir(), 'pocket-lighthouse-'))
-  const url = `http://127.0.0.1:${port}`
-  const child = spawn(join(root, 'bin/pocket'), ['serve'], {
-    cwd: root,
-    env: { ...process.env, POCKET_ADDR: `127.0.0.1:${port}`, POCKET_DATA_DIR: dataDir, POCKET_SEED: 'none' },
-    stdio: 'ignore',
-  })
-  const stop = () => {
-    child.kill('SIGTERM')
-    rmSync(dataDir, { recursive: true, force: true })
-  }
-  for (let i = 0; i < 150; i++) {
-    if (child.exitCode !== null) break
-    try {
-      if ((await fetch(`${url}/readyz`)).ok) return { url, stop }
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  stop()
-  throw new Error('bin/pocket serve did not become ready (run `make build` first)')
+/** bin/pocket serve with a throwaway data dir; stop() also deletes it. */
+async function startOwnPocket() {
+  const dir = mkdtempSync(join(tmpdir(), 'pocket-lighthouse-'))
+  const server = await startPocket({ dataDir: join(dir, 'data'), log: join(dir, 'pocket.log') })
+  return { url: server.url, stop: () => server.stop().finally(() => rmSync(dir, { recursive: true, force: true })) }
 }
 
 /** One cold mobile run: Lighthouse resets storage, so no service worker helps. */
@@ -89,7 +58,7 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 const row = (r) =>
   `LCP ${(r.lcp / 1000).toFixed(2)} s   TBT ${Math.round(r.tbt)} ms   CLS ${r.cls.toFixed(3)}   FCP ${(r.fcp / 1000).toFixed(2)} s   score ${r.score}`
 
-const own = args.url ? null : await startPocket()
+const own = args.url ? null : await startOwnPocket()
 const url = args.url ?? `${own.url}/login`
 try {
   const runs = []
@@ -107,7 +76,7 @@ try {
   console.log(`Lighthouse ${runs[0].lighthouseVersion}, mobile preset (simulated throttling), ${CHROMIUM}, ${url}`)
   if (args.json) writeFileSync(args.json, JSON.stringify({ url, runs, median: med }, null, 2))
 } finally {
-  own?.stop()
+  await own?.stop()
 }
 
 // The bytes behind those numbers: what the /login route downloads, gzipped.
