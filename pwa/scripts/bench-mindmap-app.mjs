@@ -31,6 +31,7 @@ import { runnerImport } from 'vite'
 import { chromiumLaunchOptions } from './chromium.mjs'
 import { signInFromLog } from './bench-session.mjs'
 import { startPocket } from './pocket-server.mjs'
+import { settled } from './page-idle.mjs'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const { values: opt } = parseArgs({
@@ -63,15 +64,6 @@ function run(command, args, env) {
     const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: 'inherit' })
     child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`))))
   })
-}
-
-/** Runs in the page: resolves after three idle periods in a row with (nearly) all of their 50 ms to spare. */
-async function settled() {
-  let quiet = 0
-  while (quiet < 3) {
-    const spare = await new Promise((resolve) => requestIdleCallback((d) => resolve(d.timeRemaining())))
-    quiet = spare >= 45 ? quiet + 1 : 0
-  }
 }
 
 /** Runs in the page before the click: resolves with the two figures once `shown` (a selector) has been painted. */

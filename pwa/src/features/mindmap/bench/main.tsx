@@ -7,6 +7,7 @@ import { MindMapTab } from '../MindMapTab'
 import { titleMeasure } from '../measure'
 import { prepareMindMap } from '../prepare'
 import { mapTree } from '../tree'
+import { settled } from '../../../../scripts/page-idle.mjs'
 import { generateFlowMap } from './generate'
 import '@/app/styles.css'
 
@@ -43,21 +44,6 @@ const summarization = fixture
   : generated(Number(params.get('seed') ?? 1))
 
 const nextPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))
-
-/**
- * Resolves once the page has been idle for a while: three idle periods in a
- * row with (nearly) the whole 50 ms to spare. Opening a tab is a click on a
- * page that has finished loading; right after load the browser is still
- * compiling the bundle and collecting its garbage, which is not the moment
- * being measured.
- */
-async function settled(): Promise<void> {
-  let quiet = 0
-  while (quiet < 3) {
-    const spare = await new Promise<number>((resolve) => requestIdleCallback((d) => resolve(d.timeRemaining())))
-    quiet = spare >= 45 ? quiet + 1 : 0
-  }
-}
 
 /** Time from handing React the summarization to the end of the first frame showing it. */
 async function timeFirstPaint(root: Root, value: Record<string, unknown> | null): Promise<number> {
