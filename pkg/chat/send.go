@@ -11,6 +11,7 @@ import (
 	"github.com/pocket-companion/pocket/pkg/apperr"
 	"github.com/pocket-companion/pocket/pkg/engine"
 	"github.com/pocket-companion/pocket/pkg/events"
+	"github.com/pocket-companion/pocket/pkg/ids"
 	"github.com/pocket-companion/pocket/pkg/recordings"
 	"github.com/pocket-companion/pocket/pkg/store"
 )
@@ -112,7 +113,7 @@ func (s *Service) target(ctx context.Context, w who, d recordings.Detail, sessio
 // before it (failed answers left out: they carry no content to build on).
 func (s *Service) storeQuestion(sessionID, text string) (Message, []engine.Turn, error) {
 	now := s.opts.Now().UTC()
-	msg := Message{ID: newID(), SessionID: sessionID, Role: RoleUser, Content: text, CreatedAt: now, UpdatedAt: now}
+	msg := Message{ID: ids.UUID(), SessionID: sessionID, Role: RoleUser, Content: text, CreatedAt: now, UpdatedAt: now}
 	var history []engine.Turn
 	err := s.opts.DB.Update(func(x *store.Txn) error {
 		history = nil
@@ -141,7 +142,7 @@ func (s *Service) storeQuestion(sessionID, text string) (Message, []engine.Turn,
 // the session.
 func (s *Service) storeAnswer(sessionID string, a engine.Answer, answerErr error) (Session, Message, error) {
 	now := s.opts.Now().UTC()
-	msg := Message{ID: newID(), SessionID: sessionID, Role: RoleAssistant, Content: a.Text, Sources: a.Sources, CreatedAt: now, UpdatedAt: now}
+	msg := Message{ID: ids.UUID(), SessionID: sessionID, Role: RoleAssistant, Content: a.Text, Sources: a.Sources, CreatedAt: now, UpdatedAt: now}
 	if answerErr != nil {
 		reason := "The AI engine could not answer."
 		msg.Content, msg.Error, msg.Sources = FailureText, &reason, nil

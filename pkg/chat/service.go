@@ -10,6 +10,7 @@ import (
 	"github.com/pocket-companion/pocket/pkg/apperr"
 	"github.com/pocket-companion/pocket/pkg/engine"
 	"github.com/pocket-companion/pocket/pkg/events"
+	"github.com/pocket-companion/pocket/pkg/ids"
 	"github.com/pocket-companion/pocket/pkg/loose"
 	"github.com/pocket-companion/pocket/pkg/recordings"
 	"github.com/pocket-companion/pocket/pkg/share"
@@ -152,7 +153,7 @@ func (s *Service) newSession(w who, d recordings.Detail) *storedSession {
 	}
 	st := &storedSession{
 		Session: Session{
-			ID: newID(), RecordingID: d.ID, Title: title, CreatedAt: now, UpdatedAt: now,
+			ID: ids.UUID(), RecordingID: d.ID, Title: title, CreatedAt: now, UpdatedAt: now,
 			Metadata: map[string]any{"shared": w.shared, "language": "en"},
 		},
 		Scope: w.scope, OwnerUID: w.ownerUID,

@@ -1,7 +1,6 @@
 package chat
 
 import (
-	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -80,13 +79,4 @@ func lastMessages(x *store.Txn, sessionID string, n int) ([]Message, error) {
 		out[i], out[j] = out[j], out[i]
 	}
 	return out, err
-}
-
-// newID returns a random UUID (version 4).
-func newID() string {
-	var b [16]byte
-	_, _ = rand.Read(b[:])
-	b[6] = b[6]&0x0f | 0x40
-	b[8] = b[8]&0x3f | 0x80
-	return fmt.Sprintf("%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:16])
 }

@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/pocket-companion/pocket/pkg/apperr"
+	"github.com/pocket-companion/pocket/pkg/ids"
 	"github.com/pocket-companion/pocket/pkg/store"
 )
 
@@ -101,7 +102,7 @@ func (s *Service) CreateFolder(ctx context.Context, uid, name, parentID string) 
 }
 
 func (s *Service) insertFolder(x *store.Txn, uid, name, parentID string) (Folder, error) {
-	f := Folder{ID: newID(), Name: name, CreatedAt: s.now().UTC()}
+	f := Folder{ID: ids.UUID(), Name: name, CreatedAt: s.now().UTC()}
 	if parentID != "" {
 		f.ParentID = &parentID
 	}

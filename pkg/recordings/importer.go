@@ -9,6 +9,7 @@ import (
 
 	"github.com/pocket-companion/pocket/pkg/apperr"
 	"github.com/pocket-companion/pocket/pkg/events"
+	"github.com/pocket-companion/pocket/pkg/ids"
 	"github.com/pocket-companion/pocket/pkg/loose"
 	"github.com/pocket-companion/pocket/pkg/store"
 )
@@ -150,7 +151,7 @@ func importID(values ...json.RawMessage) (string, error) {
 		}
 		return id, nil
 	}
-	return newID(), nil
+	return ids.UUID(), nil
 }
 
 // importFolder files the recording in the folder it names: an existing folder

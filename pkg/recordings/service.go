@@ -14,8 +14,6 @@ package recordings
 
 import (
 	"context"
-	"crypto/rand"
-	"fmt"
 	"strings"
 	"sync"
 	"time"
@@ -92,15 +90,6 @@ func checkOwner(ctx context.Context, uid string) error {
 		return apperr.New(apperr.Unauthenticated, "UNAUTHENTICATED", "Authentication required")
 	}
 	return nil
-}
-
-// newID returns a random UUID (version 4), the id shape devices use.
-func newID() string {
-	var b [16]byte
-	_, _ = rand.Read(b[:])
-	b[6] = b[6]&0x0f | 0x40
-	b[8] = b[8]&0x3f | 0x80
-	return fmt.Sprintf("%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:16])
 }
 
 // stamp is how the server writes timestamps into recordings (updatedAt).
