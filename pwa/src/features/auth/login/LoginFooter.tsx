@@ -1,4 +1,5 @@
-import { MARKETING_URL, PRIVACY_URL, TERMS_URL } from '@/app/brand'
+import { PRIVACY_URL, TERMS_URL } from '@/app/brand'
+import { GetDevice } from '@/app/GetDevice'
 
 /** Compliance statement, legal links and the way to get a device (spec §1). */
 export function LoginFooter() {
@@ -16,12 +17,7 @@ export function LoginFooter() {
         </a>
         .
       </p>
-      <p>
-        Don't have device?{' '}
-        <a href={MARKETING_URL} target="_blank" rel="noopener noreferrer">
-          get yours from here
-        </a>
-      </p>
+      <GetDevice />
     </footer>
   )
 }

@@ -1,4 +1,4 @@
-import { MARKETING_URL } from '@/app/brand'
+import { GetDevice } from '@/app/GetDevice'
 import { SEARCH_EMPTY_MESSAGE } from '../listMessages'
 
 /** Placeholder rows while the first page loads (spec §2 "loading skeleton"). */
@@ -40,12 +40,7 @@ export function ListEmpty({ searching }: { searching: boolean }) {
       {searching ? (
         <p>{SEARCH_EMPTY_MESSAGE}</p>
       ) : (
-        <p>
-          Don't have device?{' '}
-          <a href={MARKETING_URL} target="_blank" rel="noopener noreferrer">
-            get yours from here
-          </a>
-        </p>
+        <GetDevice />
       )}
     </div>
   )
