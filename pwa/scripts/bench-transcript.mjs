@@ -11,14 +11,9 @@
  * next frame (style, layout and paint included). Timers in jsdom say nothing
  * about layout, so this is the number to quote.
  */
-import http from 'node:http'
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { build } from 'vite'
-import react from '@vitejs/plugin-react'
 import { chromium } from 'playwright-core'
+import { serveBenchPage } from './bench-page.mjs'
 import { chromiumLaunchOptions } from './chromium.mjs'
 
 const here = (p) => fileURLToPath(new URL(p, import.meta.url))
@@ -28,28 +23,8 @@ const arg = (name, fallback) => {
 }
 const WORDS = arg('words', 10000)
 const RUNS = arg('runs', 15)
-const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pocket-transcript-bench-'))
-
-await build({
-  configFile: false,
-  root: here('../src/features/transcription/bench'),
-  base: './',
-  mode: 'production',
-  logLevel: 'warn',
-  plugins: [react()],
-  resolve: { alias: { '@': here('../src') } },
-  build: { outDir, emptyOutDir: true },
-})
-
-const server = http.createServer((req, res) => {
-  const file = path.join(outDir, decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname))
-  const target = file.endsWith('/') ? path.join(file, 'index.html') : file
-  if (!target.startsWith(outDir) || !fs.existsSync(target)) return res.writeHead(404).end()
-  const type = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' }[path.extname(target)] ?? 'application/octet-stream'
-  res.writeHead(200, { 'content-type': type }).end(fs.readFileSync(target))
-})
-await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
-const url = `http://127.0.0.1:${server.address().port}/`
+const benchPage = await serveBenchPage(here('../src/features/transcription/bench'))
+const url = benchPage.url
 
 const browser = await chromium.launch(chromiumLaunchOptions())
 
@@ -93,6 +68,5 @@ try {
   for (const r of rows) console.log(`| ${r.setting} | ${r.cold} | ${r.normalize} | ${r.commit} | ${r.frameMedian} | ${r.frameP90} | ${r.jumpMedian} |`)
 } finally {
   await browser.close()
-  server.close()
-  fs.rmSync(outDir, { recursive: true, force: true })
+  benchPage.close()
 }

@@ -3,14 +3,10 @@
 // and the 1-minute load average: on a shared machine, read the numbers with it.
 //   node pwa/src/features/mindmap/bench/run.mjs [--nodes 2000] [--runs 7] [--width 1280 --height 800]
 // Not part of any test suite: numbers are measured, not asserted.
-import { createServer } from 'node:http'
 import { readFile } from 'node:fs/promises'
-import { join, extname } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { tmpdir } from 'node:os'
-import { build } from 'vite'
-import react from '@vitejs/plugin-react'
 import { chromium } from '@playwright/test'
+import { serveBenchPage } from '../../../../scripts/bench-page.mjs'
 import { chromiumLaunchOptions } from '../../../../scripts/chromium.mjs'
 
 const here = fileURLToPath(new URL('.', import.meta.url))
@@ -21,28 +17,9 @@ const arg = (name, fallback) => {
 const nodes = Number(arg('nodes', 2000))
 const runs = Number(arg('runs', 7))
 const viewport = { width: Number(arg('width', 1280)), height: Number(arg('height', 800)) }
-const outDir = join(tmpdir(), 'pocket-mindmap-bench')
 
-await build({
-  root: here,
-  logLevel: 'warn',
-  plugins: [react()],
-  resolve: { alias: { '@': join(here, '../../..') } },
-  build: { outDir, emptyOutDir: true, target: 'es2022' },
-})
-
-const types = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' }
-const server = createServer(async (req, res) => {
-  const path = new URL(req.url, 'http://x').pathname
-  try {
-    const body = await readFile(join(outDir, path === '/' ? 'index.html' : path))
-    res.writeHead(200, { 'Content-Type': types[extname(path)] ?? 'text/html' }).end(body)
-  } catch {
-    res.writeHead(404).end()
-  }
-})
-await new Promise((r) => server.listen(0, '127.0.0.1', r))
-const url = `http://127.0.0.1:${server.address().port}/?nodes=${nodes}`
+const benchPage = await serveBenchPage(here)
+const url = `${benchPage.url}?nodes=${nodes}`
 
 const browser = await chromium.launch(chromiumLaunchOptions())
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
@@ -67,7 +44,7 @@ for (let i = 0; i < runs; i++) {
   await prepared.close()
 }
 await browser.close()
-server.close()
+benchPage.close()
 
 const stat = (key) => ({ median: +median(samples.map((s) => s[key])).toFixed(1), all: samples.map((s) => +s[key].toFixed(1)) })
 const frames = (key) => {
