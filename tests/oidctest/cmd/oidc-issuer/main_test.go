@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/pocket-companion/pocket/server/auth/oidctest"
+	"github.com/pocket-companion/pocket/tests/oidctest"
 )
 
 // startFront serves a front over a fresh issuer, as run does.

@@ -31,7 +31,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/pocket-companion/pocket/server/auth/oidctest"
+	"github.com/pocket-companion/pocket/tests/oidctest"
 )
 
 func main() {
