@@ -10,7 +10,7 @@ import (
 
 	"github.com/pocket-companion/pocket/server/config"
 	"github.com/pocket-companion/pocket/server/httpx"
-	"github.com/pocket-companion/pocket/server/servertest"
+	"github.com/pocket-companion/pocket/tests/servertest"
 )
 
 // whoami is a signed-in route added for the test, to prove what a token grants.

@@ -24,8 +24,8 @@ import (
 	"go.uber.org/fx"
 
 	"github.com/pocket-companion/pocket/server/config"
-	"github.com/pocket-companion/pocket/server/servertest"
 	"github.com/pocket-companion/pocket/tests/oidctest"
+	"github.com/pocket-companion/pocket/tests/servertest"
 )
 
 const (
