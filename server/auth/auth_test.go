@@ -10,6 +10,7 @@ import (
 
 	"github.com/pocket-companion/pocket/server/config"
 	"github.com/pocket-companion/pocket/server/httpx"
+	"github.com/pocket-companion/pocket/tests/mailpit"
 	"github.com/pocket-companion/pocket/tests/servertest"
 )
 
@@ -181,7 +182,7 @@ func TestProviders_SayWhatIsConfigured(t *testing.T) {
 }
 
 func TestEmailSignIn_ThroughRealSMTP(t *testing.T) {
-	mp := servertest.StartMailpit(t)
+	mp := mailpit.Start(t)
 	s := servertest.Start(t, func(c *config.Config) {
 		c.SMTPURL = mp.SMTPURL
 		c.MailFrom = "Pocket <no-reply@pocket.test>"

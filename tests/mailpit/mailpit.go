@@ -1,4 +1,8 @@
-package servertest
+// Package mailpit runs a real SMTP sink (Mailpit, built by `make tools` into
+// bin/mailpit) for one test and reads what it received through its HTTP API.
+// A test that needs it fails, rather than skips, when the binary is missing:
+// `make test-go` builds it first, so a missing sink is a broken setup.
+package mailpit
 
 import (
 	"encoding/json"
@@ -12,14 +16,14 @@ import (
 	"time"
 )
 
-// Mailpit is a real SMTP sink with an HTTP API, run for one test.
-type Mailpit struct {
+// Server is a real SMTP sink with an HTTP API, run for one test.
+type Server struct {
 	SMTPURL string
 	APIURL  string
 }
 
-// MailpitBinary finds the binary `make tools` builds (bin/mailpit), or $POCKET_MAILPIT.
-func MailpitBinary() (string, error) {
+// Binary finds the binary `make tools` builds (bin/mailpit), or $POCKET_MAILPIT.
+func Binary() (string, error) {
 	if p := os.Getenv("POCKET_MAILPIT"); p != "" {
 		return p, nil
 	}
@@ -33,10 +37,10 @@ func MailpitBinary() (string, error) {
 	return "", fmt.Errorf("bin/mailpit not found: run `make tools` (or set POCKET_MAILPIT)")
 }
 
-// StartMailpit runs Mailpit on two free loopback ports until the test ends.
-func StartMailpit(t testing.TB) *Mailpit {
+// Start runs Mailpit on two free loopback ports until the test ends.
+func Start(t testing.TB) *Server {
 	t.Helper()
-	bin, err := MailpitBinary()
+	bin, err := Binary()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,7 +51,7 @@ func StartMailpit(t testing.TB) *Mailpit {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
-	m := &Mailpit{SMTPURL: "smtp://" + smtpAddr, APIURL: "http://" + apiAddr}
+	m := &Server{SMTPURL: "smtp://" + smtpAddr, APIURL: "http://" + apiAddr}
 	deadline := time.Now().Add(15 * time.Second)
 	for time.Now().Before(deadline) {
 		if resp, err := http.Get(m.APIURL + "/api/v1/messages"); err == nil {
@@ -60,23 +64,23 @@ func StartMailpit(t testing.TB) *Mailpit {
 	return nil
 }
 
-// MailpitMessage is what the API lists of one message.
-type MailpitMessage struct {
+// Message is what the API lists of one message.
+type Message struct {
 	ID      string
 	Subject string
 	To      []struct{ Address string }
-	From    struct{ Address string }
+	From    struct{ Name, Address string }
 }
 
 // Messages lists received messages, newest first.
-func (m *Mailpit) Messages(t testing.TB) []MailpitMessage {
+func (m *Server) Messages(t testing.TB) []Message {
 	t.Helper()
 	resp, err := http.Get(m.APIURL + "/api/v1/messages")
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer resp.Body.Close()
-	var list struct{ Messages []MailpitMessage }
+	var list struct{ Messages []Message }
 	if err := json.NewDecoder(resp.Body).Decode(&list); err != nil {
 		t.Fatal(err)
 	}
@@ -84,7 +88,7 @@ func (m *Mailpit) Messages(t testing.TB) []MailpitMessage {
 }
 
 // Text returns the plain-text body of message id.
-func (m *Mailpit) Text(t testing.TB, id string) string {
+func (m *Server) Text(t testing.TB, id string) string {
 	t.Helper()
 	resp, err := http.Get(m.APIURL + "/api/v1/message/" + id)
 	if err != nil {
