@@ -12,10 +12,10 @@ import (
 func sample() *Artboard {
 	a := NewArtboard("Demo", 300, 200)
 	ease := a.Cubic(0.34, 1.56, 0.64, 1)
-	dot := a.Shape(ArtboardID, "dot", 150, 100, Opacity(0.5))
+	dot := a.Shape(ArtboardID, "dot", 150, 100, P(PropOpacity, Float(0.5)))
 	a.Ellipse(dot, 70, 70)
 	color := a.Fill(dot, 0xFF6366F1)
-	group := a.Node(ArtboardID, "group", 10, 20, Rotation(0.5))
+	group := a.Node(ArtboardID, "group", 10, 20, P(PropRotation, Float(0.5)))
 	card := a.Shape(group, "card", 0, 0)
 	a.Rectangle(card, 100, 60, 12)
 	a.Star(card, 20, 20, 4, 0.3)

@@ -124,10 +124,3 @@ var backings = map[PropKey]Backing{
 	PropLayerName: BackingString, PropAnimationStateAnimID: BackingUint, PropTransitionStateToID: BackingUint,
 	PropDefaultStateMachineID: BackingUint,
 }
-
-// BackingOf reports how key is encoded, and false for a key this package
-// does not know.
-func BackingOf(key PropKey) (Backing, bool) {
-	b, ok := backings[key]
-	return b, ok
-}

@@ -19,19 +19,6 @@ const (
 	JoinBevel Join = 2
 )
 
-// Rotation, ScaleX, ScaleY and Opacity are optional node properties for
-// Node and Shape, e.g. a.Shape(parent, "dot", 10, 10, rive.Opacity(0.5)).
-func Rotation(radians float32) Prop { return P(PropRotation, Float(radians)) }
-
-// ScaleX scales a node horizontally (1 is natural size).
-func ScaleX(s float32) Prop { return P(PropScaleX, Float(s)) }
-
-// ScaleY scales a node vertically (1 is natural size).
-func ScaleY(s float32) Prop { return P(PropScaleY, Float(s)) }
-
-// Opacity fades a node and its children (0 invisible, 1 opaque).
-func Opacity(o float32) Prop { return P(PropOpacity, Float(o)) }
-
 func (a *Artboard) node(t TypeKey, parent ID, name string, x, y float32, extra []Prop) ID {
 	ps := props{}.name(name)
 	ps = append(ps, P(PropParentID, Uint(parent)))
@@ -39,7 +26,9 @@ func (a *Artboard) node(t TypeKey, parent ID, name string, x, y float32, extra [
 	return a.Add(t, append(ps, extra...)...)
 }
 
-// Node adds a group: its children move, turn and scale with it.
+// Node adds a group: its children move, turn and scale with it. extra sets
+// optional node properties, e.g. P(PropRotation, Float(0.5)) or
+// P(PropOpacity, Float(0.5)).
 func (a *Artboard) Node(parent ID, name string, x, y float32, extra ...Prop) ID {
 	return a.node(TypeNode, parent, name, x, y, extra)
 }
