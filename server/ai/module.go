@@ -1,11 +1,21 @@
-package chat
+// Package ai provides the AI engine that Ask Pocket (server/chat) and the
+// background summaries (server/summarize) share, chosen once from the
+// configuration so both always use the same one.
+package ai
 
 import (
 	"log/slog"
 
+	"go.uber.org/fx"
+
 	"github.com/pocket-companion/pocket/pkg/engine"
 	"github.com/pocket-companion/pocket/pkg/llm"
 	"github.com/pocket-companion/pocket/server/config"
+)
+
+// Module provides engine.Engine.
+var Module = fx.Module("ai",
+	fx.Provide(NewEngine),
 )
 
 // NewEngine chooses the AI engine from the configuration: the model at
