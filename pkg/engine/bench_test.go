@@ -51,7 +51,7 @@ func BenchmarkAnswer10kWords(b *testing.B) {
 			}
 		})
 	}
-	b.Run("chip List Q&A options", func(b *testing.B) {
+	b.Run("preset List Q&A options", func(b *testing.B) {
 		for i := 0; i < b.N; i++ {
 			if _, err := NewLocal().Answer(context.Background(), rec, Question{Text: "List Q&A options"}); err != nil {
 				b.Fatal(err)

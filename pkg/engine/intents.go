@@ -6,7 +6,8 @@ import (
 )
 
 // intent is a request about the whole recording rather than a question about
-// one detail: the suggestion chips and their everyday phrasings.
+// one detail: the presets the app offers (to-do list, follow-up e-mail, Q&A
+// options, overview) and their everyday phrasings.
 type intent int
 
 const (

@@ -15,7 +15,7 @@ func NewLocal() *Local { return &Local{} }
 // Name identifies the engine.
 func (*Local) Name() string { return "local" }
 
-// Answer replies from the recording alone: the chips' whole-recording
+// Answer replies from the recording alone: the presets' whole-recording
 // requests by extraction, anything else by ranking transcript passages.
 func (*Local) Answer(ctx context.Context, rec *Recording, q Question) (Answer, error) {
 	if err := ctx.Err(); err != nil {

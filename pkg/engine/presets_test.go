@@ -24,7 +24,7 @@ func mustContain(t *testing.T, text string, parts ...string) {
 	}
 }
 
-func TestChips_OnFixtures(t *testing.T) {
+func TestPresets_OnFixtures(t *testing.T) {
 	weekly := fixture(t, "01")
 	tests := []struct {
 		name, file, message string
@@ -91,7 +91,7 @@ func TestChips_OnFixtures(t *testing.T) {
 	}
 }
 
-func TestChips_QuestionsSkipCheckIns(t *testing.T) {
+func TestPresets_QAOptionsSkipCheckIns(t *testing.T) {
 	a := ask(t, fixture(t, "05"), "List Q&A options")
 	if strings.Contains(a.Text, "Does that work?") {
 		t.Fatalf("a check-in is not a question worth listing:\n%s", a.Text)
