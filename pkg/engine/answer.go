@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/pocket-companion/pocket/pkg/engine/nlp"
 )
 
 const (
@@ -99,9 +101,9 @@ func near(taken []int, seg int) bool {
 // before, the opening, which is where replies put their point), with the next
 // sentence when it is short.
 func bestQuote(text string, q query, opening bool) string {
-	ss := sentences(text)
+	ss := nlp.Sentences(text)
 	if len(ss) <= 2 {
-		return shorten(text, quoteRunes)
+		return nlp.Shorten(text, quoteRunes)
 	}
 	best, bestScore := 0, -1.0
 	if !opening {
@@ -111,7 +113,7 @@ func bestQuote(text string, q query, opening bool) string {
 		}
 		for i, s := range ss {
 			score := 0.0
-			for _, t := range terms(s) {
+			for _, t := range nlp.Terms(s) {
 				score += want[t]
 			}
 			score *= q.boost(featuresOf(s))
@@ -124,15 +126,15 @@ func bestQuote(text string, q query, opening bool) string {
 	if best+1 < len(ss) && len(strings.Fields(quote)) < 12 {
 		quote += " " + ss[best+1]
 	}
-	return shorten(quote, quoteRunes)
+	return nlp.Shorten(quote, quoteRunes)
 }
 
 func lastSentence(text string) string {
-	ss := sentences(text)
+	ss := nlp.Sentences(text)
 	if len(ss) == 0 {
 		return text
 	}
-	return shorten(ss[len(ss)-1], quoteRunes)
+	return nlp.Shorten(ss[len(ss)-1], quoteRunes)
 }
 
 // summaryPointFor returns the summary point or action item that states the
@@ -174,5 +176,5 @@ func notFoundText(rec *Recording) string {
 	if len(topics) == 0 {
 		return notFound
 	}
-	return notFound + " It covers " + joinAnd(topics) + "."
+	return notFound + " It covers " + nlp.JoinAnd(topics) + "."
 }

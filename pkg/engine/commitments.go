@@ -3,6 +3,8 @@ package engine
 import (
 	"regexp"
 	"strings"
+
+	"github.com/pocket-companion/pocket/pkg/engine/nlp"
 )
 
 // commitment is a sentence in which someone takes something on.
@@ -86,7 +88,7 @@ func commitmentOf(s sentence) (commitment, bool) {
 func taskTitle(rest string) string {
 	rest = reTail.ReplaceAllString(strings.TrimSpace(rest), "")
 	rest = strings.TrimRight(rest, ".!;, ")
-	return capitalise(shorten(rest, 90))
+	return nlp.Capitalise(nlp.Shorten(rest, 90))
 }
 
 func dueOf(text string) string {
@@ -124,5 +126,5 @@ func splitParts(title string) []string {
 	if !ok || len(strings.Fields(left)) < 2 || len(strings.Fields(right)) < 2 {
 		return nil
 	}
-	return []string{capitalise(strings.TrimSpace(left)), capitalise(strings.TrimSpace(right))}
+	return []string{nlp.Capitalise(strings.TrimSpace(left)), nlp.Capitalise(strings.TrimSpace(right))}
 }

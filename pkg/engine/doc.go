@@ -1,8 +1,10 @@
 package engine
 
 import (
+	"slices"
 	"strings"
-	"unicode/utf8"
+
+	"github.com/pocket-companion/pocket/pkg/engine/nlp"
 )
 
 // sentence is one sentence of the transcript with where it was said.
@@ -35,7 +37,7 @@ func newDoc(rec *Recording) *doc {
 	d := &doc{rec: rec, surface: map[string]string{}, counts: map[string]int{}}
 	forms := map[string]map[string]int{}
 	for _, s := range rec.Segments {
-		for _, text := range sentences(s.Text) {
+		for _, text := range nlp.Sentences(s.Text) {
 			ts, ws := termsNoting(text, forms)
 			d.sents = append(d.sents, sentence{seg: s.Index, pos: len(d.sents), text: text, terms: ts, words: ws,
 				speaker: s.Speaker, start: s.Start, monologue: len(rec.Speakers) <= 1})
@@ -63,16 +65,16 @@ func newDoc(rec *Recording) *doc {
 // termsNoting is terms with the written form behind each term, counted.
 func termsNoting(text string, forms map[string]map[string]int) (ts, ws []string) {
 	first := true
-	scanWordsCased(text, func(cased string) {
+	nlp.ScanWordsCased(text, func(cased string) {
 		w := strings.ToLower(cased)
 		opening := first
 		first = false
-		g := appendTerms(nil, w)
+		g := nlp.AppendTerms(nil, w)
 		for _, t := range g {
 			form := t
 			if len(g) == 1 {
 				form = cased
-				if opening && isCapitalised(cased) {
+				if opening && nlp.IsCapitalised(cased) {
 					form = w // "Today" opening a sentence is the word "today"
 				}
 			}
@@ -104,52 +106,9 @@ func trimFiller(s string) string {
 		s = strings.TrimLeft(s, " ,.;:-–—")
 		word, rest, _ := strings.Cut(s, " ")
 		bare := strings.ToLower(strings.TrimRight(word, ",.;:!"))
-		if rest == "" || !containsStr(fillerStarts, bare) {
-			return capitalise(s)
+		if rest == "" || !slices.Contains(fillerStarts, bare) {
+			return nlp.Capitalise(s)
 		}
 		s = rest
 	}
-}
-
-// shorten cuts s to at most n runes at a word boundary, with an ellipsis.
-func shorten(s string, n int) string {
-	s = strings.TrimSpace(s)
-	if utf8.RuneCountInString(s) <= n {
-		return s
-	}
-	rs := []rune(s)
-	cut := n
-	for cut > n/2 && rs[cut] != ' ' {
-		cut--
-	}
-	return strings.TrimRight(string(rs[:cut]), " ,;:-–—") + "…"
-}
-
-// capitalise upper-cases the first letter.
-func capitalise(s string) string {
-	r, size := utf8.DecodeRuneInString(s)
-	if size == 0 {
-		return s
-	}
-	return strings.ToUpper(string(r)) + s[size:]
-}
-
-func containsStr(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
-// joinAnd joins names as prose: "A", "A and B", "A, B and C".
-func joinAnd(items []string) string {
-	switch len(items) {
-	case 0:
-		return ""
-	case 1:
-		return items[0]
-	}
-	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
 }

@@ -3,6 +3,8 @@ package engine
 import (
 	"strings"
 	"unicode"
+
+	"github.com/pocket-companion/pocket/pkg/engine/nlp"
 )
 
 // features are kinds of information a segment holds, matched against the kind
@@ -41,14 +43,14 @@ var (
 func featuresOf(text string) features {
 	var f features
 	var prev string
-	scanWords(text, func(w string) {
+	nlp.ScanWords(text, func(w string) {
 		pair := prev + "_" + w
 		prev = w
 		switch {
 		case calendarWords[w], dateWords[w], datePairs[pair]:
 			f.date = true
 		}
-		if isNumberWord[w] || amountWords[w] || (w[0] >= '0' && w[0] <= '9') {
+		if nlp.IsNumberWord(w) || amountWords[w] || (w[0] >= '0' && w[0] <= '9') {
 			f.number = true
 		}
 		f.place = f.place || placeWords[w]
@@ -70,17 +72,12 @@ func hasProperNoun(text string) bool {
 	atStart := true
 	for _, w := range strings.Fields(text) {
 		core := strings.TrimFunc(w, func(r rune) bool { return !unicode.IsLetter(r) })
-		if core != "" && !atStart && isCapitalised(core) && core != "I" && !calendarWords[strings.ToLower(core)] {
+		if core != "" && !atStart && nlp.IsCapitalised(core) && core != "I" && !calendarWords[strings.ToLower(core)] {
 			return true
 		}
 		atStart = strings.ContainsAny(w[len(w)-1:], ".?!")
 	}
 	return false
-}
-
-func isCapitalised(w string) bool {
-	rs := []rune(w)
-	return len(rs) >= 2 && unicode.IsUpper(rs[0]) && unicode.IsLower(rs[1])
 }
 
 // isQuestion reports whether the segment ends by asking something: what

@@ -3,6 +3,8 @@ package engine
 import (
 	"math"
 	"strings"
+
+	"github.com/pocket-companion/pocket/pkg/engine/nlp"
 )
 
 // BM25 parameters: the usual values; transcript segments are short and even,
@@ -51,7 +53,7 @@ func newIndex(rec *Recording) *index {
 	ix.wh = make([]string, len(rec.Segments))
 	total := 0
 	for i, s := range rec.Segments {
-		ts := terms(s.Text)
+		ts := nlp.Terms(s.Text)
 		ix.segTerms[i], ix.lens[i] = ts, len(ts)
 		total += len(ts)
 		counts := map[string]int{}
@@ -112,7 +114,7 @@ func (ix *index) buildUnits() []unit {
 	units := make([]unit, 0, len(texts))
 	for i, text := range texts {
 		u := unit{point: points[i], terms: map[string]bool{}}
-		for _, t := range terms(text) {
+		for _, t := range nlp.Terms(text) {
 			u.terms[t] = true
 		}
 		u.support = ix.supportOf(u.terms)

@@ -3,6 +3,8 @@ package engine
 import (
 	"regexp"
 	"strings"
+
+	"github.com/pocket-companion/pocket/pkg/engine/nlp"
 )
 
 // intent is a request about the whole recording rather than a question about
@@ -44,7 +46,7 @@ func init() {
 		summary main key point points takeaway takeaways highlight highlights gist tldr topic topics discuss discussed
 		cover covered talk talked decision decisions decide decided agree agreed important made make any all meeting
 		recording conversation call today brief short quick bullet bullets please me us did do does was were this it`) {
-		for _, t := range terms(w) {
+		for _, t := range nlp.Terms(w) {
 			genericVocabulary[t] = true
 		}
 	}
@@ -68,7 +70,7 @@ func detectIntent(message string) intent {
 
 // specific reports a content word outside the generic vocabulary.
 func specific(message string) bool {
-	for _, t := range terms(message) {
+	for _, t := range nlp.Terms(message) {
 		if !genericVocabulary[t] {
 			return true
 		}

@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+
+	"github.com/pocket-companion/pocket/pkg/engine/nlp"
 )
 
 // reAnnounced reads the subject of an announced topic: "Second item, the
@@ -140,13 +142,13 @@ func rankParticular(inside, all map[string]float64, skip func(string) bool) []st
 
 // labelWord: not a number word, not a weak word, long enough to mean something.
 func labelWord(t string) bool {
-	return len(t) >= 3 && !isNumberWord[t] && !weakLabelWords[t] && !(t[0] >= '0' && t[0] <= '9')
+	return len(t) >= 3 && !nlp.IsNumberWord(t) && !weakLabelWords[t] && !(t[0] >= '0' && t[0] <= '9')
 }
 
 // isSpeakerTerm keeps people's names out of topic labels ("Daniel and Tom").
 func (d *doc) isSpeakerTerm(t string) bool {
 	for _, name := range d.rec.Speakers {
-		for _, nt := range terms(name) {
+		for _, nt := range nlp.Terms(name) {
 			if nt == t {
 				return true
 			}

@@ -3,6 +3,8 @@ package engine
 import (
 	"fmt"
 	"strings"
+
+	"github.com/pocket-companion/pocket/pkg/engine/nlp"
 )
 
 // topicColors cycle through the app's named colours; the root is indigo.
@@ -14,7 +16,7 @@ func colorAt(i int) string { return topicColors[i%len(topicColors)] }
 // rootTitle is the recording's own title when it has one.
 func (p *summaryParts) rootTitle() string {
 	if p.rec.Title != "" {
-		return shorten(p.rec.Title, 70)
+		return nlp.Shorten(p.rec.Title, 70)
 	}
 	return p.title
 }
@@ -24,7 +26,7 @@ func (p *summaryParts) flowMap() MindMap {
 	nodes := []Node{{NodeID: "n1", Title: p.rootTitle(), Color: "Colors.indigo"}}
 	for i, t := range p.topics {
 		id := fmt.Sprintf("n1_%d", i+1)
-		nodes = append(nodes, Node{NodeID: id, ParentNodeID: "n1", Title: capitalise(t.label), Color: colorAt(i)})
+		nodes = append(nodes, Node{NodeID: id, ParentNodeID: "n1", Title: nlp.Capitalise(t.label), Color: colorAt(i)})
 		keys := p.doc.topicKeys(t, 3)
 		for j, s := range keys {
 			nodes = append(nodes, Node{NodeID: fmt.Sprintf("%s_%d", id, j+1), ParentNodeID: id, Title: headline(s.text), Color: colorAt(i)})
@@ -52,7 +54,7 @@ func (p *summaryParts) contextMap() MindMap {
 	if !p.rec.RecordedAt.IsZero() {
 		when = append(when, p.rec.RecordedAt.Format("Jan 2, 2006"))
 	}
-	branch(2, "When", "Colors.grey", append(when, capitalise(p.duration())))
+	branch(2, "When", "Colors.grey", append(when, nlp.Capitalise(p.duration())))
 	branch(3, "Key terms", "Colors.teal", p.keyTerms(6))
 	branch(4, "Decisions", "Colors.green", headlines(p.decisions, 3))
 	var open []sentence
@@ -91,9 +93,9 @@ func (p *summaryParts) clusterMap() ClusterMap {
 	maps := [][]Node{}
 	for i, t := range p.topics {
 		root := fmt.Sprintf("k%d", i+1)
-		tree := []Node{{NodeID: root, Title: capitalise(t.label), Color: colorAt(i)}}
+		tree := []Node{{NodeID: root, Title: nlp.Capitalise(t.label), Color: colorAt(i)}}
 		for j, w := range t.words {
-			tree = append(tree, Node{NodeID: fmt.Sprintf("%s_%d", root, j+1), ParentNodeID: root, Title: capitalise(w), Color: colorAt(i)})
+			tree = append(tree, Node{NodeID: fmt.Sprintf("%s_%d", root, j+1), ParentNodeID: root, Title: nlp.Capitalise(w), Color: colorAt(i)})
 		}
 		maps = append(maps, tree)
 	}

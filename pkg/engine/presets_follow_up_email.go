@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"strings"
 	"unicode"
+
+	"github.com/pocket-companion/pocket/pkg/engine/nlp"
 )
 
 const maxEmailPoints = 5
@@ -57,7 +59,7 @@ func recapPoints(rec *Recording, n int) ([]string, []Source) {
 	for round := 0; len(out) < n && round < 3; round++ {
 		for _, sec := range rec.Summary {
 			if round < len(sec.Points) && len(out) < n {
-				out = append(out, shorten(sec.Points[round], 220))
+				out = append(out, nlp.Shorten(sec.Points[round], 220))
 			}
 		}
 	}
@@ -67,7 +69,7 @@ func recapPoints(rec *Recording, n int) ([]string, []Source) {
 	d := newDoc(rec)
 	var sources []Source
 	for _, s := range d.keySentences(n) {
-		out = append(out, fmt.Sprintf("%s (%s, %s)", shorten(trimFiller(s.text), 220), who(rec.Segments[s.seg]), clock(s.start)))
+		out = append(out, fmt.Sprintf("%s (%s, %s)", nlp.Shorten(trimFiller(s.text), 220), who(rec.Segments[s.seg]), clock(s.start)))
 		sources = append(sources, sourceOf(rec.Segments[s.seg], s.text))
 	}
 	return out, sources

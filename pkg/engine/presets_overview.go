@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+
+	"github.com/pocket-companion/pocket/pkg/engine/nlp"
 )
 
 // mainPoints answers "Summarize the main points": the summary's sections and
@@ -23,7 +25,7 @@ func mainPoints(rec *Recording) Answer {
 	b.WriteString("Here are the main points of the conversation:\n")
 	for _, s := range keys {
 		seg := rec.Segments[s.seg]
-		fmt.Fprintf(&b, "\n- %s (%s, %s)", shorten(trimFiller(s.text), quoteRunes), who(seg), clock(s.start))
+		fmt.Fprintf(&b, "\n- %s (%s, %s)", nlp.Shorten(trimFiller(s.text), quoteRunes), who(seg), clock(s.start))
 		sources = append(sources, sourceOf(seg, s.text))
 	}
 	return Answer{Text: b.String(), Sources: sources}
@@ -43,7 +45,7 @@ func summaryPoints(rec *Recording) Answer {
 			fmt.Fprintf(&b, "\n**%s**", sec.Title)
 		}
 		for _, p := range sec.Points[:min(len(sec.Points), 3)] {
-			fmt.Fprintf(&b, "\n- %s", shorten(p, 300))
+			fmt.Fprintf(&b, "\n- %s", nlp.Shorten(p, 300))
 			shown++
 			if seg, ok := ix.sourceFor(sec.Title + ". " + p); ok {
 				sources = append(sources, sourceOf(rec.Segments[seg], ""))
@@ -71,11 +73,11 @@ func topicsDiscussed(rec *Recording) Answer {
 	for i, t := range topics {
 		key := t.key
 		seg := rec.Segments[key.seg]
-		fmt.Fprintf(&b, "\n%d. **%s** (from %s): %s said \"%s\"", i+1, capitalise(t.label), clock(t.start), who(seg), shorten(trimFiller(key.text), 200))
+		fmt.Fprintf(&b, "\n%d. **%s** (from %s): %s said \"%s\"", i+1, nlp.Capitalise(t.label), clock(t.start), who(seg), nlp.Shorten(trimFiller(key.text), 200))
 		sources = append(sources, sourceOf(seg, key.text))
 	}
 	if names := sectionTitles(rec); len(names) > 0 {
-		fmt.Fprintf(&b, "\n\nThe summary's sections: %s.", joinAnd(names))
+		fmt.Fprintf(&b, "\n\nThe summary's sections: %s.", nlp.JoinAnd(names))
 	}
 	return Answer{Text: b.String(), Sources: sources}
 }
@@ -108,7 +110,7 @@ func decisionsMade(rec *Recording) Answer {
 		}
 		n++
 		seg := rec.Segments[s.seg]
-		fmt.Fprintf(&b, "\n%d. %s at %s: \"%s\"", n, who(seg), clock(s.start), shorten(trimFiller(s.text), quoteRunes))
+		fmt.Fprintf(&b, "\n%d. %s at %s: \"%s\"", n, who(seg), clock(s.start), nlp.Shorten(trimFiller(s.text), quoteRunes))
 		sources = append(sources, sourceOf(seg, s.text))
 	}
 	if n == 0 {
@@ -134,7 +136,7 @@ func summaryDecisions(rec *Recording) []string {
 		isDecisionSection := strings.Contains(strings.ToLower(sec.Title), "decision")
 		for _, p := range sec.Points {
 			if isDecisionSection || strings.HasPrefix(strings.ToLower(p), "decision") {
-				out = append(out, shorten(p, 300))
+				out = append(out, nlp.Shorten(p, 300))
 			}
 		}
 	}

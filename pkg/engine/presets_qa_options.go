@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+
+	"github.com/pocket-companion/pocket/pkg/engine/nlp"
 )
 
 // asked is a question someone asked in the conversation, with the reply that
@@ -102,11 +104,11 @@ func mostSubstantial(qs []asked, n int) []asked {
 }
 
 func firstSentences(text string, n int) string {
-	ss := sentences(text)
+	ss := nlp.Sentences(text)
 	if len(ss) > n {
 		ss = ss[:n]
 	}
-	return shorten(strings.Join(ss, " "), quoteRunes)
+	return nlp.Shorten(strings.Join(ss, " "), quoteRunes)
 }
 
 func orSomeone(name string) string {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/pocket-companion/pocket/pkg/engine/nlp"
 	"github.com/pocket-companion/pocket/pkg/loose"
 )
 
@@ -33,7 +34,7 @@ func listTodo(rec *Recording) Answer {
 		if c.due != "" {
 			details = append(details, "due: "+c.due)
 		}
-		fmt.Fprintf(&b, " (%s)\n   %s at %s: \"%s\"", strings.Join(details, ", "), c.speakerName(), clock(c.start), shorten(c.text, quoteRunes))
+		fmt.Fprintf(&b, " (%s)\n   %s at %s: \"%s\"", strings.Join(details, ", "), c.speakerName(), clock(c.start), nlp.Shorten(c.text, quoteRunes))
 		sources = append(sources, sourceOf(rec.Segments[c.seg], c.text))
 	}
 	return Answer{Text: b.String(), Sources: sources}
@@ -108,7 +109,7 @@ func priorityLabel(p string) string {
 // sourceFor finds the segment that best says text, if one says enough of it.
 func (ix *index) sourceFor(text string) (int, bool) {
 	ts := map[string]bool{}
-	for _, t := range terms(text) {
+	for _, t := range nlp.Terms(text) {
 		ts[t] = true
 	}
 	sup := ix.supportOf(ts)

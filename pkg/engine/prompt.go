@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/pocket-companion/pocket/pkg/engine/nlp"
 	"github.com/pocket-companion/pocket/pkg/llm"
 )
 
@@ -34,7 +35,7 @@ func groundedMessages(rec *Recording, q Question) []llm.Message {
 	}
 	for _, t := range history {
 		if t.Role == "user" || t.Role == "assistant" {
-			msgs = append(msgs, llm.Message{Role: t.Role, Content: shorten(t.Content, historyRunes)})
+			msgs = append(msgs, llm.Message{Role: t.Role, Content: nlp.Shorten(t.Content, historyRunes)})
 		}
 	}
 	return append(msgs, llm.Message{Role: "user", Content: q.Text})
@@ -54,7 +55,7 @@ func recordingContext(rec *Recording, question string) string {
 		fmt.Fprintf(&b, "Speakers: %s\n", strings.Join(rec.Speakers, ", "))
 	}
 	if s := outlineText(rec); s != "" {
-		fmt.Fprintf(&b, "\n# Summary\n%s\n", shorten(s, summaryBudget))
+		fmt.Fprintf(&b, "\n# Summary\n%s\n", nlp.Shorten(s, summaryBudget))
 	}
 	if len(rec.ActionItems) > 0 {
 		b.WriteString("\n# Action items\n")

@@ -3,6 +3,8 @@ package engine
 import (
 	"regexp"
 	"strings"
+
+	"github.com/pocket-companion/pocket/pkg/engine/nlp"
 )
 
 // kind is a bit set of what a question asks for.
@@ -53,12 +55,12 @@ var whWords = map[string]bool{"what": true, "when": true, "where": true, "who": 
 // whWord is the first interrogative of the last sentence of text ("" if none):
 // "Priya, which two?" asks "which".
 func whWord(text string) string {
-	ss := sentences(text)
+	ss := nlp.Sentences(text)
 	if len(ss) == 0 {
 		return ""
 	}
 	found := ""
-	scanWords(ss[len(ss)-1], func(w string) {
+	nlp.ScanWords(ss[len(ss)-1], func(w string) {
 		if found == "" && whWords[strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s")] {
 			found = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s")
 		}
@@ -102,7 +104,7 @@ func init() {
 	for _, g := range synonymGroups {
 		stems := make([]string, 0, len(g))
 		for _, w := range g {
-			stems = append(stems, terms(w)...)
+			stems = append(stems, nlp.Terms(w)...)
 		}
 		for _, s := range stems {
 			for _, o := range stems {
@@ -131,7 +133,7 @@ func analyse(question string) query {
 		}
 		weights[t] = max(weights[t], w)
 	}
-	for _, g := range termGroups(question) {
+	for _, g := range nlp.TermGroups(question) {
 		for _, t := range g {
 			add(t, 1/float64(len(g))) // a number spelled as five words is still one word
 		}

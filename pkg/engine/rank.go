@@ -3,6 +3,8 @@ package engine
 import (
 	"math"
 	"sort"
+
+	"github.com/pocket-companion/pocket/pkg/engine/nlp"
 )
 
 // Ranking weights. Each encodes one habit of conversation rather than a fit to
@@ -123,7 +125,7 @@ func (ix *index) mentionedSpeakers(q query) map[string]bool {
 		own[t.term] = true
 	}
 	for _, name := range ix.rec.Speakers {
-		for _, t := range terms(name) {
+		for _, t := range nlp.Terms(name) {
 			if own[t] && len(t) >= 3 {
 				out[name] = true
 			}
@@ -142,7 +144,7 @@ func (ix *index) coverage(q query, h hit, speakers map[string]bool) (float64, fl
 			window[t] = true
 		}
 		if speakers[ix.rec.Segments[i].Speaker] {
-			for _, t := range terms(ix.rec.Segments[i].Speaker) {
+			for _, t := range nlp.Terms(ix.rec.Segments[i].Speaker) {
 				window[t] = true
 			}
 		}

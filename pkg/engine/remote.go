@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/pocket-companion/pocket/pkg/engine/nlp"
 	"github.com/pocket-companion/pocket/pkg/llm"
 )
 
@@ -86,13 +87,13 @@ func matchingSources(rec *Recording, question, answer string) []Source {
 		return nil
 	}
 	words := map[string]bool{}
-	for _, t := range terms(answer) {
+	for _, t := range nlp.Terms(answer) {
 		words[t] = true
 	}
 	var out []Source
 	for _, h := range newIndex(rec).rank(analyse(question)) {
 		shared := 0
-		for _, t := range terms(rec.Segments[h.seg].Text) {
+		for _, t := range nlp.Terms(rec.Segments[h.seg].Text) {
 			if words[t] {
 				shared++
 			}
@@ -119,7 +120,7 @@ func (r *Remote) Summarize(ctx context.Context, rec *Recording) (Summary, error)
 		if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 			return Summary{}, err
 		}
-		base.GeneratedBy = "local (model unavailable: " + shorten(err.Error(), 160) + ")"
+		base.GeneratedBy = "local (model unavailable: " + nlp.Shorten(err.Error(), 160) + ")"
 		return base, nil
 	}
 	parts.apply(&base)

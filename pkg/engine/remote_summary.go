@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/pocket-companion/pocket/pkg/engine/nlp"
 	"github.com/pocket-companion/pocket/pkg/llm"
 )
 
@@ -59,10 +60,10 @@ func (r *Remote) modelSummary(ctx context.Context, rec *Recording) (modelSummary
 // local maps; empty or malformed fields keep the local version.
 func (m modelSummary) apply(s *Summary) {
 	if t := strings.TrimSpace(m.Title); t != "" {
-		s.Title = shorten(t, 80)
+		s.Title = nlp.Shorten(t, 80)
 	}
 	if d := strings.TrimSpace(m.Description); d != "" {
-		s.Description = shorten(d, 300)
+		s.Description = nlp.Shorten(d, 300)
 	}
 	s.Markdown = strings.TrimSpace(m.Markdown) + "\n"
 	var items []ActionItem
@@ -72,11 +73,11 @@ func (m modelSummary) apply(s *Summary) {
 			continue
 		}
 		id := fmt.Sprintf("a%d", len(items)+1)
-		item := ActionItem{ID: id, Title: shorten(title, 160), Description: shorten(strings.TrimSpace(it.Description), 500),
+		item := ActionItem{ID: id, Title: nlp.Shorten(title, 160), Description: nlp.Shorten(strings.TrimSpace(it.Description), 500),
 			Priority: normalPriority(it.Priority), Subtasks: []Subtask{}}
 		for j, sub := range it.Subtasks {
 			if sub = strings.TrimSpace(sub); sub != "" {
-				item.Subtasks = append(item.Subtasks, Subtask{ID: fmt.Sprintf("%ss%d", id, j+1), Title: shorten(sub, 160), Priority: item.Priority, SubSubtasks: []SubSubtask{}})
+				item.Subtasks = append(item.Subtasks, Subtask{ID: fmt.Sprintf("%ss%d", id, j+1), Title: nlp.Shorten(sub, 160), Priority: item.Priority, SubSubtasks: []SubSubtask{}})
 			}
 		}
 		items = append(items, item)

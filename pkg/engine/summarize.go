@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"math"
 	"strings"
+
+	"github.com/pocket-companion/pocket/pkg/engine/nlp"
 )
 
 // ErrNoTranscript: there is nothing to summarise (no transcript text).
@@ -69,7 +71,7 @@ func extract(rec *Recording) *summaryParts {
 	}
 	p.title = proposeTitle(p.topics)
 	if len(p.topics) == 1 && len(p.topics[0].words) > 1 { // one topic: its words say more than one label
-		p.title = capitalise(joinAnd(p.topics[0].words[:min(3, len(p.topics[0].words))]))
+		p.title = nlp.Capitalise(nlp.JoinAnd(p.topics[0].words[:min(3, len(p.topics[0].words))]))
 	}
 	p.desc = p.describe()
 	return p
@@ -82,8 +84,8 @@ func proposeTitle(topics []topic) string {
 		labels = append(labels, t.label)
 	}
 	for n := min(len(labels), 3); n > 0; n-- {
-		if title := capitalise(joinAnd(labels[:n])); len([]rune(title)) <= 60 || n == 1 {
-			return shorten(title, 60)
+		if title := nlp.Capitalise(nlp.JoinAnd(labels[:n])); len([]rune(title)) <= 60 || n == 1 {
+			return nlp.Shorten(title, 60)
 		}
 	}
 	return "Conversation"
@@ -95,20 +97,20 @@ func (p *summaryParts) describe() string {
 	for _, t := range p.topics[:min(len(p.topics), 4)] {
 		labels = append(labels, t.label)
 	}
-	about := joinAnd(labels)
+	about := nlp.JoinAnd(labels)
 	people := p.rec.Speakers
 	switch {
 	case len(people) == 1:
 		if s, ok := p.doc.opening(); ok {
-			return shorten(fmt.Sprintf("Voice note by %s: %s", people[0], trimFiller(s.text)), 200)
+			return nlp.Shorten(fmt.Sprintf("Voice note by %s: %s", people[0], trimFiller(s.text)), 200)
 		}
-		return shorten(fmt.Sprintf("Voice note by %s about %s.", people[0], about), 200)
+		return nlp.Shorten(fmt.Sprintf("Voice note by %s about %s.", people[0], about), 200)
 	case len(people) > 3:
-		return shorten(fmt.Sprintf("%s and %d others discuss %s.", strings.Join(people[:2], ", "), len(people)-2, about), 200)
+		return nlp.Shorten(fmt.Sprintf("%s and %d others discuss %s.", strings.Join(people[:2], ", "), len(people)-2, about), 200)
 	case len(people) > 1:
-		return shorten(fmt.Sprintf("%s discuss %s.", joinAnd(people), about), 200)
+		return nlp.Shorten(fmt.Sprintf("%s discuss %s.", nlp.JoinAnd(people), about), 200)
 	}
-	return shorten(capitalise(fmt.Sprintf("a conversation about %s.", about)), 200)
+	return nlp.Shorten(nlp.Capitalise(fmt.Sprintf("a conversation about %s.", about)), 200)
 }
 
 // headline shortens a sentence to a mind-map node title.
@@ -122,7 +124,7 @@ func headline(s string) string {
 			}
 		}
 	}
-	return capitalise(shorten(s, 80))
+	return nlp.Capitalise(nlp.Shorten(s, 80))
 }
 
 func (p *summaryParts) speakerAt(s sentence) string {

@@ -3,30 +3,32 @@ package engine
 import (
 	"fmt"
 	"strings"
+
+	"github.com/pocket-companion/pocket/pkg/engine/nlp"
 )
 
 // markdown renders the summary with "##" sections, as the fixtures' v2Summary.
 func (p *summaryParts) markdown() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "## Overview\n%s %s", p.desc, capitalise(p.duration()))
+	fmt.Fprintf(&b, "## Overview\n%s %s", p.desc, nlp.Capitalise(p.duration()))
 	if n := len(p.rec.Speakers); n > 0 {
 		fmt.Fprintf(&b, ", %d speaker%s", n, plural(n))
 	}
 	b.WriteString(".\n")
 	b.WriteString("\n## Key points\n")
 	for _, s := range p.keys {
-		fmt.Fprintf(&b, "- %s (%s, %s)\n", shorten(trimFiller(s.text), 240), p.speakerAt(s), clock(s.start))
+		fmt.Fprintf(&b, "- %s (%s, %s)\n", nlp.Shorten(trimFiller(s.text), 240), p.speakerAt(s), clock(s.start))
 	}
 	if len(p.topics) > 1 {
 		b.WriteString("\n## Topics\n")
 		for _, t := range p.topics {
-			fmt.Fprintf(&b, "- **%s** (from %s): %s\n", capitalise(t.label), clock(t.start), shorten(trimFiller(t.key.text), 200))
+			fmt.Fprintf(&b, "- **%s** (from %s): %s\n", nlp.Capitalise(t.label), clock(t.start), nlp.Shorten(trimFiller(t.key.text), 200))
 		}
 	}
 	if len(p.decisions) > 0 {
 		b.WriteString("\n## Decisions\n")
 		for _, s := range p.decisions {
-			fmt.Fprintf(&b, "- %s (%s, %s)\n", shorten(trimFiller(s.text), 240), p.speakerAt(s), clock(s.start))
+			fmt.Fprintf(&b, "- %s (%s, %s)\n", nlp.Shorten(trimFiller(s.text), 240), p.speakerAt(s), clock(s.start))
 		}
 	}
 	if len(p.commits) > 0 {
@@ -84,7 +86,7 @@ func (p *summaryParts) actionItems() []ActionItem {
 }
 
 func taskDescription(c commitment) string {
-	d := fmt.Sprintf("Said by %s at %s: \"%s\"", c.speakerName(), clock(c.start), shorten(c.text, 200))
+	d := fmt.Sprintf("Said by %s at %s: \"%s\"", c.speakerName(), clock(c.start), nlp.Shorten(c.text, 200))
 	if c.due != "" {
 		d += " Due: " + c.due + "."
 	}

@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+
+	"github.com/pocket-companion/pocket/pkg/engine/nlp"
 )
 
 // topic is a stretch of the conversation about one thing: found where the
@@ -27,7 +29,7 @@ func init() {
 		much many new old big small sure fine kind end start use let hear divided related mean call put give
 		take come get keep show tell ask try feel seem happen cover talk around back across along actually
 		really probably maybe lot everybody anybody somebody else another different same whole able`) {
-		for _, t := range terms(w) {
+		for _, t := range nlp.Terms(w) {
 			weakLabelWords[t] = true
 		}
 	}

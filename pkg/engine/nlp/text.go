@@ -1,4 +1,9 @@
-package engine
+// Package nlp is the engines' handling of English text: sentences, content
+// terms (lower case, stop words and contractions dropped, Porter stems,
+// numbers spelled as words so "26,880" meets "twenty-six thousand eight
+// hundred and eighty") and the small prose helpers answers are written with.
+// It knows nothing of recordings, so both engines can use it.
+package nlp
 
 import (
 	"strings"
@@ -39,35 +44,35 @@ var abbreviations = map[string]string{
 // interchangeably.
 var aliases = map[string]string{"decis": "decid", "annual": "year", "yearli": "year", "kilometr": "kilomet"}
 
-// terms returns the stemmed content terms of s, numbers spelled as words.
-func terms(s string) []string {
+// Terms returns the stemmed content terms of s, numbers spelled as words.
+func Terms(s string) []string {
 	out := make([]string, 0, len(s)/6)
-	scanWords(s, func(w string) { out = appendTerms(out, w) })
+	ScanWords(s, func(w string) { out = AppendTerms(out, w) })
 	return out
 }
 
-// termGroups is terms with the terms of each written word kept together, so
+// TermGroups is Terms with the terms of each written word kept together, so
 // a query can weigh "3.4" (four terms: 3.4 three point four) as one word.
-func termGroups(s string) [][]string {
+func TermGroups(s string) [][]string {
 	var out [][]string
-	scanWords(s, func(w string) {
-		if g := appendTerms(nil, w); len(g) > 0 {
+	ScanWords(s, func(w string) {
+		if g := AppendTerms(nil, w); len(g) > 0 {
 			out = append(out, g)
 		}
 	})
 	return out
 }
 
-// scanWords calls fn with each lower-case word of s. Digit groups keep their
+// ScanWords calls fn with each lower-case word of s. Digit groups keep their
 // inner '.' ("3.4") and lose inner ',' ("26,880"); a '%' after a number or a
 // currency sign before it becomes a word of its own.
-func scanWords(s string, fn func(string)) {
-	scanWordsCased(strings.ToLower(s), fn)
+func ScanWords(s string, fn func(string)) {
+	ScanWordsCased(strings.ToLower(s), fn)
 }
 
-// scanWordsCased is scanWords keeping the letters' case, for labels that
+// ScanWordsCased is ScanWords keeping the letters' case, for labels that
 // must read "PDF" and "Harbor", not "pdf" and "harbor".
-func scanWordsCased(s string, fn func(string)) {
+func ScanWordsCased(s string, fn func(string)) {
 	var b strings.Builder
 	flush := func() {
 		if b.Len() > 0 {
@@ -106,8 +111,8 @@ func between(rs []rune, i int, is func(rune) bool) bool {
 	return i > 0 && i+1 < len(rs) && is(rs[i-1]) && is(rs[i+1])
 }
 
-// appendTerms adds the terms of one word.
-func appendTerms(out []string, w string) []string {
+// AppendTerms adds the terms of one word.
+func AppendTerms(out []string, w string) []string {
 	if i := strings.IndexByte(w, '\''); i >= 0 {
 		w = w[:i] // it's, we'll, don't, Tariq's: the base carries the meaning
 	}
@@ -129,7 +134,7 @@ func appendTerms(out []string, w string) []string {
 	if stopWords[w] || len(w) < 2 {
 		return out
 	}
-	if isNumberWord[w] {
+	if numberWord[w] {
 		return append(out, w) // unstemmed, as digits are spelled
 	}
 	t := stem(w)
@@ -164,9 +169,9 @@ func ordinalDigits(w string) (string, bool) {
 // sentenceAbbrevs end with a period without ending the sentence.
 var sentenceAbbrevs = map[string]bool{"mr": true, "mrs": true, "ms": true, "dr": true, "st": true, "vs": true, "e.g": true, "i.e": true, "etc": true, "prof": true}
 
-// sentences splits text at '.', '!' or '?' followed by a space and a capital,
+// Sentences splits text at '.', '!' or '?' followed by a space and a capital,
 // digit or quote, except after common abbreviations ("Dr. Shah").
-func sentences(text string) []string {
+func Sentences(text string) []string {
 	rs := []rune(strings.TrimSpace(text))
 	var out []string
 	start := 0

@@ -1,4 +1,4 @@
-package engine
+package nlp
 
 import (
 	"reflect"
@@ -36,7 +36,7 @@ func TestTerms_NumbersMeetTheirSpelledForm(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.typed, func(t *testing.T) {
-			typed, spoken := terms(tt.typed), terms(tt.spoken)
+			typed, spoken := Terms(tt.typed), Terms(tt.spoken)
 			for _, w := range spoken {
 				if !contains(typed, w) && w != "dollar" {
 					t.Fatalf("%q → %v does not cover %q → %v", tt.typed, typed, tt.spoken, spoken)
@@ -47,7 +47,7 @@ func TestTerms_NumbersMeetTheirSpelledForm(t *testing.T) {
 }
 
 func TestTerms_DropsStopWordsAndContractions(t *testing.T) {
-	got := terms("Okay, so what's the new date? We'll decide on Tariq's place.")
+	got := Terms("Okay, so what's the new date? We'll decide on Tariq's place.")
 	want := []string{"new", "date", "decid", "tariq", "place"}
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("got %v", got)
@@ -55,7 +55,7 @@ func TestTerms_DropsStopWordsAndContractions(t *testing.T) {
 }
 
 func TestSentences(t *testing.T) {
-	got := sentences("Good morning, Sam. I'm Dr. Shah. Version 3.4 ships? Yes! at 5 p.m. tonight.")
+	got := Sentences("Good morning, Sam. I'm Dr. Shah. Version 3.4 ships? Yes! at 5 p.m. tonight.")
 	want := []string{"Good morning, Sam.", "I'm Dr. Shah.", "Version 3.4 ships?", "Yes! at 5 p.m. tonight."}
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("got %q", got)

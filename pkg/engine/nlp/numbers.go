@@ -1,4 +1,4 @@
-package engine
+package nlp
 
 import (
 	"strconv"
@@ -14,12 +14,15 @@ var smallNumbers = strings.Fields(`zero one two three four five six seven eight 
 
 var tens = strings.Fields(`_ _ twenty thirty forty fifty sixty seventy eighty ninety`)
 
-// isNumberWord holds every word numberWords produces.
-var isNumberWord = map[string]bool{"hundred": true, "thousand": true, "million": true, "point": true}
+// numberWord holds every word numberWords produces.
+var numberWord = map[string]bool{"hundred": true, "thousand": true, "million": true, "point": true}
+
+// IsNumberWord reports a word numbers are spelled with ("twenty", "point").
+func IsNumberWord(w string) bool { return numberWord[w] }
 
 func init() {
 	for _, w := range append(append([]string{}, smallNumbers...), tens[2:]...) {
-		isNumberWord[w] = true
+		numberWord[w] = true
 	}
 }
 
