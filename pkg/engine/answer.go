@@ -21,10 +21,6 @@ const (
 	quoteRunes   = 260
 )
 
-// notFound is said plainly, with what the recording is about, so the person
-// knows what they can ask instead.
-const notFound = "I couldn't find that in this recording."
-
 // answerByRetrieval answers a free-form question from the best passages.
 func answerByRetrieval(rec *Recording, q query) Answer {
 	ix := newIndex(rec)
@@ -41,20 +37,20 @@ func answerByRetrieval(rec *Recording, q query) Answer {
 		asked := segs[best.seg-1]
 		askedQuote := lastSentence(asked.Text)
 		fmt.Fprintf(&b, "%s asked at %s: \"%s\"\n%s answered at %s: \"%s\"",
-			who(asked), clock(asked.Start), askedQuote, who(segs[best.seg]), clock(segs[best.seg].Start), quote)
-		sources = append(sources, sourceOf(asked, askedQuote))
+			Who(asked), Clock(asked.Start), askedQuote, Who(segs[best.seg]), Clock(segs[best.seg].Start), quote)
+		sources = append(sources, SourceOf(asked, askedQuote))
 	} else {
-		fmt.Fprintf(&b, "At %s, %s said: \"%s\"", clock(segs[best.seg].Start), who(segs[best.seg]), quote)
+		fmt.Fprintf(&b, "At %s, %s said: \"%s\"", Clock(segs[best.seg].Start), Who(segs[best.seg]), quote)
 	}
-	sources = append(sources, sourceOf(segs[best.seg], quote))
+	sources = append(sources, SourceOf(segs[best.seg], quote))
 	related := relatedHits(hits, best)
 	if len(related) > 0 {
 		b.WriteString("\n\nAlso relevant:")
 		for _, h := range related {
 			s := segs[h.seg]
 			rq := bestQuote(s.Text, q, h.viaQuestion)
-			fmt.Fprintf(&b, "\n- %s at %s: \"%s\"", who(s), clock(s.Start), rq)
-			sources = append(sources, sourceOf(s, rq))
+			fmt.Fprintf(&b, "\n- %s at %s: \"%s\"", Who(s), Clock(s.Start), rq)
+			sources = append(sources, SourceOf(s, rq))
 		}
 	}
 	if point := ix.summaryPointFor(q, best.seg); point != "" {
@@ -170,11 +166,12 @@ func supports(u unit, seg int) bool {
 	return false
 }
 
-// notFoundText says the answer is not there and what the recording covers.
+// notFoundText says the answer is not there plainly, with what the recording
+// covers, so the person knows what they can ask instead.
 func notFoundText(rec *Recording) string {
 	topics := topicNames(rec, 4)
 	if len(topics) == 0 {
-		return notFound
+		return NotFound
 	}
-	return notFound + " It covers " + nlp.JoinAnd(topics) + "."
+	return NotFound + " It covers " + nlp.JoinAnd(topics) + "."
 }

@@ -45,7 +45,7 @@ func BenchmarkAnswer10kWords(b *testing.B) {
 		b.Run(c.name, func(b *testing.B) {
 			for i := 0; i < b.N; i++ {
 				a, err := NewLocal().Answer(context.Background(), c.rec(), c.q)
-				if err != nil || (c.q.Text == found.Text) == strings.HasPrefix(a.Text, notFound) {
+				if err != nil || (c.q.Text == found.Text) == strings.HasPrefix(a.Text, NotFound) {
 					b.Fatalf("%v: %s", err, a.Text)
 				}
 			}

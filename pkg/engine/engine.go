@@ -30,6 +30,10 @@ type Engine interface {
 // the request may succeed later, and the transport answers 503.
 var ErrUnavailable = errors.New("engine: the AI model is unavailable")
 
+// NotFound opens every answer that the recording does not hold, whichever
+// engine gives it: the local one says it, the model is told to.
+const NotFound = "I couldn't find that in this recording."
+
 // Recording is everything an engine may read of one recording, already
 // normalised from the loose stored shapes.
 type Recording struct {
@@ -83,7 +87,9 @@ type Source struct {
 	Quote        string  `json:"quote"`
 }
 
-func sourceOf(s Segment, quote string) Source {
+// SourceOf cites segment s; quote is the words that matter, the whole line
+// when empty.
+func SourceOf(s Segment, quote string) Source {
 	if quote == "" {
 		quote = s.Text
 	}

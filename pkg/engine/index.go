@@ -107,7 +107,7 @@ func (ix *index) buildUnits() []unit {
 			texts = append(texts, strings.TrimSpace(sec.Title+". "+p))
 		}
 	}
-	for _, t := range flattenTasks(ix.rec.ActionItems) {
+	for _, t := range ix.rec.AllTasks() {
 		points = append(points, t.Title)
 		texts = append(texts, strings.TrimSpace(t.Title+". "+t.Description))
 	}

@@ -69,8 +69,8 @@ func recapPoints(rec *Recording, n int) ([]string, []Source) {
 	d := newDoc(rec)
 	var sources []Source
 	for _, s := range d.keySentences(n) {
-		out = append(out, fmt.Sprintf("%s (%s, %s)", nlp.Shorten(trimFiller(s.text), 220), who(rec.Segments[s.seg]), clock(s.start)))
-		sources = append(sources, sourceOf(rec.Segments[s.seg], s.text))
+		out = append(out, fmt.Sprintf("%s (%s, %s)", nlp.Shorten(trimFiller(s.text), 220), Who(rec.Segments[s.seg]), Clock(s.start)))
+		sources = append(sources, SourceOf(rec.Segments[s.seg], s.text))
 	}
 	return out, sources
 }
@@ -85,7 +85,7 @@ func emailActionItems(rec *Recording) ([]string, []Source) {
 	if len(rec.ActionItems) == 0 {
 		for _, c := range newDoc(rec).commitments() {
 			out = append(out, withOwnerAndDue(c.title, c.owner, c.due))
-			sources = append(sources, sourceOf(rec.Segments[c.seg], c.text))
+			sources = append(sources, SourceOf(rec.Segments[c.seg], c.text))
 		}
 		return out[:min(len(out), maxListed)], sources
 	}
@@ -104,7 +104,7 @@ func emailActionItems(rec *Recording) ([]string, []Source) {
 			if due == "" {
 				due = dueOf(s.Text)
 			}
-			sources = append(sources, sourceOf(s, ""))
+			sources = append(sources, SourceOf(s, ""))
 		}
 		out = append(out, withOwnerAndDue(t.Title, owner, due))
 	}

@@ -25,8 +25,8 @@ func mainPoints(rec *Recording) Answer {
 	b.WriteString("Here are the main points of the conversation:\n")
 	for _, s := range keys {
 		seg := rec.Segments[s.seg]
-		fmt.Fprintf(&b, "\n- %s (%s, %s)", nlp.Shorten(trimFiller(s.text), quoteRunes), who(seg), clock(s.start))
-		sources = append(sources, sourceOf(seg, s.text))
+		fmt.Fprintf(&b, "\n- %s (%s, %s)", nlp.Shorten(trimFiller(s.text), quoteRunes), Who(seg), Clock(s.start))
+		sources = append(sources, SourceOf(seg, s.text))
 	}
 	return Answer{Text: b.String(), Sources: sources}
 }
@@ -48,7 +48,7 @@ func summaryPoints(rec *Recording) Answer {
 			fmt.Fprintf(&b, "\n- %s", nlp.Shorten(p, 300))
 			shown++
 			if seg, ok := ix.sourceFor(sec.Title + ". " + p); ok {
-				sources = append(sources, sourceOf(rec.Segments[seg], ""))
+				sources = append(sources, SourceOf(rec.Segments[seg], ""))
 			}
 		}
 		b.WriteString("\n")
@@ -73,8 +73,8 @@ func topicsDiscussed(rec *Recording) Answer {
 	for i, t := range topics {
 		key := t.key
 		seg := rec.Segments[key.seg]
-		fmt.Fprintf(&b, "\n%d. **%s** (from %s): %s said \"%s\"", i+1, nlp.Capitalise(t.label), clock(t.start), who(seg), nlp.Shorten(trimFiller(key.text), 200))
-		sources = append(sources, sourceOf(seg, key.text))
+		fmt.Fprintf(&b, "\n%d. **%s** (from %s): %s said \"%s\"", i+1, nlp.Capitalise(t.label), Clock(t.start), Who(seg), nlp.Shorten(trimFiller(key.text), 200))
+		sources = append(sources, SourceOf(seg, key.text))
 	}
 	if names := sectionTitles(rec); len(names) > 0 {
 		fmt.Fprintf(&b, "\n\nThe summary's sections: %s.", nlp.JoinAnd(names))
@@ -110,8 +110,8 @@ func decisionsMade(rec *Recording) Answer {
 		}
 		n++
 		seg := rec.Segments[s.seg]
-		fmt.Fprintf(&b, "\n%d. %s at %s: \"%s\"", n, who(seg), clock(s.start), nlp.Shorten(trimFiller(s.text), quoteRunes))
-		sources = append(sources, sourceOf(seg, s.text))
+		fmt.Fprintf(&b, "\n%d. %s at %s: \"%s\"", n, Who(seg), Clock(s.start), nlp.Shorten(trimFiller(s.text), quoteRunes))
+		sources = append(sources, SourceOf(seg, s.text))
 	}
 	if n == 0 {
 		for _, p := range summaryDecisions(rec) {

@@ -70,15 +70,15 @@ func listQuestions(rec *Recording) Answer {
 	var sources []Source
 	fmt.Fprintf(&b, "Questions raised in this conversation (%d):\n", len(qs))
 	for i, q := range shown {
-		fmt.Fprintf(&b, "\n%d. %s at %s: \"%s\"", i+1, orSomeone(q.speaker), clock(q.start), trimFiller(q.text))
-		sources = append(sources, sourceOf(rec.Segments[q.seg], q.text))
+		fmt.Fprintf(&b, "\n%d. %s at %s: \"%s\"", i+1, orSomeone(q.speaker), Clock(q.start), trimFiller(q.text))
+		sources = append(sources, SourceOf(rec.Segments[q.seg], q.text))
 		if q.answer == nil {
 			b.WriteString("\n   No direct answer followed.")
 			continue
 		}
 		reply := firstSentences(q.answer.Text, 2)
-		fmt.Fprintf(&b, "\n   %s answered at %s: \"%s\"", who(*q.answer), clock(q.answer.Start), reply)
-		sources = append(sources, sourceOf(*q.answer, reply))
+		fmt.Fprintf(&b, "\n   %s answered at %s: \"%s\"", Who(*q.answer), Clock(q.answer.Start), reply)
+		sources = append(sources, SourceOf(*q.answer, reply))
 	}
 	if len(shown) < len(qs) {
 		fmt.Fprintf(&b, "\n\nShowing the %d most substantial of %d questions.", len(shown), len(qs))

@@ -27,15 +27,15 @@ func listTodo(rec *Recording) Answer {
 	b.WriteString("This recording has no action-item list, but these commitments were made in the conversation:\n")
 	for i, c := range cs[:min(len(cs), maxListed)] {
 		fmt.Fprintf(&b, "\n%d. **%s**", i+1, c.title)
-		details := []string{priorityLabel(c.priority) + " priority"}
+		details := []string{PriorityLabel(c.priority) + " priority"}
 		if c.owner != "" {
 			details = append(details, "owner: "+c.owner)
 		}
 		if c.due != "" {
 			details = append(details, "due: "+c.due)
 		}
-		fmt.Fprintf(&b, " (%s)\n   %s at %s: \"%s\"", strings.Join(details, ", "), c.speakerName(), clock(c.start), nlp.Shorten(c.text, quoteRunes))
-		sources = append(sources, sourceOf(rec.Segments[c.seg], c.text))
+		fmt.Fprintf(&b, " (%s)\n   %s at %s: \"%s\"", strings.Join(details, ", "), c.speakerName(), Clock(c.start), nlp.Shorten(c.text, quoteRunes))
+		sources = append(sources, SourceOf(rec.Segments[c.seg], c.text))
 	}
 	return Answer{Text: b.String(), Sources: sources}
 }
@@ -71,8 +71,8 @@ func listActionItems(rec *Recording) Answer {
 		}
 		if seg, ok := ix.sourceFor(t.Title + ". " + t.Description); ok {
 			s := rec.Segments[seg]
-			fmt.Fprintf(&b, "\n   Mentioned by %s at %s.", who(s), clock(s.Start))
-			sources = append(sources, sourceOf(s, ""))
+			fmt.Fprintf(&b, "\n   Mentioned by %s at %s.", Who(s), Clock(s.Start))
+			sources = append(sources, SourceOf(s, ""))
 		}
 	}
 	if len(rec.ActionItems) > maxListed {
@@ -87,23 +87,11 @@ func taskLine(t loose.Task, placeholder string) string {
 	if title == "" {
 		title = placeholder
 	}
-	line := fmt.Sprintf("**%s** — %s priority", title, priorityLabel(t.Priority))
+	line := fmt.Sprintf("**%s** — %s priority", title, PriorityLabel(t.Priority))
 	if t.Completed {
 		line += " (done)"
 	}
 	return line
-}
-
-func priorityLabel(p string) string {
-	switch p {
-	case "CRITICAL":
-		return "Critical"
-	case "HIGH":
-		return "High"
-	case "MEDIUM":
-		return "Medium"
-	}
-	return "Low"
 }
 
 // sourceFor finds the segment that best says text, if one says enough of it.

@@ -21,7 +21,7 @@ const (
 const systemPrompt = `You are Pocket, an assistant that answers questions about one recorded conversation.
 Answer only from the recording below: its transcript, summary and action items. Do not use outside knowledge.
 When you use a transcript line, name the speaker and the time as m:ss, and cite the line number in square brackets, like [12].
-If the recording does not contain the answer, say plainly: "I couldn't find that in this recording."
+If the recording does not contain the answer, say plainly: "` + NotFound + `"
 Answer in English. Be concise; use short bullet lists for lists. Do not use HTML.`
 
 // groundedMessages builds the chat for a question: instructions, the
@@ -59,8 +59,8 @@ func recordingContext(rec *Recording, question string) string {
 	}
 	if len(rec.ActionItems) > 0 {
 		b.WriteString("\n# Action items\n")
-		for _, t := range flattenTasks(rec.ActionItems) {
-			fmt.Fprintf(&b, "- %s (%s priority)\n", t.Title, priorityLabel(t.Priority))
+		for _, t := range rec.AllTasks() {
+			fmt.Fprintf(&b, "- %s (%s priority)\n", t.Title, PriorityLabel(t.Priority))
 		}
 	}
 	b.WriteString("\n# Transcript (line number, time, speaker)\n")
@@ -82,7 +82,7 @@ func outlineText(rec *Recording) string {
 }
 
 func transcriptLine(s Segment) string {
-	return fmt.Sprintf("[%d] %s %s: %s\n", s.Index, clock(s.Start), who(s), s.Text)
+	return fmt.Sprintf("[%d] %s %s: %s\n", s.Index, Clock(s.Start), Who(s), s.Text)
 }
 
 // transcriptExcerpt is the whole transcript when it fits; otherwise the

@@ -52,7 +52,7 @@ func (r *Remote) Answer(ctx context.Context, rec *Recording, q Question) (Answer
 	clean, cited := citations(text, len(rec.Segments))
 	var sources []Source
 	for _, i := range cited {
-		sources = append(sources, sourceOf(rec.Segments[i], ""))
+		sources = append(sources, SourceOf(rec.Segments[i], ""))
 	}
 	if len(sources) == 0 {
 		sources = matchingSources(rec, q.Text, clean)
@@ -83,7 +83,7 @@ func citations(text string, segments int) (string, []int) {
 // matchingSources are, when the model cited nothing, the passages retrieval
 // ranks for the question that share words with the answer.
 func matchingSources(rec *Recording, question, answer string) []Source {
-	if strings.HasPrefix(answer, notFound) {
+	if strings.HasPrefix(answer, NotFound) {
 		return nil
 	}
 	words := map[string]bool{}
@@ -99,7 +99,7 @@ func matchingSources(rec *Recording, question, answer string) []Source {
 			}
 		}
 		if shared >= 3 {
-			out = append(out, sourceOf(rec.Segments[h.seg], ""))
+			out = append(out, SourceOf(rec.Segments[h.seg], ""))
 		}
 		if len(out) == 3 {
 			break

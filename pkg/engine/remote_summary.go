@@ -74,7 +74,7 @@ func (m modelSummary) apply(s *Summary) {
 		}
 		id := fmt.Sprintf("a%d", len(items)+1)
 		item := ActionItem{ID: id, Title: nlp.Shorten(title, 160), Description: nlp.Shorten(strings.TrimSpace(it.Description), 500),
-			Priority: normalPriority(it.Priority), Subtasks: []Subtask{}}
+			Priority: NormalPriority(it.Priority), Subtasks: []Subtask{}}
 		for j, sub := range it.Subtasks {
 			if sub = strings.TrimSpace(sub); sub != "" {
 				item.Subtasks = append(item.Subtasks, Subtask{ID: fmt.Sprintf("%ss%d", id, j+1), Title: nlp.Shorten(sub, 160), Priority: item.Priority, SubSubtasks: []SubSubtask{}})
@@ -85,14 +85,6 @@ func (m modelSummary) apply(s *Summary) {
 	if len(items) > 0 || len(m.ActionItems) == 0 {
 		s.ActionItems = items
 	}
-}
-
-func normalPriority(p string) string {
-	p = strings.ToUpper(strings.TrimSpace(p))
-	if _, ok := priorityRank[p]; ok {
-		return p
-	}
-	return "MEDIUM"
 }
 
 // jsonObject cuts the outermost {...} out of a reply, as models sometimes

@@ -128,7 +128,7 @@ func headline(s string) string {
 }
 
 func (p *summaryParts) speakerAt(s sentence) string {
-	return who(p.rec.Segments[s.seg])
+	return Who(p.rec.Segments[s.seg])
 }
 
 // duration is the transcript's length, as people say it.

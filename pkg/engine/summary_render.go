@@ -17,18 +17,18 @@ func (p *summaryParts) markdown() string {
 	b.WriteString(".\n")
 	b.WriteString("\n## Key points\n")
 	for _, s := range p.keys {
-		fmt.Fprintf(&b, "- %s (%s, %s)\n", nlp.Shorten(trimFiller(s.text), 240), p.speakerAt(s), clock(s.start))
+		fmt.Fprintf(&b, "- %s (%s, %s)\n", nlp.Shorten(trimFiller(s.text), 240), p.speakerAt(s), Clock(s.start))
 	}
 	if len(p.topics) > 1 {
 		b.WriteString("\n## Topics\n")
 		for _, t := range p.topics {
-			fmt.Fprintf(&b, "- **%s** (from %s): %s\n", nlp.Capitalise(t.label), clock(t.start), nlp.Shorten(trimFiller(t.key.text), 200))
+			fmt.Fprintf(&b, "- **%s** (from %s): %s\n", nlp.Capitalise(t.label), Clock(t.start), nlp.Shorten(trimFiller(t.key.text), 200))
 		}
 	}
 	if len(p.decisions) > 0 {
 		b.WriteString("\n## Decisions\n")
 		for _, s := range p.decisions {
-			fmt.Fprintf(&b, "- %s (%s, %s)\n", nlp.Shorten(trimFiller(s.text), 240), p.speakerAt(s), clock(s.start))
+			fmt.Fprintf(&b, "- %s (%s, %s)\n", nlp.Shorten(trimFiller(s.text), 240), p.speakerAt(s), Clock(s.start))
 		}
 	}
 	if len(p.commits) > 0 {
@@ -40,7 +40,7 @@ func (p *summaryParts) markdown() string {
 	if len(p.open) > 0 {
 		b.WriteString("\n## Open questions\n")
 		for _, q := range p.open {
-			fmt.Fprintf(&b, "- %s (%s, %s)\n", trimFiller(q.text), orSomeone(q.speaker), clock(q.start))
+			fmt.Fprintf(&b, "- %s (%s, %s)\n", trimFiller(q.text), orSomeone(q.speaker), Clock(q.start))
 		}
 	}
 	return b.String()
@@ -75,7 +75,7 @@ func (p *summaryParts) actionItems() []ActionItem {
 				steps = []string{c.title}
 			}
 			steps = append(steps, next.title)
-			item.Priority = higher(item.Priority, next.priority)
+			item.Priority = HigherPriority(item.Priority, next.priority)
 		}
 		for j, s := range steps {
 			item.Subtasks = append(item.Subtasks, Subtask{ID: fmt.Sprintf("%ss%d", item.ID, j+1), Title: s, Priority: item.Priority, SubSubtasks: []SubSubtask{}})
@@ -86,18 +86,9 @@ func (p *summaryParts) actionItems() []ActionItem {
 }
 
 func taskDescription(c commitment) string {
-	d := fmt.Sprintf("Said by %s at %s: \"%s\"", c.speakerName(), clock(c.start), nlp.Shorten(c.text, 200))
+	d := fmt.Sprintf("Said by %s at %s: \"%s\"", c.speakerName(), Clock(c.start), nlp.Shorten(c.text, 200))
 	if c.due != "" {
 		d += " Due: " + c.due + "."
 	}
 	return d
-}
-
-var priorityRank = map[string]int{"LOW": 0, "MEDIUM": 1, "HIGH": 2, "CRITICAL": 3}
-
-func higher(a, b string) string {
-	if priorityRank[b] > priorityRank[a] {
-		return b
-	}
-	return a
 }
