@@ -2,9 +2,10 @@
 // and writes summaries for recordings that arrive without one. Two engines
 // implement the same interface: Local (the default) works from the recording
 // alone by retrieval and extraction, with no network and no model weights;
-// Remote asks an OpenAI-compatible chat-completions endpoint with a prompt
-// grounded in the recording. The package knows nothing of HTTP handlers, fx or
-// storage; callers build a Recording from the stored detail with NewRecording.
+// the remote engine (pkg/engine/remote) asks an OpenAI-compatible
+// chat-completions endpoint with a prompt grounded in the recording. The
+// package knows nothing of HTTP handlers, fx or storage; callers build a
+// Recording from the stored detail with NewRecording.
 package engine
 
 import (

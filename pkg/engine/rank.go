@@ -28,6 +28,18 @@ type hit struct {
 	viaQuestion bool    // ranked mostly because it answers the question before it
 }
 
+// RankSegments lists the segments that speak to question, best first: the
+// passages the remote engine keeps of a transcript too long to send whole,
+// and the sources it cites when the model names none.
+func RankSegments(rec *Recording, question string) []int {
+	hits := newIndex(rec).rank(analyse(question))
+	segs := make([]int, len(hits))
+	for i, h := range hits {
+		segs[i] = h.seg
+	}
+	return segs
+}
+
 // rank scores every segment for q and returns those with a positive score,
 // best first (ties to the earlier segment).
 func (ix *index) rank(q query) []hit {

@@ -9,6 +9,7 @@ import (
 	"go.uber.org/fx"
 
 	"github.com/pocket-companion/pocket/pkg/engine"
+	"github.com/pocket-companion/pocket/pkg/engine/remote"
 	"github.com/pocket-companion/pocket/pkg/llm"
 	"github.com/pocket-companion/pocket/server/config"
 )
@@ -32,5 +33,5 @@ func NewEngine(cfg config.Config, log *slog.Logger) (engine.Engine, error) {
 	}
 	endpoint, _ := llm.Endpoint(cfg.LLM.URL)
 	log.Info("AI engine: OpenAI-compatible model", "endpoint", endpoint, "model", cfg.LLM.Model)
-	return engine.NewRemote(client), nil
+	return remote.New(client), nil
 }

@@ -1,10 +1,11 @@
-package engine
+package remote
 
 import (
 	"fmt"
 	"sort"
 	"strings"
 
+	"github.com/pocket-companion/pocket/pkg/engine"
 	"github.com/pocket-companion/pocket/pkg/engine/nlp"
 	"github.com/pocket-companion/pocket/pkg/llm"
 )
@@ -21,13 +22,13 @@ const (
 const systemPrompt = `You are Pocket, an assistant that answers questions about one recorded conversation.
 Answer only from the recording below: its transcript, summary and action items. Do not use outside knowledge.
 When you use a transcript line, name the speaker and the time as m:ss, and cite the line number in square brackets, like [12].
-If the recording does not contain the answer, say plainly: "` + NotFound + `"
+If the recording does not contain the answer, say plainly: "` + engine.NotFound + `"
 Answer in English. Be concise; use short bullet lists for lists. Do not use HTML.`
 
 // groundedMessages builds the chat for a question: instructions, the
 // recording (the passages that matter most when it is too long to send
 // whole), the conversation so far, and the question.
-func groundedMessages(rec *Recording, q Question) []llm.Message {
+func groundedMessages(rec *engine.Recording, q engine.Question) []llm.Message {
 	msgs := []llm.Message{{Role: "system", Content: systemPrompt + "\n\n" + recordingContext(rec, q.Text)}}
 	history := q.History
 	if len(history) > historyTurns {
@@ -42,7 +43,7 @@ func groundedMessages(rec *Recording, q Question) []llm.Message {
 }
 
 // recordingContext renders the recording for the model.
-func recordingContext(rec *Recording, question string) string {
+func recordingContext(rec *engine.Recording, question string) string {
 	var b strings.Builder
 	b.WriteString("# Recording\n")
 	if rec.Title != "" {
@@ -60,7 +61,7 @@ func recordingContext(rec *Recording, question string) string {
 	if len(rec.ActionItems) > 0 {
 		b.WriteString("\n# Action items\n")
 		for _, t := range rec.AllTasks() {
-			fmt.Fprintf(&b, "- %s (%s priority)\n", t.Title, PriorityLabel(t.Priority))
+			fmt.Fprintf(&b, "- %s (%s priority)\n", t.Title, engine.PriorityLabel(t.Priority))
 		}
 	}
 	b.WriteString("\n# Transcript (line number, time, speaker)\n")
@@ -68,7 +69,7 @@ func recordingContext(rec *Recording, question string) string {
 	return b.String()
 }
 
-func outlineText(rec *Recording) string {
+func outlineText(rec *engine.Recording) string {
 	var b strings.Builder
 	for _, sec := range rec.Summary {
 		if sec.Title != "" {
@@ -81,14 +82,14 @@ func outlineText(rec *Recording) string {
 	return b.String()
 }
 
-func transcriptLine(s Segment) string {
-	return fmt.Sprintf("[%d] %s %s: %s\n", s.Index, Clock(s.Start), Who(s), s.Text)
+func transcriptLine(s engine.Segment) string {
+	return fmt.Sprintf("[%d] %s %s: %s\n", s.Index, engine.Clock(s.Start), engine.Who(s), s.Text)
 }
 
 // transcriptExcerpt is the whole transcript when it fits; otherwise the
 // passages retrieval ranks highest for the question, each with its
 // neighbours, in spoken order, with gaps marked.
-func transcriptExcerpt(rec *Recording, question string, budget int) string {
+func transcriptExcerpt(rec *engine.Recording, question string, budget int) string {
 	var whole strings.Builder
 	for _, s := range rec.Segments {
 		whole.WriteString(transcriptLine(s))
@@ -99,8 +100,8 @@ func transcriptExcerpt(rec *Recording, question string, budget int) string {
 	budget = budget * 95 / 100 // room for the gap marks
 	keep := map[int]bool{}
 	used := 0
-	for _, h := range newIndex(rec).rank(analyse(question)) {
-		for i := max(0, h.seg-1); i <= min(len(rec.Segments)-1, h.seg+1); i++ {
+	for _, seg := range engine.RankSegments(rec, question) {
+		for i := max(0, seg-1); i <= min(len(rec.Segments)-1, seg+1); i++ {
 			if !keep[i] {
 				n := len(transcriptLine(rec.Segments[i]))
 				if used+n > budget {

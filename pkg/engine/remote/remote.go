@@ -1,4 +1,8 @@
-package engine
+// Package remote is the AI engine backed by an OpenAI-compatible model
+// (pkg/llm): answers come from the model with a prompt grounded in the
+// recording, summaries take the model's prose and action items and the local
+// engine's mind maps. It is used when POCKET_LLM_URL is set.
+package remote
 
 import (
 	"context"
@@ -9,11 +13,12 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/pocket-companion/pocket/pkg/engine"
 	"github.com/pocket-companion/pocket/pkg/engine/nlp"
 	"github.com/pocket-companion/pocket/pkg/llm"
 )
 
-// Completer is what Remote needs of a model client (*llm.Client). Both
+// Completer is what Engine needs of a model client (*llm.Client). Both
 // answers and summaries are streamed: the client's idle timeout then tells a
 // stuck model from a slow one.
 type Completer interface {
@@ -21,43 +26,43 @@ type Completer interface {
 	Model() string
 }
 
-// Remote answers with an OpenAI-compatible model, grounded in the recording.
+// Engine answers with an OpenAI-compatible model, grounded in the recording.
 // Summaries take the model's prose and action items and the local engine's
 // mind maps; if the model fails, the local summary is used whole.
-type Remote struct {
+type Engine struct {
 	model Completer
-	local *Local
+	local *engine.Local
 }
 
-// NewRemote wraps a model client.
-func NewRemote(model Completer) *Remote { return &Remote{model: model, local: NewLocal()} }
+// New wraps a model client.
+func New(model Completer) *Engine { return &Engine{model: model, local: engine.NewLocal()} }
 
 // Name identifies the engine.
-func (r *Remote) Name() string { return "llm" }
+func (e *Engine) Name() string { return "llm" }
 
 // Answer asks the model and reads the transcript lines it cites as sources.
-func (r *Remote) Answer(ctx context.Context, rec *Recording, q Question) (Answer, error) {
+func (e *Engine) Answer(ctx context.Context, rec *engine.Recording, q engine.Question) (engine.Answer, error) {
 	req := llm.Request{Messages: groundedMessages(rec, q), Temperature: 0.2}
-	text, err := r.model.Stream(ctx, req, q.OnDelta)
+	text, err := e.model.Stream(ctx, req, q.OnDelta)
 	if err != nil {
 		if ctx.Err() != nil {
-			return Answer{}, ctx.Err()
+			return engine.Answer{}, ctx.Err()
 		}
-		return Answer{}, fmt.Errorf("%w: %w", ErrUnavailable, err)
+		return engine.Answer{}, fmt.Errorf("%w: %w", engine.ErrUnavailable, err)
 	}
 	text = strings.TrimSpace(text)
 	if text == "" {
-		return Answer{}, fmt.Errorf("%w: the model returned an empty answer", ErrUnavailable)
+		return engine.Answer{}, fmt.Errorf("%w: the model returned an empty answer", engine.ErrUnavailable)
 	}
 	clean, cited := citations(text, len(rec.Segments))
-	var sources []Source
+	var sources []engine.Source
 	for _, i := range cited {
-		sources = append(sources, SourceOf(rec.Segments[i], ""))
+		sources = append(sources, engine.SourceOf(rec.Segments[i], ""))
 	}
 	if len(sources) == 0 {
 		sources = matchingSources(rec, q.Text, clean)
 	}
-	return Answer{Text: clean, Sources: sources}, nil
+	return engine.Answer{Text: clean, Sources: sources}, nil
 }
 
 // reCite matches the model's line citations: [12], [#12], [12, 14].
@@ -82,24 +87,24 @@ func citations(text string, segments int) (string, []int) {
 
 // matchingSources are, when the model cited nothing, the passages retrieval
 // ranks for the question that share words with the answer.
-func matchingSources(rec *Recording, question, answer string) []Source {
-	if strings.HasPrefix(answer, NotFound) {
+func matchingSources(rec *engine.Recording, question, answer string) []engine.Source {
+	if strings.HasPrefix(answer, engine.NotFound) {
 		return nil
 	}
 	words := map[string]bool{}
 	for _, t := range nlp.Terms(answer) {
 		words[t] = true
 	}
-	var out []Source
-	for _, h := range newIndex(rec).rank(analyse(question)) {
+	var out []engine.Source
+	for _, seg := range engine.RankSegments(rec, question) {
 		shared := 0
-		for _, t := range nlp.Terms(rec.Segments[h.seg].Text) {
+		for _, t := range nlp.Terms(rec.Segments[seg].Text) {
 			if words[t] {
 				shared++
 			}
 		}
 		if shared >= 3 {
-			out = append(out, SourceOf(rec.Segments[h.seg], ""))
+			out = append(out, engine.SourceOf(rec.Segments[seg], ""))
 		}
 		if len(out) == 3 {
 			break
@@ -110,20 +115,20 @@ func matchingSources(rec *Recording, question, answer string) []Source {
 
 // Summarize asks the model for title, description, markdown and action items
 // and keeps the local engine's maps.
-func (r *Remote) Summarize(ctx context.Context, rec *Recording) (Summary, error) {
-	base, err := r.local.Summarize(ctx, rec)
+func (e *Engine) Summarize(ctx context.Context, rec *engine.Recording) (engine.Summary, error) {
+	base, err := e.local.Summarize(ctx, rec)
 	if err != nil {
-		return Summary{}, err
+		return engine.Summary{}, err
 	}
-	parts, err := r.modelSummary(ctx, rec)
+	parts, err := e.modelSummary(ctx, rec)
 	if err != nil {
 		if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
-			return Summary{}, err
+			return engine.Summary{}, err
 		}
 		base.GeneratedBy = "local (model unavailable: " + nlp.Shorten(err.Error(), 160) + ")"
 		return base, nil
 	}
 	parts.apply(&base)
-	base.GeneratedBy = "llm:" + r.model.Model()
+	base.GeneratedBy = "llm:" + e.model.Model()
 	return base, nil
 }

@@ -1,4 +1,4 @@
-package engine
+package remote
 
 import (
 	"context"
@@ -6,7 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pocket-companion/pocket/pkg/engine"
 	"github.com/pocket-companion/pocket/pkg/llm"
+	"github.com/pocket-companion/pocket/tests/enginetest"
 )
 
 // fakeModel answers with fixed text, or fails, and records what it was asked.
@@ -33,11 +35,11 @@ func (f *fakeModel) Model() string { return "fake-1" }
 
 func TestRemoteAnswer_GroundedPromptAndCitedSources(t *testing.T) {
 	m := &fakeModel{answer: "Daniel Okafor said at 1:16 that the new date is Tuesday, December first [8]. Priya agreed [7, 10]."}
-	rec := fixture(t, "01")
+	rec := enginetest.Fixture(t, "01")
 	var streamed strings.Builder
-	a, err := NewRemote(m).Answer(context.Background(), rec, Question{
+	a, err := New(m).Answer(context.Background(), rec, engine.Question{
 		Text:    "What is the new release date?",
-		History: []Turn{{Role: "user", Content: "Hi"}, {Role: "assistant", Content: "Hello"}},
+		History: []engine.Turn{{Role: "user", Content: "Hi"}, {Role: "assistant", Content: "Hello"}},
 		OnDelta: func(s string) { streamed.WriteString(s) },
 	})
 	if err != nil {
@@ -66,20 +68,20 @@ func TestRemoteAnswer_GroundedPromptAndCitedSources(t *testing.T) {
 }
 
 func TestRemoteAnswer_UncitedAnswerGetsMatchingPassagesAndFailuresAreUnavailable(t *testing.T) {
-	rec := fixture(t, "01")
-	a, err := NewRemote(&fakeModel{answer: "The release moves to Tuesday, December first, after Leo fixes the retry queue race."}).
-		Answer(context.Background(), rec, Question{Text: "When is the new release date?"})
-	if err != nil || !hasSegment(a.Sources, 8) {
+	rec := enginetest.Fixture(t, "01")
+	a, err := New(&fakeModel{answer: "The release moves to Tuesday, December first, after Leo fixes the retry queue race."}).
+		Answer(context.Background(), rec, engine.Question{Text: "When is the new release date?"})
+	if err != nil || !enginetest.HasSegment(a.Sources, 8) {
 		t.Fatalf("sources %+v, %v", a.Sources, err)
 	}
-	_, err = NewRemote(&fakeModel{err: errors.New("llm: the model server answered 503")}).Answer(context.Background(), rec, Question{Text: "x"})
-	if !errors.Is(err, ErrUnavailable) {
+	_, err = New(&fakeModel{err: errors.New("llm: the model server answered 503")}).Answer(context.Background(), rec, engine.Question{Text: "x"})
+	if !errors.Is(err, engine.ErrUnavailable) {
 		t.Fatalf("err %v", err)
 	}
 }
 
 func TestTranscriptExcerpt_LongRecordingKeepsTheRelevantPassage(t *testing.T) {
-	rec := fixture(t, "07")
+	rec := enginetest.Fixture(t, "07")
 	ex := transcriptExcerpt(rec, "When is the second midterm and where?", transcriptBudget)
 	if len(ex) > transcriptBudget || !strings.Contains(ex, "[5] 1:12") || !strings.Contains(ex, "Hall B") || !strings.Contains(ex, "…\n") {
 		t.Fatalf("excerpt of %d chars lacks the answer or gap marks", len(ex))
@@ -87,11 +89,11 @@ func TestTranscriptExcerpt_LongRecordingKeepsTheRelevantPassage(t *testing.T) {
 }
 
 func TestRemoteSummarize_ModelProseWithLocalMapsAndFallback(t *testing.T) {
-	rec := withoutSummary(fixture(t, "01"))
+	rec := enginetest.WithoutSummary(enginetest.Fixture(t, "01"))
 	good := `Here you go: {"title":"Weekly sync","description":"Four people plan the 3.4 release.",
 		"summary_markdown":"## Overview\nRelease moves.\n\n## Decisions\n- Ship the checklist",
 		"action_items":[{"title":"Email pilot customers","description":"Priya, today","priority":"high","subtasks":["Draft email"]}]}`
-	sum, err := NewRemote(&fakeModel{answer: good}).Summarize(context.Background(), rec)
+	sum, err := New(&fakeModel{answer: good}).Summarize(context.Background(), rec)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,7 +111,7 @@ func TestRemoteSummarize_ModelProseWithLocalMapsAndFallback(t *testing.T) {
 		"one section": {answer: `{"title":"x","summary_markdown":"## Only\nOne"}`},
 		"not json":    {answer: "Sorry, I cannot do that."},
 	} {
-		sum, err := NewRemote(model).Summarize(context.Background(), rec)
+		sum, err := New(model).Summarize(context.Background(), rec)
 		if err != nil || !strings.HasPrefix(sum.GeneratedBy, "local") || !strings.Contains(sum.Markdown, "## Key points") {
 			t.Errorf("%s: want the local summary, got %q, %v", name, sum.GeneratedBy, err)
 		}

@@ -1,4 +1,4 @@
-package engine
+package remote
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/pocket-companion/pocket/pkg/engine"
 	"github.com/pocket-companion/pocket/pkg/engine/nlp"
 	"github.com/pocket-companion/pocket/pkg/llm"
 )
@@ -31,7 +32,7 @@ type modelSummary struct {
 	} `json:"action_items"`
 }
 
-func (r *Remote) modelSummary(ctx context.Context, rec *Recording) (modelSummary, error) {
+func (e *Engine) modelSummary(ctx context.Context, rec *engine.Recording) (modelSummary, error) {
 	req := llm.Request{
 		Messages: []llm.Message{
 			{Role: "system", Content: summaryPrompt},
@@ -42,7 +43,7 @@ func (r *Remote) modelSummary(ctx context.Context, rec *Recording) (modelSummary
 	}
 	// Streamed, so a slow model that keeps producing is not cut off by a
 	// whole-request timeout; a stuck one still is, by the idle timeout.
-	text, err := r.model.Stream(ctx, req, nil)
+	text, err := e.model.Stream(ctx, req, nil)
 	if err != nil {
 		return modelSummary{}, err
 	}
@@ -58,7 +59,7 @@ func (r *Remote) modelSummary(ctx context.Context, rec *Recording) (modelSummary
 
 // apply puts the model's prose and tasks into a summary that already has the
 // local maps; empty or malformed fields keep the local version.
-func (m modelSummary) apply(s *Summary) {
+func (m modelSummary) apply(s *engine.Summary) {
 	if t := strings.TrimSpace(m.Title); t != "" {
 		s.Title = nlp.Shorten(t, 80)
 	}
@@ -66,18 +67,18 @@ func (m modelSummary) apply(s *Summary) {
 		s.Description = nlp.Shorten(d, 300)
 	}
 	s.Markdown = strings.TrimSpace(m.Markdown) + "\n"
-	var items []ActionItem
+	var items []engine.ActionItem
 	for _, it := range m.ActionItems {
 		title := strings.TrimSpace(it.Title)
 		if title == "" {
 			continue
 		}
 		id := fmt.Sprintf("a%d", len(items)+1)
-		item := ActionItem{ID: id, Title: nlp.Shorten(title, 160), Description: nlp.Shorten(strings.TrimSpace(it.Description), 500),
-			Priority: NormalPriority(it.Priority), Subtasks: []Subtask{}}
+		item := engine.ActionItem{ID: id, Title: nlp.Shorten(title, 160), Description: nlp.Shorten(strings.TrimSpace(it.Description), 500),
+			Priority: engine.NormalPriority(it.Priority), Subtasks: []engine.Subtask{}}
 		for j, sub := range it.Subtasks {
 			if sub = strings.TrimSpace(sub); sub != "" {
-				item.Subtasks = append(item.Subtasks, Subtask{ID: fmt.Sprintf("%ss%d", id, j+1), Title: nlp.Shorten(sub, 160), Priority: item.Priority, SubSubtasks: []SubSubtask{}})
+				item.Subtasks = append(item.Subtasks, engine.Subtask{ID: fmt.Sprintf("%ss%d", id, j+1), Title: nlp.Shorten(sub, 160), Priority: item.Priority, SubSubtasks: []engine.SubSubtask{}})
 			}
 		}
 		items = append(items, item)
@@ -97,7 +98,7 @@ func jsonObject(text string) string {
 	return text[start : end+1]
 }
 
-func withoutStoredSummary(rec *Recording) *Recording {
+func withoutStoredSummary(rec *engine.Recording) *engine.Recording {
 	c := *rec
 	c.Summary, c.ActionItems = nil, nil
 	return &c
