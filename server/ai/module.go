@@ -9,6 +9,7 @@ import (
 	"go.uber.org/fx"
 
 	"github.com/pocket-companion/pocket/pkg/engine"
+	"github.com/pocket-companion/pocket/pkg/engine/local"
 	"github.com/pocket-companion/pocket/pkg/engine/remote"
 	"github.com/pocket-companion/pocket/pkg/llm"
 	"github.com/pocket-companion/pocket/server/config"
@@ -25,7 +26,7 @@ var Module = fx.Module("ai",
 func NewEngine(cfg config.Config, log *slog.Logger) (engine.Engine, error) {
 	if cfg.LLM.URL == "" {
 		log.Info("AI engine: built-in local engine (set POCKET_LLM_URL to use a model)")
-		return engine.NewLocal(), nil
+		return local.New(), nil
 	}
 	client, err := llm.New(llm.Config{URL: cfg.LLM.URL, Model: cfg.LLM.Model, APIKey: cfg.LLM.APIKey})
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/pocket-companion/pocket/pkg/engine"
+	"github.com/pocket-companion/pocket/pkg/engine/local"
 	"github.com/pocket-companion/pocket/pkg/engine/nlp"
 	"github.com/pocket-companion/pocket/pkg/llm"
 )
@@ -100,7 +101,7 @@ func transcriptExcerpt(rec *engine.Recording, question string, budget int) strin
 	budget = budget * 95 / 100 // room for the gap marks
 	keep := map[int]bool{}
 	used := 0
-	for _, seg := range engine.RankSegments(rec, question) {
+	for _, seg := range local.RankSegments(rec, question) {
 		for i := max(0, seg-1); i <= min(len(rec.Segments)-1, seg+1); i++ {
 			if !keep[i] {
 				n := len(transcriptLine(rec.Segments[i]))

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/pocket-companion/pocket/pkg/engine"
+	"github.com/pocket-companion/pocket/pkg/engine/local"
 	"github.com/pocket-companion/pocket/pkg/engine/nlp"
 	"github.com/pocket-companion/pocket/pkg/llm"
 )
@@ -31,11 +32,11 @@ type Completer interface {
 // mind maps; if the model fails, the local summary is used whole.
 type Engine struct {
 	model Completer
-	local *engine.Local
+	local *local.Engine
 }
 
 // New wraps a model client.
-func New(model Completer) *Engine { return &Engine{model: model, local: engine.NewLocal()} }
+func New(model Completer) *Engine { return &Engine{model: model, local: local.New()} }
 
 // Name identifies the engine.
 func (e *Engine) Name() string { return "llm" }
@@ -96,7 +97,7 @@ func matchingSources(rec *engine.Recording, question, answer string) []engine.So
 		words[t] = true
 	}
 	var out []engine.Source
-	for _, seg := range engine.RankSegments(rec, question) {
+	for _, seg := range local.RankSegments(rec, question) {
 		shared := 0
 		for _, t := range nlp.Terms(rec.Segments[seg].Text) {
 			if words[t] {

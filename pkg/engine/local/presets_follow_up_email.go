@@ -1,4 +1,4 @@
-package engine
+package local
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/pocket-companion/pocket/pkg/engine"
 	"github.com/pocket-companion/pocket/pkg/engine/nlp"
 )
 
@@ -14,7 +15,7 @@ const maxEmailPoints = 5
 // followUpEmail drafts the e-mail people send after a meeting: subject,
 // greeting, a recap from the summary, the action items with owners and
 // dates, and a closing.
-func followUpEmail(rec *Recording) Answer {
+func followUpEmail(rec *engine.Recording) engine.Answer {
 	var b strings.Builder
 	subject := "Follow-up on our conversation"
 	if rec.Title != "" {
@@ -40,12 +41,12 @@ func followUpEmail(rec *Recording) Answer {
 		}
 	}
 	b.WriteString("\nPlease reply if I missed or misunderstood anything.\n\nBest regards,\n[Your name]")
-	return Answer{Text: b.String(), Sources: sources}
+	return engine.Answer{Text: b.String(), Sources: sources}
 }
 
 // greeting addresses a group as "all"; in a two-person conversation the
 // sender is one of the two and which one is unknown, so no name is guessed.
-func greeting(rec *Recording) string {
+func greeting(rec *engine.Recording) string {
 	if len(rec.Speakers) >= 3 {
 		return "Hi all,"
 	}
@@ -54,7 +55,7 @@ func greeting(rec *Recording) string {
 
 // recapPoints takes the summary's points (the first of each section, then
 // more) or, without a summary, the transcript's key sentences.
-func recapPoints(rec *Recording, n int) ([]string, []Source) {
+func recapPoints(rec *engine.Recording, n int) ([]string, []engine.Source) {
 	var out []string
 	for round := 0; len(out) < n && round < 3; round++ {
 		for _, sec := range rec.Summary {
@@ -67,10 +68,10 @@ func recapPoints(rec *Recording, n int) ([]string, []Source) {
 		return out, nil
 	}
 	d := newDoc(rec)
-	var sources []Source
+	var sources []engine.Source
 	for _, s := range d.keySentences(n) {
-		out = append(out, fmt.Sprintf("%s (%s, %s)", nlp.Shorten(trimFiller(s.text), 220), Who(rec.Segments[s.seg]), Clock(s.start)))
-		sources = append(sources, SourceOf(rec.Segments[s.seg], s.text))
+		out = append(out, fmt.Sprintf("%s (%s, %s)", nlp.Shorten(trimFiller(s.text), 220), engine.Who(rec.Segments[s.seg]), engine.Clock(s.start)))
+		sources = append(sources, engine.SourceOf(rec.Segments[s.seg], s.text))
 	}
 	return out, sources
 }
@@ -79,13 +80,13 @@ var reParenName = regexp.MustCompile(`\(([A-Z][a-z]+)(?:[,)]| )`)
 
 // emailActionItems lists open action items with owner and due date, or the
 // commitments made in the conversation when there is no list.
-func emailActionItems(rec *Recording) ([]string, []Source) {
+func emailActionItems(rec *engine.Recording) ([]string, []engine.Source) {
 	var out []string
-	var sources []Source
+	var sources []engine.Source
 	if len(rec.ActionItems) == 0 {
 		for _, c := range newDoc(rec).commitments() {
 			out = append(out, withOwnerAndDue(c.title, c.owner, c.due))
-			sources = append(sources, SourceOf(rec.Segments[c.seg], c.text))
+			sources = append(sources, engine.SourceOf(rec.Segments[c.seg], c.text))
 		}
 		return out[:min(len(out), maxListed)], sources
 	}
@@ -104,7 +105,7 @@ func emailActionItems(rec *Recording) ([]string, []Source) {
 			if due == "" {
 				due = dueOf(s.Text)
 			}
-			sources = append(sources, SourceOf(s, ""))
+			sources = append(sources, engine.SourceOf(s, ""))
 		}
 		out = append(out, withOwnerAndDue(t.Title, owner, due))
 	}
@@ -126,7 +127,7 @@ func withOwnerAndDue(title, owner, due string) string {
 }
 
 // ownerIn finds who a task names: "(Leo)", or a speaker's first name.
-func ownerIn(rec *Recording, text string) string {
+func ownerIn(rec *engine.Recording, text string) string {
 	if m := reParenName.FindStringSubmatch(text); m != nil {
 		return m[1]
 	}

@@ -1,10 +1,11 @@
-package engine
+package local
 
 import (
 	"regexp"
 	"sort"
 	"strings"
 
+	"github.com/pocket-companion/pocket/pkg/engine"
 	"github.com/pocket-companion/pocket/pkg/engine/nlp"
 )
 
@@ -163,7 +164,7 @@ var genericSections = map[string]bool{"overview": true, "summary": true, "key po
 	"key takeaways": true, "highlights": true, "open questions": true, "topics": true, "topics discussed": true}
 
 // sectionTitles are the summary's topical headings.
-func sectionTitles(rec *Recording) []string {
+func sectionTitles(rec *engine.Recording) []string {
 	var out []string
 	for _, s := range rec.Summary {
 		if s.Title != "" && !genericSections[strings.ToLower(s.Title)] {
@@ -175,7 +176,7 @@ func sectionTitles(rec *Recording) []string {
 
 // topicNames names up to n things the recording covers, for "not found"
 // answers: the summary's headings, else the transcript's topic labels.
-func topicNames(rec *Recording, n int) []string {
+func topicNames(rec *engine.Recording, n int) []string {
 	names := sectionTitles(rec)
 	if len(names) == 0 {
 		for _, t := range newDoc(rec).topics() {

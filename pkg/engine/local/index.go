@@ -1,9 +1,10 @@
-package engine
+package local
 
 import (
 	"math"
 	"strings"
 
+	"github.com/pocket-companion/pocket/pkg/engine"
 	"github.com/pocket-companion/pocket/pkg/engine/nlp"
 )
 
@@ -23,7 +24,7 @@ type posting struct {
 // per-segment facts the ranking uses and the summary's points and action
 // items as "units" pointing at the segments that support them.
 type index struct {
-	rec      *Recording
+	rec      *engine.Recording
 	postings map[string][]posting
 	segTerms [][]string
 	lens     []int
@@ -45,7 +46,7 @@ type support struct {
 	sim float64 // share of the unit's idf weight the segment contains
 }
 
-func newIndex(rec *Recording) *index {
+func newIndex(rec *engine.Recording) *index {
 	ix := &index{rec: rec, postings: map[string][]posting{}}
 	ix.segTerms = make([][]string, len(rec.Segments))
 	ix.lens = make([]int, len(rec.Segments))

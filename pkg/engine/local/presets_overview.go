@@ -1,40 +1,41 @@
-package engine
+package local
 
 import (
 	"fmt"
 	"regexp"
 	"strings"
 
+	"github.com/pocket-companion/pocket/pkg/engine"
 	"github.com/pocket-companion/pocket/pkg/engine/nlp"
 )
 
 // mainPoints answers "Summarize the main points": the summary's sections and
 // points when the recording has a summary, else the transcript's key
 // sentences by centrality, each with who said it and when.
-func mainPoints(rec *Recording) Answer {
+func mainPoints(rec *engine.Recording) engine.Answer {
 	if len(rec.Summary) > 0 {
 		return summaryPoints(rec)
 	}
 	d := newDoc(rec)
 	keys := d.keySentences(6)
 	if len(keys) == 0 {
-		return Answer{Text: "This recording has no transcript or summary to take points from."}
+		return engine.Answer{Text: "This recording has no transcript or summary to take points from."}
 	}
 	var b strings.Builder
-	var sources []Source
+	var sources []engine.Source
 	b.WriteString("Here are the main points of the conversation:\n")
 	for _, s := range keys {
 		seg := rec.Segments[s.seg]
-		fmt.Fprintf(&b, "\n- %s (%s, %s)", nlp.Shorten(trimFiller(s.text), quoteRunes), Who(seg), Clock(s.start))
-		sources = append(sources, SourceOf(seg, s.text))
+		fmt.Fprintf(&b, "\n- %s (%s, %s)", nlp.Shorten(trimFiller(s.text), quoteRunes), engine.Who(seg), engine.Clock(s.start))
+		sources = append(sources, engine.SourceOf(seg, s.text))
 	}
-	return Answer{Text: b.String(), Sources: sources}
+	return engine.Answer{Text: b.String(), Sources: sources}
 }
 
-func summaryPoints(rec *Recording) Answer {
+func summaryPoints(rec *engine.Recording) engine.Answer {
 	ix := newIndex(rec)
 	var b strings.Builder
-	var sources []Source
+	var sources []engine.Source
 	b.WriteString("Here are the main points:\n")
 	shown := 0
 	for _, sec := range rec.Summary {
@@ -48,38 +49,38 @@ func summaryPoints(rec *Recording) Answer {
 			fmt.Fprintf(&b, "\n- %s", nlp.Shorten(p, 300))
 			shown++
 			if seg, ok := ix.sourceFor(sec.Title + ". " + p); ok {
-				sources = append(sources, SourceOf(rec.Segments[seg], ""))
+				sources = append(sources, engine.SourceOf(rec.Segments[seg], ""))
 			}
 		}
 		b.WriteString("\n")
 	}
-	return Answer{Text: strings.TrimRight(b.String(), "\n"), Sources: dedupeSources(sources)}
+	return engine.Answer{Text: strings.TrimRight(b.String(), "\n"), Sources: dedupeSources(sources)}
 }
 
 // topicsDiscussed answers "What was discussed?": the topics in the order they
 // came up, with when and a representative line.
-func topicsDiscussed(rec *Recording) Answer {
+func topicsDiscussed(rec *engine.Recording) engine.Answer {
 	d := newDoc(rec)
 	topics := d.topics()
 	if len(topics) == 0 {
 		if len(rec.Summary) > 0 {
 			return summaryPoints(rec)
 		}
-		return Answer{Text: "This recording has no transcript to tell what was discussed."}
+		return engine.Answer{Text: "This recording has no transcript to tell what was discussed."}
 	}
 	var b strings.Builder
-	var sources []Source
+	var sources []engine.Source
 	fmt.Fprintf(&b, "The conversation covered %d topic%s:\n", len(topics), plural(len(topics)))
 	for i, t := range topics {
 		key := t.key
 		seg := rec.Segments[key.seg]
-		fmt.Fprintf(&b, "\n%d. **%s** (from %s): %s said \"%s\"", i+1, nlp.Capitalise(t.label), Clock(t.start), Who(seg), nlp.Shorten(trimFiller(key.text), 200))
-		sources = append(sources, SourceOf(seg, key.text))
+		fmt.Fprintf(&b, "\n%d. **%s** (from %s): %s said \"%s\"", i+1, nlp.Capitalise(t.label), engine.Clock(t.start), engine.Who(seg), nlp.Shorten(trimFiller(key.text), 200))
+		sources = append(sources, engine.SourceOf(seg, key.text))
 	}
 	if names := sectionTitles(rec); len(names) > 0 {
 		fmt.Fprintf(&b, "\n\nThe summary's sections: %s.", nlp.JoinAnd(names))
 	}
-	return Answer{Text: b.String(), Sources: sources}
+	return engine.Answer{Text: b.String(), Sources: sources}
 }
 
 // reDecided finds sentences that settle something. "Let's …" alone is not
@@ -96,10 +97,10 @@ func decided(s sentence) bool {
 }
 
 // decisionsMade answers "Any important decisions made?".
-func decisionsMade(rec *Recording) Answer {
+func decisionsMade(rec *engine.Recording) engine.Answer {
 	d := newDoc(rec)
 	var b strings.Builder
-	var sources []Source
+	var sources []engine.Source
 	n := 0
 	for _, s := range d.sents {
 		if n == maxListed || !decided(s) {
@@ -110,8 +111,8 @@ func decisionsMade(rec *Recording) Answer {
 		}
 		n++
 		seg := rec.Segments[s.seg]
-		fmt.Fprintf(&b, "\n%d. %s at %s: \"%s\"", n, Who(seg), Clock(s.start), nlp.Shorten(trimFiller(s.text), quoteRunes))
-		sources = append(sources, SourceOf(seg, s.text))
+		fmt.Fprintf(&b, "\n%d. %s at %s: \"%s\"", n, engine.Who(seg), engine.Clock(s.start), nlp.Shorten(trimFiller(s.text), quoteRunes))
+		sources = append(sources, engine.SourceOf(seg, s.text))
 	}
 	if n == 0 {
 		for _, p := range summaryDecisions(rec) {
@@ -123,14 +124,14 @@ func decisionsMade(rec *Recording) Answer {
 		}
 	}
 	if n == 0 {
-		return Answer{Text: "I couldn't find any explicit decisions in this recording. Nobody said something was decided, agreed or approved."}
+		return engine.Answer{Text: "I couldn't find any explicit decisions in this recording. Nobody said something was decided, agreed or approved."}
 	}
-	return Answer{Text: b.String(), Sources: sources}
+	return engine.Answer{Text: b.String(), Sources: sources}
 }
 
 // summaryDecisions are the summary's points that state a decision, when the
 // transcript scan found none (people decide without saying "decided").
-func summaryDecisions(rec *Recording) []string {
+func summaryDecisions(rec *engine.Recording) []string {
 	var out []string
 	for _, sec := range rec.Summary {
 		isDecisionSection := strings.Contains(strings.ToLower(sec.Title), "decision")
@@ -143,7 +144,7 @@ func summaryDecisions(rec *Recording) []string {
 	return out
 }
 
-func dedupeSources(in []Source) []Source {
+func dedupeSources(in []engine.Source) []engine.Source {
 	seen := map[int]bool{}
 	out := in[:0]
 	for _, s := range in {

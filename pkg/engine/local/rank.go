@@ -1,9 +1,10 @@
-package engine
+package local
 
 import (
 	"math"
 	"sort"
 
+	"github.com/pocket-companion/pocket/pkg/engine"
 	"github.com/pocket-companion/pocket/pkg/engine/nlp"
 )
 
@@ -31,7 +32,7 @@ type hit struct {
 // RankSegments lists the segments that speak to question, best first: the
 // passages the remote engine keeps of a transcript too long to send whole,
 // and the sources it cites when the model names none.
-func RankSegments(rec *Recording, question string) []int {
+func RankSegments(rec *engine.Recording, question string) []int {
 	hits := newIndex(rec).rank(analyse(question))
 	segs := make([]int, len(hits))
 	for i, h := range hits {

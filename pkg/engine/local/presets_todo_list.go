@@ -1,9 +1,10 @@
-package engine
+package local
 
 import (
 	"fmt"
 	"strings"
 
+	"github.com/pocket-companion/pocket/pkg/engine"
 	"github.com/pocket-companion/pocket/pkg/engine/nlp"
 	"github.com/pocket-companion/pocket/pkg/loose"
 )
@@ -14,30 +15,30 @@ const maxListed = 12
 // listTodo answers "List to-do": the recording's action items with their
 // priorities and subtasks, each tied to where it was said; without action
 // items, the commitments people made in the conversation.
-func listTodo(rec *Recording) Answer {
+func listTodo(rec *engine.Recording) engine.Answer {
 	if len(rec.ActionItems) > 0 {
 		return listActionItems(rec)
 	}
 	cs := newDoc(rec).commitments()
 	if len(cs) == 0 {
-		return Answer{Text: "I couldn't find any to-dos in this recording: it has no action items, and nobody said they would do something."}
+		return engine.Answer{Text: "I couldn't find any to-dos in this recording: it has no action items, and nobody said they would do something."}
 	}
 	var b strings.Builder
-	var sources []Source
+	var sources []engine.Source
 	b.WriteString("This recording has no action-item list, but these commitments were made in the conversation:\n")
 	for i, c := range cs[:min(len(cs), maxListed)] {
 		fmt.Fprintf(&b, "\n%d. **%s**", i+1, c.title)
-		details := []string{PriorityLabel(c.priority) + " priority"}
+		details := []string{engine.PriorityLabel(c.priority) + " priority"}
 		if c.owner != "" {
 			details = append(details, "owner: "+c.owner)
 		}
 		if c.due != "" {
 			details = append(details, "due: "+c.due)
 		}
-		fmt.Fprintf(&b, " (%s)\n   %s at %s: \"%s\"", strings.Join(details, ", "), c.speakerName(), Clock(c.start), nlp.Shorten(c.text, quoteRunes))
-		sources = append(sources, SourceOf(rec.Segments[c.seg], c.text))
+		fmt.Fprintf(&b, " (%s)\n   %s at %s: \"%s\"", strings.Join(details, ", "), c.speakerName(), engine.Clock(c.start), nlp.Shorten(c.text, quoteRunes))
+		sources = append(sources, engine.SourceOf(rec.Segments[c.seg], c.text))
 	}
-	return Answer{Text: b.String(), Sources: sources}
+	return engine.Answer{Text: b.String(), Sources: sources}
 }
 
 func (c commitment) speakerName() string {
@@ -47,10 +48,10 @@ func (c commitment) speakerName() string {
 	return c.speaker
 }
 
-func listActionItems(rec *Recording) Answer {
+func listActionItems(rec *engine.Recording) engine.Answer {
 	ix := newIndex(rec)
 	var b strings.Builder
-	var sources []Source
+	var sources []engine.Source
 	open := 0
 	for _, t := range rec.ActionItems {
 		if !t.Completed {
@@ -71,14 +72,14 @@ func listActionItems(rec *Recording) Answer {
 		}
 		if seg, ok := ix.sourceFor(t.Title + ". " + t.Description); ok {
 			s := rec.Segments[seg]
-			fmt.Fprintf(&b, "\n   Mentioned by %s at %s.", Who(s), Clock(s.Start))
-			sources = append(sources, SourceOf(s, ""))
+			fmt.Fprintf(&b, "\n   Mentioned by %s at %s.", engine.Who(s), engine.Clock(s.Start))
+			sources = append(sources, engine.SourceOf(s, ""))
 		}
 	}
 	if len(rec.ActionItems) > maxListed {
 		fmt.Fprintf(&b, "\n\n…and %d more in the Actionable tab.", len(rec.ActionItems)-maxListed)
 	}
-	return Answer{Text: b.String(), Sources: sources}
+	return engine.Answer{Text: b.String(), Sources: sources}
 }
 
 // taskLine is "**Title** — High priority" with a done mark.
@@ -87,7 +88,7 @@ func taskLine(t loose.Task, placeholder string) string {
 	if title == "" {
 		title = placeholder
 	}
-	line := fmt.Sprintf("**%s** — %s priority", title, PriorityLabel(t.Priority))
+	line := fmt.Sprintf("**%s** — %s priority", title, engine.PriorityLabel(t.Priority))
 	if t.Completed {
 		line += " (done)"
 	}

@@ -1,8 +1,11 @@
-package engine
+package local
 
 import (
 	"fmt"
 	"testing"
+
+	"github.com/pocket-companion/pocket/pkg/engine"
+	"github.com/pocket-companion/pocket/tests/enginetest"
 )
 
 // retrievalCases are questions whose answers are known transcript segments
@@ -50,16 +53,16 @@ var retrievalCases = []struct {
 func TestRetrieval_HitRateOnFixtures(t *testing.T) {
 	for _, variant := range []struct {
 		name    string
-		prepare func(*Recording) *Recording
+		prepare func(*engine.Recording) *engine.Recording
 		floor   float64
 	}{
-		{"with stored summary and action items", func(r *Recording) *Recording { return r }, 0.7},
-		{"transcript only", withoutSummary, 0.7},
+		{"with stored summary and action items", func(r *engine.Recording) *engine.Recording { return r }, 0.7},
+		{"transcript only", enginetest.WithoutSummary, 0.7},
 	} {
 		t.Run(variant.name, func(t *testing.T) {
 			hits, top3 := 0, 0
 			for _, c := range retrievalCases {
-				ix := newIndex(variant.prepare(fixture(t, c.file)))
+				ix := newIndex(variant.prepare(enginetest.Fixture(t, c.file)))
 				ranked := ix.rank(analyse(c.question))
 				got := -1
 				if len(ranked) > 0 {

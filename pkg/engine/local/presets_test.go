@@ -1,14 +1,17 @@
-package engine
+package local
 
 import (
 	"context"
 	"strings"
 	"testing"
+
+	"github.com/pocket-companion/pocket/pkg/engine"
+	"github.com/pocket-companion/pocket/tests/enginetest"
 )
 
-func ask(t *testing.T, rec *Recording, text string, history ...Turn) Answer {
+func ask(t *testing.T, rec *engine.Recording, text string, history ...engine.Turn) engine.Answer {
 	t.Helper()
-	a, err := NewLocal().Answer(context.Background(), rec, Question{Text: text, History: history})
+	a, err := New().Answer(context.Background(), rec, engine.Question{Text: text, History: history})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -25,7 +28,7 @@ func mustContain(t *testing.T, text string, parts ...string) {
 }
 
 func TestPresets_OnFixtures(t *testing.T) {
-	weekly := fixture(t, "01")
+	weekly := enginetest.Fixture(t, "01")
 	tests := []struct {
 		name, file, message string
 		want                []string
@@ -75,7 +78,7 @@ func TestPresets_OnFixtures(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			rec := weekly
 			if tt.file != "01" {
-				rec = fixture(t, tt.file)
+				rec = enginetest.Fixture(t, tt.file)
 			}
 			a := ask(t, rec, tt.message)
 			mustContain(t, a.Text, tt.want...)
@@ -92,7 +95,7 @@ func TestPresets_OnFixtures(t *testing.T) {
 }
 
 func TestPresets_QAOptionsSkipCheckIns(t *testing.T) {
-	a := ask(t, fixture(t, "05"), "List Q&A options")
+	a := ask(t, enginetest.Fixture(t, "05"), "List Q&A options")
 	if strings.Contains(a.Text, "Does that work?") {
 		t.Fatalf("a check-in is not a question worth listing:\n%s", a.Text)
 	}
@@ -121,15 +124,15 @@ func TestIntent_GenericRequestsOnly(t *testing.T) {
 }
 
 func TestAnswer_NamesSpeakerTimeAndSources(t *testing.T) {
-	a := ask(t, fixture(t, "01"), "What is the new 3.4 release date?")
+	a := ask(t, enginetest.Fixture(t, "01"), "What is the new 3.4 release date?")
 	mustContain(t, a.Text, "Daniel Okafor", "1:16", "Tuesday, December first")
-	if len(a.Sources) == 0 || !hasSegment(a.Sources, 8) {
+	if len(a.Sources) == 0 || !enginetest.HasSegment(a.Sources, 8) {
 		t.Fatalf("sources %+v", a.Sources)
 	}
 }
 
 func TestAnswer_SaysPlainlyWhenTheRecordingHasNoAnswer(t *testing.T) {
-	rec := fixture(t, "01")
+	rec := enginetest.Fixture(t, "01")
 	for _, q := range []string{"What is the capital of France?", "How much was spent on the office party?", "Who won the football game?"} {
 		a := ask(t, rec, q)
 		if !strings.HasPrefix(a.Text, "I couldn't find that in this recording.") || len(a.Sources) != 0 {
@@ -140,21 +143,12 @@ func TestAnswer_SaysPlainlyWhenTheRecordingHasNoAnswer(t *testing.T) {
 }
 
 func TestAnswer_FollowUpUsesThePreviousQuestion(t *testing.T) {
-	rec := fixture(t, "07")
-	a := ask(t, rec, "And where?", Turn{Role: "user", Content: "When is the second midterm?"}, Turn{Role: "assistant", Content: "Thursday."})
+	rec := enginetest.Fixture(t, "07")
+	a := ask(t, rec, "And where?", engine.Turn{Role: "user", Content: "When is the second midterm?"}, engine.Turn{Role: "assistant", Content: "Thursday."})
 	mustContain(t, a.Text, "Hall B")
 }
 
 func TestAnswer_EmptyRecording(t *testing.T) {
-	a := ask(t, &Recording{}, "What was decided?")
+	a := ask(t, &engine.Recording{}, "What was decided?")
 	mustContain(t, a.Text, "no transcript or summary")
-}
-
-func hasSegment(sources []Source, seg int) bool {
-	for _, s := range sources {
-		if s.SegmentIndex == seg {
-			return true
-		}
-	}
-	return false
 }

@@ -1,30 +1,38 @@
-package engine
+// Package local is the built-in AI engine, the default: it answers and
+// summarises from the recording alone, by retrieval (BM25 over transcript
+// lines, weighted by what kind of answer a question wants) and extraction
+// (key sentences by centrality, topics by vocabulary shifts, commitments as
+// action items), with no network and no model weights. The remote engine
+// uses its retrieval and its mind maps too.
+package local
 
 import (
 	"context"
 	"strings"
+
+	"github.com/pocket-companion/pocket/pkg/engine"
 )
 
-// Local is the built-in engine: retrieval and extraction over the recording,
+// Engine is the built-in engine: retrieval and extraction over the recording,
 // no network, no model weights, deterministic. It is safe for concurrent use.
-type Local struct{}
+type Engine struct{}
 
-// NewLocal returns the local engine.
-func NewLocal() *Local { return &Local{} }
+// New returns the local engine.
+func New() *Engine { return &Engine{} }
 
 // Name identifies the engine.
-func (*Local) Name() string { return "local" }
+func (*Engine) Name() string { return "local" }
 
 // Answer replies from the recording alone: the presets' whole-recording
 // requests by extraction, anything else by ranking transcript passages.
-func (*Local) Answer(ctx context.Context, rec *Recording, q Question) (Answer, error) {
+func (*Engine) Answer(ctx context.Context, rec *engine.Recording, q engine.Question) (engine.Answer, error) {
 	if err := ctx.Err(); err != nil {
-		return Answer{}, err
+		return engine.Answer{}, err
 	}
 	if len(rec.Segments) == 0 && len(rec.Summary) == 0 && len(rec.ActionItems) == 0 {
-		return Answer{Text: "This recording has no transcript or summary yet, so there is nothing I can answer from."}, nil
+		return engine.Answer{Text: "This recording has no transcript or summary yet, so there is nothing I can answer from."}, nil
 	}
-	var a Answer
+	var a engine.Answer
 	switch detectIntent(q.Text) {
 	case intentTodo:
 		a = listTodo(rec)
@@ -50,13 +58,13 @@ func (*Local) Answer(ctx context.Context, rec *Recording, q Question) (Answer, e
 // answerQuestion ranks passages for a free-form question. A short follow-up
 // ("and when?") borrows the words of the previous question, so it is asked
 // about the same thing.
-func answerQuestion(rec *Recording, q Question) Answer {
+func answerQuestion(rec *engine.Recording, q engine.Question) engine.Answer {
 	aq := analyse(q.Text)
 	if len(aq.own()) == 0 {
 		if prev := previousQuestion(q.History); prev != "" {
 			aq = analyse(q.Text + " " + prev)
 		} else {
-			return Answer{Text: "Ask me anything about this recording, for example what was decided, who is doing what, or when something is due. " +
+			return engine.Answer{Text: "Ask me anything about this recording, for example what was decided, who is doing what, or when something is due. " +
 				"You can also tap a suggestion to list the to-dos, draft a follow-up email or list the questions asked."}
 		}
 	} else if len(aq.own()) <= 1 && isFollowUp(q.Text) {
@@ -67,7 +75,7 @@ func answerQuestion(rec *Recording, q Question) Answer {
 	return answerByRetrieval(rec, aq)
 }
 
-func previousQuestion(history []Turn) string {
+func previousQuestion(history []engine.Turn) string {
 	for i := len(history) - 1; i >= 0; i-- {
 		if history[i].Role == "user" && detectIntent(history[i].Content) == intentNone {
 			return history[i].Content

@@ -1,4 +1,4 @@
-package engine
+package local
 
 import (
 	"context"
@@ -6,20 +6,21 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pocket-companion/pocket/pkg/engine"
 	"github.com/pocket-companion/pocket/pkg/fixturegen"
 )
 
 // generated builds a recording from fixturegen's transcript of exactly words
 // words (9,000 words ≈ one hour of speech).
-func generated(b *testing.B, words int) (Stored, *Recording) {
+func generated(b *testing.B, words int) (engine.Stored, *engine.Recording) {
 	b.Helper()
 	tr := fixturegen.Transcript(words, 1)
 	raw, err := json.Marshal(tr)
 	if err != nil {
 		b.Fatal(err)
 	}
-	st := Stored{ID: "gen", Recording: json.RawMessage(`{"title":"Generated"}`), Transcription: raw}
-	rec := NewRecording(st)
+	st := engine.Stored{ID: "gen", Recording: json.RawMessage(`{"title":"Generated"}`), Transcription: raw}
+	rec := engine.NewRecording(st)
 	if len(rec.Segments) == 0 {
 		b.Fatal("no segments")
 	}
@@ -31,21 +32,21 @@ func generated(b *testing.B, words int) (Stored, *Recording) {
 // index it, rank and compose.
 func BenchmarkAnswer10kWords(b *testing.B) {
 	st, rec := generated(b, 10000)
-	found := Question{Text: "What is the plan for the license renewal and the margin?"}
-	missing := Question{Text: "Who won the football game on Sunday?"} // not in the transcript: the slower path, which names its topics
+	found := engine.Question{Text: "What is the plan for the license renewal and the margin?"}
+	missing := engine.Question{Text: "Who won the football game on Sunday?"} // not in the transcript: the slower path, which names its topics
 	for _, c := range []struct {
 		name string
-		q    Question
-		rec  func() *Recording
+		q    engine.Question
+		rec  func() *engine.Recording
 	}{
-		{"found, from stored JSON", found, func() *Recording { return NewRecording(st) }},
-		{"found, engine only", found, func() *Recording { return rec }},
-		{"not found, from stored JSON", missing, func() *Recording { return NewRecording(st) }},
+		{"found, from stored JSON", found, func() *engine.Recording { return engine.NewRecording(st) }},
+		{"found, engine only", found, func() *engine.Recording { return rec }},
+		{"not found, from stored JSON", missing, func() *engine.Recording { return engine.NewRecording(st) }},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			for i := 0; i < b.N; i++ {
-				a, err := NewLocal().Answer(context.Background(), c.rec(), c.q)
-				if err != nil || (c.q.Text == found.Text) == strings.HasPrefix(a.Text, NotFound) {
+				a, err := New().Answer(context.Background(), c.rec(), c.q)
+				if err != nil || (c.q.Text == found.Text) == strings.HasPrefix(a.Text, engine.NotFound) {
 					b.Fatalf("%v: %s", err, a.Text)
 				}
 			}
@@ -53,7 +54,7 @@ func BenchmarkAnswer10kWords(b *testing.B) {
 	}
 	b.Run("preset List Q&A options", func(b *testing.B) {
 		for i := 0; i < b.N; i++ {
-			if _, err := NewLocal().Answer(context.Background(), rec, Question{Text: "List Q&A options"}); err != nil {
+			if _, err := New().Answer(context.Background(), rec, engine.Question{Text: "List Q&A options"}); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -66,7 +67,7 @@ func BenchmarkSummarizeOneHour(b *testing.B) {
 	_, rec := generated(b, 9000)
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
-		if _, err := NewLocal().Summarize(context.Background(), rec); err != nil {
+		if _, err := New().Summarize(context.Background(), rec); err != nil {
 			b.Fatal(err)
 		}
 	}

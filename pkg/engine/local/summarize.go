@@ -1,22 +1,19 @@
-package engine
+package local
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math"
 	"strings"
 
+	"github.com/pocket-companion/pocket/pkg/engine"
 	"github.com/pocket-companion/pocket/pkg/engine/nlp"
 )
-
-// ErrNoTranscript: there is nothing to summarise (no transcript text).
-var ErrNoTranscript = errors.New("engine: the recording has no transcript to summarise")
 
 // summaryParts is what the local summariser extracts once and renders into
 // markdown, action items and maps.
 type summaryParts struct {
-	rec         *Recording
+	rec         *engine.Recording
 	doc         *doc
 	title, desc string
 	topics      []topic
@@ -30,15 +27,15 @@ type summaryParts struct {
 // the recording (key sentences by centrality, topics by vocabulary shifts,
 // commitments as action items), so it cannot state anything the transcript
 // does not.
-func (*Local) Summarize(ctx context.Context, rec *Recording) (Summary, error) {
+func (*Engine) Summarize(ctx context.Context, rec *engine.Recording) (engine.Summary, error) {
 	if err := ctx.Err(); err != nil {
-		return Summary{}, err
+		return engine.Summary{}, err
 	}
 	if len(rec.Segments) == 0 {
-		return Summary{}, ErrNoTranscript
+		return engine.Summary{}, engine.ErrNoTranscript
 	}
 	p := extract(rec)
-	return Summary{
+	return engine.Summary{
 		Title:       p.title,
 		Description: p.desc,
 		Markdown:    p.markdown(),
@@ -51,7 +48,7 @@ func (*Local) Summarize(ctx context.Context, rec *Recording) (Summary, error) {
 	}, nil
 }
 
-func extract(rec *Recording) *summaryParts {
+func extract(rec *engine.Recording) *summaryParts {
 	d := newDoc(rec)
 	p := &summaryParts{rec: rec, doc: d, topics: d.topics(), commits: d.commitments()}
 	n := int(math.Round(float64(len(d.sents)) / 15))
@@ -128,7 +125,7 @@ func headline(s string) string {
 }
 
 func (p *summaryParts) speakerAt(s sentence) string {
-	return Who(p.rec.Segments[s.seg])
+	return engine.Who(p.rec.Segments[s.seg])
 }
 
 // duration is the transcript's length, as people say it.

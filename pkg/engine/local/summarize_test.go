@@ -1,4 +1,4 @@
-package engine
+package local
 
 import (
 	"context"
@@ -9,7 +9,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pocket-companion/pocket/pkg/engine"
 	"github.com/pocket-companion/pocket/pkg/loose"
+	"github.com/pocket-companion/pocket/tests/enginetest"
 )
 
 // TestSummarize_FixturesPassTheAppsShapeChecks strips every fixture of its
@@ -17,15 +19,15 @@ import (
 // app's normalisers read summaries: markdown with at least two "##" sections,
 // a version-2 action-item list, and four mind maps that are sound trees.
 func TestSummarize_FixturesPassTheAppsShapeChecks(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join("..", "..", "fixtures", "recordings", "*.json"))
+	files, _ := filepath.Glob(filepath.Join(enginetest.Dir(t), "*.json"))
 	summarised := 0
 	for _, f := range files {
 		prefix := strings.SplitN(filepath.Base(f), "-", 2)[0]
 		t.Run(filepath.Base(f), func(t *testing.T) {
-			rec := withoutSummary(fixture(t, prefix))
-			sum, err := NewLocal().Summarize(context.Background(), rec)
+			rec := enginetest.WithoutSummary(enginetest.Fixture(t, prefix))
+			sum, err := New().Summarize(context.Background(), rec)
 			if len(rec.Segments) == 0 {
-				if err != ErrNoTranscript {
+				if err != engine.ErrNoTranscript {
 					t.Fatalf("no transcript: err %v", err)
 				}
 				return
@@ -46,7 +48,7 @@ func TestSummarize_FixturesPassTheAppsShapeChecks(t *testing.T) {
 	}
 }
 
-func checkSummarization(t *testing.T, value json.RawMessage, rec *Recording) {
+func checkSummarization(t *testing.T, value json.RawMessage, rec *engine.Recording) {
 	t.Helper()
 	wrapped, _ := json.Marshal(map[string]json.RawMessage{"sum_test": value})
 	id, first, ok := loose.FirstSummarization(wrapped)
@@ -91,7 +93,7 @@ func checkSummarization(t *testing.T, value json.RawMessage, rec *Recording) {
 var reAttribution = regexp.MustCompile(` \((?:[^()]|\([^()]*\))*, \d+:\d{2}(?::\d{2})?\)$`)
 
 // checkExtractive: every key point quotes the transcript.
-func checkExtractive(t *testing.T, md string, rec *Recording) {
+func checkExtractive(t *testing.T, md string, rec *engine.Recording) {
 	t.Helper()
 	var transcript strings.Builder
 	for _, s := range rec.Segments {
@@ -109,13 +111,13 @@ func checkExtractive(t *testing.T, md string, rec *Recording) {
 }
 
 func TestSummarize_WeeklySyncContent(t *testing.T) {
-	sum, err := NewLocal().Summarize(context.Background(), withoutSummary(fixture(t, "01")))
+	sum, err := New().Summarize(context.Background(), enginetest.WithoutSummary(enginetest.Fixture(t, "01")))
 	if err != nil {
 		t.Fatal(err)
 	}
 	mustContain(t, sum.Markdown, "## Overview", "## Key points", "## Topics", "**Onboarding checklist experiment**",
 		"**Support backlog**", "**Hiring**", "## Decisions", "December first it is.", "## Next steps")
-	titles := map[string]ActionItem{}
+	titles := map[string]engine.ActionItem{}
 	for _, it := range sum.ActionItems {
 		titles[it.Title] = it
 	}

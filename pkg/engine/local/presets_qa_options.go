@@ -1,4 +1,4 @@
-package engine
+package local
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/pocket-companion/pocket/pkg/engine"
 	"github.com/pocket-companion/pocket/pkg/engine/nlp"
 )
 
@@ -13,7 +14,7 @@ import (
 // followed when someone else gave one.
 type asked struct {
 	sentence
-	answer *Segment
+	answer *engine.Segment
 }
 
 // checkIns are questions in form that ask nothing a reader would list.
@@ -57,33 +58,33 @@ func (d *doc) questionsAsked() []asked {
 
 // listQuestions answers "List Q&A options": the questions asked, who asked
 // and when, and the answer that followed.
-func listQuestions(rec *Recording) Answer {
+func listQuestions(rec *engine.Recording) engine.Answer {
 	qs := newDoc(rec).questionsAsked()
 	if len(qs) == 0 {
-		return Answer{Text: "Nobody asked a question in this recording that I could find."}
+		return engine.Answer{Text: "Nobody asked a question in this recording that I could find."}
 	}
 	shown := qs
 	if len(qs) > maxListed {
 		shown = mostSubstantial(qs, maxListed)
 	}
 	var b strings.Builder
-	var sources []Source
+	var sources []engine.Source
 	fmt.Fprintf(&b, "Questions raised in this conversation (%d):\n", len(qs))
 	for i, q := range shown {
-		fmt.Fprintf(&b, "\n%d. %s at %s: \"%s\"", i+1, orSomeone(q.speaker), Clock(q.start), trimFiller(q.text))
-		sources = append(sources, SourceOf(rec.Segments[q.seg], q.text))
+		fmt.Fprintf(&b, "\n%d. %s at %s: \"%s\"", i+1, orSomeone(q.speaker), engine.Clock(q.start), trimFiller(q.text))
+		sources = append(sources, engine.SourceOf(rec.Segments[q.seg], q.text))
 		if q.answer == nil {
 			b.WriteString("\n   No direct answer followed.")
 			continue
 		}
 		reply := firstSentences(q.answer.Text, 2)
-		fmt.Fprintf(&b, "\n   %s answered at %s: \"%s\"", Who(*q.answer), Clock(q.answer.Start), reply)
-		sources = append(sources, SourceOf(*q.answer, reply))
+		fmt.Fprintf(&b, "\n   %s answered at %s: \"%s\"", engine.Who(*q.answer), engine.Clock(q.answer.Start), reply)
+		sources = append(sources, engine.SourceOf(*q.answer, reply))
 	}
 	if len(shown) < len(qs) {
 		fmt.Fprintf(&b, "\n\nShowing the %d most substantial of %d questions.", len(shown), len(qs))
 	}
-	return Answer{Text: b.String(), Sources: sources}
+	return engine.Answer{Text: b.String(), Sources: sources}
 }
 
 // mostSubstantial keeps the n questions with the most content words, in the

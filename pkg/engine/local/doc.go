@@ -1,9 +1,10 @@
-package engine
+package local
 
 import (
 	"slices"
 	"strings"
 
+	"github.com/pocket-companion/pocket/pkg/engine"
 	"github.com/pocket-companion/pocket/pkg/engine/nlp"
 )
 
@@ -24,7 +25,7 @@ type sentence struct {
 // spoken form so labels read as words ("checklist"), not stems ("checklist"
 // happens to survive, "releas" does not).
 type doc struct {
-	rec     *Recording
+	rec     *engine.Recording
 	sents   []sentence
 	surface map[string]string
 	counts  map[string]int // sentences containing each term
@@ -33,7 +34,7 @@ type doc struct {
 	topicList []topic // topics, computed on first use
 }
 
-func newDoc(rec *Recording) *doc {
+func newDoc(rec *engine.Recording) *doc {
 	d := &doc{rec: rec, surface: map[string]string{}, counts: map[string]int{}}
 	forms := map[string]map[string]int{}
 	for _, s := range rec.Segments {

@@ -1,9 +1,10 @@
-package engine
+package local
 
 import (
 	"fmt"
 	"strings"
 
+	"github.com/pocket-companion/pocket/pkg/engine"
 	"github.com/pocket-companion/pocket/pkg/engine/nlp"
 )
 
@@ -22,31 +23,31 @@ func (p *summaryParts) rootTitle() string {
 }
 
 // flowMap: the conversation's topics in order, each with its key lines.
-func (p *summaryParts) flowMap() MindMap {
-	nodes := []Node{{NodeID: "n1", Title: p.rootTitle(), Color: "Colors.indigo"}}
+func (p *summaryParts) flowMap() engine.MindMap {
+	nodes := []engine.Node{{NodeID: "n1", Title: p.rootTitle(), Color: "Colors.indigo"}}
 	for i, t := range p.topics {
 		id := fmt.Sprintf("n1_%d", i+1)
-		nodes = append(nodes, Node{NodeID: id, ParentNodeID: "n1", Title: nlp.Capitalise(t.label), Color: colorAt(i)})
+		nodes = append(nodes, engine.Node{NodeID: id, ParentNodeID: "n1", Title: nlp.Capitalise(t.label), Color: colorAt(i)})
 		keys := p.doc.topicKeys(t, 3)
 		for j, s := range keys {
-			nodes = append(nodes, Node{NodeID: fmt.Sprintf("%s_%d", id, j+1), ParentNodeID: id, Title: headline(s.text), Color: colorAt(i)})
+			nodes = append(nodes, engine.Node{NodeID: fmt.Sprintf("%s_%d", id, j+1), ParentNodeID: id, Title: headline(s.text), Color: colorAt(i)})
 		}
 	}
-	return MindMap{Type: "flow", Nodes: nodes}
+	return engine.MindMap{Type: "flow", Nodes: nodes}
 }
 
 // contextMap: the setting around the conversation — who, when, what it
 // turned on, what was decided and what stayed open.
-func (p *summaryParts) contextMap() MindMap {
-	nodes := []Node{{NodeID: "c1", Title: p.rootTitle(), Color: "Colors.purple"}}
+func (p *summaryParts) contextMap() engine.MindMap {
+	nodes := []engine.Node{{NodeID: "c1", Title: p.rootTitle(), Color: "Colors.purple"}}
 	branch := func(n int, title, color string, leaves []string) {
 		if len(leaves) == 0 {
 			return
 		}
 		id := fmt.Sprintf("c1_%d", n)
-		nodes = append(nodes, Node{NodeID: id, ParentNodeID: "c1", Title: title, Color: color})
+		nodes = append(nodes, engine.Node{NodeID: id, ParentNodeID: "c1", Title: title, Color: color})
 		for j, l := range leaves {
-			nodes = append(nodes, Node{NodeID: fmt.Sprintf("%s_%d", id, j+1), ParentNodeID: id, Title: l, Color: color})
+			nodes = append(nodes, engine.Node{NodeID: fmt.Sprintf("%s_%d", id, j+1), ParentNodeID: id, Title: l, Color: color})
 		}
 	}
 	branch(1, "People", "Colors.blue", p.rec.Speakers)
@@ -62,7 +63,7 @@ func (p *summaryParts) contextMap() MindMap {
 		open = append(open, q.sentence)
 	}
 	branch(5, "Open questions", "Colors.orange", headlines(open, 3))
-	return MindMap{Type: "context", Nodes: nodes}
+	return engine.MindMap{Type: "context", Nodes: nodes}
 }
 
 // keyTerms are the words most particular to the topics, as spoken.
@@ -89,27 +90,27 @@ func headlines(ss []sentence, n int) []string {
 }
 
 // clusterMap: one cluster per topic, holding the words that define it.
-func (p *summaryParts) clusterMap() ClusterMap {
-	maps := [][]Node{}
+func (p *summaryParts) clusterMap() engine.ClusterMap {
+	maps := [][]engine.Node{}
 	for i, t := range p.topics {
 		root := fmt.Sprintf("k%d", i+1)
-		tree := []Node{{NodeID: root, Title: nlp.Capitalise(t.label), Color: colorAt(i)}}
+		tree := []engine.Node{{NodeID: root, Title: nlp.Capitalise(t.label), Color: colorAt(i)}}
 		for j, w := range t.words {
-			tree = append(tree, Node{NodeID: fmt.Sprintf("%s_%d", root, j+1), ParentNodeID: root, Title: nlp.Capitalise(w), Color: colorAt(i)})
+			tree = append(tree, engine.Node{NodeID: fmt.Sprintf("%s_%d", root, j+1), ParentNodeID: root, Title: nlp.Capitalise(w), Color: colorAt(i)})
 		}
 		maps = append(maps, tree)
 	}
-	return ClusterMap{Type: "cluster", Maps: maps}
+	return engine.ClusterMap{Type: "cluster", Maps: maps}
 }
 
 // speakerMap: each speaker's own key points.
-func (p *summaryParts) speakerMap() SpeakerMap {
-	m := SpeakerMap{Type: "speaker", Title: "Who said what", Nodes: map[string][]Node{}}
+func (p *summaryParts) speakerMap() engine.SpeakerMap {
+	m := engine.SpeakerMap{Type: "speaker", Title: "Who said what", Nodes: map[string][]engine.Node{}}
 	for i, name := range p.rec.Speakers {
 		keys := p.doc.keySentencesWhere(3, func(s sentence) bool { return s.speaker == name })
-		var nodes []Node
+		var nodes []engine.Node
 		for j, s := range keys {
-			nodes = append(nodes, Node{NodeID: fmt.Sprintf("s%d_%d", i+1, j+1), Title: headline(s.text), Color: colorAt(i)})
+			nodes = append(nodes, engine.Node{NodeID: fmt.Sprintf("s%d_%d", i+1, j+1), Title: headline(s.text), Color: colorAt(i)})
 		}
 		if len(nodes) > 0 {
 			m.Nodes[name] = nodes

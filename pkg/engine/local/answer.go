@@ -1,10 +1,11 @@
-package engine
+package local
 
 import (
 	"fmt"
 	"sort"
 	"strings"
 
+	"github.com/pocket-companion/pocket/pkg/engine"
 	"github.com/pocket-companion/pocket/pkg/engine/nlp"
 )
 
@@ -22,41 +23,41 @@ const (
 )
 
 // answerByRetrieval answers a free-form question from the best passages.
-func answerByRetrieval(rec *Recording, q query) Answer {
+func answerByRetrieval(rec *engine.Recording, q query) engine.Answer {
 	ix := newIndex(rec)
 	hits := ix.rank(q)
 	if len(hits) == 0 || !found(hits[0]) {
-		return Answer{Text: notFoundText(rec)}
+		return engine.Answer{Text: notFoundText(rec)}
 	}
 	best := hits[0]
 	var b strings.Builder
-	var sources []Source
+	var sources []engine.Source
 	segs := rec.Segments
 	quote := bestQuote(segs[best.seg].Text, q, best.viaQuestion)
 	if best.viaQuestion {
 		asked := segs[best.seg-1]
 		askedQuote := lastSentence(asked.Text)
 		fmt.Fprintf(&b, "%s asked at %s: \"%s\"\n%s answered at %s: \"%s\"",
-			Who(asked), Clock(asked.Start), askedQuote, Who(segs[best.seg]), Clock(segs[best.seg].Start), quote)
-		sources = append(sources, SourceOf(asked, askedQuote))
+			engine.Who(asked), engine.Clock(asked.Start), askedQuote, engine.Who(segs[best.seg]), engine.Clock(segs[best.seg].Start), quote)
+		sources = append(sources, engine.SourceOf(asked, askedQuote))
 	} else {
-		fmt.Fprintf(&b, "At %s, %s said: \"%s\"", Clock(segs[best.seg].Start), Who(segs[best.seg]), quote)
+		fmt.Fprintf(&b, "At %s, %s said: \"%s\"", engine.Clock(segs[best.seg].Start), engine.Who(segs[best.seg]), quote)
 	}
-	sources = append(sources, SourceOf(segs[best.seg], quote))
+	sources = append(sources, engine.SourceOf(segs[best.seg], quote))
 	related := relatedHits(hits, best)
 	if len(related) > 0 {
 		b.WriteString("\n\nAlso relevant:")
 		for _, h := range related {
 			s := segs[h.seg]
 			rq := bestQuote(s.Text, q, h.viaQuestion)
-			fmt.Fprintf(&b, "\n- %s at %s: \"%s\"", Who(s), Clock(s.Start), rq)
-			sources = append(sources, SourceOf(s, rq))
+			fmt.Fprintf(&b, "\n- %s at %s: \"%s\"", engine.Who(s), engine.Clock(s.Start), rq)
+			sources = append(sources, engine.SourceOf(s, rq))
 		}
 	}
 	if point := ix.summaryPointFor(q, best.seg); point != "" {
 		fmt.Fprintf(&b, "\n\nThe summary puts it this way: %s", point)
 	}
-	return Answer{Text: b.String(), Sources: sources}
+	return engine.Answer{Text: b.String(), Sources: sources}
 }
 
 // found reports whether a hit holds enough of the question to answer it.
@@ -168,10 +169,10 @@ func supports(u unit, seg int) bool {
 
 // notFoundText says the answer is not there plainly, with what the recording
 // covers, so the person knows what they can ask instead.
-func notFoundText(rec *Recording) string {
+func notFoundText(rec *engine.Recording) string {
 	topics := topicNames(rec, 4)
 	if len(topics) == 0 {
-		return NotFound
+		return engine.NotFound
 	}
-	return NotFound + " It covers " + nlp.JoinAnd(topics) + "."
+	return engine.NotFound + " It covers " + nlp.JoinAnd(topics) + "."
 }
