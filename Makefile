@@ -80,7 +80,7 @@ bench:
 	go test -run '^$$' -bench . -benchmem ./pkg/... ./server/...
 
 fmt:
-	gofmt -w pkg server
+	gofmt -w pkg server tests tools
 
 clean:
 	rm -rf bin server/web/dist/app
