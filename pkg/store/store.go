@@ -199,24 +199,6 @@ func (x *Txn) Scan(prefix, from []byte, reverse, withValues bool, fn func(key, v
 	return nil
 }
 
-// DeletePrefix removes every key under prefix inside this transaction.
-func (x *Txn) DeletePrefix(prefix []byte) error {
-	var keys [][]byte
-	err := x.Scan(prefix, nil, false, false, func(k, _ []byte) (bool, error) {
-		keys = append(keys, k)
-		return true, nil
-	})
-	if err != nil {
-		return err
-	}
-	for _, k := range keys {
-		if err := x.t.Delete(k); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
 // Key joins parts with '/'. Parts must not contain '/' where order matters.
 func Key(parts ...string) []byte {
 	var b bytes.Buffer
