@@ -5,25 +5,28 @@
 //
 //	user/email/<email>                         -> user id
 //	user/id/<uid>                              -> identity.User
-//	otp/<email>                                -> identity.otpState (hashed code, expiry, attempts, lock)
-//	ctok/<sha256(token)>                       -> identity.customToken (single use, short lived)
-//	rtok/<sha256(token)>                       -> identity.refreshToken
-//	oidc/<state>                               -> identity.OIDCFlow (Google/Apple popup; single use, 10 min TTL)
+//	otp/<email>                                -> identity.otpState (keyed hash of the code, expiry, send time, failures, lock)
+//	ctok/<sha256(token)>                       -> identity.storedToken (custom token: single use, TTL identity.CustomTokenTTL)
+//	rtok/<sha256(token)>                       -> identity.storedToken (refresh token: TTL identity.RefreshTokenTTL, slid forward on use)
+//	oidc/<state>                               -> identity.OIDCFlow (Google/Apple popup; single use, TTL identity.OIDCFlowTTL)
 //	rec/<uid>/<recordingId>                    -> recordings.stored (the import object, loose shapes as given, + bookkeeping; kept with deletedAt on soft delete)
 //	ritem/<uid>/<recordingId>                  -> the rendered list item (recording + id + summarization.summary)
-//	ridx/<uid>/<field>/<sortable value>/<id>   -> recordings.entry (flags, recordingAt, folder id, id): dashboard order and filters;
+//	ridx/<uid>/<field>/<sortable value>/<id>   -> recordings.entry, binary (flags, recordingAt, folder id, id): dashboard order and filters;
 //	                                              field is recording_at|created_at|updated_at|duration|title, value I64 millis or lower-cased title + 0x00
-//	term/<uid>/<term>/<recordingId>            -> recordings.posting (per-field term frequencies and field lengths, search)
+//	term/<uid>/<term>/<recordingId>            -> recordings.posting, uvarints (per-field term frequencies and field lengths, search)
 //	rview/<uid>/<recordingId>                  -> recordings.Views (view count, last viewed)
 //	sum/<uid>/<summarizationId>                -> recording id (summarization lookup)
 //	folder/<uid>/<folderId>                    -> recordings.Folder
 //	fname/<uid>/<parentId or ->/<lower name>   -> folder id (unique names per parent, case-insensitive)
-//	share/<token hash>                         -> share.Link
-//	shareby/<uid>/<recordingId>/<token hash>   -> nothing (links of one recording)
+//	share/<token>                              -> share.stored (the share.Link and its owner uid; kept with revokedAt once revoked)
+//	shareby/<uid>/<recordingId>/<token>        -> nothing (links of one recording)
 //	chat/s/<sessionId>                         -> chat.storedSession (session, scope, owner uid, message count)
 //	chat/by/<scope>/<recordingId>              -> session id; scope is u:<uid> (owner) or t:<sha256(share token)> (a link's visitors)
 //	chat/m/<sessionId>/<seq U64>               -> chat.Message, in the order written
-//	meta/<name>                                -> server bookkeeping (seeded flag, key versions)
+//	meta/seeded                                -> "1" once the sample recordings were imported (server/seed), so ones the demo user deletes stay deleted
+//
+// The readiness probe reads meta/ready, which is never written: the read only
+// proves that the store answers.
 package store
 
 import (
