@@ -170,6 +170,11 @@ func (x *Txn) Delete(key []byte) error { return x.t.Delete(key) }
 
 // Scan visits keys under prefix in order (or reverse order), starting at from when
 // it is set (from itself included). fn returns false to stop.
+//
+// A reverse scan without from starts at prefix+0xFF, Badger's idiom, so it would
+// miss a longer key whose byte after the prefix is 0xFF. The schema never writes
+// one: UTF-8 text has no 0xFF byte, and I64/U64 values begin with it only from
+// 2^63-2^56 (I64) or 2^64-2^56 (U64) on, far beyond any time, duration or count.
 func (x *Txn) Scan(prefix, from []byte, reverse, withValues bool, fn func(key, value []byte) (bool, error)) error {
 	opts := badger.DefaultIteratorOptions
 	opts.Prefix = prefix
