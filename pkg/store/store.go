@@ -36,6 +36,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"math/rand/v2"
 	"time"
 
 	"github.com/dgraph-io/badger/v4"
@@ -96,13 +97,23 @@ func (d *DB) CollectGarbage() {
 func (d *DB) Update(fn func(*Txn) error) error {
 	var err error
 	for attempt := 0; attempt < conflictRetries; attempt++ {
+		if attempt > 0 {
+			time.Sleep(conflictBackoff(attempt))
+		}
 		err = d.bdb.Update(func(t *badger.Txn) error { return fn(&Txn{t}) })
 		if !errors.Is(err, badger.ErrConflict) {
 			return err
 		}
-		time.Sleep(time.Duration(attempt+1) * time.Millisecond)
 	}
 	return fmt.Errorf("store: update kept conflicting: %w", err)
+}
+
+// conflictBackoff is a random wait below a ceiling that doubles with each retry
+// (1 ms, 2 ms, … 64 ms). Writers that collided retry at different moments rather
+// than in lockstep, and a burst of dozens on one key drains within the retries.
+func conflictBackoff(retry int) time.Duration {
+	ceiling := time.Millisecond << (retry - 1)
+	return time.Duration(rand.Int64N(int64(ceiling)))
 }
 
 // View runs fn in a read-only transaction.
