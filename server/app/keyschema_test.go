@@ -9,7 +9,7 @@ import (
 
 	"github.com/pocket-companion/pocket/pkg/store"
 	"github.com/pocket-companion/pocket/server/config"
-	"github.com/pocket-companion/pocket/server/servertest"
+	"github.com/pocket-companion/pocket/tests/servertest"
 )
 
 // schemaLine matches a key line of the schema in pkg/store's doc comment and

@@ -9,6 +9,8 @@ import (
 	"go.uber.org/fx"
 	"go.uber.org/fx/fxtest"
 
+	"github.com/pocket-companion/pocket/pkg/engine"
+	"github.com/pocket-companion/pocket/pkg/engine/local"
 	"github.com/pocket-companion/pocket/pkg/events"
 	"github.com/pocket-companion/pocket/pkg/recordings"
 	"github.com/pocket-companion/pocket/pkg/share"
@@ -37,6 +39,7 @@ func TestModule_OwnerRoutesNeedSignInAndSharedOnesArePublic(t *testing.T) {
 			func(db *store.DB, r *recordings.Service) *share.Service {
 				return share.NewService(db, r, "http://x", nil)
 			},
+			func() engine.Engine { return local.New() },
 		),
 		chat.Module,
 		fx.Invoke(fx.Annotate(func(rs []httpx.Route) { routes = rs }, fx.ParamTags(`group:"routes"`))),

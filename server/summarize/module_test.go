@@ -11,6 +11,7 @@ import (
 	"go.uber.org/fx/fxtest"
 
 	"github.com/pocket-companion/pocket/pkg/engine"
+	"github.com/pocket-companion/pocket/pkg/engine/local"
 	"github.com/pocket-companion/pocket/pkg/events"
 	"github.com/pocket-companion/pocket/pkg/recordings"
 	"github.com/pocket-companion/pocket/pkg/store"
@@ -36,7 +37,7 @@ func TestModule_SummarizesWhatWaitedAndWhatArrivesAfterStart(t *testing.T) {
 			func(db *store.DB, bus *events.Bus) *recordings.Service {
 				return recordings.NewService(db, bus, time.Now)
 			},
-			func() engine.Engine { return engine.NewLocal() },
+			func() engine.Engine { return local.New() },
 		),
 		summarize.Module,
 		fx.Populate(&recs),
