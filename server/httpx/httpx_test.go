@@ -74,3 +74,37 @@ func TestMux_FailsClosedAndMapsErrors(t *testing.T) {
 		})
 	}
 }
+
+func TestSuccessHelpers_WriteTheEnvelope(t *testing.T) {
+	type page struct {
+		Envelope
+		NextCursor *string `json:"nextCursor"`
+	}
+	var noItems []string
+	cases := []struct {
+		name   string
+		write  func(w http.ResponseWriter)
+		status int
+		body   string
+	}{
+		{"ok", func(w http.ResponseWriter) { OK(w, map[string]int{"n": 1}) }, 200, `{"success":true,"data":{"n":1}}`},
+		{"ok with a nil list is null data", func(w http.ResponseWriter) { OK(w, noItems) }, 200, `{"success":true,"data":null}`},
+		{"created", func(w http.ResponseWriter) { Created(w, []int{1}) }, 201, `{"success":true,"data":[1]}`},
+		{"message", func(w http.ResponseWriter) { Message(w, 200, "Signed out") }, 200, `{"success":true,"message":"Signed out"}`},
+		{"embedded with members", func(w http.ResponseWriter) {
+			WriteJSON(w, 200, page{Envelope: Envelope{Success: true, Data: []int{}}})
+		}, 200, `{"success":true,"data":[],"nextCursor":null}`},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			rec := httptest.NewRecorder()
+			tc.write(rec)
+			if rec.Code != tc.status || strings.TrimSpace(rec.Body.String()) != tc.body {
+				t.Fatalf("got %d %s, want %d %s", rec.Code, rec.Body.String(), tc.status, tc.body)
+			}
+			if rec.Header().Get("Cache-Control") != "no-store" || !strings.HasPrefix(rec.Header().Get("Content-Type"), "application/json") {
+				t.Fatalf("headers %v", rec.Header())
+			}
+		})
+	}
+}

@@ -72,6 +72,7 @@ func (h *handlers) create(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	// The spec answers a new link as itself, without the envelope.
 	httpx.WriteJSON(w, http.StatusCreated, link)
 	return nil
 }
@@ -81,7 +82,7 @@ func (h *handlers) list(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	httpx.WriteJSON(w, http.StatusOK, map[string]any{"success": true, "data": links})
+	httpx.OK(w, links)
 	return nil
 }
 
@@ -89,7 +90,7 @@ func (h *handlers) revoke(w http.ResponseWriter, r *http.Request) error {
 	if err := h.links.Revoke(r.Context(), httpx.MustPrincipal(r).UID, r.PathValue("token")); err != nil {
 		return err
 	}
-	httpx.WriteJSON(w, http.StatusOK, map[string]any{"success": true, "message": "Share link revoked"})
+	httpx.Message(w, http.StatusOK, "Share link revoked")
 	return nil
 }
 
@@ -134,7 +135,7 @@ func (h *handlers) view(w http.ResponseWriter, r *http.Request) error {
 	}
 	w.Header().Set("X-Robots-Tag", "noindex, nofollow")
 	w.Header().Set("Referrer-Policy", "no-referrer")
-	httpx.WriteJSON(w, http.StatusOK, map[string]any{"success": true, "data": view})
+	httpx.OK(w, view)
 	return nil
 }
 
