@@ -24,6 +24,9 @@ type Config struct {
 	MailFrom    string
 	UpstreamURL string
 	LogLevel    string
+	// MetricsToken, when set, opens /metrics to any caller presenting it as a
+	// bearer token; unset, /metrics answers loopback peers only.
+	MetricsToken string
 
 	LLM    LLM
 	Google Google
@@ -87,6 +90,7 @@ func (c *Config) settings() []setting {
 		{"POCKET_APPLE_PRIVATE_KEY", "", "Apple private key (PEM, ES256)", true, &c.Apple.PrivateKey},
 		{"POCKET_APPLE_ISSUER", "https://appleid.apple.com", "Apple OIDC issuer", false, &c.Apple.Issuer},
 		{"POCKET_LOG_LEVEL", "info", "debug, info, warn or error", false, &c.LogLevel},
+		{"POCKET_METRICS_TOKEN", "", "bearer token that opens /metrics to any caller; unset, only loopback peers may read it", true, &c.MetricsToken},
 	}
 }
 

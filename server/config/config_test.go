@@ -76,3 +76,22 @@ func TestLoad_RejectsBadValues(t *testing.T) {
 		t.Fatal("stray arguments must fail")
 	}
 }
+
+func TestLoad_MetricsTokenFromFileFlagAndRedacted(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "metrics-token")
+	_ = os.WriteFile(path, []byte("scrape-me\n"), 0o600)
+	c, err := Load("t", nil, envOf(map[string]string{"POCKET_METRICS_TOKEN_FILE": path}), io.Discard)
+	if err != nil || c.MetricsToken != "scrape-me" {
+		t.Fatalf("token from file = %q, %v", c.MetricsToken, err)
+	}
+	if got := c.Redacted()["POCKET_METRICS_TOKEN"]; got != "[redacted]" {
+		t.Fatalf("printed as %q", got)
+	}
+	c, err = Load("t", []string{"--metrics-token", "from-flag"}, envOf(map[string]string{"POCKET_METRICS_TOKEN": "from-env"}), io.Discard)
+	if err != nil || c.MetricsToken != "from-flag" {
+		t.Fatalf("flag = %q, %v", c.MetricsToken, err)
+	}
+	if c, _ := Load("t", nil, envOf(nil), io.Discard); c.MetricsToken != "" {
+		t.Fatalf("default = %q", c.MetricsToken)
+	}
+}
