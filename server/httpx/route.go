@@ -1,6 +1,7 @@
 package httpx
 
 import (
+	"fmt"
 	"net/http"
 	"strings"
 
@@ -20,6 +21,19 @@ const (
 	// or any caller presenting the operator token when one is configured.
 	Operator
 )
+
+// String names the access level in messages and route listings.
+func (a Access) String() string {
+	switch a {
+	case SignedIn:
+		return "signed-in"
+	case Public:
+		return "public"
+	case Operator:
+		return "operator"
+	}
+	return fmt.Sprintf("Access(%d)", int(a))
+}
 
 // MuxOption adjusts NewMux.
 type MuxOption func(*muxOptions)
