@@ -1,6 +1,7 @@
 package config
 
 import (
+	"errors"
 	"io"
 	"os"
 	"path/filepath"
@@ -93,5 +94,23 @@ func TestLoad_MetricsTokenFromFileFlagAndRedacted(t *testing.T) {
 	}
 	if c, _ := Load("t", nil, envOf(nil), io.Discard); c.MetricsToken != "" {
 		t.Fatalf("default = %q", c.MetricsToken)
+	}
+}
+
+func TestLoad_RefusesUpstreamURLForTheRelayThisVersionLacks(t *testing.T) {
+	for name, load := range map[string]func() (Config, error){
+		"environment": func() (Config, error) {
+			return Load("t", nil, envOf(map[string]string{"POCKET_UPSTREAM_URL": "https://provider.example"}), io.Discard)
+		},
+		"flag": func() (Config, error) {
+			return Load("t", []string{"--upstream-url", "https://provider.example"}, envOf(nil), io.Discard)
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			_, err := load()
+			if !errors.Is(err, ErrRelayUnavailable) || !strings.Contains(err.Error(), "unset it to use the embedded provider") {
+				t.Fatalf("got %v", err)
+			}
+		})
 	}
 }
