@@ -74,10 +74,10 @@ func NewMux(routes []Route, verifier Verifier, metrics *Metrics, fallback http.H
 	for _, rt := range routes {
 		var h http.Handler = rt.Handler
 		switch rt.Access {
-		case Public:
+		case Public: // the handler authorises the call itself, if at all
 		case Operator:
 			h = requireOperator(o.operatorToken, h)
-		default:
+		default: // SignedIn, and any level this switch does not know: fail closed
 			h = requireSignIn(verifier, h)
 		}
 		mux.Handle(rt.Pattern, metrics.Wrap(routeLabel(rt.Pattern), h))
