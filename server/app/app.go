@@ -1,5 +1,6 @@
 // Package app is the one place the server is wired together: every feature's fx
-// module is listed here, so what runs in `pocket serve` is visible at a glance.
+// module is listed here, and every route in routes.go, so what runs in
+// `pocket serve` and what it answers are visible at a glance.
 package app
 
 import (
@@ -38,5 +39,6 @@ func Options(cfg config.Config, log *slog.Logger) fx.Option {
 		web.Module,
 		health.Module,
 		Features,
+		fx.Invoke(fx.Annotate(checkRoutes, fx.ParamTags(`group:"routes"`))),
 	)
 }

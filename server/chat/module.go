@@ -58,11 +58,6 @@ func Routes(svc *chat.Service) []httpx.Route {
 
 type handlers struct{ svc *chat.Service }
 
-// writeOK wraps answers as the rest of the API does: {success, data}.
-func writeOK(w http.ResponseWriter, data any) {
-	httpx.WriteJSON(w, http.StatusOK, map[string]any{"success": true, "data": data})
-}
-
 func owner(r *http.Request) chat.Access { return chat.Access{UID: httpx.MustPrincipal(r).UID} }
 
 // visitor reads the share token of a shared call; none is the spec's 400.
