@@ -8,7 +8,7 @@ import { flushSync } from 'react-dom'
 import { createRoot } from 'react-dom/client'
 import '@/app/styles.css'
 import { normalizeTranscript } from '@/data/normalize/transcript'
-import { TranscriptionTab } from '../TranscriptionTab'
+import { TranscriptionTab } from '@/features/transcription/TranscriptionTab'
 import { longTranscript } from './longTranscript'
 
 interface RunResult {
