@@ -11,6 +11,7 @@ import { panelId, tabId, Tabs, type TabSpec } from './Tabs'
 import { ALL_TABS, type DetailTab } from './detailTab'
 import { TAB_ICONS } from './tabIcons'
 import { useIsDesktop } from './useIsDesktop'
+import './recording-view.css'
 
 /** Desktop: four tabs on top; Ask Pocket is the side panel (spec §2). */
 const DESKTOP_TABS: TabSpec<DetailTab>[] = [
