@@ -44,7 +44,7 @@ async function openWithRuntime(page: Page, requests: string[]) {
   await page.addScriptTag({ url: RUNTIME })
   await page.evaluate((wasm) => {
     const { Rive, RuntimeLoader } = window.rive
-    // What the PWA does (pwa/src/app/empty-state/riveRuntime.ts): our wasm, no CDN fallback.
+    // What the PWA does (pwa/src/ui/empty-state/riveRuntime.ts): our wasm, no CDN fallback.
     RuntimeLoader.setWasmUrl(wasm)
     RuntimeLoader.setWasmFallbackUrl(null)
     const canvas = document.createElement('canvas')

@@ -9,7 +9,7 @@ import { prepareMindMap } from '@/features/mindmap/prepare'
 import { mapTree } from '@/features/mindmap/tree'
 import { settled } from '../../scripts/page-idle.mjs'
 import { generateFlowMap } from '@/features/mindmap/generateFlowMap'
-import '@/app/styles.css'
+import '@/ui/styles.css'
 
 /**
  * Bench and preview page for the mind map (not part of the app): renders the

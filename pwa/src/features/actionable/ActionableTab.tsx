@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { EmptyState } from '@/app/empty-state/EmptyState'
+import { EmptyState } from '@/ui/empty-state/EmptyState'
 import { PRIORITY_COLORS, type SubSubtask, type Subtask, type Task } from '@/data/normalize/actions'
 import { PriorityBadge } from './Priority'
 import { useCompletion, type Completion } from './useCompletion'

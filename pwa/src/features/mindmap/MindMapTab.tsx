@@ -1,5 +1,5 @@
 import { Component, useMemo, useState, type ReactNode } from 'react'
-import { EmptyState } from '@/app/empty-state/EmptyState'
+import { EmptyState } from '@/ui/empty-state/EmptyState'
 import { MIND_MAP_TYPES, defaultMindMapType, type MindMapType } from '@/data/normalize/mindmap'
 import { MindMapViewer } from './MindMapViewer'
 import { mapsFor } from './prepare'

@@ -1,7 +1,7 @@
 import { useMemo, type ReactNode } from 'react'
-import { CheckLine } from '@/app/markdown/CheckLine'
-import { InlineContent } from '@/app/markdown/InlineContent'
-import { parseInline } from '@/app/markdown/inline'
+import { CheckLine } from '@/ui/markdown/CheckLine'
+import { InlineContent } from '@/ui/markdown/InlineContent'
+import { parseInline } from '@/ui/markdown/inline'
 import type { SummaryComponent } from '@/data/normalize/summary'
 
 export const UNKNOWN_COMPONENT = 'Unknown component type'

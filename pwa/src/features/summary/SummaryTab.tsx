@@ -1,6 +1,6 @@
 import { Fragment, useMemo, type ReactNode } from 'react'
-import { EmptyState } from '@/app/empty-state/EmptyState'
-import { Markdown } from '@/app/markdown/Markdown'
+import { EmptyState } from '@/ui/empty-state/EmptyState'
+import { Markdown } from '@/ui/markdown/Markdown'
 import type { SummaryContent } from '@/data/normalize/summary'
 import { SummaryComponents } from './SummaryComponents'
 import './summary.css'

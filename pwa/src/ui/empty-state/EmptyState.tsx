@@ -1,6 +1,6 @@
 import { Component, lazy, Suspense, useCallback, useState, type ReactNode } from 'react'
 import type { EmptyStateAnimation } from './animation'
-import { usePrefersReducedMotion } from './usePrefersReducedMotion'
+import { usePrefersReducedMotion } from '../usePrefersReducedMotion'
 import './empty-state.css'
 
 export type { EmptyStateAnimation } from './animation'
