@@ -1,7 +1,8 @@
 import { useId } from 'react'
 import { EmptyState } from '@/ui/empty-state/EmptyState'
-import { PRIORITY_COLORS, type SubSubtask, type Subtask, type Task } from '@/data/normalize/actions'
+import type { SubSubtask, Subtask, Task } from '@/data/normalize/actions'
 import { PriorityBadge } from './Priority'
+import { PRIORITY_COLORS } from './priorityColors'
 import { useCompletion, type Completion } from './useCompletion'
 import './actionable.css'
 
