@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import { chatRequest, type RawResponse } from './api/http'
-import { ApiError } from './api/errors'
+import { ApiError, NETWORK_ERROR_CODE } from './api/errors'
 import { db } from './db'
 import {
   localSharedSession,
@@ -90,7 +90,7 @@ export async function fetchChatHistory(t: ChatTarget, signal?: AbortSignal): Pro
 }
 
 function isUnreachable(error: unknown): boolean {
-  return error instanceof ApiError && (error.code === 'NETWORK_ERROR' || error.status === 0)
+  return error instanceof ApiError && (error.code === NETWORK_ERROR_CODE || error.status === 0)
 }
 
 export const chatHistoryQuery = (t: ChatTarget) =>

@@ -156,7 +156,7 @@ describe('AuthProvider: actions', () => {
     server.use(http.post('/api/v1/auth/logout', () => HttpResponse.error()))
     vi.spyOn(console, 'error').mockImplementation(() => {})
     await act(async () => {
-      await expect(auth.logout()).rejects.toMatchObject({ code: 'ERR_NETWORK' })
+      await expect(auth.logout()).rejects.toMatchObject({ code: 'NETWORK_ERROR' })
     })
     expect(screen.getByText('signed out')).toBeInTheDocument()
   })
