@@ -43,7 +43,7 @@ function ok<T>(res: RawResponse<T>): T {
  * The caller's session for a recording. A visitor's failed fetch gives a local
  * placeholder session marked shared (spec §8); an owner's failure is raised.
  */
-export async function fetchChatSession(t: ChatTarget, signal?: AbortSignal): Promise<ChatSession> {
+async function fetchChatSession(t: ChatTarget, signal?: AbortSignal): Promise<ChatSession> {
   if (!t.shareToken) {
     const session = normalizeSession(ok(await chatRequest(`${BASE}/session/${enc(t.recordingId)}`, { signal })))
     if (!session) throw new ApiError({ status: 200, code: 'NO_DATA', message: 'Unexpected response format from server' })
@@ -60,7 +60,7 @@ export async function fetchChatSession(t: ChatTarget, signal?: AbortSignal): Pro
 }
 
 /** Messages oldest first. A visitor's failed fetch gives an empty list (spec §8). */
-export async function fetchChatMessages(session: ChatSession, signal?: AbortSignal): Promise<ChatMessage[]> {
+async function fetchChatMessages(session: ChatSession, signal?: AbortSignal): Promise<ChatMessage[]> {
   if (session.local) return []
   if (!session.shareToken) return normalizeMessages(ok(await chatRequest(`${BASE}/session/${enc(session.id)}/messages`, { signal })))
   try {
@@ -124,7 +124,7 @@ export async function readCachedChat(t: ChatTarget): Promise<{ session: ChatSess
   return { session, messages: stored.map((m) => m.data as ChatMessage) }
 }
 
-export interface SendInput extends ChatTarget {
+interface SendInput extends ChatTarget {
   message: string
   /** The session to continue; null lets the server pick the caller's. */
   sessionId: string | null

@@ -6,7 +6,7 @@ import { detailBody } from './normalize/detail'
 import { recordingKeys } from './recordings'
 
 export const LOAD_FAILED_MESSAGE = 'Failed to load recording'
-export const NO_ID_MESSAGE = 'No recording ID provided'
+const NO_ID_MESSAGE = 'No recording ID provided'
 export const NO_DATA_CODE = 'NO_DATA'
 
 /**

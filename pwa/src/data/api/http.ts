@@ -1,9 +1,9 @@
 import { ApiError, NETWORK_ERROR_CODE, NETWORK_ERROR_MESSAGE, networkError } from './errors'
 import { session } from '../session'
 
-export type QueryParams = Record<string, string | number | boolean | null | undefined>
+type QueryParams = Record<string, string | number | boolean | null | undefined>
 
-export interface RequestOptions {
+interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
   query?: QueryParams
   body?: unknown
@@ -78,7 +78,7 @@ async function send(path: string, options: RequestOptions): Promise<RawResponse<
 }
 
 /** Absolute URL on our own origin (Node's fetch, used by tests, needs one). */
-export function buildUrl(path: string, query?: QueryParams): string {
+function buildUrl(path: string, query?: QueryParams): string {
   const url = new URL(path, globalThis.location?.origin ?? 'http://localhost')
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value))

@@ -5,9 +5,9 @@ export type Priority = 'CRITICAL' | 'HIGH' | 'MEDIUM' | 'LOW'
 
 export const PRIORITIES: readonly Priority[] = ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW']
 
-export const UNTITLED_TASK = 'Untitled Task'
-export const UNTITLED_SUBTASK = 'Untitled Subtask'
-export const UNTITLED_SUB_SUBTASK = 'Untitled Sub-subtask'
+const UNTITLED_TASK = 'Untitled Task'
+const UNTITLED_SUBTASK = 'Untitled Subtask'
+const UNTITLED_SUB_SUBTASK = 'Untitled Sub-subtask'
 
 export interface SubSubtask {
   id: string

@@ -6,12 +6,12 @@ import { PRIORITY_COLORS } from './priorityColors'
 import { useCompletion, type Completion } from './useCompletion'
 import './actionable.css'
 
-export interface ActionableTabProps {
+interface ActionableTabProps {
   tasks: Task[]
 }
 
-export const NO_ACTION_ITEMS_TITLE = 'No Action Items'
-export const NO_ACTION_ITEMS_TEXT = 'No actionable tasks were identified in this recording.'
+const NO_ACTION_ITEMS_TITLE = 'No Action Items'
+const NO_ACTION_ITEMS_TEXT = 'No actionable tasks were identified in this recording.'
 
 type Toggle = (id: string, done: boolean) => void
 

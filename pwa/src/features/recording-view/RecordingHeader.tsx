@@ -5,7 +5,7 @@ import { formatShortDateTime } from '@/data/normalize/recordingDates'
 import { BackIcon } from '@/ui/icons'
 
 /** Spec §2: the desktop header's title when the recording has none. */
-export const DESKTOP_UNTITLED = 'Chat with Tasha'
+const DESKTOP_UNTITLED = 'Chat with Tasha'
 
 interface Props {
   header: Header

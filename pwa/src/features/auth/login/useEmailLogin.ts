@@ -8,7 +8,7 @@ import { codeOf, emptyDigits, isComplete } from './codeDigits'
 import type { CodeInputHandle } from './CodeInput'
 import { sendCodeError, TOAST_MS, VERIFY_SUCCESS, verifyError } from './loginMessages'
 
-export type LoginStep = 'email' | 'code'
+type LoginStep = 'email' | 'code'
 
 /**
  * The e-mail code sign-in (spec §4): email step → code step after a code is
