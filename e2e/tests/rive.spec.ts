@@ -82,6 +82,7 @@ async function openWithRuntime(page: Page, requests: string[]) {
 async function samples(page: Page, count: number, everyMs: number): Promise<Sample[]> {
   const out: Sample[] = []
   for (let i = 0; i < count; i++) {
+    // Sampling a running animation at intervals: time itself is what is measured here.
     await page.waitForTimeout(everyMs)
     out.push(await page.evaluate(() => window.sampleRiv()))
   }
