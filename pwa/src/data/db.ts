@@ -16,13 +16,13 @@ export interface StoredDetail {
   data: unknown
 }
 
-export interface StoredChatSession {
+interface StoredChatSession {
   id: string
   recordingId: string
   data: unknown
 }
 
-export interface StoredChatMessage {
+interface StoredChatMessage {
   id: string
   sessionId: string
   createdAt: string
@@ -30,7 +30,7 @@ export interface StoredChatMessage {
 }
 
 /** A mutation made offline, replayed once when the network returns. */
-export interface OutboxEntry {
+interface OutboxEntry {
   seq?: number
   createdAt: number
   method: 'POST' | 'PUT' | 'PATCH' | 'DELETE'
@@ -39,7 +39,7 @@ export interface OutboxEntry {
   attempts: number
 }
 
-export interface MetaEntry {
+interface MetaEntry {
   key: string
   value: unknown
 }
@@ -48,7 +48,7 @@ export interface MetaEntry {
  * The one IndexedDB database. Versions are append-only: never edit a shipped
  * version() block, add the next one with an upgrade if data must move.
  */
-export class PocketDB extends Dexie {
+class PocketDB extends Dexie {
   recordings!: EntityTable<StoredRecording, 'id'>
   details!: EntityTable<StoredDetail, 'id'>
   chatSessions!: EntityTable<StoredChatSession, 'id'>

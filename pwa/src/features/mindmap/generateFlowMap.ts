@@ -6,7 +6,8 @@ const WORDS = 'budget release sprint customer invoice retry onboarding churn pri
 /**
  * A deterministic flow map of `size` nodes shaped like a large real one: a
  * few main branches, most nodes two to six levels deep, titles of 2 to 12
- * words (some wrap to three lines).
+ * words (some wrap to three lines). Test and benchmark data (the tests and
+ * pwa/bench/mindmap), not used by the app.
  */
 export function generateFlowMap(size: number, seed = 1): MindMapNode[] {
   let s = seed

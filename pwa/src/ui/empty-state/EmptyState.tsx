@@ -1,11 +1,9 @@
 import { Component, lazy, Suspense, useCallback, useState, type ReactNode } from 'react'
 import type { EmptyStateAnimation } from './animation'
-import { usePrefersReducedMotion } from './usePrefersReducedMotion'
+import { usePrefersReducedMotion } from '../usePrefersReducedMotion'
 import './empty-state.css'
 
-export type { EmptyStateAnimation } from './animation'
-
-export interface EmptyStateProps {
+interface EmptyStateProps {
   /** Which looping animation plays above the texts (/animations/<name>.riv). */
   animation: EmptyStateAnimation
   /** Heading text; the spec's default is 'No content available'. */
@@ -15,8 +13,8 @@ export interface EmptyStateProps {
   size?: number
 }
 
-export const DEFAULT_EMPTY_TITLE = 'No content available'
-export const DEFAULT_EMPTY_SIZE = 300
+const DEFAULT_EMPTY_TITLE = 'No content available'
+const DEFAULT_EMPTY_SIZE = 300
 
 // The Rive runtime (~100 kB gzipped, plus its wasm) loads only when an empty
 // state is actually shown.

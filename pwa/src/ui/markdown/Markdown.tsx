@@ -4,7 +4,7 @@ import { CheckLine } from './CheckLine'
 import { InlineContent } from './InlineContent'
 import './markdown.css'
 
-export interface MarkdownProps {
+interface MarkdownProps {
   source: string
   className?: string
   /**

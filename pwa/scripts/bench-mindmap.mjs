@@ -1,15 +1,15 @@
-// Mind map benchmark: builds the bench page (main.tsx), serves it on loopback, and
+// Mind map benchmark: builds the bench page (pwa/bench/mindmap/), serves it on loopback, and
 // drives Debian's Chromium with Playwright. Prints JSON with medians over the runs,
 // and the 1-minute load average: on a shared machine, read the numbers with it.
-//   node pwa/src/features/mindmap/bench/run.mjs [--nodes 2000] [--runs 7] [--width 1280 --height 800]
+//   node pwa/scripts/bench-mindmap.mjs [--nodes 2000] [--runs 7] [--width 1280 --height 800]
 // Not part of any test suite: numbers are measured, not asserted.
 import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { chromium } from '@playwright/test'
-import { serveBenchPage } from '../../../../scripts/bench-page.mjs'
-import { chromiumLaunchOptions } from '../../../../scripts/chromium.mjs'
+import { serveBenchPage } from './bench-page.mjs'
+import { chromiumLaunchOptions } from './chromium.mjs'
 
-const here = fileURLToPath(new URL('.', import.meta.url))
+const page = fileURLToPath(new URL('../bench/mindmap', import.meta.url))
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`)
   return i > 0 ? process.argv[i + 1] : fallback
@@ -18,7 +18,7 @@ const nodes = Number(arg('nodes', 2000))
 const runs = Number(arg('runs', 7))
 const viewport = { width: Number(arg('width', 1280)), height: Number(arg('height', 800)) }
 
-const benchPage = await serveBenchPage(here)
+const benchPage = await serveBenchPage(page)
 const url = `${benchPage.url}?nodes=${nodes}`
 
 const browser = await chromium.launch(chromiumLaunchOptions())

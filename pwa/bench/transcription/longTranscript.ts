@@ -1,4 +1,4 @@
-import lecture from '../../../../../fixtures/recordings/07-lecture-econ101-elasticity.json'
+import lecture from '../../../fixtures/recordings/07-lecture-econ101-elasticity.json'
 
 interface RawSegment {
   speaker: string

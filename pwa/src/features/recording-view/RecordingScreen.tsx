@@ -8,11 +8,10 @@ import { MindMapTab, usePrepareMindMap } from '@/features/mindmap'
 import { AskPocketPanel } from './panels'
 import { RecordingHeader } from './RecordingHeader'
 import { panelId, tabId, Tabs, type TabSpec } from './Tabs'
+import { ALL_TABS, type DetailTab } from './detailTab'
 import { TAB_ICONS } from './tabIcons'
 import { useIsDesktop } from './useIsDesktop'
-
-export type DetailTab = 'summary' | 'actionable' | 'mindmap' | 'transcription' | 'ask'
-const ALL_TABS: DetailTab[] = ['summary', 'actionable', 'mindmap', 'transcription', 'ask']
+import './recording-view.css'
 
 /** Desktop: four tabs on top; Ask Pocket is the side panel (spec §2). */
 const DESKTOP_TABS: TabSpec<DetailTab>[] = [

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
-import type { ErrorScreenText } from './detailErrors'
+import type { ErrorScreenText } from './errorScreens'
+import './recording-view.css'
 
 interface Props {
   text: ErrorScreenText

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react'
 
 /** Spec §9: the desktop layout starts at 768 px. */
-export const DESKTOP_QUERY = '(min-width: 768px)'
+const DESKTOP_QUERY = '(min-width: 768px)'
 
 function subscribe(onChange: () => void): () => void {
   if (typeof window.matchMedia !== 'function') return () => {}

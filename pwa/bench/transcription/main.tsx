@@ -6,9 +6,9 @@
  */
 import { flushSync } from 'react-dom'
 import { createRoot } from 'react-dom/client'
-import '@/app/styles.css'
+import '@/ui/styles.css'
 import { normalizeTranscript } from '@/data/normalize/transcript'
-import { TranscriptionTab } from '../TranscriptionTab'
+import { TranscriptionTab } from '@/features/transcription/TranscriptionTab'
 import { longTranscript } from './longTranscript'
 
 interface RunResult {

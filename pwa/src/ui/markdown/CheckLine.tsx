@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from 'react'
 
-export interface CheckLineProps {
+interface CheckLineProps {
   /** Starting state; later changes are local to this screen and never saved (spec §4). */
   initialChecked: boolean
   children: ReactNode

@@ -2,10 +2,10 @@ import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import type { RecordingHeader as Header } from '@/data/normalize/detail'
 import { formatShortDateTime } from '@/data/normalize/recordingDates'
-import { BackIcon } from '../icons'
+import { BackIcon } from '@/ui/icons'
 
 /** Spec §2: the desktop header's title when the recording has none. */
-export const DESKTOP_UNTITLED = 'Chat with Tasha'
+const DESKTOP_UNTITLED = 'Chat with Tasha'
 
 interface Props {
   header: Header

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import type { DetailTab } from './RecordingScreen'
+import type { DetailTab } from './detailTab'
 
 function Icon({ d }: { d: string }) {
   return (
