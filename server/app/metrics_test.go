@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/pocket-companion/pocket/server/config"
-	"github.com/pocket-companion/pocket/server/servertest"
+	"github.com/pocket-companion/pocket/tests/servertest"
 )
 
 // The test client connects from 127.0.0.1, a loopback peer.

@@ -11,7 +11,7 @@ import (
 
 	"github.com/pocket-companion/pocket/server/app"
 	"github.com/pocket-companion/pocket/server/httpx"
-	"github.com/pocket-companion/pocket/server/servertest"
+	"github.com/pocket-companion/pocket/tests/servertest"
 )
 
 // pinnedPublic are the routes anyone may call without signing in. Adding one
