@@ -89,11 +89,22 @@ func (d *DB) CollectGarbage() {
 	}
 }
 
-// Update runs fn in a read-write transaction, re-running it when it lost a race.
+// Update runs fn in a read-write transaction, re-running it when it lost a
+// race. Functions fn registered with AfterCommit run once, after the commit
+// that made its writes durable; an attempt that failed or was re-run drops
+// its own.
 func (d *DB) Update(fn func(*Txn) error) error {
 	var err error
 	for attempt := 0; attempt < conflictRetries; attempt++ {
-		err = d.bdb.Update(func(t *badger.Txn) error { return fn(&Txn{t}) })
+		var tx *Txn
+		err = d.bdb.Update(func(t *badger.Txn) error {
+			tx = &Txn{t: t}
+			return fn(tx)
+		})
+		if err == nil {
+			tx.runAfterCommit()
+			return nil
+		}
 		if !errors.Is(err, badger.ErrConflict) {
 			return err
 		}
@@ -104,11 +115,25 @@ func (d *DB) Update(fn func(*Txn) error) error {
 
 // View runs fn in a read-only transaction.
 func (d *DB) View(fn func(*Txn) error) error {
-	return d.bdb.View(func(t *badger.Txn) error { return fn(&Txn{t}) })
+	return d.bdb.View(func(t *badger.Txn) error { return fn(&Txn{t: t}) })
 }
 
 // Txn is one transaction with JSON helpers.
-type Txn struct{ t *badger.Txn }
+type Txn struct {
+	t     *badger.Txn
+	after []func()
+}
+
+// AfterCommit runs fn once the transaction has committed (in Update; a View
+// never commits, so there it is never run). Events announcing a write are
+// published from here: a listener that reacts by reading must find the write.
+func (x *Txn) AfterCommit(fn func()) { x.after = append(x.after, fn) }
+
+func (x *Txn) runAfterCommit() {
+	for _, fn := range x.after {
+		fn()
+	}
+}
 
 // Get returns the raw value at key, or ErrNotFound.
 func (x *Txn) Get(key []byte) ([]byte, error) {
