@@ -104,3 +104,21 @@ func readFloor(x *store.Txn, uid string) (uint64, error) {
 	}
 	return binary.BigEndian.Uint64(b), nil
 }
+
+// Latest is the entity's current entry; ok is false when it has none (never
+// written, or its tombstone was pruned).
+func Latest(x *store.Txn, uid string, kind Kind, id string) (Entry, bool, error) {
+	seq, err := Version(x, uid, kind, id)
+	if err != nil || seq == 0 {
+		return Entry{}, false, err
+	}
+	var e Entry
+	if err := x.GetJSON(logKey(uid, seq), &e); err != nil {
+		if errors.Is(err, store.ErrNotFound) {
+			return Entry{}, false, nil
+		}
+		return Entry{}, false, err
+	}
+	e.Seq = seq
+	return e, true, nil
+}

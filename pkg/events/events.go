@@ -18,14 +18,21 @@ const (
 	RecordingDeleted = "recording.deleted"
 	SummaryReady     = "summary.ready"
 	ChatMessage      = "chat.message"
+	FolderUpdated    = "folder.updated"
+	FolderDeleted    = "folder.deleted"
 )
 
 // Event is one change to one user's data.
 type Event struct {
-	Type        string    `json:"type"`
-	UserID      string    `json:"-"`
-	RecordingID string    `json:"recordingId,omitempty"`
-	At          time.Time `json:"at"`
+	Type        string `json:"type"`
+	UserID      string `json:"-"`
+	RecordingID string `json:"recordingId,omitempty"`
+	FolderID    string `json:"folderId,omitempty"`
+	// Seq is the change-log position the change was written at (0 for events
+	// that change no synced data, like chat messages): a device whose cursor
+	// is at or past it has the change already.
+	Seq uint64    `json:"seq,omitempty"`
+	At  time.Time `json:"at"`
 }
 
 // Bus fans events out to subscribers.

@@ -27,7 +27,7 @@ type Detail struct {
 func (st *stored) detail() Detail {
 	return Detail{
 		Recording:      st.recordingWithID(),
-		Speakers:       st.Speakers,
+		Speakers:       st.speakersWithNames(),
 		Summarizations: st.Summarizations,
 		Transcription:  st.Transcription,
 		Metadata:       st.Metadata,

@@ -121,12 +121,13 @@ func (s *Service) AddSummarization(ctx context.Context, uid, recordingID, summar
 		st.Summarizations = sums
 		st.Recording = s.touch(old.recordingObject())
 		st.derive()
-		return put(x, uid, &st, old)
+		if err := put(x, uid, &st, old); err != nil {
+			return err
+		}
+		return s.changed(x, uid, recordingID, false, events.SummaryReady, events.RecordingUpdated)
 	})
 	if err != nil {
 		return fmt.Errorf("recordings: add summarization to %s: %w", recordingID, err)
 	}
-	s.publish(events.SummaryReady, uid, recordingID)
-	s.publish(events.RecordingUpdated, uid, recordingID)
 	return nil
 }

@@ -187,6 +187,19 @@ func (x *Txn) SetJSONTTL(key []byte, v any, ttl time.Duration) error {
 	return x.t.SetEntry(badger.NewEntry(key, b).WithTTL(ttl))
 }
 
+// ExpiresAt is when a value stored with a TTL is dropped, in Unix seconds
+// (0: never).
+func (x *Txn) ExpiresAt(key []byte) (uint64, error) {
+	item, err := x.t.Get(key)
+	if errors.Is(err, badger.ErrKeyNotFound) {
+		return 0, ErrNotFound
+	}
+	if err != nil {
+		return 0, err
+	}
+	return item.ExpiresAt(), nil
+}
+
 // Delete removes key; deleting a missing key is not an error.
 func (x *Txn) Delete(key []byte) error { return x.t.Delete(key) }
 
