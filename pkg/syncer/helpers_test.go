@@ -10,8 +10,8 @@ import (
 	"time"
 
 	"github.com/pocket-companion/pocket/pkg/events"
-	"github.com/pocket-companion/pocket/pkg/ids"
 	syncv1 "github.com/pocket-companion/pocket/pkg/gen/pocket/sync/v1"
+	"github.com/pocket-companion/pocket/pkg/ids"
 	"github.com/pocket-companion/pocket/pkg/recordings"
 	"github.com/pocket-companion/pocket/pkg/store"
 )

@@ -9,6 +9,7 @@ import (
 	"github.com/pocket-companion/pocket/server/seed"
 	"github.com/pocket-companion/pocket/server/share"
 	"github.com/pocket-companion/pocket/server/summarize"
+	"github.com/pocket-companion/pocket/server/sync"
 )
 
 // Features are the provider API's feature modules.
@@ -19,4 +20,5 @@ var Features = fx.Options(
 	seed.Module,
 	chat.Module,
 	summarize.Module,
+	sync.Module,
 )
