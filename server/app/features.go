@@ -5,6 +5,7 @@ import (
 
 	"github.com/pocket-companion/pocket/server/auth"
 	"github.com/pocket-companion/pocket/server/chat"
+	"github.com/pocket-companion/pocket/server/live"
 	"github.com/pocket-companion/pocket/server/recordings"
 	"github.com/pocket-companion/pocket/server/seed"
 	"github.com/pocket-companion/pocket/server/share"
@@ -21,4 +22,5 @@ var Features = fx.Options(
 	chat.Module,
 	summarize.Module,
 	sync.Module,
+	live.Module,
 )
