@@ -22,7 +22,7 @@ import (
 // Module provides engine.Engine and the chat routes.
 var Module = fx.Module("chat",
 	fx.Provide(NewEngine),
-	fx.Provide(fx.Private, newService),
+	fx.Provide(newService),
 	fx.Provide(fx.Annotate(Routes, fx.ResultTags(`group:"routes,flatten"`))),
 )
 

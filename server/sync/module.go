@@ -6,6 +6,7 @@ package sync
 
 import (
 	"context"
+	"encoding/json"
 	"log/slog"
 	"net/http"
 	"time"
@@ -14,6 +15,7 @@ import (
 	"go.uber.org/fx"
 
 	"github.com/pocket-companion/pocket/pkg/changelog"
+	"github.com/pocket-companion/pocket/pkg/chat"
 	"github.com/pocket-companion/pocket/pkg/gen/pocket/sync/v1/syncv1connect"
 	"github.com/pocket-companion/pocket/pkg/recordings"
 	"github.com/pocket-companion/pocket/pkg/store"
@@ -29,10 +31,23 @@ var Module = fx.Module("sync",
 	fx.Invoke(maintain),
 )
 
-// NewService builds sync over the recordings domain. Questions queued
-// offline are not accepted yet (the Asker is nil).
-func NewService(db *store.DB, recs *recordings.Service, log *slog.Logger) *syncer.Service {
-	return syncer.NewService(db, recs, nil, log)
+// NewService builds sync over the recordings domain, with Ask Pocket for
+// questions queued offline.
+func NewService(db *store.DB, recs *recordings.Service, chats *chat.Service, log *slog.Logger) *syncer.Service {
+	return syncer.NewService(db, recs, asker{chats}, log)
+}
+
+// asker sends a queued question as the owner would over REST, with its key.
+type asker struct{ chats *chat.Service }
+
+func (a asker) AskOnce(ctx context.Context, uid string, q syncer.Question) (json.RawMessage, error) {
+	res, err := a.chats.Send(ctx, chat.Access{UID: uid}, chat.SendInput{
+		RecordingID: q.RecordingID, SessionID: q.SessionID, Message: q.Message, Language: "en", Key: q.Key,
+	})
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(res)
 }
 
 // maxMessageBytes bounds one request (100 mutations with room to spare).

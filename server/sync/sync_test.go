@@ -130,3 +130,37 @@ func TestSyncService_OversizedPushIsInvalid(t *testing.T) {
 	_, err := c.Push(ctx, connect.NewRequest(&syncv1.PushRequest{Mutations: muts}))
 	wantCode(t, err, connect.CodeInvalidArgument)
 }
+
+func TestSyncService_AQueuedQuestionIsAskedOnce(t *testing.T) {
+	s := servertest.Start(t, nil)
+	alice := s.SignIn(t, "alice@example.com")
+	c := client(s, alice.IDToken)
+	alice.MustOK("POST", "/api/v1/recordings", map[string]any{
+		"recording":     map[string]any{"id": "r-q", "title": "Budget call"},
+		"transcription": map[string]any{"segments": []any{map[string]any{"speaker": "SPEAKER_00", "text": "We agreed the budget is forty thousand.", "start_time": 0, "end_time": 4}}},
+	})
+	ask := &syncv1.Mutation{IdempotencyKey: "q-1", Op: &syncv1.Mutation_AskQuestion{AskQuestion: &syncv1.AskQuestion{
+		RecordingId: "r-q", Message: "What was the budget?"}}}
+	var answers []string
+	for i := 0; i < 3; i++ {
+		res, err := c.Push(ctx, connect.NewRequest(&syncv1.PushRequest{Mutations: []*syncv1.Mutation{ask}}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := res.Msg.GetResults()[0]
+		if r.GetOutcome() != syncv1.Outcome_OUTCOME_APPLIED || r.GetReplayed() != (i > 0) {
+			t.Fatalf("push %d = %v", i+1, r)
+		}
+		answers = append(answers, r.GetAnswerJson())
+	}
+	if answers[0] != answers[1] || answers[1] != answers[2] || !strings.Contains(answers[0], "assistantMessage") {
+		t.Fatalf("answers differ or are empty: %q", answers)
+	}
+	var session struct{ Data struct{ ID string } }
+	alice.MustOK("GET", "/api/v1/chat/session/r-q", nil, &session)
+	var msgs struct{ Data []struct{ Role string } }
+	alice.MustOK("GET", "/api/v1/chat/session/"+session.Data.ID+"/messages", nil, &msgs)
+	if len(msgs.Data) != 2 {
+		t.Fatalf("the conversation holds %d messages; the question was asked once, so 2", len(msgs.Data))
+	}
+}
