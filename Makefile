@@ -84,15 +84,15 @@ ifneq ($(HAVE_WEB),)
 endif
 
 # The local OIDC issuer the browser tests sign in with as "Google" (test-only).
-bin/oidc-issuer: go.mod go.sum $(wildcard server/auth/oidctest/*.go server/auth/oidctest/cmd/oidc-issuer/*.go)
-	go build -o $@ ./server/auth/oidctest/cmd/oidc-issuer
+bin/oidc-issuer: go.mod go.sum $(wildcard tests/oidctest/*.go tests/oidctest/cmd/oidc-issuer/*.go)
+	go build -o $@ ./tests/oidctest/cmd/oidc-issuer
 
 ## bench: Go benchmarks (figures go to docs/benchmarks.md)
 bench:
 	go test -run '^$$' -bench . -benchmem ./pkg/... ./server/...
 
 fmt:
-	gofmt -w pkg server
+	gofmt -w pkg server tests tools
 
 clean:
 	rm -rf bin server/web/dist/app

@@ -10,6 +10,7 @@ import (
 	"go.uber.org/fx/fxevent"
 
 	"github.com/pocket-companion/pocket/pkg/events"
+	"github.com/pocket-companion/pocket/server/ai"
 	"github.com/pocket-companion/pocket/server/config"
 	"github.com/pocket-companion/pocket/server/health"
 	"github.com/pocket-companion/pocket/server/httpx"
@@ -32,6 +33,7 @@ func Options(cfg config.Config, log *slog.Logger) fx.Option {
 		fx.StopTimeout(stopTimeout),
 		fx.Provide(events.NewBus),
 		storage.Module,
+		ai.Module, // the one engine chat and summaries share
 		httpx.Module,
 		web.Module,
 		health.Module,
