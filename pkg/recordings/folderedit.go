@@ -225,6 +225,9 @@ func (s *Service) refile(x *store.Txn, uid, id string, to *Folder) error {
 	if err := x.Set(itemKey(uid, id), st.listItem()); err != nil {
 		return err
 	}
+	if err := putSyncState(x, uid, &st); err != nil {
+		return err
+	}
 	b, err := st.encode()
 	if err != nil {
 		return err
