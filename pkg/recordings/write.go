@@ -36,6 +36,11 @@ func put(x *store.Txn, uid string, st, old *stored) error {
 	if err := putSyncState(x, uid, st); err != nil {
 		return err
 	}
+	return writeRecord(x, uid, st)
+}
+
+// writeRecord stores the record itself (given fields and bookkeeping).
+func writeRecord(x *store.Txn, uid string, st *stored) error {
 	b, err := st.encode()
 	if err != nil {
 		return fmt.Errorf("recordings: encode %s: %w", st.ID, err)
