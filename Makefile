@@ -12,7 +12,7 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 HAVE_WEB := $(wildcard package.json)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run build web test test-go test-web test-e2e deps tools chromium clean fmt lint bench
+.PHONY: run build web test test-go test-web test-e2e test-gen deps tools chromium clean fmt lint bench proto
 
 ## run: build everything and start `pocket serve` on http://127.0.0.1:8080 with the sample data
 run: build
@@ -52,8 +52,20 @@ chromium:
 		$(SUDO) apt-get update -q && ($(SUDO) apt-get install -y -q chromium || $(SUDO) apt-get install -y -q -f chromium); \
 	fi
 
-## test: every test: Go, PWA unit/component, browser end-to-end
-test: test-go test-web test-e2e
+## test: every test: Go, PWA unit/component, browser end-to-end, generated code up to date
+test: test-gen test-go test-web test-e2e
+
+## proto: regenerate the Connect/protobuf code (Go under pkg/gen, TypeScript under pwa/src/gen)
+proto: deps
+	npx buf lint
+	npx buf generate
+
+## test-gen: the committed generated code is what the .proto files generate
+test-gen: deps
+	npx buf lint
+	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && npx buf generate -o "$$tmp" && \
+	  diff -r "$$tmp/pkg/gen" pkg/gen && diff -r "$$tmp/pwa/src/gen" pwa/src/gen || \
+	  { echo "generated code is stale: run 'make proto' and commit the result" >&2; exit 1; }
 
 test-go: tools deps
 	go vet ./...

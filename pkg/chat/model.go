@@ -90,6 +90,10 @@ type SendInput struct {
 	SessionID   string // optional: the session to continue
 	Message     string
 	Language    string // the spec's client always sends "en"; answers are in English
+	// Key is a device's key for a question it queued while offline: sent
+	// again with the same key, the stored exchange is answered instead of
+	// asking twice (an earlier failed answer is retried).
+	Key string
 }
 
 // SendResult is the send response: {session, userMessage, assistantMessage}.

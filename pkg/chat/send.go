@@ -41,9 +41,6 @@ func (s *Service) Send(ctx context.Context, a Access, in SendInput) (SendResult,
 	if err != nil {
 		return SendResult{}, err
 	}
-	if err := s.allow(w); err != nil {
-		return SendResult{}, err
-	}
 	d, err := s.recording(ctx, w, in.RecordingID)
 	if err != nil {
 		return SendResult{}, err
@@ -55,7 +52,20 @@ func (s *Service) Send(ctx context.Context, a Access, in SendInput) (SendResult,
 	unlock := s.lock(st.ID)
 	defer unlock()
 
-	userMsg, history, err := s.storeQuestion(st.ID, text)
+	asked, err := s.askedBefore(w.scope, in.Key)
+	if err != nil || asked.answered() {
+		return s.storedExchange(asked, err)
+	}
+	if err := s.allow(w); err != nil {
+		return SendResult{}, err
+	}
+	var userMsg Message
+	var history []engine.Turn
+	if asked.found() {
+		userMsg, history, err = s.questionAt(asked)
+	} else {
+		userMsg, history, err = s.storeQuestion(st.ID, text, w.scope, in.Key)
+	}
 	if err != nil {
 		return SendResult{}, err
 	}
@@ -66,7 +76,7 @@ func (s *Service) Send(ctx context.Context, a Access, in SendInput) (SendResult,
 	if answerErr != nil {
 		s.opts.Log.Error("chat: the engine failed", "engine", s.opts.Engine.Name(), "recording", d.ID, "err", answerErr)
 	}
-	session, reply, err := s.storeAnswer(st.ID, answer, answerErr)
+	session, reply, err := s.storeAnswer(st.ID, answer, answerErr, w.scope, in.Key)
 	if err != nil {
 		return SendResult{}, err
 	}
@@ -111,7 +121,7 @@ func (s *Service) target(ctx context.Context, w who, d recordings.Detail, sessio
 
 // storeQuestion writes the user's message and returns it with the turns
 // before it (failed answers left out: they carry no content to build on).
-func (s *Service) storeQuestion(sessionID, text string) (Message, []engine.Turn, error) {
+func (s *Service) storeQuestion(sessionID, text, scope, key string) (Message, []engine.Turn, error) {
 	now := s.opts.Now().UTC()
 	msg := Message{ID: ids.UUID(), SessionID: sessionID, Role: RoleUser, Content: text, CreatedAt: now, UpdatedAt: now}
 	var history []engine.Turn
@@ -133,6 +143,9 @@ func (s *Service) storeQuestion(sessionID, text string) (Message, []engine.Turn,
 		if err := appendMessage(x, st, msg); err != nil {
 			return err
 		}
+		if err := rememberQuestion(x, scope, key, st.ID, st.Count-1); err != nil {
+			return err
+		}
 		return x.SetJSON(sessionKey(st.ID), st)
 	})
 	return msg, history, err
@@ -140,7 +153,7 @@ func (s *Service) storeQuestion(sessionID, text string) (Message, []engine.Turn,
 
 // storeAnswer writes the assistant's message, or a failed one, and touches
 // the session.
-func (s *Service) storeAnswer(sessionID string, a engine.Answer, answerErr error) (Session, Message, error) {
+func (s *Service) storeAnswer(sessionID string, a engine.Answer, answerErr error, scope, key string) (Session, Message, error) {
 	now := s.opts.Now().UTC()
 	msg := Message{ID: ids.UUID(), SessionID: sessionID, Role: RoleAssistant, Content: a.Text, Sources: a.Sources, CreatedAt: now, UpdatedAt: now}
 	if answerErr != nil {
@@ -154,6 +167,9 @@ func (s *Service) storeAnswer(sessionID string, a engine.Answer, answerErr error
 			return err
 		}
 		if err := appendMessage(x, st, msg); err != nil {
+			return err
+		}
+		if err := rememberAnswer(x, scope, key, st.Count-1, answerErr == nil); err != nil {
 			return err
 		}
 		st.LastMessageAt, st.UpdatedAt = &now, now

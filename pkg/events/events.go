@@ -18,21 +18,29 @@ const (
 	RecordingDeleted = "recording.deleted"
 	SummaryReady     = "summary.ready"
 	ChatMessage      = "chat.message"
+	FolderUpdated    = "folder.updated"
+	FolderDeleted    = "folder.deleted"
 )
 
 // Event is one change to one user's data.
 type Event struct {
-	Type        string    `json:"type"`
-	UserID      string    `json:"-"`
-	RecordingID string    `json:"recordingId,omitempty"`
-	At          time.Time `json:"at"`
+	Type        string `json:"type"`
+	UserID      string `json:"-"`
+	RecordingID string `json:"recordingId,omitempty"`
+	FolderID    string `json:"folderId,omitempty"`
+	// Seq is the change-log position the change was written at (0 for events
+	// that change no synced data, like chat messages): a device whose cursor
+	// is at or past it has the change already.
+	Seq uint64    `json:"seq,omitempty"`
+	At  time.Time `json:"at"`
 }
 
 // Bus fans events out to subscribers.
 type Bus struct {
-	mu   sync.RWMutex
-	next int
-	subs map[int]*Subscription
+	mu        sync.RWMutex
+	next      int
+	subs      map[int]*Subscription
+	listeners map[int]func(Event)
 }
 
 // Subscription receives events until it is closed.
@@ -50,7 +58,9 @@ func (s *Subscription) Dropped() int64 { return s.dropped.Load() }
 func (s *Subscription) Close() { s.cancel() }
 
 // NewBus returns an empty bus.
-func NewBus() *Bus { return &Bus{subs: map[int]*Subscription{}} }
+func NewBus() *Bus {
+	return &Bus{subs: map[int]*Subscription{}, listeners: map[int]func(Event){}}
+}
 
 // Subscribe registers a subscriber with a buffer of size buf.
 func (b *Bus) Subscribe(buf int) *Subscription {
@@ -73,6 +83,23 @@ func (b *Bus) Subscribe(buf int) *Subscription {
 	return sub
 }
 
+// Listen calls fn with every event published from now on, synchronously in
+// the publisher's goroutine, until cancel is called. fn must not block (hand
+// the event to a buffered channel, dropping what does not fit): it is how the
+// live-events hub fans out to thousands of sockets without a queue of its own.
+func (b *Bus) Listen(fn func(Event)) (cancel func()) {
+	b.mu.Lock()
+	id := b.next
+	b.next++
+	b.listeners[id] = fn
+	b.mu.Unlock()
+	return func() {
+		b.mu.Lock()
+		delete(b.listeners, id)
+		b.mu.Unlock()
+	}
+}
+
 // Publish delivers e to every subscriber that has room.
 func (b *Bus) Publish(e Event) {
 	if e.At.IsZero() {
@@ -86,5 +113,8 @@ func (b *Bus) Publish(e Event) {
 		default:
 			s.dropped.Add(1)
 		}
+	}
+	for _, fn := range b.listeners {
+		fn(e)
 	}
 }

@@ -41,7 +41,7 @@ func folderNameKey(uid, parentID, name string) []byte {
 
 // Folders lists the caller's folders by name.
 func (s *Service) Folders(ctx context.Context, uid string) ([]Folder, error) {
-	if err := checkOwner(ctx, uid); err != nil {
+	if err := CheckOwner(ctx, uid); err != nil {
 		return nil, err
 	}
 	out := []Folder{}
@@ -69,7 +69,7 @@ func (s *Service) Folders(ctx context.Context, uid string) ([]Folder, error) {
 // MaxFolderName characters; the parent, when given, must be the caller's; a
 // folder with the same name (ignoring case) under the same parent is a Conflict.
 func (s *Service) CreateFolder(ctx context.Context, uid, name, parentID string) (Folder, error) {
-	if err := checkOwner(ctx, uid); err != nil {
+	if err := CheckOwner(ctx, uid); err != nil {
 		return Folder{}, err
 	}
 	name = strings.TrimSpace(name)
@@ -102,14 +102,15 @@ func (s *Service) CreateFolder(ctx context.Context, uid, name, parentID string) 
 }
 
 func (s *Service) insertFolder(x *store.Txn, uid, name, parentID string) (Folder, error) {
-	f := Folder{ID: ids.UUID(), Name: name, CreatedAt: s.now().UTC()}
+	return s.insertFolderWithID(x, uid, ids.UUID(), name, parentID)
+}
+
+func (s *Service) insertFolderWithID(x *store.Txn, uid, id, name, parentID string) (Folder, error) {
+	f := Folder{ID: id, Name: name, CreatedAt: s.now().UTC()}
 	if parentID != "" {
 		f.ParentID = &parentID
 	}
-	if err := x.SetJSON(folderKey(uid, f.ID), f); err != nil {
-		return Folder{}, err
-	}
-	return f, x.Set(folderNameKey(uid, parentID, name), []byte(f.ID))
+	return f, s.writeFolder(x, uid, f)
 }
 
 func getFolder(x *store.Txn, uid, id string) (Folder, error) {
@@ -117,7 +118,7 @@ func getFolder(x *store.Txn, uid, id string) (Folder, error) {
 	if id == "" || strings.ContainsRune(id, '/') {
 		return f, apperr.Missing("Folder")
 	}
-	err := x.GetJSON(folderKey(uid, id), &f)
+	err := x.GetJSON(folderKey(uid, resolveAlias(x, uid, id)), &f)
 	if errors.Is(err, store.ErrNotFound) {
 		return f, apperr.Missing("Folder")
 	}

@@ -31,7 +31,7 @@ type ImportResult struct {
 // so fixtures with duplicates resolve as the client merges them. A recording
 // the owner soft-deleted stays deleted.
 func (s *Service) Import(ctx context.Context, uid string, raw []byte) (ImportResult, error) {
-	if err := checkOwner(ctx, uid); err != nil {
+	if err := CheckOwner(ctx, uid); err != nil {
 		return ImportResult{}, err
 	}
 	st, err := parseImport(raw)
@@ -57,7 +57,14 @@ func (s *Service) Import(ctx context.Context, uid string, raw []byte) (ImportRes
 			return err
 		}
 		res.Created, res.Replaced = old == nil, old != nil
-		return put(x, uid, st, old)
+		if err := put(x, uid, st, old); err != nil {
+			return err
+		}
+		typ := events.RecordingCreated
+		if old != nil {
+			typ = events.RecordingUpdated
+		}
+		return s.changed(x, uid, st.ID, false, typ)
 	})
 	if err != nil {
 		return ImportResult{}, err
@@ -67,15 +74,7 @@ func (s *Service) Import(ctx context.Context, uid string, raw []byte) (ImportRes
 }
 
 func (s *Service) afterImport(uid string, st *stored, res ImportResult) {
-	switch {
-	case res.Created:
-		s.publish(events.RecordingCreated, uid, st.ID)
-	case res.Replaced:
-		s.publish(events.RecordingUpdated, uid, st.ID)
-	default:
-		return
-	}
-	if !st.Book.HasSummary {
+	if (res.Created || res.Replaced) && !st.Book.HasSummary {
 		s.notifyNeedsSummary(uid, st.ID)
 	}
 }

@@ -37,6 +37,9 @@ type book struct {
 	Empty      bool       `json:"empty,omitempty"`
 	Terms      []string   `json:"terms,omitempty"`
 	SummaryIDs []string   `json:"summaryIds,omitempty"`
+	// SpeakerNames are the owner's names for speakers, by speakers key
+	// (SPEAKER_00), laid over the uploaded speakers member when read.
+	SpeakerNames map[string]string `json:"speakerNames,omitempty"`
 }
 
 // sortKeys holds the given timestamps in Unix milliseconds (0: not given),

@@ -14,11 +14,13 @@ package recordings
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/pocket-companion/pocket/pkg/apperr"
+	"github.com/pocket-companion/pocket/pkg/changelog"
 	"github.com/pocket-companion/pocket/pkg/events"
 	"github.com/pocket-companion/pocket/pkg/store"
 )
@@ -69,20 +71,51 @@ func (s *Service) notifyNeedsSummary(uid, id string) {
 	}
 }
 
+// changed logs a write of the recording in x (the change log is what devices
+// pull) and announces it with each of typs once x has committed.
+func (s *Service) changed(x *store.Txn, uid, id string, deleted bool, typs ...string) error {
+	seq, err := changelog.Append(x, uid, changelog.Recording, id, deleted, s.now())
+	if err != nil {
+		return fmt.Errorf("recordings: log change of %s: %w", id, err)
+	}
+	x.AfterCommit(func() {
+		for _, typ := range typs {
+			s.publish(events.Event{Type: typ, UserID: uid, RecordingID: id, Seq: seq})
+		}
+	})
+	return nil
+}
+
+// folderChanged is changed for a folder.
+func (s *Service) folderChanged(x *store.Txn, uid, id string, deleted bool) error {
+	seq, err := changelog.Append(x, uid, changelog.Folder, id, deleted, s.now())
+	if err != nil {
+		return fmt.Errorf("recordings: log change of folder %s: %w", id, err)
+	}
+	typ := events.FolderUpdated
+	if deleted {
+		typ = events.FolderDeleted
+	}
+	x.AfterCommit(func() { s.publish(events.Event{Type: typ, UserID: uid, FolderID: id, Seq: seq}) })
+	return nil
+}
+
 // publish announces a committed change (every write ends here, which is also
 // where the cached library size is forgotten when it changed).
-func (s *Service) publish(typ, uid, id string) {
-	if typ == events.RecordingCreated || typ == events.RecordingDeleted {
-		s.docCounts.Delete(uid)
+func (s *Service) publish(e events.Event) {
+	if e.Type == events.RecordingCreated || e.Type == events.RecordingDeleted {
+		s.docCounts.Delete(e.UserID)
 	}
 	if s.bus != nil {
-		s.bus.Publish(events.Event{Type: typ, UserID: uid, RecordingID: id, At: s.now().UTC()})
+		e.At = s.now().UTC()
+		s.bus.Publish(e)
 	}
 }
 
-// checkOwner refuses calls that could address keys outside the caller's own
-// prefix: an empty uid, or one containing the key separator.
-func checkOwner(ctx context.Context, uid string) error {
+// CheckOwner refuses calls that could address keys outside the caller's own
+// prefix: an empty uid, or one containing the key separator. Every feature
+// keyed by uid checks with it.
+func CheckOwner(ctx context.Context, uid string) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}

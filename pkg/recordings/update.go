@@ -58,6 +58,18 @@ func ParsePatch(raw []byte) (Patch, error) {
 	return p, nil
 }
 
+// CheckPatch applies ParsePatch's limits to a patch built another way (a
+// sync mutation), so both transports refuse the same edits.
+func CheckPatch(p Patch) error {
+	if p.Title != nil && utf8.RuneCountInString(*p.Title) > MaxTitle {
+		return apperr.Invalidf("title must be at most %d characters", MaxTitle)
+	}
+	if p.Description != nil && utf8.RuneCountInString(*p.Description) > MaxDescription {
+		return apperr.Invalidf("description must be at most %d characters", MaxDescription)
+	}
+	return nil
+}
+
 func optString(obj loose.Object, name string, max int) (*string, error) {
 	v := obj.Get(name)
 	if v == nil {
@@ -111,38 +123,46 @@ func folderChange(obj loose.Object) (*FolderChange, error) {
 // Update applies p, bumps updatedAt, re-indexes and returns the recording in
 // the list-item shape.
 func (s *Service) Update(ctx context.Context, uid, id string, p Patch) (json.RawMessage, error) {
-	if err := checkOwner(ctx, uid); err != nil {
+	if err := CheckOwner(ctx, uid); err != nil {
 		return nil, err
 	}
 	var item json.RawMessage
-	err := s.db.Update(func(x *store.Txn) error {
-		old, err := loadLive(x, uid, id)
-		if err != nil {
-			return err
-		}
-		st := *old
-		rec := old.recordingObject()
-		if p.Title != nil {
-			rec = rec.Set("title", jsonString(*p.Title))
-		}
-		if p.Description != nil {
-			rec = rec.Set("description", jsonString(*p.Description))
-		}
-		if p.Folder != nil {
-			if rec, st.Book.FolderID, err = s.moveFolder(x, uid, rec, *p.Folder); err != nil {
-				return err
-			}
-		}
-		st.Recording = s.touch(rec)
-		st.derive()
-		item = st.listItem()
-		return put(x, uid, &st, old)
+	err := s.db.Update(func(x *store.Txn) (err error) {
+		item, err = s.UpdateIn(x, uid, id, p)
+		return err
 	})
 	if err != nil {
 		return nil, err
 	}
-	s.publish(events.RecordingUpdated, uid, id)
 	return item, nil
+}
+
+// UpdateIn is Update inside the caller's transaction (sync applies an edit
+// and records that it did in one commit). The caller has checked uid.
+func (s *Service) UpdateIn(x *store.Txn, uid, id string, p Patch) (json.RawMessage, error) {
+	old, err := loadLive(x, uid, id)
+	if err != nil {
+		return nil, err
+	}
+	st := *old
+	rec := old.recordingObject()
+	if p.Title != nil {
+		rec = rec.Set("title", jsonString(*p.Title))
+	}
+	if p.Description != nil {
+		rec = rec.Set("description", jsonString(*p.Description))
+	}
+	if p.Folder != nil {
+		if rec, st.Book.FolderID, err = s.moveFolder(x, uid, rec, *p.Folder); err != nil {
+			return nil, err
+		}
+	}
+	st.Recording = s.touch(rec)
+	st.derive()
+	if err := put(x, uid, &st, old); err != nil {
+		return nil, err
+	}
+	return st.listItem(), s.changed(x, uid, id, false, events.RecordingUpdated)
 }
 
 // moveFolder sets recording.folder to {id, name} of the target (or removes
@@ -187,39 +207,44 @@ func jsonString(s string) json.RawMessage {
 // search, detail and shares and keeps the record with its deletion time;
 // permanent removes everything, a soft-deleted recording included.
 func (s *Service) Delete(ctx context.Context, uid, id string, permanent bool) error {
-	if err := checkOwner(ctx, uid); err != nil {
+	if err := CheckOwner(ctx, uid); err != nil {
 		return err
 	}
-	err := s.db.Update(func(x *store.Txn) error {
-		st, err := load(x, uid, id)
-		if err != nil {
-			return err
-		}
-		if st.Book.DeletedAt != nil && !permanent {
-			return apperr.Missing("Recording")
-		}
-		if st.Book.DeletedAt == nil {
-			if err := unindex(x, uid, st); err != nil {
-				return err
-			}
-		}
-		if permanent {
-			if err := x.Delete(viewKey(uid, id)); err != nil {
-				return err
-			}
-			return x.Delete(recKey(uid, id))
-		}
-		now := s.now().UTC()
-		st.Book.DeletedAt = &now
-		b, err := st.encode()
-		if err != nil {
-			return err
-		}
-		return x.Set(recKey(uid, id), b)
-	})
+	err := s.db.Update(func(x *store.Txn) error { return s.DeleteIn(x, uid, id, permanent) })
 	if err != nil {
 		return fmt.Errorf("recordings: delete %s: %w", id, err)
 	}
-	s.publish(events.RecordingDeleted, uid, id)
 	return nil
+}
+
+// DeleteIn is Delete inside the caller's transaction. Every delete leaves a
+// tombstone in the change log, so devices drop the recording too.
+func (s *Service) DeleteIn(x *store.Txn, uid, id string, permanent bool) error {
+	st, err := load(x, uid, id)
+	if err != nil {
+		return err
+	}
+	if st.Book.DeletedAt != nil && !permanent {
+		return apperr.Missing("Recording")
+	}
+	if st.Book.DeletedAt == nil {
+		if err := unindex(x, uid, st); err != nil {
+			return err
+		}
+	}
+	if permanent {
+		if err := x.Delete(viewKey(uid, id)); err != nil {
+			return err
+		}
+		if err := x.Delete(recKey(uid, id)); err != nil {
+			return err
+		}
+		return s.changed(x, uid, id, true, events.RecordingDeleted)
+	}
+	now := s.now().UTC()
+	st.Book.DeletedAt = &now
+	if err := writeRecord(x, uid, st); err != nil {
+		return err
+	}
+	return s.changed(x, uid, id, true, events.RecordingDeleted)
 }

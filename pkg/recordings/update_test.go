@@ -163,14 +163,30 @@ func TestDelete_PermanentRemovesEveryKey(t *testing.T) {
 		if err := s.Delete(ctx, "u1", "r1", true); err != nil {
 			t.Fatal(err)
 		}
+		// Only the change log's tombstone may name it (devices must learn of
+		// the deletion), and it holds the id, never the content.
+		tombstones := 0
 		_ = db.View(func(x *store.Txn) error {
 			return x.Scan([]byte(""), nil, false, true, func(k, v []byte) (bool, error) {
+				if bytes.HasPrefix(k, []byte("clog/")) && bytes.Contains(v, []byte(`"d":true`)) {
+					tombstones++
+					if bytes.Contains(v, []byte("Gone")) || bytes.Contains(v, []byte("words")) {
+						t.Errorf("tombstone holds content: %s", v)
+					}
+					return true, nil
+				}
+				if bytes.HasPrefix(k, []byte("clast/")) {
+					return true, nil
+				}
 				if bytes.Contains(k, []byte("r1")) || bytes.Contains(v, []byte("r1")) {
 					t.Errorf("softFirst=%v left %q", softFirst, k)
 				}
 				return true, nil
 			})
 		})
+		if tombstones != 1 {
+			t.Errorf("softFirst=%v: %d tombstones, want 1", softFirst, tombstones)
+		}
 		wantNotFound(t, s.Delete(ctx, "u1", "r1", true))
 	}
 }

@@ -23,6 +23,16 @@
 //	chat/s/<sessionId>                         -> chat.storedSession (session, scope, owner uid, message count)
 //	chat/by/<scope>/<recordingId>              -> session id; scope is u:<uid> (owner) or t:<sha256(share token)> (a link's visitors)
 //	chat/m/<sessionId>/<seq U64>               -> chat.Message, in the order written
+//	falias/<uid>/<folderId>                    -> folder id: a device's new folder merged into one of the same name, so its later edits land there
+//	rsync/<uid>/<recordingId>                  -> recordings.syncState (folder, emptiness, speaker names: what Pull sends beside the list item)
+//	chead/<uid>                                -> changelog.head (last sequence number and the log's epoch)
+//	clog/<uid>/<seq U64>                       -> changelog.Entry (kind, id, deleted, when): one per entity, the newest
+//	clast/<uid>/<kind>/<id>                    -> seq of the entity's entry in clog
+//	ctomb/<deletedAt I64>/<uid>/<seq U64>      -> nothing: tombstones in the order they may be pruned (changelog.Retention)
+//	cfloor/<uid>                               -> seq: entries at or below it may have been pruned (older cursors resync)
+//	idem/<uid>/<sha256(idempotency key)>       -> syncer.idemRecord (a pushed mutation's payload hash and answer; TTL syncer.IdempotencyTTL)
+//	chat/q/<scope>/<sha256(question key)>      -> chat.asked (a device's queued question: its message and answer, so it is asked once)
+//	meta/changelog-backfilled                  -> "1" once recordings and folders written before the change log have entries in it
 //	meta/seeded                                -> "1" once the sample recordings were imported (server/seed), so ones the demo user deletes stay deleted
 //
 // The readiness probe reads meta/ready, which is never written: the read only
@@ -93,14 +103,25 @@ func (d *DB) CollectGarbage() {
 	}
 }
 
-// Update runs fn in a read-write transaction, re-running it when it lost a race.
+// Update runs fn in a read-write transaction, re-running it when it lost a
+// race. Functions fn registered with AfterCommit run once, after the commit
+// that made its writes durable; an attempt that failed or was re-run drops
+// its own.
 func (d *DB) Update(fn func(*Txn) error) error {
 	var err error
 	for attempt := 0; attempt < conflictRetries; attempt++ {
 		if attempt > 0 {
 			time.Sleep(conflictBackoff(attempt))
 		}
-		err = d.bdb.Update(func(t *badger.Txn) error { return fn(&Txn{t}) })
+		var tx *Txn
+		err = d.bdb.Update(func(t *badger.Txn) error {
+			tx = &Txn{t: t}
+			return fn(tx)
+		})
+		if err == nil {
+			tx.runAfterCommit()
+			return nil
+		}
 		if !errors.Is(err, badger.ErrConflict) {
 			return err
 		}
@@ -118,11 +139,25 @@ func conflictBackoff(retry int) time.Duration {
 
 // View runs fn in a read-only transaction.
 func (d *DB) View(fn func(*Txn) error) error {
-	return d.bdb.View(func(t *badger.Txn) error { return fn(&Txn{t}) })
+	return d.bdb.View(func(t *badger.Txn) error { return fn(&Txn{t: t}) })
 }
 
 // Txn is one transaction with JSON helpers.
-type Txn struct{ t *badger.Txn }
+type Txn struct {
+	t     *badger.Txn
+	after []func()
+}
+
+// AfterCommit runs fn once the transaction has committed (in Update; a View
+// never commits, so there it is never run). Events announcing a write are
+// published from here: a listener that reacts by reading must find the write.
+func (x *Txn) AfterCommit(fn func()) { x.after = append(x.after, fn) }
+
+func (x *Txn) runAfterCommit() {
+	for _, fn := range x.after {
+		fn()
+	}
+}
 
 // Get returns the raw value at key, or ErrNotFound.
 func (x *Txn) Get(key []byte) ([]byte, error) {
@@ -174,6 +209,19 @@ func (x *Txn) SetJSONTTL(key []byte, v any, ttl time.Duration) error {
 		return err
 	}
 	return x.t.SetEntry(badger.NewEntry(key, b).WithTTL(ttl))
+}
+
+// ExpiresAt is when a value stored with a TTL is dropped, in Unix seconds
+// (0: never).
+func (x *Txn) ExpiresAt(key []byte) (uint64, error) {
+	item, err := x.t.Get(key)
+	if errors.Is(err, badger.ErrKeyNotFound) {
+		return 0, ErrNotFound
+	}
+	if err != nil {
+		return 0, err
+	}
+	return item.ExpiresAt(), nil
 }
 
 // Delete removes key; deleting a missing key is not an error.

@@ -5,10 +5,12 @@ import (
 
 	"github.com/pocket-companion/pocket/server/auth"
 	"github.com/pocket-companion/pocket/server/chat"
+	"github.com/pocket-companion/pocket/server/live"
 	"github.com/pocket-companion/pocket/server/recordings"
 	"github.com/pocket-companion/pocket/server/seed"
 	"github.com/pocket-companion/pocket/server/share"
 	"github.com/pocket-companion/pocket/server/summarize"
+	"github.com/pocket-companion/pocket/server/sync"
 )
 
 // Features are the provider API's feature modules.
@@ -19,4 +21,6 @@ var Features = fx.Options(
 	seed.Module,
 	chat.Module,
 	summarize.Module,
+	sync.Module,
+	live.Module,
 )

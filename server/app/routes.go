@@ -70,6 +70,12 @@ var API = []RouteInfo{
 	{"GET /api/v1/chat/session/{id}/shared", httpx.Public},
 	{"GET /api/v1/chat/session/{id}/messages/shared", httpx.Public},
 	{"POST /api/v1/chat/message/shared", httpx.Public},
+
+	// Sync: Pull and Push over Connect (server/sync), and live events over a
+	// WebSocket whose first message carries the token, since a browser cannot
+	// set headers on one (server/live).
+	{"/pocket.sync.v1.SyncService/", httpx.SignedIn},
+	{"GET /api/v1/events", httpx.Public},
 }
 
 // checkRoutes holds the served routes to API where a mistake would open

@@ -24,6 +24,7 @@ var pinnedPublic = []string{
 	"GET /api/v1/auth/providers",
 	"GET /api/v1/chat/session/{id}/messages/shared",
 	"GET /api/v1/chat/session/{id}/shared",
+	"GET /api/v1/events", // authorises by the token in its first message (server/live)
 	"GET /api/v1/share/shared/recording",
 	"GET /healthz",
 	"GET /readyz",
@@ -113,8 +114,13 @@ func TestRoutes_PublicOnesArePinned(t *testing.T) {
 
 var wildcard = regexp.MustCompile(`\{[^}]*\}`)
 
-// concrete turns "GET /api/v1/recordings/{id}" into a request for a made-up id.
+// concrete turns "GET /api/v1/recordings/{id}" into a request for a made-up
+// id, and a service's path prefix (a Connect service) into a POST to one of
+// its procedures.
 func concrete(pattern string) (method, path string) {
-	method, path, _ = strings.Cut(pattern, " ")
+	method, path, found := strings.Cut(pattern, " ")
+	if !found {
+		return "POST", pattern + "Pull"
+	}
 	return method, wildcard.ReplaceAllString(path, "x1")
 }

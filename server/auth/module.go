@@ -64,5 +64,9 @@ func (v *verifier) VerifyIDToken(_ context.Context, token string) (httpx.Princip
 	if err != nil {
 		return httpx.Principal{}, err
 	}
-	return httpx.Principal{UID: claims.Subject, Email: claims.Email}, nil
+	p := httpx.Principal{UID: claims.Subject, Email: claims.Email}
+	if claims.ExpiresAt != nil {
+		p.ExpiresAt = claims.ExpiresAt.Time
+	}
+	return p, nil
 }

@@ -19,9 +19,10 @@ import (
 	"github.com/pocket-companion/pocket/server/httpx"
 )
 
-// Module provides the chat routes.
+// Module provides the chat service (sync sends questions queued offline
+// through it) and the chat routes.
 var Module = fx.Module("chat",
-	fx.Provide(fx.Private, newService),
+	fx.Provide(newService),
 	fx.Provide(fx.Annotate(Routes, fx.ResultTags(`group:"routes,flatten"`))),
 )
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"log/slog"
 	"net/http"
+	"time"
 )
 
 type ctxKey int
@@ -17,6 +18,9 @@ const (
 type Principal struct {
 	UID   string
 	Email string
+	// ExpiresAt is when the credential stops being valid (a live-events
+	// socket is closed then unless the client sends a fresh one).
+	ExpiresAt time.Time
 }
 
 // Verifier checks a bearer ID token. The auth feature provides it.

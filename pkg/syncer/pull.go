@@ -1,0 +1,113 @@
+// Package syncer is incremental sync of a user's library: Pull reads the
+// change log after a device's cursor with each entity's current state, in
+// one snapshot; Push applies a device's queued edits, each at most once. It
+// speaks the protobuf messages of pocket.sync.v1 but knows nothing of
+// Connect or HTTP (server/sync is the transport).
+package syncer
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/pocket-companion/pocket/pkg/changelog"
+	syncv1 "github.com/pocket-companion/pocket/pkg/gen/pocket/sync/v1"
+	"github.com/pocket-companion/pocket/pkg/recordings"
+	"github.com/pocket-companion/pocket/pkg/store"
+)
+
+// Page sizes of Pull.
+const (
+	DefaultPullLimit = 500
+	MaxPullLimit     = 2000
+)
+
+// Pull answers the caller's changes after cursor.
+func (s *Service) Pull(ctx context.Context, uid, cursor string, limit int) (*syncv1.PullResponse, error) {
+	if err := recordings.CheckOwner(ctx, uid); err != nil {
+		return nil, err
+	}
+	if limit <= 0 {
+		limit = DefaultPullLimit
+	}
+	limit = min(limit, MaxPullLimit)
+	out := &syncv1.PullResponse{}
+	err := s.db.View(func(x *store.Txn) error {
+		page, err := changelog.Read(x, uid, cursor, limit)
+		if err != nil {
+			return err
+		}
+		out.Cursor, out.HasMore, out.Resync = page.Cursor, page.HasMore, page.Resync
+		out.Changes = make([]*syncv1.Change, 0, len(page.Entries))
+		for _, e := range page.Entries {
+			c, err := changeOf(x, uid, e)
+			if err != nil {
+				return err
+			}
+			out.Changes = append(out.Changes, c)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("syncer: pull: %w", err)
+	}
+	return out, nil
+}
+
+// changeOf is the entry with its entity's state as of the snapshot x. An
+// upsert whose entity is gone in x cannot happen (the delete would have
+// replaced the entry), but is answered as a tombstone all the same.
+func changeOf(x *store.Txn, uid string, e changelog.Entry) (*syncv1.Change, error) {
+	c := &syncv1.Change{Seq: e.Seq}
+	if !e.Deleted {
+		switch e.Kind {
+		case changelog.Recording:
+			st, ok, err := recordings.StateIn(x, uid, e.ID)
+			if err != nil || ok {
+				c.Entity = &syncv1.Change_Recording{Recording: recordingState(st, e.Seq)}
+				return c, err
+			}
+		case changelog.Folder:
+			f, ok, err := recordings.FolderIn(x, uid, e.ID)
+			if err != nil || ok {
+				c.Entity = &syncv1.Change_Folder{Folder: folderState(f, e.Seq)}
+				return c, err
+			}
+		}
+	}
+	c.Entity = &syncv1.Change_Tombstone{Tombstone: &syncv1.Tombstone{
+		Kind: kindOf(e.Kind), Id: e.ID, DeletedAtMs: e.At, Version: e.Seq,
+	}}
+	return c, nil
+}
+
+// currentOf is the latest change of one entity, for Push's answers; nil when
+// the log has nothing of it.
+func currentOf(x *store.Txn, uid string, kind changelog.Kind, id string) (*syncv1.Change, error) {
+	e, ok, err := changelog.Latest(x, uid, kind, id)
+	if err != nil || !ok {
+		return nil, err
+	}
+	return changeOf(x, uid, e)
+}
+
+func recordingState(st recordings.State, seq uint64) *syncv1.RecordingState {
+	return &syncv1.RecordingState{
+		Id: st.ID, ItemJson: string(st.Item), SpeakersJson: string(st.Speakers),
+		FolderId: st.FolderID, Empty: st.Empty, Version: seq,
+	}
+}
+
+func folderState(f recordings.Folder, seq uint64) *syncv1.FolderState {
+	out := &syncv1.FolderState{Id: f.ID, Name: f.Name, CreatedAtMs: f.CreatedAt.UnixMilli(), Version: seq}
+	if f.ParentID != nil {
+		out.ParentId = *f.ParentID
+	}
+	return out
+}
+
+func kindOf(k changelog.Kind) syncv1.EntityKind {
+	if k == changelog.Folder {
+		return syncv1.EntityKind_ENTITY_KIND_FOLDER
+	}
+	return syncv1.EntityKind_ENTITY_KIND_RECORDING
+}

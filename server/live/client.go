@@ -1,0 +1,128 @@
+package live
+
+import (
+	"context"
+	"encoding/json"
+	"sync"
+	"time"
+
+	"github.com/gorilla/websocket"
+
+	"github.com/pocket-companion/pocket/server/httpx"
+)
+
+// client is one open socket. Only its writer goroutine writes to the
+// connection; everything else hands it messages (send) or a reason to close
+// (kick).
+type client struct {
+	conn     *websocket.Conn
+	send     chan []byte
+	kicked   chan struct{}
+	kickOnce sync.Once
+	code     int
+	reason   string
+}
+
+func newClient(conn *websocket.Conn) *client {
+	return &client{conn: conn, send: make(chan []byte, sendBuffer), kicked: make(chan struct{})}
+}
+
+// offer queues msg without blocking; false means the buffer is full.
+func (c *client) offer(msg []byte) bool {
+	select {
+	case c.send <- msg:
+		return true
+	case <-c.kicked:
+		return true // closing anyway
+	default:
+		return false
+	}
+}
+
+// kick closes the socket with code and reason (the first reason wins).
+func (c *client) kick(code int, reason string) {
+	c.kickOnce.Do(func() {
+		c.code, c.reason = code, reason
+		close(c.kicked)
+	})
+}
+
+// writeLoop is the connection's only writer: queued events, pings, and the
+// close frame.
+func (c *client) writeLoop(done chan<- struct{}) {
+	defer close(done)
+	ping := time.NewTicker(pingEvery)
+	defer ping.Stop()
+	defer c.conn.Close()
+	for {
+		select {
+		case msg := <-c.send:
+			if c.write(websocket.TextMessage, msg) != nil {
+				c.kick(websocket.CloseAbnormalClosure, "")
+				return
+			}
+		case <-ping.C:
+			if c.write(websocket.PingMessage, nil) != nil {
+				c.kick(websocket.CloseAbnormalClosure, "")
+				return
+			}
+		case <-c.kicked:
+			if c.code != websocket.CloseAbnormalClosure {
+				_ = c.write(websocket.CloseMessage, websocket.FormatCloseMessage(c.code, c.reason))
+			}
+			return
+		}
+	}
+}
+
+func (c *client) write(kind int, data []byte) error {
+	_ = c.conn.SetWriteDeadline(time.Now().Add(writeTimeout))
+	return c.conn.WriteMessage(kind, data)
+}
+
+// authenticate reads the first message, which must carry a valid ID token.
+func authenticate(ctx context.Context, conn *websocket.Conn, v httpx.Verifier) (httpx.Principal, bool) {
+	_ = conn.SetReadDeadline(time.Now().Add(authTimeout))
+	_, data, err := conn.ReadMessage()
+	if err != nil {
+		return httpx.Principal{}, false
+	}
+	return verify(ctx, v, data)
+}
+
+func verify(ctx context.Context, v httpx.Verifier, data []byte) (httpx.Principal, bool) {
+	var in inbound
+	if json.Unmarshal(data, &in) != nil || in.Type != "auth" || in.Token == "" {
+		return httpx.Principal{}, false
+	}
+	p, err := v.VerifyIDToken(ctx, in.Token)
+	return p, err == nil
+}
+
+// readLoop keeps the connection alive (pongs), takes fresh tokens and ends
+// when the client goes away. A fresh token moves the expiry; a token of
+// another user closes the socket.
+func (c *client) readLoop(ctx context.Context, v httpx.Verifier, p httpx.Principal) {
+	expiry := time.AfterFunc(time.Until(p.ExpiresAt), func() { c.kick(CloseTokenExpired, "token expired") })
+	defer expiry.Stop()
+	_ = c.conn.SetReadDeadline(time.Now().Add(pongWait))
+	c.conn.SetPongHandler(func(string) error { return c.conn.SetReadDeadline(time.Now().Add(pongWait)) })
+	for {
+		_, data, err := c.conn.ReadMessage()
+		if err != nil {
+			c.kick(websocket.CloseAbnormalClosure, "")
+			return
+		}
+		fresh, ok := verify(ctx, v, data)
+		switch {
+		case !ok:
+			continue // not an auth message: nothing else is expected
+		case fresh.UID != p.UID:
+			c.kick(CloseUnauthenticated, "token of another user")
+			return
+		default:
+			expiry.Reset(time.Until(fresh.ExpiresAt))
+			_ = c.conn.SetReadDeadline(time.Now().Add(pongWait))
+		}
+	}
+}

@@ -1,0 +1,85 @@
+package live
+
+import (
+	"sync"
+	"sync/atomic"
+
+	"github.com/pocket-companion/pocket/pkg/events"
+)
+
+// Hub knows every open socket by user and hands each event to the sockets of
+// its user. Delivery never blocks the writer that published: a socket whose
+// buffer is full is dropped and recovers by pulling.
+type Hub struct {
+	mu      sync.RWMutex
+	byUser  map[string]map[*client]struct{}
+	open    atomic.Int64
+	dropped atomic.Int64
+}
+
+// NewHub returns an empty hub.
+func NewHub() *Hub { return &Hub{byUser: map[string]map[*client]struct{}{}} }
+
+// Open is how many sockets are signed in now.
+func (h *Hub) Open() int64 { return h.open.Load() }
+
+// Dropped counts sockets closed for falling behind.
+func (h *Hub) Dropped() int64 { return h.dropped.Load() }
+
+// Deliver hands e to its user's sockets. It runs in the publisher's
+// goroutine (events.Bus.Listen), so it only does non-blocking sends.
+func (h *Hub) Deliver(e events.Event) {
+	if e.UserID == "" {
+		return
+	}
+	h.mu.RLock()
+	defer h.mu.RUnlock()
+	conns := h.byUser[e.UserID]
+	if len(conns) == 0 {
+		return
+	}
+	msg := encodeEvent(e)
+	for c := range conns {
+		if !c.offer(msg) {
+			h.dropped.Add(1)
+			c.kick(CloseTooSlow, "too slow: reconnect and pull")
+		}
+	}
+}
+
+func (h *Hub) add(uid string, c *client) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	set := h.byUser[uid]
+	if set == nil {
+		set = map[*client]struct{}{}
+		h.byUser[uid] = set
+	}
+	set[c] = struct{}{}
+	h.open.Add(1)
+}
+
+func (h *Hub) remove(uid string, c *client) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	set := h.byUser[uid]
+	if _, ok := set[c]; !ok {
+		return
+	}
+	delete(set, c)
+	if len(set) == 0 {
+		delete(h.byUser, uid)
+	}
+	h.open.Add(-1)
+}
+
+// closeAll tells every socket the server is going away.
+func (h *Hub) closeAll() {
+	h.mu.RLock()
+	defer h.mu.RUnlock()
+	for _, set := range h.byUser {
+		for c := range set {
+			c.kick(1001, "server stopping")
+		}
+	}
+}

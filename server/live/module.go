@@ -1,0 +1,114 @@
+// Package live pushes events to open tabs over one WebSocket per browser
+// (GET /api/v1/events). Events name what changed (ids and a change-log
+// position), never content: a tab that hears one pulls. The socket is opened
+// without credentials and the ID token is its first message, so the token
+// never appears in a URL; the Origin must be the server's public origin.
+package live
+
+import (
+	"context"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"sync"
+
+	"github.com/gorilla/websocket"
+	"go.uber.org/fx"
+
+	"github.com/pocket-companion/pocket/pkg/events"
+	"github.com/pocket-companion/pocket/server/config"
+	"github.com/pocket-companion/pocket/server/httpx"
+)
+
+// Module provides the hub and the events route.
+var Module = fx.Module("live",
+	fx.Provide(NewHub),
+	fx.Provide(fx.Annotate(Routes, fx.ResultTags(`group:"routes,flatten"`))),
+	fx.Invoke(listen),
+)
+
+// Routes mounts the socket. It is public at the HTTP level because browsers
+// cannot set headers on a WebSocket: it authenticates with its first message.
+func Routes(cfg config.Config, hub *Hub, v httpx.Verifier, log *slog.Logger) []httpx.Route {
+	s := NewServer(hub, v, cfg.PublicURL, log)
+	return []httpx.Route{{Pattern: "GET /api/v1/events", Handler: s.serve, Access: httpx.Public}}
+}
+
+// listen connects the hub to the event bus for the server's lifetime.
+func listen(lc fx.Lifecycle, bus *events.Bus, hub *Hub) {
+	var cancel func()
+	lc.Append(fx.Hook{
+		OnStart: func(context.Context) error { cancel = bus.Listen(hub.Deliver); return nil },
+		OnStop: func(context.Context) error {
+			cancel()
+			hub.closeAll()
+			return nil
+		},
+	})
+}
+
+// Server upgrades requests to event sockets.
+type Server struct {
+	hub      *Hub
+	verifier httpx.Verifier
+	upgrader websocket.Upgrader
+	log      *slog.Logger
+}
+
+// NewServer builds the socket endpoint; publicURL's origin is the one page
+// origin allowed to open it.
+func NewServer(hub *Hub, v httpx.Verifier, publicURL string, log *slog.Logger) *Server {
+	return &Server{hub: hub, verifier: v, log: log, upgrader: websocket.Upgrader{
+		ReadBufferSize:  1024,
+		WriteBufferSize: 1024,
+		// Buffers are shared while sockets are idle: most of them are.
+		WriteBufferPool: &sync.Pool{},
+		CheckOrigin:     sameOrigin(publicURL),
+	}}
+}
+
+// sameOrigin allows the app's own pages, and clients that send no Origin
+// (not a browser, so no cross-site page can be behind them). A cross-site
+// page is answered 403 by the upgrader.
+func sameOrigin(publicURL string) func(*http.Request) bool {
+	want := originOf(publicURL)
+	return func(r *http.Request) bool {
+		o := r.Header.Get("Origin")
+		return o == "" || originOf(o) == want
+	}
+}
+
+func originOf(s string) string {
+	u, err := url.Parse(s)
+	if err != nil || u.Host == "" {
+		return "\x00invalid"
+	}
+	return u.Scheme + "://" + u.Host
+}
+
+func (s *Server) serve(w http.ResponseWriter, r *http.Request) error {
+	conn, err := s.upgrader.Upgrade(w, r, nil)
+	if err != nil {
+		return nil // the upgrader has answered (403 for a foreign origin, 400 otherwise)
+	}
+	conn.SetReadLimit(maxInbound)
+	ctx := context.WithoutCancel(r.Context())
+	p, ok := authenticate(ctx, conn, s.verifier)
+	if !ok {
+		_ = conn.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(CloseUnauthenticated, "authentication required"), deadline())
+		_ = conn.Close()
+		return nil
+	}
+	c := newClient(conn)
+	if err := c.write(websocket.TextMessage, encodeHello()); err != nil {
+		_ = conn.Close()
+		return nil
+	}
+	s.hub.add(p.UID, c)
+	defer s.hub.remove(p.UID, c)
+	done := make(chan struct{})
+	go c.writeLoop(done)
+	c.readLoop(ctx, s.verifier, p)
+	<-done
+	return nil
+}
