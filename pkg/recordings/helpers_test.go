@@ -8,29 +8,16 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/pocket-companion/pocket/pkg/apperr"
 	"github.com/pocket-companion/pocket/pkg/events"
 	"github.com/pocket-companion/pocket/pkg/store"
+	"github.com/pocket-companion/pocket/tests/fakeclock"
 )
 
 var ctx = context.Background()
-
-// clock is a settable time source.
-type clock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *clock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.t = c.t.Add(time.Millisecond) // every call distinct, like a real clock
-	return c.t
-}
 
 func newService(t testing.TB) (*Service, *store.DB, *events.Bus) {
 	t.Helper()
@@ -40,7 +27,7 @@ func newService(t testing.TB) (*Service, *store.DB, *events.Bus) {
 	}
 	t.Cleanup(func() { _ = db.Close() })
 	bus := events.NewBus()
-	c := &clock{t: time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC)}
+	c := fakeclock.New(time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC))
 	return NewService(db, bus, c.Now), db, bus
 }
 

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
-	"sync"
 	"testing"
 	"time"
 
@@ -14,6 +13,7 @@ import (
 	"github.com/pocket-companion/pocket/pkg/ids"
 	"github.com/pocket-companion/pocket/pkg/recordings"
 	"github.com/pocket-companion/pocket/pkg/store"
+	"github.com/pocket-companion/pocket/tests/fakeclock"
 )
 
 var ctx = context.Background()
@@ -26,18 +26,6 @@ type env struct {
 	bus  *events.Bus
 }
 
-type clock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *clock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.t = c.t.Add(time.Millisecond)
-	return c.t
-}
-
 func newEnv(t *testing.T) *env {
 	t.Helper()
 	db, err := store.Open(store.Options{InMemory: true})
@@ -46,7 +34,7 @@ func newEnv(t *testing.T) *env {
 	}
 	t.Cleanup(func() { _ = db.Close() })
 	bus := events.NewBus()
-	c := &clock{t: time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC)}
+	c := fakeclock.New(time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC))
 	recs := recordings.NewService(db, bus, c.Now)
 	return &env{t: t, db: db, recs: recs, bus: bus, sync: NewService(db, recs, nil, nil)}
 }

@@ -1,7 +1,6 @@
 package live
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"log/slog"
@@ -15,19 +14,8 @@ import (
 
 	"github.com/pocket-companion/pocket/pkg/events"
 	"github.com/pocket-companion/pocket/server/httpx"
+	"github.com/pocket-companion/pocket/tests/faketokens"
 )
-
-// tokens is a verifier whose tokens are "uid:ttl" (e.g. "alice:1h").
-type tokens struct{}
-
-func (tokens) VerifyIDToken(_ context.Context, token string) (httpx.Principal, error) {
-	uid, ttl, ok := strings.Cut(token, ":")
-	d, err := time.ParseDuration(ttl)
-	if !ok || err != nil {
-		return httpx.Principal{}, errors.New("bad token")
-	}
-	return httpx.Principal{UID: uid, ExpiresAt: time.Now().Add(d)}, nil
-}
 
 type rig struct {
 	hub *Hub
@@ -42,7 +30,7 @@ func newRig(t *testing.T) *rig {
 	var srv *httptest.Server
 	mux := http.NewServeMux()
 	srv = httptest.NewServer(mux)
-	s := NewServer(hub, tokens{}, srv.URL, slog.New(slog.DiscardHandler))
+	s := NewServer(hub, faketokens.Verifier{}, srv.URL, slog.New(slog.DiscardHandler))
 	mux.Handle("GET /api/v1/events", httpx.Handler(s.serve))
 	t.Cleanup(srv.Close)
 	t.Cleanup(hub.closeAll)

@@ -1,13 +1,10 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
-	"errors"
 	"log/slog"
 	"net/http"
 	"strconv"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -16,8 +13,8 @@ import (
 
 	"github.com/pocket-companion/pocket/pkg/events"
 	"github.com/pocket-companion/pocket/server/config"
-	"github.com/pocket-companion/pocket/server/httpx"
 	"github.com/pocket-companion/pocket/server/live"
+	"github.com/pocket-companion/pocket/tests/faketokens"
 )
 
 // fanout is a server under test: it serves sockets, counts the open ones and
@@ -44,18 +41,6 @@ type message struct {
 // so the client can time receipt from the start of the round.
 func roundID(start time.Time) string { return strconv.FormatInt(start.UnixNano(), 10) }
 
-// tokens accepts "uid:ttl" (e.g. "u17:1h"), like server/live's tests.
-type tokens struct{}
-
-func (tokens) VerifyIDToken(_ context.Context, token string) (httpx.Principal, error) {
-	uid, ttl, ok := strings.Cut(token, ":")
-	d, err := time.ParseDuration(ttl)
-	if !ok || err != nil {
-		return httpx.Principal{}, errors.New("bad token")
-	}
-	return httpx.Principal{UID: uid, ExpiresAt: time.Now().Add(d)}, nil
-}
-
 // pocketServer is server/live as `pocket serve` mounts it (live.Routes), fed
 // by an events.Bus.
 type pocketServer struct {
@@ -68,7 +53,7 @@ type pocketServer struct {
 
 func newPocket(publicURL string, users int) *pocketServer {
 	hub, bus := live.NewHub(), events.NewBus()
-	routes := live.Routes(config.Config{PublicURL: publicURL}, hub, tokens{}, slog.New(slog.DiscardHandler))
+	routes := live.Routes(config.Config{PublicURL: publicURL}, hub, faketokens.Verifier{}, slog.New(slog.DiscardHandler))
 	s := &pocketServer{hub: hub, bus: bus, route: routes[0].Handler, cancel: bus.Listen(hub.Deliver)}
 	for u := range users {
 		s.users = append(s.users, userID(u))
