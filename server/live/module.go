@@ -100,12 +100,16 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) error {
 		_ = conn.Close()
 		return nil
 	}
+	// Joined before the hello, so an event published once the client has
+	// its hello reaches it: events queue until the writer starts, and the
+	// hello is written before it does, so it still comes first.
 	c := newClient(conn)
+	s.hub.add(p.UID, c)
 	if err := c.write(websocket.TextMessage, encodeHello()); err != nil {
+		s.hub.remove(p.UID, c)
 		_ = conn.Close()
 		return nil
 	}
-	s.hub.add(p.UID, c)
 	done := make(chan struct{})
 	go c.writeLoop(done)
 	// The handler returns and the read loop goes on in a goroutine of its
