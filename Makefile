@@ -12,7 +12,7 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 HAVE_WEB := $(wildcard package.json)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run build web test test-go test-web test-e2e test-gen deps tools chromium clean fmt lint bench proto
+.PHONY: run build web test test-go test-web test-e2e test-gen deps tools chromium clean fmt lint bench bench-sync proto
 
 ## run: build everything and start `pocket serve` on http://127.0.0.1:8080 with the sample data
 run: build
@@ -84,15 +84,20 @@ ifneq ($(HAVE_WEB),)
 endif
 
 # The local OIDC issuer the browser tests sign in with as "Google" (test-only).
-bin/oidc-issuer: go.mod go.sum $(wildcard server/auth/oidctest/*.go server/auth/oidctest/cmd/oidc-issuer/*.go)
-	go build -o $@ ./server/auth/oidctest/cmd/oidc-issuer
+bin/oidc-issuer: go.mod go.sum $(wildcard tests/oidctest/*.go tests/oidctest/cmd/oidc-issuer/*.go)
+	go build -o $@ ./tests/oidctest/cmd/oidc-issuer
 
 ## bench: Go benchmarks (figures go to docs/benchmarks.md)
 bench:
 	go test -run '^$$' -bench . -benchmem ./pkg/... ./server/...
 
+## bench-sync: live-events fan-out and whole-library Pull on loopback (several minutes; figures go to docs/benchmarks.md)
+bench-sync:
+	tools/bench-ws.sh
+	tools/bench-pull.sh
+
 fmt:
-	gofmt -w pkg server
+	gofmt -w pkg server tests tools
 
 clean:
 	rm -rf bin server/web/dist/app

@@ -20,12 +20,22 @@ export default defineConfig({
   },
   server: { fs: { allow: [here('..')] } },
   test: {
-    environment: 'jsdom',
     globals: false,
-    setupFiles: ['./src/test/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}', '../sw/**/*.test.ts'],
     restoreMocks: true,
     unstubGlobals: true,
     testTimeout: 15000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'app',
+          environment: 'jsdom',
+          setupFiles: ['./src/test/setup.ts'],
+          include: ['src/**/*.test.{ts,tsx}', '../sw/**/*.test.ts'],
+        },
+      },
+      // Build scripts run under Node, with none of the app's browser set-up.
+      { extends: true, test: { name: 'scripts', environment: 'node', include: ['scripts/**/*.test.ts'] } },
+    ],
   },
 })

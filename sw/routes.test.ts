@@ -5,13 +5,13 @@ const denied = (path: string) => NAVIGATION_DENYLIST.some((re) => re.test(path))
 
 describe('service worker navigation fallback', () => {
   it('serves the app shell for app routes', () => {
-    for (const path of ['/', '/login', '/recordings', '/recordings/rec_1', '/shared/recording', '/nope']) {
+    for (const path of ['/', '/login', '/recordings', '/recordings/rec_1', '/shared/recording?token=abc', '/shared/recording', '/nope', '/metricsboard']) {
       expect(denied(path), path).toBe(false)
     }
   })
 
-  it('never for the API, OIDC popups, Connect RPC or server pages', () => {
-    for (const path of ['/api/v1/auth/google/start', '/api/v1/events', '/pocket.sync.v1.SyncService/Pull', '/healthz', '/metrics']) {
+  it('never for the API, OIDC popups or the server’s probes and metrics', () => {
+    for (const path of ['/api/v1/auth/google/start', '/api/v1/auth/google/callback?code=abc', '/api/v1/recordings/dashboard', '/healthz', '/readyz', '/metrics', '/metrics?x=1']) {
       expect(denied(path), path).toBe(true)
     }
   })

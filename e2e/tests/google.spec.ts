@@ -66,6 +66,7 @@ test.describe('Continue with Google', () => {
 
     // The app notices a closed popup within 0.5 s and gives its last message 1 s
     // more (pwa/src/features/auth/popup.ts); nothing may happen after that.
+    // Nothing visible marks "nothing happened": this one wait is on purpose, past that 1.5 s.
     await page.waitForTimeout(2_500)
     await expect(page).toHaveURL(/\/login$/)
     await expect(loginHeading(page)).toBeVisible()

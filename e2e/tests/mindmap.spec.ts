@@ -112,8 +112,13 @@ test.describe('mind map', () => {
     const first = await page.evaluate(() => (window as unknown as { firstTransform: Promise<string> }).firstTransform)
     const scene = page.getByRole('tabpanel', { name: 'Mind map' }).locator('.mm-canvas > g')
     await expect(scene).toHaveAttribute('transform', /scale/)
-    await page.waitForTimeout(500)
     // A map fitted before the canvas took its final height would be fitted again a frame later: a jump.
+    // Let ten frames pass and check the scene has not moved.
+    await page.evaluate(() => new Promise<void>((done) => {
+      let left = 10
+      const tick = () => (--left === 0 ? done() : requestAnimationFrame(tick))
+      requestAnimationFrame(tick)
+    }))
     expect(await scene.getAttribute('transform')).toBe(first)
   })
 

@@ -27,24 +27,18 @@ test.describe('recordings list', () => {
     await expect(page.getByRole('heading', { level: 2, name: 'November 19, 2026' })).toBeVisible()
     await expect(row(page, OLDEST)).toHaveCount(0) // beyond the first page of 20
 
-    for (let i = 0; i < 15 && (await row(page, OLDEST).count()) === 0; i++) {
+    // Scroll until the next page has arrived and the oldest row shows.
+    await expect(async () => {
       await page.mouse.wheel(0, 2500)
-      await page.waitForTimeout(250)
-    }
-    await expect(row(page, OLDEST)).toBeVisible()
+      await expect(row(page, OLDEST)).toBeVisible({ timeout: 250 })
+    }).toPass({ timeout: 15_000 })
     expect(cursors[0]).toBeNull()
     expect(cursors.filter((c) => c !== null)).toHaveLength(1) // 25 recordings: one more page, then no cursor
     // One day heading is stuck at the top, and it names the day of the row below it.
     await page.mouse.wheel(0, -700)
-    await page.waitForTimeout(300)
-    const { heading, rowDay } = await page.evaluate(() => {
-      const top = document.querySelector('.shell__topbar')?.getBoundingClientRect().bottom ?? 0
-      const stuck = Array.from(document.querySelectorAll('h2')).filter((h) => Math.abs(h.getBoundingClientRect().top - Math.max(0, top)) < 2)
-      const h = stuck[0]
-      const below = Array.from(document.querySelectorAll('a time')).find((t) => t.getBoundingClientRect().top > (h?.getBoundingClientRect().bottom ?? 0))
-      const day = below ? new Date(below.getAttribute('datetime') ?? '').toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' }) : ''
-      return { heading: stuck.length === 1 ? h?.textContent : `${stuck.length} stuck`, rowDay: day }
-    })
+    // Scrolling settles a frame or more after the wheel: wait until exactly one heading is stuck.
+    await expect.poll(async () => (await page.evaluate(stuckHeading)).stuck).toBe(1)
+    const { heading, rowDay } = await page.evaluate(stuckHeading)
     expect(heading).toBe(rowDay)
   })
 
@@ -254,7 +248,8 @@ test.describe('share links', () => {
     })
     expect(created.status()).toBe(201)
     const { token } = (await created.json()) as { token: string }
-    await page.waitForTimeout(1500)
+    // The link lives one second: wait until the server says it has expired.
+    await expect.poll(async () => (await page.request.get(`/api/v1/share/shared/recording?token=${token}`)).status(), { timeout: 10_000 }).toBe(410)
     await page.context().clearCookies() // a visitor, signed out
     await page.goto(`/shared/recording?token=${token}`)
     await expect(page.getByRole('heading', { level: 1, name: 'Share Link Expired' })).toBeVisible()
@@ -302,3 +297,13 @@ test.describe('offline reading', () => {
     await pocket.start()
   })
 })
+
+/** How many day headings are stuck under the top bar, the first one's text, and the day of the first row below it. */
+function stuckHeading() {
+  const top = document.querySelector('.shell__topbar')?.getBoundingClientRect().bottom ?? 0
+  const stuck = Array.from(document.querySelectorAll('h2')).filter((h) => Math.abs(h.getBoundingClientRect().top - Math.max(0, top)) < 2)
+  const h = stuck[0]
+  const below = Array.from(document.querySelectorAll('a time')).find((t) => t.getBoundingClientRect().top > (h?.getBoundingClientRect().bottom ?? 0))
+  const day = below ? new Date(below.getAttribute('datetime') ?? '').toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' }) : ''
+  return { stuck: stuck.length, heading: h?.textContent ?? '', rowDay: day }
+}

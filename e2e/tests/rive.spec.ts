@@ -44,7 +44,7 @@ async function openWithRuntime(page: Page, requests: string[]) {
   await page.addScriptTag({ url: RUNTIME })
   await page.evaluate((wasm) => {
     const { Rive, RuntimeLoader } = window.rive
-    // What the PWA does (pwa/src/app/empty-state/riveRuntime.ts): our wasm, no CDN fallback.
+    // What the PWA does (pwa/src/ui/empty-state/riveRuntime.ts): our wasm, no CDN fallback.
     RuntimeLoader.setWasmUrl(wasm)
     RuntimeLoader.setWasmFallbackUrl(null)
     const canvas = document.createElement('canvas')
@@ -82,6 +82,7 @@ async function openWithRuntime(page: Page, requests: string[]) {
 async function samples(page: Page, count: number, everyMs: number): Promise<Sample[]> {
   const out: Sample[] = []
   for (let i = 0; i < count; i++) {
+    // Sampling a running animation at intervals: time itself is what is measured here.
     await page.waitForTimeout(everyMs)
     out.push(await page.evaluate(() => window.sampleRiv()))
   }

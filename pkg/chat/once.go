@@ -3,7 +3,6 @@ package chat
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 
 	"github.com/pocket-companion/pocket/pkg/engine"
@@ -106,20 +105,8 @@ func (s *Service) questionAt(a asked) (Message, []engine.Turn, error) {
 
 // messagesBefore returns up to n messages written before seq, oldest first.
 func messagesBefore(x *store.Txn, sessionID string, seq uint64, n int) ([]Message, error) {
-	var out []Message
 	if seq == 0 {
 		return nil, nil
 	}
-	err := x.Scan(messagePrefix(sessionID), messageKey(sessionID, seq-1), true, true, func(_, v []byte) (bool, error) {
-		var m Message
-		if err := json.Unmarshal(v, &m); err != nil {
-			return false, err
-		}
-		out = append(out, m)
-		return len(out) < n, nil
-	})
-	for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
-		out[i], out[j] = out[j], out[i]
-	}
-	return out, err
+	return messagesUpTo(x, sessionID, messageKey(sessionID, seq-1), n)
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/pocket-companion/pocket/pkg/apperr"
 	"github.com/pocket-companion/pocket/pkg/store"
@@ -66,8 +67,14 @@ func appendMessage(x *store.Txn, st *storedSession, m Message) error {
 
 // lastMessages returns up to n of the session's newest messages, oldest first.
 func lastMessages(x *store.Txn, sessionID string, n int) ([]Message, error) {
+	return messagesUpTo(x, sessionID, nil, n)
+}
+
+// messagesUpTo returns up to n messages ending at the key from (nil: the
+// newest), oldest first.
+func messagesUpTo(x *store.Txn, sessionID string, from []byte, n int) ([]Message, error) {
 	var out []Message
-	err := x.Scan(messagePrefix(sessionID), nil, true, true, func(_, v []byte) (bool, error) {
+	err := x.Scan(messagePrefix(sessionID), from, true, true, func(_, v []byte) (bool, error) {
 		var m Message
 		if err := json.Unmarshal(v, &m); err != nil {
 			return false, err
@@ -75,8 +82,6 @@ func lastMessages(x *store.Txn, sessionID string, n int) ([]Message, error) {
 		out = append(out, m)
 		return len(out) < n, nil
 	})
-	for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
-		out[i], out[j] = out[j], out[i]
-	}
+	slices.Reverse(out)
 	return out, err
 }

@@ -1,10 +1,12 @@
 // Package engine is Ask Pocket's AI: it answers questions about one recording
-// and writes summaries for recordings that arrive without one. Two engines
-// implement the same interface: Local (the default) works from the recording
-// alone by retrieval and extraction, with no network and no model weights;
-// Remote asks an OpenAI-compatible chat-completions endpoint with a prompt
-// grounded in the recording. The package knows nothing of HTTP handlers, fx or
-// storage; callers build a Recording from the stored detail with NewRecording.
+// and writes summaries for recordings that arrive without one. This package
+// is the interface and the types both engines share; the built-in engine
+// (pkg/engine/local, the default) works from the recording alone by retrieval
+// and extraction, with no network and no model weights, and the remote engine
+// (pkg/engine/remote) asks an OpenAI-compatible chat-completions endpoint with
+// a prompt grounded in the recording. None of them knows of HTTP handlers, fx
+// or storage; callers build a Recording from the stored detail with
+// NewRecording.
 package engine
 
 import (
@@ -29,6 +31,13 @@ type Engine interface {
 // ErrUnavailable wraps failures of a remote model (down, timing out, refusing):
 // the request may succeed later, and the transport answers 503.
 var ErrUnavailable = errors.New("engine: the AI model is unavailable")
+
+// ErrNoTranscript: there is nothing to summarise (no transcript text).
+var ErrNoTranscript = errors.New("engine: the recording has no transcript to summarise")
+
+// NotFound opens every answer that the recording does not hold, whichever
+// engine gives it: the local one says it, the model is told to.
+const NotFound = "I couldn't find that in this recording."
 
 // Recording is everything an engine may read of one recording, already
 // normalised from the loose stored shapes.
@@ -83,7 +92,9 @@ type Source struct {
 	Quote        string  `json:"quote"`
 }
 
-func sourceOf(s Segment, quote string) Source {
+// SourceOf cites segment s; quote is the words that matter, the whole line
+// when empty.
+func SourceOf(s Segment, quote string) Source {
 	if quote == "" {
 		quote = s.Text
 	}

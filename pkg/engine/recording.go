@@ -51,8 +51,8 @@ func NewRecording(s Stored) *Recording {
 	return rec
 }
 
-// clock formats seconds as the app does: m:ss, or h:mm:ss from an hour on.
-func clock(sec float64) string {
+// Clock formats seconds as the app does: m:ss, or h:mm:ss from an hour on.
+func Clock(sec float64) string {
 	if sec < 0 || math.IsNaN(sec) {
 		sec = 0
 	}
@@ -63,10 +63,23 @@ func clock(sec float64) string {
 	return fmt.Sprintf("%d:%02d", t/60, t%60)
 }
 
-// who is a segment's speaker for prose: the name, or "Someone".
-func who(s Segment) string {
+// Who is a segment's speaker for prose: the name, or "Someone".
+func Who(s Segment) string {
 	if s.Speaker == "" {
 		return "Someone"
 	}
 	return s.Speaker
+}
+
+// AllTasks lists the action items with their subtasks and sub-subtasks,
+// depth first.
+func (r *Recording) AllTasks() []loose.Task { return flatten(r.ActionItems) }
+
+func flatten(tasks []loose.Task) []loose.Task {
+	var out []loose.Task
+	for _, t := range tasks {
+		out = append(out, t)
+		out = append(out, flatten(t.Subtasks)...)
+	}
+	return out
 }

@@ -1,6 +1,11 @@
 // Package fixturegen generates large, deterministic libraries of recordings in
 // the import format (the spec's recording detail response), for load tests and
 // benchmarks where the hand-written samples in fixtures/ are too few.
+//
+// It belongs to the product, not to tests/ or tools/: `pocket fixtures gen`
+// is a command of the shipped binary (listed in `pocket --help`), so an
+// operator can size a deployment against a generated library with the same
+// binary they run, and the benchmark scripts call that command.
 package fixturegen
 
 import (

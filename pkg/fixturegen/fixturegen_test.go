@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/pocket-companion/pocket/pkg/loose"
 )
 
 func TestGenerate_IsDeterministicForASeed(t *testing.T) {
@@ -163,4 +165,23 @@ func transcriptText(d document) string {
 		b.WriteString(s.Text + " ")
 	}
 	return b.String()
+}
+
+// The app draws every generated map, so each must read as one sound tree, by
+// the same reader the engine's maps and the shipped fixtures are checked with.
+func TestGenerate_MindMapsAreSoundTrees(t *testing.T) {
+	for _, raw := range Generate(100, 7) {
+		obj, _ := loose.ParseObject(raw)
+		_, sum, ok := loose.FirstSummarization(obj.Get("summarizations"))
+		if !ok {
+			t.Fatalf("no summarization in %.80s", raw)
+		}
+		m, ok := loose.ReadMindMap(loose.MindMapFields(sum)["mindMap"])
+		if !ok || len(m.Trees) != 1 {
+			t.Fatalf("mindMap unreadable in %.80s", raw)
+		}
+		if p := loose.TreeProblem(m.Trees[0]); p != "" {
+			t.Fatalf("mindMap: %s in %.80s", p, raw)
+		}
+	}
 }

@@ -1,5 +1,11 @@
 package loose
 
+// The readers in this file are the Go side of the app's mind-map parser. The
+// server serves maps only inside summarizations, as given, so no request path
+// calls them: they are the shared oracle of every map producer's tests (the AI
+// engine's summaries, the shipped fixtures, the generated ones), which live in
+// three packages, so the readers cannot sit in a _test file.
+
 import (
 	"encoding/json"
 	"fmt"

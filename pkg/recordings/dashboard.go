@@ -55,7 +55,7 @@ type Page struct {
 // updated between pages never make another repeat or vanish. A page costs
 // O(page) reads when the filters exclude little.
 func (s *Service) Dashboard(ctx context.Context, uid string, q DashboardQuery) (Page, error) {
-	if err := checkOwner(ctx, uid); err != nil {
+	if err := CheckOwner(ctx, uid); err != nil {
 		return Page{}, err
 	}
 	if err := q.normalize(); err != nil {

@@ -40,7 +40,7 @@ func (st *stored) detail() Detail {
 // Detail returns one of the owner's recordings; a missing, deleted or other
 // user's recording is NotFound. The share and chat features use it too.
 func (s *Service) Detail(ctx context.Context, uid, id string) (Detail, error) {
-	if err := checkOwner(ctx, uid); err != nil {
+	if err := CheckOwner(ctx, uid); err != nil {
 		return Detail{}, err
 	}
 	var d Detail
@@ -57,7 +57,7 @@ func (s *Service) Detail(ctx context.Context, uid, id string) (Detail, error) {
 // Item returns one recording in the list-item shape (the recording as given,
 // its id and summarization.summary), as the dashboard and search show it.
 func (s *Service) Item(ctx context.Context, uid, id string) (json.RawMessage, error) {
-	if err := checkOwner(ctx, uid); err != nil {
+	if err := CheckOwner(ctx, uid); err != nil {
 		return nil, err
 	}
 	var item json.RawMessage
@@ -74,7 +74,7 @@ func (s *Service) Item(ctx context.Context, uid, id string) (json.RawMessage, er
 // Exists reports whether the owner has this recording and has not deleted it
 // (what share links check before resolving).
 func (s *Service) Exists(ctx context.Context, uid, id string) (bool, error) {
-	if err := checkOwner(ctx, uid); err != nil {
+	if err := CheckOwner(ctx, uid); err != nil {
 		return false, err
 	}
 	var ok bool

@@ -225,11 +225,10 @@ func (s *Service) refile(x *store.Txn, uid, id string, to *Folder) error {
 	if err := x.Set(itemKey(uid, id), st.listItem()); err != nil {
 		return err
 	}
-	b, err := st.encode()
-	if err != nil {
+	if err := putSyncState(x, uid, &st); err != nil {
 		return err
 	}
-	if err := x.Set(recKey(uid, id), b); err != nil {
+	if err := writeRecord(x, uid, &st); err != nil {
 		return err
 	}
 	return s.changed(x, uid, id, false, events.RecordingUpdated)

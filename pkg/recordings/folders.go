@@ -41,7 +41,7 @@ func folderNameKey(uid, parentID, name string) []byte {
 
 // Folders lists the caller's folders by name.
 func (s *Service) Folders(ctx context.Context, uid string) ([]Folder, error) {
-	if err := checkOwner(ctx, uid); err != nil {
+	if err := CheckOwner(ctx, uid); err != nil {
 		return nil, err
 	}
 	out := []Folder{}
@@ -69,7 +69,7 @@ func (s *Service) Folders(ctx context.Context, uid string) ([]Folder, error) {
 // MaxFolderName characters; the parent, when given, must be the caller's; a
 // folder with the same name (ignoring case) under the same parent is a Conflict.
 func (s *Service) CreateFolder(ctx context.Context, uid, name, parentID string) (Folder, error) {
-	if err := checkOwner(ctx, uid); err != nil {
+	if err := CheckOwner(ctx, uid); err != nil {
 		return Folder{}, err
 	}
 	name = strings.TrimSpace(name)

@@ -31,7 +31,7 @@ type ImportResult struct {
 // so fixtures with duplicates resolve as the client merges them. A recording
 // the owner soft-deleted stays deleted.
 func (s *Service) Import(ctx context.Context, uid string, raw []byte) (ImportResult, error) {
-	if err := checkOwner(ctx, uid); err != nil {
+	if err := CheckOwner(ctx, uid); err != nil {
 		return ImportResult{}, err
 	}
 	st, err := parseImport(raw)

@@ -40,7 +40,7 @@ type SearchResult struct {
 // and action items, or transcript. Scoring is BM25 per field, weighted by
 // field, so a title match beats any number of transcript-only mentions.
 func (s *Service) Search(ctx context.Context, uid string, q SearchQuery) (SearchResult, error) {
-	if err := checkOwner(ctx, uid); err != nil {
+	if err := CheckOwner(ctx, uid); err != nil {
 		return SearchResult{}, err
 	}
 	if err := q.normalize(); err != nil {

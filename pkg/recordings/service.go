@@ -112,9 +112,10 @@ func (s *Service) publish(e events.Event) {
 	}
 }
 
-// checkOwner refuses calls that could address keys outside the caller's own
-// prefix: an empty uid, or one containing the key separator.
-func checkOwner(ctx context.Context, uid string) error {
+// CheckOwner refuses calls that could address keys outside the caller's own
+// prefix: an empty uid, or one containing the key separator. Every feature
+// keyed by uid checks with it.
+func CheckOwner(ctx context.Context, uid string) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}

@@ -15,7 +15,7 @@ import (
 // Summarization returns the summarization with this id from the caller's
 // recordings, as stored, with `id` (and `recordingId`) added when missing.
 func (s *Service) Summarization(ctx context.Context, uid, summarizationID string) (json.RawMessage, error) {
-	if err := checkOwner(ctx, uid); err != nil {
+	if err := CheckOwner(ctx, uid); err != nil {
 		return nil, err
 	}
 	var out json.RawMessage
@@ -44,7 +44,7 @@ func (s *Service) Summarization(ctx context.Context, uid, summarizationID string
 // SummarizationByRecording returns the recording's first summarization (the
 // one the product shows).
 func (s *Service) SummarizationByRecording(ctx context.Context, uid, recordingID string) (json.RawMessage, error) {
-	if err := checkOwner(ctx, uid); err != nil {
+	if err := CheckOwner(ctx, uid); err != nil {
 		return nil, err
 	}
 	var out json.RawMessage
@@ -101,7 +101,7 @@ func withIDs(v json.RawMessage, sid, recID string) json.RawMessage {
 // engine) as the recording's first, bumps updatedAt so an older device upload
 // cannot overwrite it, re-indexes, and publishes SummaryReady.
 func (s *Service) AddSummarization(ctx context.Context, uid, recordingID, summarizationID string, value json.RawMessage) error {
-	if err := checkOwner(ctx, uid); err != nil {
+	if err := CheckOwner(ctx, uid); err != nil {
 		return err
 	}
 	if !okID(summarizationID) {

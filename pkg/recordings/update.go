@@ -123,7 +123,7 @@ func folderChange(obj loose.Object) (*FolderChange, error) {
 // Update applies p, bumps updatedAt, re-indexes and returns the recording in
 // the list-item shape.
 func (s *Service) Update(ctx context.Context, uid, id string, p Patch) (json.RawMessage, error) {
-	if err := checkOwner(ctx, uid); err != nil {
+	if err := CheckOwner(ctx, uid); err != nil {
 		return nil, err
 	}
 	var item json.RawMessage
@@ -207,7 +207,7 @@ func jsonString(s string) json.RawMessage {
 // search, detail and shares and keeps the record with its deletion time;
 // permanent removes everything, a soft-deleted recording included.
 func (s *Service) Delete(ctx context.Context, uid, id string, permanent bool) error {
-	if err := checkOwner(ctx, uid); err != nil {
+	if err := CheckOwner(ctx, uid); err != nil {
 		return err
 	}
 	err := s.db.Update(func(x *store.Txn) error { return s.DeleteIn(x, uid, id, permanent) })
@@ -243,11 +243,7 @@ func (s *Service) DeleteIn(x *store.Txn, uid, id string, permanent bool) error {
 	}
 	now := s.now().UTC()
 	st.Book.DeletedAt = &now
-	b, err := st.encode()
-	if err != nil {
-		return err
-	}
-	if err := x.Set(recKey(uid, id), b); err != nil {
+	if err := writeRecord(x, uid, st); err != nil {
 		return err
 	}
 	return s.changed(x, uid, id, true, events.RecordingDeleted)

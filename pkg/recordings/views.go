@@ -17,7 +17,7 @@ type Views struct {
 
 // MarkViewed counts a view and stores its time.
 func (s *Service) MarkViewed(ctx context.Context, uid, id string) error {
-	if err := checkOwner(ctx, uid); err != nil {
+	if err := CheckOwner(ctx, uid); err != nil {
 		return err
 	}
 	return s.db.Update(func(x *store.Txn) error {
@@ -36,7 +36,7 @@ func (s *Service) MarkViewed(ctx context.Context, uid, id string) error {
 
 // ViewStats returns the recording's view count and last view time.
 func (s *Service) ViewStats(ctx context.Context, uid, id string) (Views, error) {
-	if err := checkOwner(ctx, uid); err != nil {
+	if err := CheckOwner(ctx, uid); err != nil {
 		return Views{}, err
 	}
 	var v Views

@@ -33,6 +33,14 @@ func put(x *store.Txn, uid string, st, old *stored) error {
 	if err := x.Set(itemKey(uid, st.ID), st.listItem()); err != nil {
 		return err
 	}
+	if err := putSyncState(x, uid, st); err != nil {
+		return err
+	}
+	return writeRecord(x, uid, st)
+}
+
+// writeRecord stores the record itself (given fields and bookkeeping).
+func writeRecord(x *store.Txn, uid string, st *stored) error {
 	b, err := st.encode()
 	if err != nil {
 		return fmt.Errorf("recordings: encode %s: %w", st.ID, err)
@@ -64,6 +72,9 @@ func unindex(x *store.Txn, uid string, st *stored) error {
 				return err
 			}
 		}
+	}
+	if err := x.Delete(syncStateKey(uid, st.ID)); err != nil {
+		return err
 	}
 	return x.Delete(itemKey(uid, st.ID))
 }

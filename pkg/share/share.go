@@ -1,6 +1,6 @@
 // Package share is share links: an owner makes a link to one recording, anyone
 // holding it may view that recording (and chat about it) without an account,
-// until it expires or the owner revokes it.
+// until it expires or the owner revokes it. Viewer assembles what they see.
 //
 // Tokens are 256 random bits. They are kept as given, not hashed: owners can
 // see and copy their links again, as with any document-sharing link, and the

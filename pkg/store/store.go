@@ -5,25 +5,38 @@
 //
 //	user/email/<email>                         -> user id
 //	user/id/<uid>                              -> identity.User
-//	otp/<email>                                -> identity.otpState (hashed code, expiry, attempts, lock)
-//	ctok/<sha256(token)>                       -> identity.customToken (single use, short lived)
-//	rtok/<sha256(token)>                       -> identity.refreshToken
-//	oidc/<state>                               -> identity.OIDCFlow (Google/Apple popup; single use, 10 min TTL)
+//	otp/<email>                                -> identity.otpState (keyed hash of the code, expiry, send time, failures, lock)
+//	ctok/<sha256(token)>                       -> identity.storedToken (custom token: single use, TTL identity.CustomTokenTTL)
+//	rtok/<sha256(token)>                       -> identity.storedToken (refresh token: TTL identity.RefreshTokenTTL, slid forward on use)
+//	oidc/<state>                               -> identity.OIDCFlow (Google/Apple popup; single use, TTL identity.OIDCFlowTTL)
 //	rec/<uid>/<recordingId>                    -> recordings.stored (the import object, loose shapes as given, + bookkeeping; kept with deletedAt on soft delete)
 //	ritem/<uid>/<recordingId>                  -> the rendered list item (recording + id + summarization.summary)
-//	ridx/<uid>/<field>/<sortable value>/<id>   -> recordings.entry (flags, recordingAt, folder id, id): dashboard order and filters;
+//	ridx/<uid>/<field>/<sortable value>/<id>   -> recordings.entry, binary (flags, recordingAt, folder id, id): dashboard order and filters;
 //	                                              field is recording_at|created_at|updated_at|duration|title, value I64 millis or lower-cased title + 0x00
-//	term/<uid>/<term>/<recordingId>            -> recordings.posting (per-field term frequencies and field lengths, search)
+//	term/<uid>/<term>/<recordingId>            -> recordings.posting, uvarints (per-field term frequencies and field lengths, search)
 //	rview/<uid>/<recordingId>                  -> recordings.Views (view count, last viewed)
 //	sum/<uid>/<summarizationId>                -> recording id (summarization lookup)
 //	folder/<uid>/<folderId>                    -> recordings.Folder
 //	fname/<uid>/<parentId or ->/<lower name>   -> folder id (unique names per parent, case-insensitive)
-//	share/<token hash>                         -> share.Link
-//	shareby/<uid>/<recordingId>/<token hash>   -> nothing (links of one recording)
+//	share/<token>                              -> share.stored (the share.Link and its owner uid; kept with revokedAt once revoked)
+//	shareby/<uid>/<recordingId>/<token>        -> nothing (links of one recording)
 //	chat/s/<sessionId>                         -> chat.storedSession (session, scope, owner uid, message count)
 //	chat/by/<scope>/<recordingId>              -> session id; scope is u:<uid> (owner) or t:<sha256(share token)> (a link's visitors)
 //	chat/m/<sessionId>/<seq U64>               -> chat.Message, in the order written
-//	meta/<name>                                -> server bookkeeping (seeded flag, key versions)
+//	falias/<uid>/<folderId>                    -> folder id: a device's new folder merged into one of the same name, so its later edits land there
+//	rsync/<uid>/<recordingId>                  -> recordings.syncState (folder, emptiness, speaker names: what Pull sends beside the list item)
+//	chead/<uid>                                -> changelog.head (last sequence number and the log's epoch)
+//	clog/<uid>/<seq U64>                       -> changelog.Entry (kind, id, deleted, when): one per entity, the newest
+//	clast/<uid>/<kind>/<id>                    -> seq of the entity's entry in clog
+//	ctomb/<deletedAt I64>/<uid>/<seq U64>      -> nothing: tombstones in the order they may be pruned (changelog.Retention)
+//	cfloor/<uid>                               -> seq: entries at or below it may have been pruned (older cursors resync)
+//	idem/<uid>/<sha256(idempotency key)>       -> syncer.idemRecord (a pushed mutation's payload hash and answer; TTL syncer.IdempotencyTTL)
+//	chat/q/<scope>/<sha256(question key)>      -> chat.asked (a device's queued question: its message and answer, so it is asked once)
+//	meta/changelog-backfilled                  -> "1" once recordings and folders written before the change log have entries in it
+//	meta/seeded                                -> "1" once the sample recordings were imported (server/seed), so ones the demo user deletes stay deleted
+//
+// The readiness probe reads meta/ready, which is never written: the read only
+// proves that the store answers.
 package store
 
 import (
@@ -33,6 +46,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"math/rand/v2"
 	"time"
 
 	"github.com/dgraph-io/badger/v4"
@@ -96,6 +110,9 @@ func (d *DB) CollectGarbage() {
 func (d *DB) Update(fn func(*Txn) error) error {
 	var err error
 	for attempt := 0; attempt < conflictRetries; attempt++ {
+		if attempt > 0 {
+			time.Sleep(conflictBackoff(attempt))
+		}
 		var tx *Txn
 		err = d.bdb.Update(func(t *badger.Txn) error {
 			tx = &Txn{t: t}
@@ -108,9 +125,16 @@ func (d *DB) Update(fn func(*Txn) error) error {
 		if !errors.Is(err, badger.ErrConflict) {
 			return err
 		}
-		time.Sleep(time.Duration(attempt+1) * time.Millisecond)
 	}
 	return fmt.Errorf("store: update kept conflicting: %w", err)
+}
+
+// conflictBackoff is a random wait below a ceiling that doubles with each retry
+// (1 ms, 2 ms, … 64 ms). Writers that collided retry at different moments rather
+// than in lockstep, and a burst of dozens on one key drains within the retries.
+func conflictBackoff(retry int) time.Duration {
+	ceiling := time.Millisecond << (retry - 1)
+	return time.Duration(rand.Int64N(int64(ceiling)))
 }
 
 // View runs fn in a read-only transaction.
@@ -205,6 +229,11 @@ func (x *Txn) Delete(key []byte) error { return x.t.Delete(key) }
 
 // Scan visits keys under prefix in order (or reverse order), starting at from when
 // it is set (from itself included). fn returns false to stop.
+//
+// A reverse scan without from starts at prefix+0xFF, Badger's idiom, so it would
+// miss a longer key whose byte after the prefix is 0xFF. The schema never writes
+// one: UTF-8 text has no 0xFF byte, and I64/U64 values begin with it only from
+// 2^63-2^56 (I64) or 2^64-2^56 (U64) on, far beyond any time, duration or count.
 func (x *Txn) Scan(prefix, from []byte, reverse, withValues bool, fn func(key, value []byte) (bool, error)) error {
 	opts := badger.DefaultIteratorOptions
 	opts.Prefix = prefix
@@ -231,24 +260,6 @@ func (x *Txn) Scan(prefix, from []byte, reverse, withValues bool, fn func(key, v
 		}
 		more, err := fn(item.KeyCopy(nil), value)
 		if err != nil || !more {
-			return err
-		}
-	}
-	return nil
-}
-
-// DeletePrefix removes every key under prefix inside this transaction.
-func (x *Txn) DeletePrefix(prefix []byte) error {
-	var keys [][]byte
-	err := x.Scan(prefix, nil, false, false, func(k, _ []byte) (bool, error) {
-		keys = append(keys, k)
-		return true, nil
-	})
-	if err != nil {
-		return err
-	}
-	for _, k := range keys {
-		if err := x.t.Delete(k); err != nil {
 			return err
 		}
 	}

@@ -33,19 +33,15 @@ func (s *Service) pushQuestion(ctx context.Context, uid, key string, hash []byte
 		return rejected(key, apperr.New(apperr.Invalid, "UNSUPPORTED", "Questions cannot be queued on this server"))
 	}
 	q := op.ask
-	answer, err := s.ask.AskOnce(ctx, uid, Question{Key: key, RecordingID: q.GetRecordingId(), SessionID: q.GetSessionId(), Message: q.GetMessage()})
+	reply, err := s.ask.AskOnce(ctx, uid, Question{Key: key, RecordingID: q.GetRecordingId(), SessionID: q.GetSessionId(), Message: q.GetMessage()})
 	if err != nil {
 		if permanent(err) {
 			return s.storeRejection(uid, key, hash, op, err)
 		}
 		return s.retry(key, err)
 	}
-	err = s.db.Update(func(x *store.Txn) error {
-		rec := idemRecord{Hash: hash, Outcome: syncv1.Outcome_OUTCOME_APPLIED, Answer: string(answer)}
-		if err := saveIdem(x, uid, key, rec); err != nil {
-			return err
-		}
-		res, err = rec.result(x, uid, key, false)
+	err = s.db.Update(func(x *store.Txn) (err error) {
+		res, err = answer(x, uid, key, idemRecord{Hash: hash, Outcome: syncv1.Outcome_OUTCOME_APPLIED, Answer: string(reply)})
 		return err
 	})
 	if err != nil {

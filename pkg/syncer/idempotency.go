@@ -63,8 +63,12 @@ func payloadHash(m *syncv1.Mutation) ([]byte, error) {
 	return sum[:], nil
 }
 
-func saveIdem(x *store.Txn, uid, key string, rec idemRecord) error {
-	return x.SetJSONTTL(idemKey(uid, key), rec, IdempotencyTTL)
+// answer stores what the key answered and returns that answer.
+func answer(x *store.Txn, uid, key string, rec idemRecord) (*syncv1.MutationResult, error) {
+	if err := x.SetJSONTTL(idemKey(uid, key), rec, IdempotencyTTL); err != nil {
+		return nil, err
+	}
+	return rec.result(x, uid, key, false)
 }
 
 func loadIdem(x *store.Txn, uid, key string) (idemRecord, bool, error) {

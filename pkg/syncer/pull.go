@@ -23,7 +23,7 @@ const (
 
 // Pull answers the caller's changes after cursor.
 func (s *Service) Pull(ctx context.Context, uid, cursor string, limit int) (*syncv1.PullResponse, error) {
-	if err := checkOwner(ctx, uid); err != nil {
+	if err := recordings.CheckOwner(ctx, uid); err != nil {
 		return nil, err
 	}
 	if limit <= 0 {

@@ -218,8 +218,9 @@ func TestRenameSpeaker_ShowsWhereverTheRecordingIsRead(t *testing.T) {
 func TestBackfill_LogsALibraryWrittenBeforeTheLog(t *testing.T) {
 	e := newEnv(t)
 	ids := e.importFixtures("u1")
-	// Forget the log, as a data directory from before it would have none.
-	if err := e.db.Update(func(x *storeTxn) error { return dropPrefixes(x, "chead", "clog", "clast", "ctomb") }); err != nil {
+	// Forget the log and the sync states, as a data directory from before
+	// them would have neither.
+	if err := e.db.Update(func(x *storeTxn) error { return dropPrefixes(x, "chead", "clog", "clast", "ctomb", "rsync") }); err != nil {
 		t.Fatal(err)
 	}
 	if changes, _ := e.pullAll("u1", "", 100); len(changes) != 0 {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/pocket-companion/pocket/pkg/apperr"
 	syncv1 "github.com/pocket-companion/pocket/pkg/gen/pocket/sync/v1"
+	"github.com/pocket-companion/pocket/pkg/recordings"
 	"github.com/pocket-companion/pocket/pkg/store"
 )
 
@@ -16,7 +17,7 @@ const MaxPushMutations = 100
 // mutation that must be retried, the rest are not attempted (RETRY), so the
 // order in which the user made edits is the order they are applied in.
 func (s *Service) Push(ctx context.Context, uid string, muts []*syncv1.Mutation) (*syncv1.PushResponse, error) {
-	if err := checkOwner(ctx, uid); err != nil {
+	if err := recordings.CheckOwner(ctx, uid); err != nil {
 		return nil, err
 	}
 	if len(muts) > MaxPushMutations {
@@ -77,11 +78,7 @@ func (s *Service) replayOrApply(x *store.Txn, uid, key string, hash []byte, op o
 	if err != nil {
 		return nil, err
 	}
-	rec := idemRecord{Hash: hash, Outcome: syncv1.Outcome_OUTCOME_APPLIED, Kind: target.kind, ID: target.id}
-	if err := saveIdem(x, uid, key, rec); err != nil {
-		return nil, err
-	}
-	return rec.result(x, uid, key, false)
+	return answer(x, uid, key, idemRecord{Hash: hash, Outcome: syncv1.Outcome_OUTCOME_APPLIED, Kind: target.kind, ID: target.id})
 }
 
 // storeRejection keeps a refusal under its key, so a retry of the same edit
@@ -99,11 +96,7 @@ func (s *Service) storeRejection(uid, key string, hash []byte, op operation, cau
 		if res, found, err = replay(x, uid, key, hash); found || err != nil {
 			return err
 		}
-		rec := idemRecord{Hash: hash, Outcome: syncv1.Outcome_OUTCOME_REJECTED, Code: code, Message: msg, Kind: op.target.kind, ID: op.target.id}
-		if err := saveIdem(x, uid, key, rec); err != nil {
-			return err
-		}
-		res, err = rec.result(x, uid, key, false)
+		res, err = answer(x, uid, key, idemRecord{Hash: hash, Outcome: syncv1.Outcome_OUTCOME_REJECTED, Code: code, Message: msg, Kind: op.target.kind, ID: op.target.id})
 		return err
 	})
 	if err != nil {

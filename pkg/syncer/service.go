@@ -4,9 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"log/slog"
-	"strings"
 
-	"github.com/pocket-companion/pocket/pkg/apperr"
 	"github.com/pocket-companion/pocket/pkg/recordings"
 	"github.com/pocket-companion/pocket/pkg/store"
 )
@@ -39,14 +37,4 @@ func NewService(db *store.DB, recs *recordings.Service, ask Asker, log *slog.Log
 		log = slog.New(slog.DiscardHandler)
 	}
 	return &Service{db: db, recs: recs, ask: ask, log: log}
-}
-
-func checkOwner(ctx context.Context, uid string) error {
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	if uid == "" || strings.ContainsAny(uid, "/\x00") {
-		return apperr.New(apperr.Unauthenticated, "UNAUTHENTICATED", "Authentication required")
-	}
-	return nil
 }

@@ -46,7 +46,7 @@ const RECORDING = 'rec_bench_mind_map'
 
 /** Fixture 01 as a new recording whose only mind map is a generated flow map of `nodes` nodes. */
 async function importFile(nodes) {
-  const { module } = await runnerImport(join(root, 'pwa/src/features/mindmap/bench/generate.ts'))
+  const { module } = await runnerImport(join(root, 'pwa/src/features/mindmap/generateFlowMap.ts'))
   const file = JSON.parse(readFileSync(join(root, 'fixtures/recordings/01-weekly-product-sync.json'), 'utf8'))
   const [summarization] = Object.values(file.summarizations)
   for (const key of Object.keys(summarization)) if (/mindmap$/i.test(key)) delete summarization[key]

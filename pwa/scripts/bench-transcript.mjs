@@ -2,7 +2,7 @@
 /**
  * Measures how long the Transcription tab takes to render a long transcript
  * in a real browser (Debian's Chromium through Playwright), on a page built
- * from the app's own modules (pwa/src/features/transcription/bench/).
+ * from the app's own modules (pwa/bench/transcription/).
  *
  *   node pwa/scripts/bench-transcript.mjs [--words 10000] [--runs 15]
  *
@@ -23,7 +23,7 @@ const arg = (name, fallback) => {
 }
 const WORDS = arg('words', 10000)
 const RUNS = arg('runs', 15)
-const benchPage = await serveBenchPage(here('../src/features/transcription/bench'))
+const benchPage = await serveBenchPage(here('../bench/transcription'))
 const url = benchPage.url
 
 const browser = await chromium.launch(chromiumLaunchOptions())

@@ -1,6 +1,6 @@
 // Draws the app icons (192, 512, maskable 512) as PNGs with no image tooling:
 // a purple-blue gradient tile with five white waveform bars, the same mark as
-// public/favicon.svg and src/app/Logo.tsx. Run once: node pwa/scripts/make-icons.mjs
+// public/favicon.svg and src/ui/Logo.tsx. Run once: node pwa/scripts/make-icons.mjs
 import { writeFileSync } from 'node:fs'
 import { deflateSync } from 'node:zlib'
 

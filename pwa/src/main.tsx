@@ -6,7 +6,8 @@ import { RouterProvider } from 'react-router/dom'
 import { Providers } from './app/Providers'
 import { routes } from './app/routes'
 import { UpdatePrompt } from './app/UpdatePrompt'
-import './app/styles.css'
+import './ui/styles.css'
+import './app/app.css'
 
 /** `npm run dev` has no backend: MSW answers the API unless VITE_MSW=off. */
 async function startMocks(): Promise<void> {

@@ -1,5 +1,6 @@
 // Package app is the one place the server is wired together: every feature's fx
-// module is listed here, so what runs in `pocket serve` is visible at a glance.
+// module is listed here, and every route in routes.go, so what runs in
+// `pocket serve` and what it answers are visible at a glance.
 package app
 
 import (
@@ -10,6 +11,7 @@ import (
 	"go.uber.org/fx/fxevent"
 
 	"github.com/pocket-companion/pocket/pkg/events"
+	"github.com/pocket-companion/pocket/server/ai"
 	"github.com/pocket-companion/pocket/server/config"
 	"github.com/pocket-companion/pocket/server/health"
 	"github.com/pocket-companion/pocket/server/httpx"
@@ -32,9 +34,11 @@ func Options(cfg config.Config, log *slog.Logger) fx.Option {
 		fx.StopTimeout(stopTimeout),
 		fx.Provide(events.NewBus),
 		storage.Module,
+		ai.Module, // the one engine chat and summaries share
 		httpx.Module,
 		web.Module,
 		health.Module,
 		Features,
+		fx.Invoke(fx.Annotate(checkRoutes, fx.ParamTags(`group:"routes"`))),
 	)
 }

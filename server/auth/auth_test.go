@@ -10,7 +10,8 @@ import (
 
 	"github.com/pocket-companion/pocket/server/config"
 	"github.com/pocket-companion/pocket/server/httpx"
-	"github.com/pocket-companion/pocket/server/servertest"
+	"github.com/pocket-companion/pocket/tests/mailpit"
+	"github.com/pocket-companion/pocket/tests/servertest"
 )
 
 // whoami is a signed-in route added for the test, to prove what a token grants.
@@ -181,7 +182,7 @@ func TestProviders_SayWhatIsConfigured(t *testing.T) {
 }
 
 func TestEmailSignIn_ThroughRealSMTP(t *testing.T) {
-	mp := servertest.StartMailpit(t)
+	mp := mailpit.Start(t)
 	s := servertest.Start(t, func(c *config.Config) {
 		c.SMTPURL = mp.SMTPURL
 		c.MailFrom = "Pocket <no-reply@pocket.test>"

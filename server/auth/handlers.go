@@ -47,6 +47,12 @@ func (h *handlers) routes() []httpx.Route {
 	}
 }
 
+// codeSent is send-otp's answer: the envelope plus the code's lifetime in seconds.
+type codeSent struct {
+	httpx.Envelope
+	ExpiresIn int `json:"expiresIn"`
+}
+
 func (h *handlers) sendOTP(w http.ResponseWriter, r *http.Request) error {
 	var body struct{ Email string }
 	if err := httpx.DecodeJSON(r, 0, &body); err != nil {
@@ -66,8 +72,9 @@ func (h *handlers) sendOTP(w http.ResponseWriter, r *http.Request) error {
 		}
 		return err
 	}
-	httpx.WriteJSON(w, http.StatusOK, map[string]any{
-		"success": true, "message": "Verification code sent to " + email, "expiresIn": int(ttl.Seconds()),
+	httpx.WriteJSON(w, http.StatusOK, codeSent{
+		Envelope:  httpx.Envelope{Success: true, Message: "Verification code sent to " + email},
+		ExpiresIn: int(ttl.Seconds()),
 	})
 	return nil
 }
@@ -92,9 +99,9 @@ func (h *handlers) verifyOTP(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	httpx.WriteJSON(w, http.StatusOK, map[string]any{
-		"success": true, "message": "Verification successful",
-		"data": map[string]any{"token": token, "user": user},
+	httpx.WriteJSON(w, http.StatusOK, httpx.Envelope{
+		Success: true, Message: "Verification successful",
+		Data: map[string]any{"token": token, "user": user},
 	})
 	return nil
 }
@@ -108,7 +115,7 @@ func (h *handlers) checkEmail(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	httpx.WriteJSON(w, http.StatusOK, map[string]any{"success": true, "data": map[string]bool{"exists": exists}})
+	httpx.OK(w, map[string]bool{"exists": exists})
 	return nil
 }
 
@@ -154,10 +161,11 @@ func (h *handlers) logout(w http.ResponseWriter, r *http.Request) error {
 		}
 	}
 	h.setRefreshCookie(w, "", -1)
-	httpx.WriteJSON(w, http.StatusOK, map[string]any{"success": true, "message": "Signed out"})
+	httpx.Message(w, http.StatusOK, "Signed out")
 	return nil
 }
 
+// providers answers {google, apple} bare, without the envelope, as the app reads it.
 func (h *handlers) providers(w http.ResponseWriter, _ *http.Request) error {
 	httpx.WriteJSON(w, http.StatusOK, map[string]bool{
 		"google": h.cfg.GoogleConfigured(), "apple": h.cfg.AppleConfigured(),
@@ -165,6 +173,8 @@ func (h *handlers) providers(w http.ResponseWriter, _ *http.Request) error {
 	return nil
 }
 
+// answerSession answers {idToken, expiresIn, user} bare, without the envelope:
+// the token-exchange shape the app's session code reads.
 func (h *handlers) answerSession(w http.ResponseWriter, r *http.Request, uid string) error {
 	user, err := h.users.Get(r.Context(), uid)
 	if errors.Is(err, apperr.ErrNotFound) {

@@ -59,8 +59,6 @@ type popupError struct {
 	cause   error
 }
 
-func (e *popupError) Error() string { return e.reason }
-
 func refuse(status int, reason, message string, cause error) *popupError {
 	return &popupError{status: status, reason: reason, message: message, cause: cause}
 }

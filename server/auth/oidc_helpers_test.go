@@ -23,9 +23,9 @@ import (
 	"github.com/golang-jwt/jwt/v5"
 	"go.uber.org/fx"
 
-	"github.com/pocket-companion/pocket/server/auth/oidctest"
 	"github.com/pocket-companion/pocket/server/config"
-	"github.com/pocket-companion/pocket/server/servertest"
+	"github.com/pocket-companion/pocket/tests/oidctest"
+	"github.com/pocket-companion/pocket/tests/servertest"
 )
 
 const (

@@ -5,9 +5,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/pocket-companion/pocket/server/auth/oidctest"
 	"github.com/pocket-companion/pocket/server/config"
-	"github.com/pocket-companion/pocket/server/servertest"
+	"github.com/pocket-companion/pocket/tests/oidctest"
+	"github.com/pocket-companion/pocket/tests/servertest"
 )
 
 var verified = oidctest.User{Subject: "g-9", Email: "ada@example.com", EmailVerified: true}

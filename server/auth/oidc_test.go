@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/pocket-companion/pocket/server/auth/oidctest"
 	"github.com/pocket-companion/pocket/server/httpx"
+	"github.com/pocket-companion/pocket/tests/oidctest"
 )
 
 func TestGoogleSignIn_PopupPostsACustomTokenToTheAppOrigin(t *testing.T) {

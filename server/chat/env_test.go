@@ -2,16 +2,13 @@ package chat_test
 
 import (
 	"encoding/json"
-	"log/slog"
 	"os"
 	"path/filepath"
 	"testing"
 	"time"
 
-	"github.com/pocket-companion/pocket/pkg/engine"
-	"github.com/pocket-companion/pocket/server/chat"
 	"github.com/pocket-companion/pocket/server/config"
-	"github.com/pocket-companion/pocket/server/servertest"
+	"github.com/pocket-companion/pocket/tests/servertest"
 )
 
 // weeklySync is fixture 01 (rec_01_weekly_sync), as a device uploads it.
@@ -117,8 +114,4 @@ func errorCode(t *testing.T, r servertest.Response) string {
 		t.Fatalf("not an error body: %s", r.Body)
 	}
 	return e.Code
-}
-
-func newEngineForTest(cfg config.Config) (engine.Engine, error) {
-	return chat.NewEngine(cfg, slog.New(slog.DiscardHandler))
 }

@@ -26,7 +26,7 @@ func (h handlers) session(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	writeOK(w, s)
+	httpx.OK(w, s)
 	return nil
 }
 
@@ -35,7 +35,7 @@ func (h handlers) messages(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	writeOK(w, msgs)
+	httpx.OK(w, msgs)
 	return nil
 }
 
@@ -48,7 +48,7 @@ func (h handlers) send(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	writeOK(w, res)
+	httpx.OK(w, res)
 	return nil
 }
 
@@ -61,7 +61,7 @@ func (h handlers) sharedSession(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	writeOK(w, s)
+	httpx.OK(w, s)
 	return nil
 }
 
@@ -74,7 +74,7 @@ func (h handlers) sharedMessages(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	writeOK(w, msgs)
+	httpx.OK(w, msgs)
 	return nil
 }
 
@@ -95,6 +95,6 @@ func (h handlers) sharedSend(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	writeOK(w, res)
+	httpx.OK(w, res)
 	return nil
 }

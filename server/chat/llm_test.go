@@ -75,14 +75,3 @@ func TestChat_EngineFailureKeepsTheQuestion(t *testing.T) {
 		t.Fatalf("history %+v", msgs)
 	}
 }
-
-func TestEngineConfiguration_ModelRequiredWithURL(t *testing.T) {
-	_, err := newEngineForTest(config.Config{LLM: config.LLM{URL: "http://localhost:11434"}})
-	if err == nil || !strings.Contains(err.Error(), "POCKET_LLM_MODEL") {
-		t.Fatalf("err %v", err)
-	}
-	e, err := newEngineForTest(config.Config{})
-	if err != nil || e.Name() != "local" {
-		t.Fatalf("default engine %v, %v", e, err)
-	}
-}

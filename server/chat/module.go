@@ -1,6 +1,6 @@
 // Package chat serves Ask Pocket (spec §7): an owner's chat about their
-// recordings and a share-link visitor's chat about the shared one. It also
-// provides the AI engine, which the summarize feature uses too.
+// recordings and a share-link visitor's chat about the shared one. The AI
+// engine that answers comes from server/ai.
 package chat
 
 import (
@@ -19,9 +19,9 @@ import (
 	"github.com/pocket-companion/pocket/server/httpx"
 )
 
-// Module provides engine.Engine and the chat routes.
+// Module provides the chat service (sync sends questions queued offline
+// through it) and the chat routes.
 var Module = fx.Module("chat",
-	fx.Provide(NewEngine),
 	fx.Provide(newService),
 	fx.Provide(fx.Annotate(Routes, fx.ResultTags(`group:"routes,flatten"`))),
 )
@@ -58,11 +58,6 @@ func Routes(svc *chat.Service) []httpx.Route {
 }
 
 type handlers struct{ svc *chat.Service }
-
-// writeOK wraps answers as the rest of the API does: {success, data}.
-func writeOK(w http.ResponseWriter, data any) {
-	httpx.WriteJSON(w, http.StatusOK, map[string]any{"success": true, "data": data})
-}
 
 func owner(r *http.Request) chat.Access { return chat.Access{UID: httpx.MustPrincipal(r).UID} }
 

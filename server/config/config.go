@@ -15,15 +15,20 @@ import (
 
 // Config is the whole server configuration. It is parsed once and passed by value.
 type Config struct {
-	Addr        string
-	DataDir     string
-	PublicURL   string
-	Seed        string
-	DemoEmail   string
-	SMTPURL     string
-	MailFrom    string
+	Addr      string
+	DataDir   string
+	PublicURL string
+	Seed      string
+	DemoEmail string
+	SMTPURL   string
+	MailFrom  string
+	// UpstreamURL is reserved for a relay mode this version lacks; finish refuses
+	// it rather than serve the embedded provider to someone who asked for a relay.
 	UpstreamURL string
 	LogLevel    string
+	// MetricsToken, when set, opens /metrics to any caller presenting it as a
+	// bearer token; unset, /metrics answers loopback peers only.
+	MetricsToken string
 
 	LLM    LLM
 	Google Google
@@ -74,7 +79,7 @@ func (c *Config) settings() []setting {
 		{"POCKET_DEMO_EMAIL", "demo@example.com", "owner of the seeded recordings", false, &c.DemoEmail},
 		{"POCKET_SMTP_URL", "", "smtp://user:pass@host:port for sign-in mail; unset prints codes to the log", true, &c.SMTPURL},
 		{"POCKET_MAIL_FROM", "Pocket <no-reply@localhost>", "sender of sign-in mail", false, &c.MailFrom},
-		{"POCKET_UPSTREAM_URL", "", "relay to this provider API instead of the embedded provider", false, &c.UpstreamURL},
+		{"POCKET_UPSTREAM_URL", "", "reserved for relay mode, which this version does not have: setting it stops the server", false, &c.UpstreamURL},
 		{"POCKET_LLM_URL", "", "OpenAI-compatible endpoint; unset uses the built-in local engine", false, &c.LLM.URL},
 		{"POCKET_LLM_MODEL", "", "model name for POCKET_LLM_URL", false, &c.LLM.Model},
 		{"POCKET_LLM_API_KEY", "", "API key for POCKET_LLM_URL", true, &c.LLM.APIKey},
@@ -87,6 +92,7 @@ func (c *Config) settings() []setting {
 		{"POCKET_APPLE_PRIVATE_KEY", "", "Apple private key (PEM, ES256)", true, &c.Apple.PrivateKey},
 		{"POCKET_APPLE_ISSUER", "https://appleid.apple.com", "Apple OIDC issuer", false, &c.Apple.Issuer},
 		{"POCKET_LOG_LEVEL", "info", "debug, info, warn or error", false, &c.LogLevel},
+		{"POCKET_METRICS_TOKEN", "", "bearer token that opens /metrics to any caller; unset, only loopback peers may read it", true, &c.MetricsToken},
 	}
 }
 
@@ -133,7 +139,13 @@ func fromEnv(s setting, getenv func(string) string) (string, error) {
 	return s.def, nil
 }
 
+// ErrRelayUnavailable refuses POCKET_UPSTREAM_URL.
+var ErrRelayUnavailable = errors.New("config: POCKET_UPSTREAM_URL is set, but relay mode is not available in this version; unset it to use the embedded provider")
+
 func (c *Config) finish() error {
+	if c.UpstreamURL != "" {
+		return ErrRelayUnavailable
+	}
 	if c.Addr == "" {
 		return errors.New("config: POCKET_ADDR must not be empty")
 	}

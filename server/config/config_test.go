@@ -1,6 +1,7 @@
 package config
 
 import (
+	"errors"
 	"io"
 	"os"
 	"path/filepath"
@@ -74,5 +75,42 @@ func TestLoad_RejectsBadValues(t *testing.T) {
 	}
 	if _, err := Load("t", []string{"stray"}, envOf(nil), io.Discard); err == nil {
 		t.Fatal("stray arguments must fail")
+	}
+}
+
+func TestLoad_MetricsTokenFromFileFlagAndRedacted(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "metrics-token")
+	_ = os.WriteFile(path, []byte("scrape-me\n"), 0o600)
+	c, err := Load("t", nil, envOf(map[string]string{"POCKET_METRICS_TOKEN_FILE": path}), io.Discard)
+	if err != nil || c.MetricsToken != "scrape-me" {
+		t.Fatalf("token from file = %q, %v", c.MetricsToken, err)
+	}
+	if got := c.Redacted()["POCKET_METRICS_TOKEN"]; got != "[redacted]" {
+		t.Fatalf("printed as %q", got)
+	}
+	c, err = Load("t", []string{"--metrics-token", "from-flag"}, envOf(map[string]string{"POCKET_METRICS_TOKEN": "from-env"}), io.Discard)
+	if err != nil || c.MetricsToken != "from-flag" {
+		t.Fatalf("flag = %q, %v", c.MetricsToken, err)
+	}
+	if c, _ := Load("t", nil, envOf(nil), io.Discard); c.MetricsToken != "" {
+		t.Fatalf("default = %q", c.MetricsToken)
+	}
+}
+
+func TestLoad_RefusesUpstreamURLForTheRelayThisVersionLacks(t *testing.T) {
+	for name, load := range map[string]func() (Config, error){
+		"environment": func() (Config, error) {
+			return Load("t", nil, envOf(map[string]string{"POCKET_UPSTREAM_URL": "https://provider.example"}), io.Discard)
+		},
+		"flag": func() (Config, error) {
+			return Load("t", []string{"--upstream-url", "https://provider.example"}, envOf(nil), io.Discard)
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			_, err := load()
+			if !errors.Is(err, ErrRelayUnavailable) || !strings.Contains(err.Error(), "unset it to use the embedded provider") {
+				t.Fatalf("got %v", err)
+			}
+		})
 	}
 }

@@ -74,3 +74,82 @@ func TestMux_FailsClosedAndMapsErrors(t *testing.T) {
 		})
 	}
 }
+
+func TestSuccessHelpers_WriteTheEnvelope(t *testing.T) {
+	type page struct {
+		Envelope
+		NextCursor *string `json:"nextCursor"`
+	}
+	var noItems []string
+	cases := []struct {
+		name   string
+		write  func(w http.ResponseWriter)
+		status int
+		body   string
+	}{
+		{"ok", func(w http.ResponseWriter) { OK(w, map[string]int{"n": 1}) }, 200, `{"success":true,"data":{"n":1}}`},
+		{"ok with a nil list is null data", func(w http.ResponseWriter) { OK(w, noItems) }, 200, `{"success":true,"data":null}`},
+		{"created", func(w http.ResponseWriter) { Created(w, []int{1}) }, 201, `{"success":true,"data":[1]}`},
+		{"message", func(w http.ResponseWriter) { Message(w, 200, "Signed out") }, 200, `{"success":true,"message":"Signed out"}`},
+		{"embedded with members", func(w http.ResponseWriter) {
+			WriteJSON(w, 200, page{Envelope: Envelope{Success: true, Data: []int{}}})
+		}, 200, `{"success":true,"data":[],"nextCursor":null}`},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			rec := httptest.NewRecorder()
+			tc.write(rec)
+			if rec.Code != tc.status || strings.TrimSpace(rec.Body.String()) != tc.body {
+				t.Fatalf("got %d %s, want %d %s", rec.Code, rec.Body.String(), tc.status, tc.body)
+			}
+			if rec.Header().Get("Cache-Control") != "no-store" || !strings.HasPrefix(rec.Header().Get("Content-Type"), "application/json") {
+				t.Fatalf("headers %v", rec.Header())
+			}
+		})
+	}
+}
+
+func TestOperatorRoutes_LoopbackOnlyOrTheToken(t *testing.T) {
+	routes := []Route{{Pattern: "GET /metrics", Access: Operator, Handler: func(w http.ResponseWriter, _ *http.Request) error {
+		_, err := w.Write([]byte("pocket_up 1\n"))
+		return err
+	}}}
+	verifier := tokens{"good": {UID: "u1"}}
+	cases := []struct {
+		name, token, peer, auth, forwarded string
+		status                             int
+	}{
+		{"loopback v4", "", "127.0.0.1:5000", "", "", 200},
+		{"loopback v6", "", "[::1]:5000", "", "", 200},
+		{"loopback as mapped v4", "", "[::ffff:127.0.0.1]:5000", "", "", 200},
+		{"remote peer sees no such route", "", "203.0.113.7:5000", "", "", 404},
+		{"a user's ID token opens nothing", "", "203.0.113.7:5000", "Bearer good", "", 404},
+		{"through a proxy on this host", "", "127.0.0.1:5000", "", "203.0.113.7", 404},
+		{"token: remote with it", "s3cret", "203.0.113.7:5000", "Bearer s3cret", "", 200},
+		{"token: remote without it", "s3cret", "203.0.113.7:5000", "", "", 401},
+		{"token: loopback must present it too", "s3cret", "127.0.0.1:5000", "", "", 401},
+		{"token: wrong one", "s3cret", "203.0.113.7:5000", "Bearer s3cre", "", 401},
+		{"token: other scheme", "s3cret", "203.0.113.7:5000", "Basic s3cret", "", 401},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			h := NewMux(routes, verifier, nil, nil, WithOperatorToken(tc.token))
+			req := httptest.NewRequest("GET", "/metrics", nil)
+			req.RemoteAddr = tc.peer
+			if tc.auth != "" {
+				req.Header.Set("Authorization", tc.auth)
+			}
+			if tc.forwarded != "" {
+				req.Header.Set("X-Forwarded-For", tc.forwarded)
+			}
+			rec := httptest.NewRecorder()
+			h.ServeHTTP(rec, req)
+			if rec.Code != tc.status {
+				t.Fatalf("got %d %s", rec.Code, rec.Body.String())
+			}
+			if tc.status != 200 && strings.Contains(rec.Body.String(), "pocket_up") {
+				t.Fatalf("refusal leaked the metrics: %s", rec.Body.String())
+			}
+		})
+	}
+}

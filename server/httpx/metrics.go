@@ -15,6 +15,7 @@ import (
 // Metrics counts requests and their latencies by route pattern and status.
 type Metrics struct {
 	registry *prometheus.Registry
+	handler  http.Handler
 	requests *prometheus.CounterVec
 	latency  *prometheus.HistogramVec
 }
@@ -37,15 +38,21 @@ func NewMetrics() *Metrics {
 		}, []string{"route", "status"}),
 	}
 	reg.MustRegister(m.requests, m.latency)
+	m.handler = promhttp.HandlerFor(reg, promhttp.HandlerOpts{})
 	return m
 }
 
 // Registry lets other features register their own collectors.
 func (m *Metrics) Registry() *prometheus.Registry { return m.registry }
 
-// Handler serves /metrics.
-func (m *Metrics) Handler() http.Handler {
-	return promhttp.HandlerFor(m.registry, promhttp.HandlerOpts{})
+// Routes is the metrics endpoint, for operators only (see requireOperator).
+func (m *Metrics) Routes() []Route {
+	return []Route{{Pattern: "GET /metrics", Handler: m.serve, Access: Operator}}
+}
+
+func (m *Metrics) serve(w http.ResponseWriter, r *http.Request) error {
+	m.handler.ServeHTTP(w, r)
+	return nil
 }
 
 // Wrap records every request through h under the given route label.

@@ -15,9 +15,10 @@ import (
 	"github.com/pocket-companion/pocket/server/config"
 )
 
-// Module serves every route contributed to the "routes" group.
+// Module serves every route contributed to the "routes" group, /metrics among them.
 var Module = fx.Module("httpx",
 	fx.Provide(NewMetrics),
+	fx.Provide(fx.Annotate((*Metrics).Routes, fx.ResultTags(`group:"routes,flatten"`))),
 	fx.Provide(fx.Annotate(newServer, fx.ParamTags(``, ``, `group:"routes"`, ``, ``, `name:"app"`))),
 	fx.Invoke(func(*Server) {}),
 )
@@ -35,8 +36,7 @@ func (s *Server) Addr() net.Addr { return s.addr }
 const shutdownGrace = 25 * time.Second
 
 func newServer(lc fx.Lifecycle, cfg config.Config, routes []Route, v Verifier, m *Metrics, app http.Handler, log *slog.Logger) *Server {
-	mux := NewMux(routes, v, m, app)
-	mux.Handle("GET /metrics", m.Handler())
+	mux := NewMux(routes, v, m, app, WithOperatorToken(cfg.MetricsToken))
 	s := &Server{srv: &http.Server{
 		Handler:           Middleware(log, mux),
 		ReadHeaderTimeout: 10 * time.Second,

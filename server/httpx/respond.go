@@ -22,8 +22,35 @@ type ErrorBody struct {
 	Code    string `json:"code"`
 }
 
-// WriteJSON writes v with status. Encoding failures are logged, not returned:
-// the status line has already gone out.
+// Envelope is the success answer of the provider API: {success: true, message?, data?}.
+// OK, Created and Message write it. An answer with further members the API
+// documents (a page's nextCursor, a sign-in code's expiresIn) embeds it, so
+// every success still starts the same way.
+type Envelope struct {
+	Success bool   `json:"success"`
+	Message string `json:"message,omitempty"`
+	// Data is left out only when none is given; a nil list or object is null.
+	Data any `json:"data,omitempty"`
+}
+
+// OK answers 200 {success: true, data}.
+func OK(w http.ResponseWriter, data any) {
+	WriteJSON(w, http.StatusOK, Envelope{Success: true, Data: data})
+}
+
+// Created answers 201 {success: true, data}: the request made something new.
+func Created(w http.ResponseWriter, data any) {
+	WriteJSON(w, http.StatusCreated, Envelope{Success: true, Data: data})
+}
+
+// Message answers {success: true, message} for a done action with nothing to return.
+func Message(w http.ResponseWriter, status int, message string) {
+	WriteJSON(w, status, Envelope{Success: true, Message: message})
+}
+
+// WriteJSON writes v with status. Handlers use it directly only for answers
+// the spec gives another shape (sessions, probes, a new share link). Encoding
+// failures are not returned: the status line has already gone out.
 func WriteJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")

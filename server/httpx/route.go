@@ -1,6 +1,7 @@
 package httpx
 
 import (
+	"fmt"
 	"net/http"
 	"strings"
 
@@ -16,7 +17,34 @@ const (
 	SignedIn Access = iota
 	// Public routes authorise themselves (sign-in, share links, health, the app).
 	Public
+	// Operator routes are for whoever runs the server (metrics): loopback peers,
+	// or any caller presenting the operator token when one is configured.
+	Operator
 )
+
+// String names the access level in messages and route listings.
+func (a Access) String() string {
+	switch a {
+	case SignedIn:
+		return "signed-in"
+	case Public:
+		return "public"
+	case Operator:
+		return "operator"
+	}
+	return fmt.Sprintf("Access(%d)", int(a))
+}
+
+// MuxOption adjusts NewMux.
+type MuxOption func(*muxOptions)
+
+type muxOptions struct{ operatorToken string }
+
+// WithOperatorToken opens Operator routes to any caller presenting token as a
+// bearer token, and only to them. Without it they answer loopback peers only.
+func WithOperatorToken(token string) MuxOption {
+	return func(o *muxOptions) { o.operatorToken = token }
+}
 
 // Route is one endpoint, contributed by a feature into the "routes" value group.
 type Route struct {
@@ -37,11 +65,19 @@ func (h Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 // NewMux mounts the routes; unknown /api/ paths answer JSON 404 and everything
 // else goes to fallback (the app).
-func NewMux(routes []Route, verifier Verifier, metrics *Metrics, fallback http.Handler) *http.ServeMux {
+func NewMux(routes []Route, verifier Verifier, metrics *Metrics, fallback http.Handler, opts ...MuxOption) *http.ServeMux {
+	var o muxOptions
+	for _, opt := range opts {
+		opt(&o)
+	}
 	mux := http.NewServeMux()
 	for _, rt := range routes {
 		var h http.Handler = rt.Handler
-		if rt.Access == SignedIn {
+		switch rt.Access {
+		case Public: // the handler authorises the call itself, if at all
+		case Operator:
+			h = requireOperator(o.operatorToken, h)
+		default: // SignedIn, and any level this switch does not know: fail closed
 			h = requireSignIn(verifier, h)
 		}
 		mux.Handle(rt.Pattern, metrics.Wrap(routeLabel(rt.Pattern), h))

@@ -8,7 +8,7 @@ import (
 
 	"github.com/gorilla/websocket"
 
-	"github.com/pocket-companion/pocket/server/servertest"
+	"github.com/pocket-companion/pocket/tests/servertest"
 )
 
 // TestEvents_AnUploadReachesTheOwnersSocketWithinASecond runs the whole

@@ -12,10 +12,9 @@ import (
 
 // listAnswer is the dashboard and search shape: nextCursor is null at the end.
 type listAnswer struct {
-	Success    bool              `json:"success"`
-	Data       []json.RawMessage `json:"data"`
-	NextCursor *string           `json:"nextCursor"`
-	Total      *int              `json:"total,omitempty"`
+	httpx.Envelope
+	NextCursor *string `json:"nextCursor"`
+	Total      *int    `json:"total,omitempty"`
 }
 
 func (h handlers) dashboard(w http.ResponseWriter, r *http.Request) error {
@@ -27,7 +26,7 @@ func (h handlers) dashboard(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	ans := listAnswer{Success: true, Data: page.Data}
+	ans := listAnswer{Envelope: httpx.Envelope{Success: true, Data: page.Data}}
 	if page.NextCursor != "" {
 		ans.NextCursor = &page.NextCursor
 	}
@@ -46,7 +45,7 @@ func (h handlers) search(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	httpx.WriteJSON(w, http.StatusOK, listAnswer{Success: true, Data: res.Data, Total: &res.Total})
+	httpx.WriteJSON(w, http.StatusOK, listAnswer{Envelope: httpx.Envelope{Success: true, Data: res.Data}, Total: &res.Total})
 	return nil
 }
 
@@ -61,11 +60,11 @@ func (h handlers) importRecording(w http.ResponseWriter, r *http.Request) error 
 	if err != nil {
 		return err
 	}
-	status := http.StatusOK
 	if res.Created {
-		status = http.StatusCreated
+		httpx.Created(w, res)
+	} else {
+		httpx.OK(w, res)
 	}
-	writeOK(w, status, res)
 	return nil
 }
 
@@ -78,7 +77,7 @@ func (h handlers) detail(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	writeOK(w, http.StatusOK, d)
+	httpx.OK(w, d)
 	return nil
 }
 
@@ -99,7 +98,7 @@ func (h handlers) update(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	writeOK(w, http.StatusOK, item)
+	httpx.OK(w, item)
 	return nil
 }
 
@@ -115,7 +114,7 @@ func (h handlers) remove(w http.ResponseWriter, r *http.Request) error {
 	if err := h.svc.Delete(r.Context(), uid(r), id, permanent != nil && *permanent); err != nil {
 		return err
 	}
-	writeOK(w, http.StatusOK, map[string]any{"id": id, "permanent": permanent != nil && *permanent})
+	httpx.OK(w, map[string]any{"id": id, "permanent": permanent != nil && *permanent})
 	return nil
 }
 
@@ -136,7 +135,7 @@ func (h handlers) folders(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	writeOK(w, http.StatusOK, list)
+	httpx.OK(w, list)
 	return nil
 }
 
@@ -160,7 +159,7 @@ func (h handlers) createFolder(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	writeOK(w, http.StatusCreated, f)
+	httpx.Created(w, f)
 	return nil
 }
 
@@ -173,7 +172,7 @@ func (h handlers) summarization(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	writeOK(w, http.StatusOK, s)
+	httpx.OK(w, s)
 	return nil
 }
 
@@ -186,7 +185,7 @@ func (h handlers) summarizationByRecording(w http.ResponseWriter, r *http.Reques
 	if err != nil {
 		return err
 	}
-	writeOK(w, http.StatusOK, s)
+	httpx.OK(w, s)
 	return nil
 }
 

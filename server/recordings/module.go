@@ -51,14 +51,4 @@ func Routes(svc *recs.Service) []httpx.Route {
 
 type handlers struct{ svc *recs.Service }
 
-// ok is the success envelope of every answer.
-type ok struct {
-	Success bool `json:"success"`
-	Data    any  `json:"data"`
-}
-
-func writeOK(w http.ResponseWriter, status int, data any) {
-	httpx.WriteJSON(w, status, ok{Success: true, Data: data})
-}
-
 func uid(r *http.Request) string { return httpx.MustPrincipal(r).UID }

@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/pocket-companion/pocket/server/config"
-	"github.com/pocket-companion/pocket/server/servertest"
+	"github.com/pocket-companion/pocket/tests/servertest"
 )
 
 type page struct {

@@ -3,7 +3,6 @@
 package share
 
 import (
-	"encoding/json"
 	"net/http"
 	"strings"
 	"time"
@@ -12,7 +11,6 @@ import (
 
 	"github.com/pocket-companion/pocket/pkg/apperr"
 	"github.com/pocket-companion/pocket/pkg/identity"
-	"github.com/pocket-companion/pocket/pkg/loose"
 	"github.com/pocket-companion/pocket/pkg/recordings"
 	"github.com/pocket-companion/pocket/pkg/share"
 	"github.com/pocket-companion/pocket/pkg/store"
@@ -22,11 +20,9 @@ import (
 
 // Module provides *share.Service (the chat feature checks tokens with it) and the routes.
 var Module = fx.Module("share",
-	fx.Provide(
-		newService,
-		newHandlers,
-		fx.Annotate((*handlers).routes, fx.ResultTags(`group:"routes,flatten"`)),
-	),
+	fx.Provide(newService),
+	fx.Provide(fx.Private, newViewer, newHandlers),
+	fx.Provide(fx.Annotate((*handlers).routes, fx.ResultTags(`group:"routes,flatten"`))),
 )
 
 func newService(db *store.DB, r *recordings.Service, cfg config.Config) *share.Service {
@@ -34,13 +30,16 @@ func newService(db *store.DB, r *recordings.Service, cfg config.Config) *share.S
 }
 
 type handlers struct {
-	links      *share.Service
-	recordings *recordings.Service
-	users      *identity.Users
+	links  *share.Service
+	viewer *share.Viewer
 }
 
-func newHandlers(l *share.Service, r *recordings.Service, u *identity.Users) *handlers {
-	return &handlers{links: l, recordings: r, users: u}
+func newViewer(l *share.Service, r *recordings.Service, u *identity.Users) *share.Viewer {
+	return share.NewViewer(l, r, u)
+}
+
+func newHandlers(l *share.Service, v *share.Viewer) *handlers {
+	return &handlers{links: l, viewer: v}
 }
 
 func (h *handlers) routes() []httpx.Route {
@@ -72,6 +71,7 @@ func (h *handlers) create(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	// The spec answers a new link as itself, without the envelope.
 	httpx.WriteJSON(w, http.StatusCreated, link)
 	return nil
 }
@@ -81,7 +81,7 @@ func (h *handlers) list(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	httpx.WriteJSON(w, http.StatusOK, map[string]any{"success": true, "data": links})
+	httpx.OK(w, links)
 	return nil
 }
 
@@ -89,65 +89,18 @@ func (h *handlers) revoke(w http.ResponseWriter, r *http.Request) error {
 	if err := h.links.Revoke(r.Context(), httpx.MustPrincipal(r).UID, r.PathValue("token")); err != nil {
 		return err
 	}
-	httpx.WriteJSON(w, http.StatusOK, map[string]any{"success": true, "message": "Share link revoked"})
+	httpx.Message(w, http.StatusOK, "Share link revoked")
 	return nil
 }
 
-// sharedView is the spec's shared-view shape: recording (with its speakers),
-// owner, the first summarization and the transcription.
-type sharedView struct {
-	Recording     json.RawMessage `json:"recording"`
-	Owner         owner           `json:"owner"`
-	Summarization json.RawMessage `json:"summarization"`
-	Transcription json.RawMessage `json:"transcription"`
-}
-
-type owner struct {
-	DisplayName string `json:"displayName"`
-	Email       string `json:"email"`
-	PhotoURL    string `json:"photoURL"`
-}
-
+// view answers a visitor's shared view; pkg/share assembles it.
 func (h *handlers) view(w http.ResponseWriter, r *http.Request) error {
-	link, err := h.links.Resolve(r.Context(), strings.TrimSpace(r.URL.Query().Get("token")))
+	view, err := h.viewer.View(r.Context(), strings.TrimSpace(r.URL.Query().Get("token")))
 	if err != nil {
 		return err
-	}
-	d, err := h.recordings.Detail(r.Context(), link.OwnerUID, link.RecordingID)
-	if apperr.Is(err, apperr.NotFound) {
-		return share.ErrNotFound
-	}
-	if err != nil {
-		return err
-	}
-	user, err := h.users.Get(r.Context(), link.OwnerUID)
-	if err != nil {
-		return err
-	}
-	view := sharedView{
-		Recording:     withSpeakers(d.Recording, d.Speakers),
-		Owner:         owner{DisplayName: user.DisplayName, Email: user.Email, PhotoURL: user.PhotoURL},
-		Transcription: d.Transcription,
-	}
-	if _, sum, ok := loose.FirstSummarization(d.Summarizations); ok {
-		view.Summarization = sum
 	}
 	w.Header().Set("X-Robots-Tag", "noindex, nofollow")
 	w.Header().Set("Referrer-Policy", "no-referrer")
-	httpx.WriteJSON(w, http.StatusOK, map[string]any{"success": true, "data": view})
+	httpx.OK(w, view)
 	return nil
-}
-
-// withSpeakers puts the recording's speakers inside the recording object, where
-// the shared view reads them, unless the recording already carries its own.
-func withSpeakers(recording, speakers json.RawMessage) json.RawMessage {
-	obj, ok := loose.ParseObject(recording)
-	if !ok || len(speakers) == 0 || obj.Get("speakers") != nil {
-		return recording
-	}
-	out, err := json.Marshal(obj.Set("speakers", speakers))
-	if err != nil {
-		return recording
-	}
-	return out
 }

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/pocket-companion/pocket/server/servertest"
+	"github.com/pocket-companion/pocket/tests/servertest"
 )
 
 type link struct {

@@ -15,7 +15,8 @@ import (
 	"github.com/pocket-companion/pocket/pkg/recordings"
 )
 
-// Module runs the summarizer for the server's lifetime.
+// Module runs the summarizer for the server's lifetime, with the engine that
+// server/ai provides.
 var Module = fx.Module("summarize",
 	fx.Provide(func(r *recordings.Service, e engine.Engine, log *slog.Logger) *Summarizer {
 		return New(r, e, log.With("feature", "summarize"), Options{})

@@ -16,7 +16,7 @@ import (
 	"github.com/pocket-companion/pocket/pkg/loose"
 	"github.com/pocket-companion/pocket/pkg/recordings"
 	"github.com/pocket-companion/pocket/pkg/store"
-	"github.com/pocket-companion/pocket/server/servertest"
+	"github.com/pocket-companion/pocket/tests/servertest"
 )
 
 // waitBound is how long a background summary may take in these tests: the

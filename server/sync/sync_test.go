@@ -12,7 +12,7 @@ import (
 	syncv1 "github.com/pocket-companion/pocket/pkg/gen/pocket/sync/v1"
 	"github.com/pocket-companion/pocket/pkg/gen/pocket/sync/v1/syncv1connect"
 	"github.com/pocket-companion/pocket/pkg/syncer"
-	"github.com/pocket-companion/pocket/server/servertest"
+	"github.com/pocket-companion/pocket/tests/servertest"
 )
 
 var ctx = context.Background()

@@ -1,6 +1,6 @@
 package main
 
-import "github.com/pocket-companion/pocket/pkg/rive"
+import "github.com/pocket-companion/pocket/tools/rivegen/rive"
 
 // noAction: a clipboard checklist whose three boxes tick one after another
 // (the box fills and bounces, the check mark draws itself), then a badge

@@ -1,7 +1,8 @@
 // Command rivegen writes the empty-state animations (no_summarise.riv and
 // no_action.riv) that the PWA plays with the Rive runtime. No Rive editor is
-// needed: the files are built from code with pkg/rive, and a test keeps the
-// committed copies in pwa/public/animations equal to this output.
+// needed: the files are built from code with package rive (tools/rivegen/rive,
+// used by nothing else), and a test keeps the committed copies in
+// pwa/public/animations equal to this output.
 //
 //	go run ./tools/rivegen -out pwa/public/animations
 package main
@@ -12,7 +13,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/pocket-companion/pocket/pkg/rive"
+	"github.com/pocket-companion/pocket/tools/rivegen/rive"
 )
 
 // design is one animation file: its name (without .riv) and its artboard.

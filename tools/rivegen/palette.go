@@ -1,6 +1,6 @@
 package main
 
-import "github.com/pocket-companion/pocket/pkg/rive"
+import "github.com/pocket-companion/pocket/tools/rivegen/rive"
 
 // The app's indigo accent (pwa/src/app/styles.css: --accent #4f46e5,
 // --accent-soft #eef2ff) with Tailwind's neighbouring indigo and violet

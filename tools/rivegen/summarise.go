@@ -3,7 +3,7 @@ package main
 import (
 	"math"
 
-	"github.com/pocket-companion/pocket/pkg/rive"
+	"github.com/pocket-companion/pocket/tools/rivegen/rive"
 )
 
 // noSummarise: a document card whose text lines shimmer in a wave from top

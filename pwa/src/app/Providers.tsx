@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react'
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import { createQueryClient } from '@/data/queryClient'
 import { AuthProvider } from '@/features/auth/AuthProvider'
-import { ToastProvider } from './toast/ToastProvider'
+import { ToastProvider } from '@/ui/toast/ToastProvider'
 
 /** Everything a screen may rely on: server state, auth, toasts. */
 export function Providers({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Navigate } from 'react-router'
 import { useAuth } from '@/features/auth/AuthContext'
-import { FullPageSpinner } from './FullPageSpinner'
+import { FullPageSpinner } from '@/ui/FullPageSpinner'
 
 /**
  * Protected screens (spec §2): spinner while auth loads, the content when

@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react'
 import { Navigate, type RouteObject } from 'react-router'
-import { FullPageSpinner } from './FullPageSpinner'
+import { FullPageSpinner } from '@/ui/FullPageSpinner'
 import { NotFound } from './NotFound'
 import { RedirectIfSignedIn, RequireAuth } from './guards'
 

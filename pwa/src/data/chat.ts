@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import { chatRequest, type RawResponse } from './api/http'
-import { ApiError } from './api/errors'
+import { ApiError, NETWORK_ERROR_CODE } from './api/errors'
 import { db } from './db'
 import {
   localSharedSession,
@@ -43,7 +43,7 @@ function ok<T>(res: RawResponse<T>): T {
  * The caller's session for a recording. A visitor's failed fetch gives a local
  * placeholder session marked shared (spec §8); an owner's failure is raised.
  */
-export async function fetchChatSession(t: ChatTarget, signal?: AbortSignal): Promise<ChatSession> {
+async function fetchChatSession(t: ChatTarget, signal?: AbortSignal): Promise<ChatSession> {
   if (!t.shareToken) {
     const session = normalizeSession(ok(await chatRequest(`${BASE}/session/${enc(t.recordingId)}`, { signal })))
     if (!session) throw new ApiError({ status: 200, code: 'NO_DATA', message: 'Unexpected response format from server' })
@@ -60,7 +60,7 @@ export async function fetchChatSession(t: ChatTarget, signal?: AbortSignal): Pro
 }
 
 /** Messages oldest first. A visitor's failed fetch gives an empty list (spec §8). */
-export async function fetchChatMessages(session: ChatSession, signal?: AbortSignal): Promise<ChatMessage[]> {
+async function fetchChatMessages(session: ChatSession, signal?: AbortSignal): Promise<ChatMessage[]> {
   if (session.local) return []
   if (!session.shareToken) return normalizeMessages(ok(await chatRequest(`${BASE}/session/${enc(session.id)}/messages`, { signal })))
   try {
@@ -90,7 +90,7 @@ export async function fetchChatHistory(t: ChatTarget, signal?: AbortSignal): Pro
 }
 
 function isUnreachable(error: unknown): boolean {
-  return error instanceof ApiError && (error.code === 'NETWORK_ERROR' || error.status === 0)
+  return error instanceof ApiError && (error.code === NETWORK_ERROR_CODE || error.status === 0)
 }
 
 export const chatHistoryQuery = (t: ChatTarget) =>
@@ -124,7 +124,7 @@ export async function readCachedChat(t: ChatTarget): Promise<{ session: ChatSess
   return { session, messages: stored.map((m) => m.data as ChatMessage) }
 }
 
-export interface SendInput extends ChatTarget {
+interface SendInput extends ChatTarget {
   message: string
   /** The session to continue; null lets the server pick the caller's. */
   sessionId: string | null

@@ -28,13 +28,13 @@ export interface StoredDetail {
   data: unknown
 }
 
-export interface StoredChatSession {
+interface StoredChatSession {
   id: string
   recordingId: string
   data: unknown
 }
 
-export interface StoredChatMessage {
+interface StoredChatMessage {
   id: string
   sessionId: string
   createdAt: string

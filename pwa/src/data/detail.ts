@@ -1,18 +1,18 @@
 import { queryOptions } from '@tanstack/react-query'
 import { apiRequest } from './api/http'
-import { ApiError, isApiError } from './api/errors'
+import { ApiError, isApiError, NETWORK_ERROR_CODE } from './api/errors'
 import { db, type StoredDetail } from './db'
 import { detailBody } from './normalize/detail'
 import { recordingKeys } from './recordings'
 
 export const LOAD_FAILED_MESSAGE = 'Failed to load recording'
-export const NO_ID_MESSAGE = 'No recording ID provided'
+const NO_ID_MESSAGE = 'No recording ID provided'
 export const NO_DATA_CODE = 'NO_DATA'
 
 /**
  * GET /api/v1/recordings/{id}?include=all, written through to IndexedDB.
  * Failures carry the spec's message 'Failed to load recording' and the
- * status (default 500); a network failure keeps code ERR_NETWORK so the
+ * status (default 500); a network failure keeps code NETWORK_ERROR so the
  * screen can fall back to the copy on the device. A 404 removes that copy:
  * the recording is gone or no longer the user's.
  */
@@ -44,7 +44,7 @@ function loadFailed(error: unknown): ApiError {
 
 /** True when the server was never reached (offline, server down). */
 export function isNetworkFailure(error: unknown): boolean {
-  return isApiError(error) && (error.code === 'ERR_NETWORK' || error.code === 'ERR_CANCELED')
+  return isApiError(error) && (error.code === NETWORK_ERROR_CODE || error.code === 'ERR_CANCELED')
 }
 
 /** The copy on the device; null when there is none. */

@@ -15,7 +15,7 @@ const PROFILE_KEY = 'auth.profile'
 const OWNER_KEY = 'data.owner'
 
 /** Where the spec's `userData` (displayName, email) lives after e-mail login. */
-export const USER_DATA_KEY = 'userData'
+const USER_DATA_KEY = 'userData'
 
 export async function loadProfile(): Promise<AuthUser | null> {
   const entry = await db.meta.get(PROFILE_KEY)

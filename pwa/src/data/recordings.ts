@@ -6,8 +6,6 @@ import { isNewerCopy, mergeDuplicates } from './normalize/recording'
 import { toSortableTime } from './time'
 import type { DashboardPage, Recording } from './types'
 
-export { mergeDuplicates }
-
 export const DASHBOARD_PAGE_SIZE = 20
 
 /** Query keys of the recordings feature: invalidate by prefix. */

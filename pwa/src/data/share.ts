@@ -7,7 +7,7 @@ import { recordingKeys } from './recordings'
 
 export const NO_SHARE_TOKEN_MESSAGE = 'No share token provided'
 
-export const shareKeys = {
+const shareKeys = {
   all: ['share'] as const,
   view: (token: string) => [...shareKeys.all, 'view', token] as const,
 }

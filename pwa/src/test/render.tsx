@@ -1,3 +1,4 @@
+import type { ReactElement } from 'react'
 import { render } from '@testing-library/react'
 import { createMemoryRouter } from 'react-router'
 import { RouterProvider } from 'react-router/dom'
@@ -19,6 +20,11 @@ export function renderApp(path: string) {
     </Providers>,
   )
   return { ...view, router, queryClient }
+}
+
+/** One component with the app's providers (query client, auth, toasts) around it, no router. */
+export function renderWithProviders(ui: ReactElement) {
+  return render(<Providers>{ui}</Providers>)
 }
 
 /** A live server-side session: the refresh cookie the real server would set. */

@@ -205,3 +205,16 @@ func TestHelp_ListsEveryCommand(t *testing.T) {
 		t.Fatal("an unknown command must fail")
 	}
 }
+
+func TestServe_RefusesToStartWithAnUpstreamURL(t *testing.T) {
+	cmd := exec.Command(binary, "serve")
+	cmd.Env = append(os.Environ(), "POCKET_ADDR="+freePort(t), "POCKET_DATA_DIR="+t.TempDir(), "POCKET_SEED=none",
+		"POCKET_UPSTREAM_URL=https://provider.example")
+	out, err := cmd.CombinedOutput()
+	if cmd.ProcessState == nil || cmd.ProcessState.ExitCode() == 0 {
+		t.Fatalf("serve must exit non-zero: %v\n%s", err, out)
+	}
+	if !strings.Contains(string(out), "POCKET_UPSTREAM_URL is set, but relay mode is not available in this version") {
+		t.Fatalf("serve said:\n%s", out)
+	}
+}

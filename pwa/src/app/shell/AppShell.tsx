@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { Outlet, useLocation } from 'react-router'
-import { PRODUCT_NAME } from '../brand'
+import { PRODUCT_NAME } from '@/ui/brand'
 import { Sidebar } from './Sidebar'
 import './shell.css'
 

@@ -1,6 +1,6 @@
 import { NavLink } from 'react-router'
-import { BETA_BADGE, PRODUCT_NAME, TAGLINE } from '../brand'
-import { Logo } from '../Logo'
+import { BETA_BADGE, PRODUCT_NAME, TAGLINE } from '@/ui/brand'
+import { Logo } from '@/ui/Logo'
 import { UserMenu } from './UserMenu'
 
 /** Product name, Web Beta badge, tagline, navigation and the user menu. */

@@ -8,21 +8,21 @@ export interface AuthUser {
   photoURL: string | null
 }
 
-export interface SessionGrant {
+interface SessionGrant {
   idToken: string
   /** Seconds until the ID token expires. */
   expiresIn: number
   user: AuthUser
 }
 
-export interface SendOtpResponse {
+interface SendOtpResponse {
   success: boolean
   message?: string
   /** Seconds the code stays valid; the spec's default is 600. */
   expiresIn: number
 }
 
-export interface VerifyOtpResponse {
+interface VerifyOtpResponse {
   success: boolean
   message?: string
   data: { token: string; user: AuthUser }
@@ -54,19 +54,6 @@ export async function verifyOtp(email: string, otp: string): Promise<VerifyOtpRe
   return { ...res, data: { token: res.data.token, user: toAuthUser(res.data.user) } }
 }
 
-/** Whether an account exists for the address; false on any failure (spec §7). */
-export async function checkEmail(email: string): Promise<boolean> {
-  try {
-    const res = await apiRequest<{ data?: { exists?: unknown } }>('/api/v1/auth-email/check', {
-      query: { email },
-      auth: false,
-    })
-    return res.data?.exists === true
-  } catch {
-    return false
-  }
-}
-
 /** Exchanges a custom token (e-mail code or popup) for an ID token and the refresh cookie. */
 export async function createSession(token: string): Promise<SessionGrant> {
   return toGrant(await apiRequest<SessionGrant>(`${AUTH}/session`, { method: 'POST', body: { token }, auth: false }))
@@ -91,7 +78,7 @@ function toGrant(raw: SessionGrant): SessionGrant {
 }
 
 /** Servers may omit or null the optional fields; the app always sees all four. */
-export function toAuthUser(raw: Partial<AuthUser> | undefined): AuthUser {
+function toAuthUser(raw: Partial<AuthUser> | undefined): AuthUser {
   return {
     uid: String(raw?.uid ?? ''),
     email: raw?.email ?? null,

@@ -32,12 +32,20 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The code of every failure to reach the server (offline, DNS, connection
+ * refused), from either client: the spec's share network failure (§8) names it.
+ */
+export const NETWORK_ERROR_CODE = 'NETWORK_ERROR'
+/** What the chat/share client says when the server cannot be reached (spec §8 Share). */
+export const NETWORK_ERROR_MESSAGE = 'Network error. Please check your connection and try again.'
+
 /** fetch itself failed: offline, DNS, connection refused, aborted. */
 export function networkError(cause: unknown): ApiError {
   const aborted = cause instanceof DOMException && (cause.name === 'AbortError' || cause.name === 'TimeoutError')
   const error = new ApiError({
     status: 0,
-    code: aborted ? 'ERR_CANCELED' : 'ERR_NETWORK',
+    code: aborted ? 'ERR_CANCELED' : NETWORK_ERROR_CODE,
     message: aborted ? 'Request canceled' : 'Network Error',
   })
   error.cause = cause

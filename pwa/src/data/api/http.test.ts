@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { http, HttpResponse } from 'msw'
 import { server } from '@/mocks/node'
 import { session } from '../session'
-import { apiRequest, chatRequest, NETWORK_ERROR_MESSAGE } from './http'
+import { apiRequest, chatRequest } from './http'
+import { NETWORK_ERROR_MESSAGE } from './errors'
 import { ApiError } from './errors'
 
 const URL_ = '/api/v1/thing'
@@ -58,9 +59,9 @@ describe('apiRequest (the product client)', () => {
     expect(body).toEqual({ a: 1 })
   })
 
-  it('maps a network failure to ERR_NETWORK with status 0', async () => {
+  it('maps a network failure to NETWORK_ERROR with status 0', async () => {
     server.use(http.get(URL_, () => HttpResponse.error()))
-    await expect(apiRequest(URL_)).rejects.toMatchObject({ status: 0, code: 'ERR_NETWORK' })
+    await expect(apiRequest(URL_)).rejects.toMatchObject({ status: 0, code: 'NETWORK_ERROR' })
   })
 
   it('after a 401 refreshes the token once and retries', async () => {

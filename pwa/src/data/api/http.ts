@@ -1,9 +1,9 @@
-import { ApiError, networkError } from './errors'
+import { ApiError, NETWORK_ERROR_CODE, NETWORK_ERROR_MESSAGE, networkError } from './errors'
 import { session } from '../session'
 
-export type QueryParams = Record<string, string | number | boolean | null | undefined>
+type QueryParams = Record<string, string | number | boolean | null | undefined>
 
-export interface RequestOptions {
+interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
   query?: QueryParams
   body?: unknown
@@ -28,8 +28,6 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   throw ApiError.fromResponse(response.status, response.data)
 }
 
-export const NETWORK_ERROR_MESSAGE = 'Network error. Please check your connection and try again.'
-
 /**
  * The chat/share client (spec §7): a status of 500 or more throws; every
  * other status is handed back with its body so screens can tell 401, 404 and
@@ -40,7 +38,7 @@ export async function chatRequest<T>(path: string, options: RequestOptions = {})
   try {
     response = await sendRefreshingOnce(path, options)
   } catch (error) {
-    throw new ApiError({ status: 500, code: 'NETWORK_ERROR', message: NETWORK_ERROR_MESSAGE, body: error })
+    throw new ApiError({ status: 500, code: NETWORK_ERROR_CODE, message: NETWORK_ERROR_MESSAGE, body: error })
   }
   if (response.status >= 500) throw ApiError.fromResponse(response.status, response.data)
   return response as RawResponse<T>
@@ -80,7 +78,7 @@ async function send(path: string, options: RequestOptions): Promise<RawResponse<
 }
 
 /** Absolute URL on our own origin (Node's fetch, used by tests, needs one). */
-export function buildUrl(path: string, query?: QueryParams): string {
+function buildUrl(path: string, query?: QueryParams): string {
   const url = new URL(path, globalThis.location?.origin ?? 'http://localhost')
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value))

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { normalizeActionItems, ownPriority, PRIORITIES, PRIORITY_COLORS, type Task } from './actions'
+import { normalizeActionItems, ownPriority, PRIORITIES, type Task } from './actions'
 import { fixtures, summarizationOf } from './testFixtures'
 
 const tasksOf = (prefix: string) => normalizeActionItems(summarizationOf(prefix))
@@ -130,11 +130,5 @@ describe('normalizeActionItems edge cases', () => {
 
   it('reads completion flags given as strings', () => {
     expect(of([{ title: 'x', isCompleted: 'true' }, { title: 'y', completed: 'false' }]).map((t) => t.completed)).toEqual([true, false])
-  })
-})
-
-describe('PRIORITY_COLORS', () => {
-  it('uses the spec colours', () => {
-    expect(PRIORITY_COLORS).toEqual({ CRITICAL: '#DC2626', HIGH: '#EAB308', MEDIUM: '#6B7280', LOW: '#9CA3AF' })
   })
 })

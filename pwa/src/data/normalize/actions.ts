@@ -5,17 +5,9 @@ export type Priority = 'CRITICAL' | 'HIGH' | 'MEDIUM' | 'LOW'
 
 export const PRIORITIES: readonly Priority[] = ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW']
 
-/** Spec §9 priority colours. */
-export const PRIORITY_COLORS: Readonly<Record<Priority, string>> = {
-  CRITICAL: '#DC2626',
-  HIGH: '#EAB308',
-  MEDIUM: '#6B7280',
-  LOW: '#9CA3AF',
-}
-
-export const UNTITLED_TASK = 'Untitled Task'
-export const UNTITLED_SUBTASK = 'Untitled Subtask'
-export const UNTITLED_SUB_SUBTASK = 'Untitled Sub-subtask'
+const UNTITLED_TASK = 'Untitled Task'
+const UNTITLED_SUBTASK = 'Untitled Subtask'
+const UNTITLED_SUB_SUBTASK = 'Untitled Sub-subtask'
 
 export interface SubSubtask {
   id: string

@@ -22,7 +22,7 @@ export interface ChatSession {
   shareToken: string | null
 }
 
-export type ChatRole = 'user' | 'assistant'
+type ChatRole = 'user' | 'assistant'
 
 /** The spec's chat message (§3) plus an assistant message's sources. */
 export interface ChatMessage {
@@ -80,7 +80,7 @@ function normalizeSource(raw: unknown): ChatSource | null {
   }
 }
 
-export function normalizeMessage(raw: unknown): ChatMessage | null {
+function normalizeMessage(raw: unknown): ChatMessage | null {
   const m = asObject(raw)
   const id = text(m?.id).trim()
   if (!m || !id) return null

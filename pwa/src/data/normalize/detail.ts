@@ -35,7 +35,7 @@ export interface RecordingView {
 }
 
 /** The parts both screens have: spec §3 "Recording view data". */
-export interface ViewParts {
+interface ViewParts {
   recording: LooseObject
   owner: Owner
   /** Shared view: always shows whose recording it is. */

@@ -10,7 +10,7 @@ export interface MeshGradient {
   vertices: { x: number; y: number }[]
 }
 
-export const MESH_SIZE = 9
+const MESH_SIZE = 9
 const MAX_ARGB = 0xffffffff
 
 /**

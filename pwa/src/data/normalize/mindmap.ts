@@ -18,7 +18,7 @@ export interface MindMapNode {
   color: string
 }
 
-export interface SpeakerNodes {
+interface SpeakerNodes {
   name: string
   nodes: MindMapNode[]
 }
@@ -27,7 +27,7 @@ export interface NodeListMap {
   type: 'flow' | 'context'
   nodes: MindMapNode[]
 }
-export interface ClusterMap {
+interface ClusterMap {
   type: 'cluster'
   maps: MindMapNode[][]
 }
@@ -46,7 +46,7 @@ export class UnknownMindMapTypeError extends Error {
   }
 }
 
-export interface MindMapError {
+interface MindMapError {
   /** Where the map was read: 'mindMap', 'v2.speakerMindMap', … */
   field: string
   message: string
@@ -137,7 +137,7 @@ function parseSpeakerNodes(value: unknown): SpeakerNodes[] {
 }
 
 /** A node list; entries that are not objects, or have neither id nor title, are skipped. */
-export function parseNodes(value: unknown): MindMapNode[] {
+function parseNodes(value: unknown): MindMapNode[] {
   const list = asArray(value)
   if (!list) return []
   const nodes: MindMapNode[] = []
@@ -191,7 +191,7 @@ export function toSnakeCase(map: MindMap): LooseObject {
   }
 }
 
-export const SPEAKER_ROOT_TITLE = 'Conversation'
+const SPEAKER_ROOT_TITLE = 'Conversation'
 
 /**
  * A speaker map as the flow the viewer shows (spec §3): a root titled by the

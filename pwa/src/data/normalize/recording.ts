@@ -7,7 +7,7 @@ import { normalizeSummary, type SummaryContent } from './summary'
 
 export const UNTITLED = 'Untitled Recording'
 export const GENERAL_FOLDER = 'General'
-export const PREVIEW_LENGTH = 100
+const PREVIEW_LENGTH = 100
 
 /** One row of the recordings list, ready to render (spec §2 "Row"). */
 export interface RecordingRow {
@@ -63,7 +63,7 @@ export function summaryPreview(summary: unknown): string {
 }
 
 /** Every visible word of a summary, markdown markers removed, whitespace collapsed. */
-export function summaryPlainText(content: SummaryContent | null): string {
+function summaryPlainText(content: SummaryContent | null): string {
   if (!content) return ''
   let parts: string[]
   switch (content.kind) {

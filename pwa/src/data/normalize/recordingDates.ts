@@ -6,7 +6,7 @@ import { parseTimestamp } from '../time'
  * reader's own time zone unless a caller pins one (tests pin 'UTC').
  */
 
-export const UNKNOWN_DATE = 'Unknown date'
+const UNKNOWN_DATE = 'Unknown date'
 
 /** The moment a recording was made: recordingAt, else createdAt, else updatedAt; NaN when none parses. */
 export function recordedAt(recording: { recordingAt?: unknown; createdAt?: unknown; updatedAt?: unknown }): number {
@@ -76,7 +76,7 @@ export function formatShortDateTime(ms: number, timeZone?: string): string {
 }
 
 /** Seconds from a number or numeric string; null when absent or not a finite, non-negative number. */
-export function durationSeconds(value: unknown): number | null {
+function durationSeconds(value: unknown): number | null {
   const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN
   return Number.isFinite(n) && n >= 0 ? Math.floor(n) : null
 }

@@ -25,7 +25,7 @@ export function normalizeSharedView(response: unknown): RecordingView | null {
   })
 }
 
-export type ShareLinkState = 'active' | 'expired' | 'revoked'
+type ShareLinkState = 'active' | 'expired' | 'revoked'
 
 /** A share link as the owner's dialog lists it. */
 export interface ShareLink {
@@ -68,6 +68,6 @@ export function shareLinkState(link: ShareLink, now = Date.now()): ShareLinkStat
 }
 
 /** The app's own path for a share token (used when the server sends no url). */
-export function sharedRecordingPath(token: string): string {
+function sharedRecordingPath(token: string): string {
   return `/shared/recording?token=${encodeURIComponent(token)}`
 }

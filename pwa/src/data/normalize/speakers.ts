@@ -1,7 +1,7 @@
 import { asObject, isObject, text } from './loose'
 
 /** Canonical speaker label (SPEAKER_NN) → the profile name to show. */
-export type SpeakerNames = ReadonlyMap<string, string>
+type SpeakerNames = ReadonlyMap<string, string>
 
 /**
  * The canonical form of a speaker label: 'Speaker 3' → 'SPEAKER_03'

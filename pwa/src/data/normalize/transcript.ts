@@ -23,7 +23,7 @@ export interface Transcript {
   segments: TranscriptSegment[]
 }
 
-export const TRANSCRIPT_COLOR_COUNT = 8
+const TRANSCRIPT_COLOR_COUNT = 8
 
 /**
  * The Transcription tab's segments from the loose transcription field (a JSON

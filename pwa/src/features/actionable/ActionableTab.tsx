@@ -1,16 +1,17 @@
 import { useId } from 'react'
-import { EmptyState } from '@/app/empty-state/EmptyState'
-import { PRIORITY_COLORS, type SubSubtask, type Subtask, type Task } from '@/data/normalize/actions'
+import { EmptyState } from '@/ui/empty-state/EmptyState'
+import type { SubSubtask, Subtask, Task } from '@/data/normalize/actions'
 import { PriorityBadge } from './Priority'
+import { PRIORITY_COLORS } from './priorityColors'
 import { useCompletion, type Completion } from './useCompletion'
 import './actionable.css'
 
-export interface ActionableTabProps {
+interface ActionableTabProps {
   tasks: Task[]
 }
 
-export const NO_ACTION_ITEMS_TITLE = 'No Action Items'
-export const NO_ACTION_ITEMS_TEXT = 'No actionable tasks were identified in this recording.'
+const NO_ACTION_ITEMS_TITLE = 'No Action Items'
+const NO_ACTION_ITEMS_TEXT = 'No actionable tasks were identified in this recording.'
 
 type Toggle = (id: string, done: boolean) => void
 

@@ -1,4 +1,5 @@
-import { PRIORITY_COLORS, type Priority } from '@/data/normalize/actions'
+import type { Priority } from '@/data/normalize/actions'
+import { PRIORITY_COLORS } from './priorityColors'
 
 const LABELS: Record<Priority, string> = { CRITICAL: 'Critical', HIGH: 'High', MEDIUM: 'Medium', LOW: 'Low' }
 

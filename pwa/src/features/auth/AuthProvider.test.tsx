@@ -7,7 +7,7 @@ import { createQueryClient } from '@/data/queryClient'
 import { db } from '@/data/db'
 import { adoptProfile, loadProfile } from '@/data/profile'
 import { session } from '@/data/session'
-import { ToastProvider } from '@/app/toast/ToastProvider'
+import { ToastProvider } from '@/ui/toast/ToastProvider'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { alice } from '@/test/render'
 import { AuthProvider } from './AuthProvider'
@@ -156,7 +156,7 @@ describe('AuthProvider: actions', () => {
     server.use(http.post('/api/v1/auth/logout', () => HttpResponse.error()))
     vi.spyOn(console, 'error').mockImplementation(() => {})
     await act(async () => {
-      await expect(auth.logout()).rejects.toMatchObject({ code: 'ERR_NETWORK' })
+      await expect(auth.logout()).rejects.toMatchObject({ code: 'NETWORK_ERROR' })
     })
     expect(screen.getByText('signed out')).toBeInTheDocument()
   })

@@ -1,7 +1,7 @@
 import type { SocialProvider } from '@/data/api/auth'
 
 /** Codes follow the identity library's names (spec §8) so logs read the same. */
-export class AuthFlowError extends Error {
+class AuthFlowError extends Error {
   readonly code: string
   constructor(code: string, message: string) {
     super(message)

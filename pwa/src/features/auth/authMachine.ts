@@ -8,7 +8,7 @@ import type { AuthUser } from '@/data/api/auth'
  *   signedOut ──SIGNED_IN─────────> signedIn
  * Loading ends after the first result, whatever it is.
  */
-export type AuthStatus = 'loading' | 'signedIn' | 'signedOut'
+type AuthStatus = 'loading' | 'signedIn' | 'signedOut'
 
 export interface AuthState {
   status: AuthStatus

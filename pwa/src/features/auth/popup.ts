@@ -1,8 +1,8 @@
 import type { SocialProvider } from '@/data/api/auth'
 import { PopupBlockedError, PopupCancelledError, PopupClosedError, ProviderSignInError } from './authErrors'
 
-export const POPUP_WIDTH = 500
-export const POPUP_HEIGHT = 600
+const POPUP_WIDTH = 500
+const POPUP_HEIGHT = 600
 /** How often we look at popup.closed (postMessage is the normal way out). */
 export const POPUP_POLL_MS = 500
 /** After the popup closes, its last postMessage may still be queued. */
@@ -66,7 +66,7 @@ function isAuthMessage(data: unknown, provider: SocialProvider): data is PocketA
 }
 
 /** Centred over the current window, like the identity library's popup. */
-export function popupFeatures(win: Window): string {
+function popupFeatures(win: Window): string {
   const left = Math.max(0, Math.round(win.screenX + (win.outerWidth - POPUP_WIDTH) / 2))
   const top = Math.max(0, Math.round(win.screenY + (win.outerHeight - POPUP_HEIGHT) / 2))
   return `width=${POPUP_WIDTH},height=${POPUP_HEIGHT},left=${left},top=${top},resizable=yes,scrollbars=yes`

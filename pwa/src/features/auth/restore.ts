@@ -6,9 +6,9 @@ import { adoptProfile, forgetProfile, loadProfile } from '@/data/profile'
  * A start-up refresh that hangs (captive portal, half-dead Wi-Fi) must not
  * keep the spinner up forever; after this we fall back to the cached profile.
  */
-export const RESTORE_TIMEOUT_MS = 8000
+const RESTORE_TIMEOUT_MS = 8000
 
-export interface RestoredSession {
+interface RestoredSession {
   user: AuthUser
   /** Null when restored offline from IndexedDB. */
   idToken: string | null

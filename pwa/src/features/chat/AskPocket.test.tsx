@@ -1,13 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
-import { Providers } from '@/app/Providers'
 import { server } from '@/mocks/node'
 import { resetChatMocks } from '@/mocks/handlers/chat'
 import { fixtureFiles } from '@/mocks/fixtures'
 import { normalizeTranscript, formatClock } from '@/data/normalize/transcript'
-import { alice, renderApp, signInOnServer } from '@/test/render'
+import { alice, renderApp, renderWithProviders, signInOnServer } from '@/test/render'
 import { AskPocket } from './AskPocket'
 
 const REC = 'rec_02_one_on_one_leo'
@@ -172,14 +171,14 @@ describe('Ask Pocket', () => {
   })
 
   it('without any token: disabled, with the authentication note', () => {
-    render(<Providers><AskPocket recordingId={REC} /></Providers>)
+    renderWithProviders(<AskPocket recordingId={REC} />)
     expect(screen.getByText('Authentication required to ask questions about this recording.')).toBeInTheDocument()
     expect(box()).toBeDisabled()
     expect(screen.getByRole('button', { name: 'List to-do' })).toBeDisabled()
   })
 
   it('without a recording: the empty state, nothing to type into', () => {
-    render(<Providers><AskPocket recordingId="" /></Providers>)
+    renderWithProviders(<AskPocket recordingId="" />)
     expect(screen.getByRole('heading', { name: 'No recording selected' })).toBeInTheDocument()
     expect(screen.getByText('Please select a recording to start chatting about it.')).toBeInTheDocument()
     expect(screen.queryByPlaceholderText('Ask questions about your chat')).not.toBeInTheDocument()

@@ -7,7 +7,7 @@ import { useChat } from './useChat'
 import { useStickToBottom } from './useStickToBottom'
 import './chat.css'
 
-export interface AskPocketProps {
+interface AskPocketProps {
   /** The recording to ask about; empty or missing shows 'No recording selected'. */
   recordingId?: string | null
   /** On the public shared page: the chat goes through the share-token endpoints. */

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { Markdown } from '@/app/markdown'
+import { Markdown } from '@/ui/markdown'
 import { SourceLinks } from './SourceLinks'
 import { TYPING } from './texts'
 import type { UiMessage } from './useChat'

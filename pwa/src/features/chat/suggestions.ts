@@ -1,5 +1,5 @@
 /** Spec §9: at most 3 chips. */
-export const MAX_CHIPS = 3
+const MAX_CHIPS = 3
 export const DEFAULT_CHIPS = ['List to-do', 'Follow-up email', 'List Q&A options'] as const
 export const FALLBACK_CHIPS = ['Summarize the main points', 'What was discussed?', 'Any important decisions made?'] as const
 

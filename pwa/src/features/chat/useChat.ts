@@ -14,7 +14,7 @@ export interface UiMessage extends ChatMessage {
   reveal?: boolean
 }
 
-export interface ChatState {
+interface ChatState {
   messages: UiMessage[]
   loading: boolean
   offline: boolean

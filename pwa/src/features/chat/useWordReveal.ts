@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { usePrefersReducedMotion } from '@/app/empty-state/usePrefersReducedMotion'
+import { usePrefersReducedMotion } from '@/ui/usePrefersReducedMotion'
 
 /** Spec §9: the reply appears word by word, about 50 ms per word. */
 export const WORD_MS = 50

@@ -3,7 +3,7 @@ import type { MapLayout } from './layout'
 import { download, mapToSvg, svgToPng } from './exportMap'
 import { CONTROL_LABELS } from './texts'
 
-export interface ExportButtonsProps {
+interface ExportButtonsProps {
   layout: MapLayout
   /** Without extension: 'mind-map-flow'. */
   fileName: string

@@ -16,7 +16,7 @@ import { visibleIndex, type VisibleIndex } from './visibleIndex'
 export const DETAIL_LIMIT = 300
 export const COARSE_ZOOM = 0.3
 
-export interface MindMapCanvasProps {
+interface MindMapCanvasProps {
   layout: MapLayout
   label: string
   /** Part of the map to draw (map coordinates); null draws everything. */

@@ -4,7 +4,7 @@ import type { PlacedNode } from './layout'
 import { ACCENT, CARD_RADIUS, TEXT_COLOR, TEXT_X, TOGGLE_RADIUS, cardStyle, lineYs } from './nodeVisual'
 import { hiddenNote } from './texts'
 
-export interface MindMapNodeProps {
+interface MindMapNodeProps {
   placed: PlacedNode
   collapsed: boolean
   /** The roving tab stop of the tree (tabIndex 0). */

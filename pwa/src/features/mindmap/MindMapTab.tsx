@@ -1,5 +1,5 @@
 import { Component, useMemo, useState, type ReactNode } from 'react'
-import { EmptyState } from '@/app/empty-state/EmptyState'
+import { EmptyState } from '@/ui/empty-state/EmptyState'
 import { MIND_MAP_TYPES, defaultMindMapType, type MindMapType } from '@/data/normalize/mindmap'
 import { MindMapViewer } from './MindMapViewer'
 import { mapsFor } from './prepare'
@@ -7,7 +7,7 @@ import { TemplateSelector } from './TemplateSelector'
 import { EMPTY_DESCRIPTION, EMPTY_TITLE } from './texts'
 import './mindmap.css'
 
-export interface MindMapTabProps {
+interface MindMapTabProps {
   /** The recording's first summarization, as given (maps may be JSON strings, under v2, …). */
   summarization: Record<string, unknown> | null
 }
@@ -38,9 +38,7 @@ export function MindMapTab({ summarization }: MindMapTabProps) {
   )
 }
 
-export default MindMapTab
-
-export function MindMapEmpty() {
+function MindMapEmpty() {
   return <EmptyState animation="no_summarise" title={EMPTY_TITLE} description={EMPTY_DESCRIPTION} />
 }
 

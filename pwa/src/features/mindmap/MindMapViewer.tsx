@@ -12,7 +12,7 @@ import { treeKeyAction } from './treeKeys'
 import { useViewport } from './useViewport'
 import { ViewerControls } from './ViewerControls'
 
-export interface MindMapViewerProps {
+interface MindMapViewerProps {
   map: MindMap
   type: MindMapType
 }

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react'
 import type { MindMapType } from '@/data/normalize/mindmap'
 import { CONTROL_LABELS, MIND_MAP_DESCRIPTIONS, MIND_MAP_LABELS, TEMPLATE_PANEL_SUBTITLE, TEMPLATE_PANEL_TITLE } from './texts'
 
-export interface TemplateSelectorProps {
+interface TemplateSelectorProps {
   /** Types present in the data, in spec order. */
   types: readonly MindMapType[]
   value: MindMapType

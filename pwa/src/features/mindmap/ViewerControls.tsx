@@ -1,7 +1,7 @@
 import { PAN_STEP, ZOOM_MAX, ZOOM_MIN } from './constants'
 import { CONTROL_LABELS } from './texts'
 
-export interface ViewerControlsProps {
+interface ViewerControlsProps {
   zoom: number
   onZoomIn(): void
   onZoomOut(): void

@@ -30,6 +30,5 @@ export const TITLE_FONT_SIZE = 15
 export const TITLE_LINE_HEIGHT = 20
 export const TITLE_FONT_WEIGHT = 600
 export const FONT_FAMILY = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif"
-/** Coloured accent bar on a card's left edge, and the text's inset from the card's edges. */
-export const ACCENT_WIDTH = 8
+/** The text's inset from a card's edges. */
 export const TEXT_INSET_X = 22

@@ -39,7 +39,7 @@ export function mapToSvg(layout: MapLayout, title: string): string {
   return parts.join('\n')
 }
 
-export function escapeXml(text: string): string {
+function escapeXml(text: string): string {
   return text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!)
 }
 

@@ -1,3 +1,2 @@
-export { MindMapTab, MindMapEmpty, type MindMapTabProps } from './MindMapTab'
-export { MindMapViewer, type MindMapViewerProps } from './MindMapViewer'
-export { prepareMindMap, usePrepareMindMap } from './prepare'
+export { MindMapTab } from './MindMapTab'
+export { usePrepareMindMap } from './prepare'

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { generateFlowMap } from './bench/generate'
+import { generateFlowMap } from './generateFlowMap'
 import { DETAIL_LIMIT } from './MindMapCanvas'
 import { MindMapTab } from './MindMapTab'
 

@@ -10,9 +10,9 @@ import type { MapTree } from './tree'
  * MIN_CANVAS. About a millisecond per hundred nodes once warm.
  */
 
-export { PlacedEdge, PlacedNode, nodeWidth } from './placed'
+export { PlacedEdge, PlacedNode } from './placed'
 
-export interface Box {
+interface Box {
   x: number
   y: number
   width: number
@@ -30,7 +30,7 @@ export interface MapLayout {
   height: number
 }
 
-export interface LayoutOptions {
+interface LayoutOptions {
   /** Glyph widths of the title font, for wrapping titles. */
   measure: Measure
   /** Keys of collapsed nodes: their descendants are left out. */
@@ -92,7 +92,7 @@ function finish(nodes: PlacedNode[], edges: PlacedEdge[], clusters: Box[]): MapL
   return { nodes, edges, clusters, width, height }
 }
 
-export function bounds(nodes: readonly { x: number; y: number; width: number }[]): Box {
+function bounds(nodes: readonly { x: number; y: number; width: number }[]): Box {
   let minX = Infinity
   let minY = Infinity
   let maxX = -Infinity

@@ -10,10 +10,9 @@ import type { PlacedEdge, PlacedNode } from './layout'
 export const CARD_RADIUS = 14
 export const TEXT_COLOR = '#0f172a'
 export const CLUSTER_FILL = '#f1f5f9'
-export const FOCUS_COLOR = '#4f46e5'
 export const TOGGLE_RADIUS = 13
 
-export interface CardStyle {
+interface CardStyle {
   fill: string
   stroke: string
   accent: string

@@ -4,7 +4,7 @@ import { wrapTitle, type Measure } from './textWrap'
 import type { TreeNode } from './tree'
 
 /** Right inset of a card's text. */
-export const TEXT_INSET_RIGHT = 16
+const TEXT_INSET_RIGHT = 16
 /** Average advance of the title font (15 px, weight 600), close enough to choose a card width. */
 const AVERAGE_CHAR_WIDTH = 8.6
 
@@ -14,7 +14,7 @@ const AVERAGE_CHAR_WIDTH = 8.6
  * and measuring real glyphs for every card (the canvas's first measureText
  * alone costs tens of ms) would slow the first paint of large maps.
  */
-export function nodeWidth(title: string): number {
+function nodeWidth(title: string): number {
   const wanted = Math.ceil(title.trim().length * AVERAGE_CHAR_WIDTH) + TEXT_INSET_X + TEXT_INSET_RIGHT
   return Math.min(NODE_MAX_WIDTH, Math.max(NODE_MIN_WIDTH, wanted))
 }

@@ -70,7 +70,7 @@ function fitPrefix(word: string, maxWidth: number, measure: Measure): number {
   return fit
 }
 
-export const TITLE_FONT = `${TITLE_FONT_WEIGHT} ${TITLE_FONT_SIZE}px ${FONT_FAMILY}`
+const TITLE_FONT = `${TITLE_FONT_WEIGHT} ${TITLE_FONT_SIZE}px ${FONT_FAMILY}`
 
 /**
  * The title font's measure: real glyph widths from a canvas where there is
@@ -117,7 +117,7 @@ export function createMeasure(font = TITLE_FONT): Measure {
 }
 
 /** Rough widths (in ems) of a 600-weight sans serif, for environments without a canvas. */
-export function estimateCharWidth(ch: string, fontSize = TITLE_FONT_SIZE): number {
+function estimateCharWidth(ch: string, fontSize = TITLE_FONT_SIZE): number {
   let em = 0.6
   if (ch === ' ') em = 0.28
   else if (/[iljtf.,:;'|!()[\]]/.test(ch)) em = 0.32

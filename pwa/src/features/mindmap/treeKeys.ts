@@ -1,6 +1,6 @@
 import type { PlacedNode } from './layout'
 
-export type TreeAction = { focus: string } | { toggle: string } | null
+type TreeAction = { focus: string } | { toggle: string } | null
 
 /**
  * The WAI-ARIA tree pattern's keys over the visible cards (depth-first order):

@@ -19,7 +19,7 @@ import {
 
 const FIT_MS = 250
 
-export interface ViewportOptions {
+interface ViewportOptions {
   /** The laid-out map's size. */
   content: Size
   /** Track the visible part of the map (for drawing only what is in view). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { MindMapNode } from '@/data/normalize/mindmap'
-import { generateFlowMap } from './bench/generate'
+import { generateFlowMap } from './generateFlowMap'
 import { NODE_HEIGHT } from './constants'
 import { layoutMap, type MapLayout } from './layout'
 import { createMeasure } from './textWrap'

@@ -1,10 +1,10 @@
 import { Link, useParams } from 'react-router'
 import { ShareButton } from '@/features/share/ShareButton'
-import { detailErrorScreen, NO_DATA_SCREEN } from './detail/detailErrors'
-import { LoadErrorScreen, LoadingScreen } from './detail/LoadErrorScreen'
-import { RecordingScreen } from './detail/RecordingScreen'
+import { NO_DATA_SCREEN } from '@/features/recording-view/errorScreens'
+import { LoadErrorScreen, LoadingScreen } from '@/features/recording-view/LoadErrorScreen'
+import { RecordingScreen } from '@/features/recording-view/RecordingScreen'
+import { detailErrorScreen } from './detail/detailErrors'
 import { useRecordingDetail } from './detail/useRecordingDetail'
-import './detail/detail.css'
 
 /** /recordings/{id}: the signed-in detail screen. */
 export default function RecordingDetailPage() {

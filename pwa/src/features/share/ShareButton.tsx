@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { ShareIcon } from '@/features/recordings/icons'
+import { ShareIcon } from '@/ui/icons'
 import { ShareDialog } from './ShareDialog'
 
 /** The owner's Share action on the detail screen; opens the share dialog. */

@@ -100,7 +100,7 @@ export function ShareDialog({ recordingId, title, onClose }: Props) {
 }
 
 /** The server sends absolute URLs; a bare path is made absolute on this origin. */
-export function absoluteUrl(url: string): string {
+function absoluteUrl(url: string): string {
   try {
     return new URL(url, window.location.origin).toString()
   } catch {

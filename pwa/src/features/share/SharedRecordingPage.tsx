@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
 import { useSearchParams } from 'react-router'
-import { MARKETING_URL } from '@/app/brand'
-import { Logo } from '@/app/Logo'
+import { MARKETING_URL } from '@/ui/brand'
+import { Logo } from '@/ui/Logo'
 import { sharedRecordingQuery } from '@/data/share'
-import { LoadErrorScreen, LoadingScreen } from '@/features/recordings/detail/LoadErrorScreen'
-import { RecordingScreen } from '@/features/recordings/detail/RecordingScreen'
+import { LoadErrorScreen, LoadingScreen } from '@/features/recording-view/LoadErrorScreen'
+import { RecordingScreen } from '@/features/recording-view/RecordingScreen'
 import { NO_TOKEN_SCREEN, shareErrorScreen } from './shareErrors'
-import '@/features/recordings/detail/detail.css'
 import './share.css'
 
 /**

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ApiError } from '@/data/api/errors'
-import { NETWORK_ERROR_MESSAGE } from '@/data/api/http'
+import { ApiError, NETWORK_ERROR_MESSAGE } from '@/data/api/errors'
 import { shareErrorScreen } from './shareErrors'
 
 describe('share error screens by status (spec §2, §4)', () => {

@@ -1,6 +1,6 @@
 import { isApiError } from '@/data/api/errors'
 import { NO_SHARE_TOKEN_MESSAGE } from '@/data/share'
-import { NO_DATA_SCREEN, type ErrorScreenText } from '@/features/recordings/detail/detailErrors'
+import { NO_DATA_SCREEN, type ErrorScreenText } from '@/features/recording-view/errorScreens'
 
 export const NO_TOKEN_SCREEN: ErrorScreenText = { title: 'Invalid Share Link', message: NO_SHARE_TOKEN_MESSAGE, retry: false }
 

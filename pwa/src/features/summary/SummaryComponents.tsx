@@ -1,10 +1,8 @@
 import { useMemo, type ReactNode } from 'react'
-import { CheckLine } from '@/app/markdown/CheckLine'
-import { InlineContent } from '@/app/markdown/InlineContent'
-import { parseInline } from '@/app/markdown/inline'
+import { CheckLine, InlineContent, parseInline } from '@/ui/markdown'
 import type { SummaryComponent } from '@/data/normalize/summary'
 
-export const UNKNOWN_COMPONENT = 'Unknown component type'
+const UNKNOWN_COMPONENT = 'Unknown component type'
 
 type CheckComponent = Extract<SummaryComponent, { type: 'li-check' }>
 type Group = Exclude<SummaryComponent, CheckComponent> | CheckComponent[]

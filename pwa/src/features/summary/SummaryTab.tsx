@@ -1,16 +1,16 @@
 import { Fragment, useMemo, type ReactNode } from 'react'
-import { EmptyState } from '@/app/empty-state/EmptyState'
-import { Markdown } from '@/app/markdown/Markdown'
+import { EmptyState } from '@/ui/empty-state/EmptyState'
+import { Markdown } from '@/ui/markdown'
 import type { SummaryContent } from '@/data/normalize/summary'
 import { SummaryComponents } from './SummaryComponents'
 import './summary.css'
 
-export interface SummaryTabProps {
+interface SummaryTabProps {
   summary: SummaryContent | null
 }
 
-export const NO_SUMMARY_TITLE = 'No Summary Available'
-export const NO_SUMMARY_TEXT =
+const NO_SUMMARY_TITLE = 'No Summary Available'
+const NO_SUMMARY_TEXT =
   "This recording hasn't been summarized yet. Summaries are generated automatically for your recordings."
 
 /** The Summary tab (spec §2): markdown blocks, components, plain text or sections. */

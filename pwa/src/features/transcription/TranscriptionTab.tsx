@@ -3,14 +3,14 @@ import { formatRange, segmentIndexAt, type Transcript, type TranscriptSegment } 
 import { SPEAKER_COLORS } from './speakerColors'
 import './transcription.css'
 
-export interface TranscriptionTabProps {
+interface TranscriptionTabProps {
   transcript: Transcript
   /** Scroll to and highlight the segment starting at this time (seconds). */
   highlight?: { start: number }
 }
 
-export const NO_TRANSCRIPTION = 'No transcription available'
-export const NO_SEGMENTS = 'No transcription segments available'
+const NO_TRANSCRIPTION = 'No transcription available'
+const NO_SEGMENTS = 'No transcription segments available'
 
 /**
  * The Transcription tab (spec §2): one row per segment with the speaker's

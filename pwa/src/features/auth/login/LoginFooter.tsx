@@ -1,5 +1,5 @@
-import { PRIVACY_URL, TERMS_URL } from '@/app/brand'
-import { GetDevice } from '@/app/GetDevice'
+import { PRIVACY_URL, TERMS_URL } from '@/ui/brand'
+import { GetDevice } from '@/ui/GetDevice'
 
 /** Compliance statement, legal links and the way to get a device (spec §1). */
 export function LoginFooter() {

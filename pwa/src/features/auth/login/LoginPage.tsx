@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { Logo } from '@/app/Logo'
+import { Logo } from '@/ui/Logo'
 import { providersQuery } from '@/data/authQueries'
 import { CodeStep } from './CodeStep'
 import { EmailStep } from './EmailStep'

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router'
 import type { SocialProvider } from '@/data/api/auth'
-import { useToast } from '@/app/toast/toastContext'
+import { useToast } from '@/ui/toast/toastContext'
 import { useAuth } from '../AuthContext'
 import { isSilentAuthError, PopupBlockedError, providerLabel, ProviderNotConfiguredError } from '../authErrors'
 import { POPUP_BLOCKED } from './loginMessages'

@@ -1,13 +1,13 @@
 import { isApiError } from '@/data/api/errors'
 
 /** A toast the login screen shows: its text and how long it stays (spec §8, §9). */
-export interface LoginToast {
+interface LoginToast {
   message: string
   duration: number
 }
 
 export const TOAST_MS = { success: 3000, normal: 4000, wait: 5000, locked: 6000 } as const
-export const DEFAULT_WAIT_SECONDS = 60
+const DEFAULT_WAIT_SECONDS = 60
 
 export const SEND_FAILED = 'Failed to send verification code'
 export const ACCOUNT_LOCKED = 'Account locked. Please try again in 15 minutes'

@@ -2,13 +2,13 @@ import { useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { DEFAULT_CODE_VALIDITY_SECONDS, sendOtp, verifyOtp } from '@/data/api/auth'
 import { saveUserData } from '@/data/profile'
-import { useToast } from '@/app/toast/toastContext'
+import { useToast } from '@/ui/toast/toastContext'
 import { useAuth } from '../AuthContext'
 import { codeOf, emptyDigits, isComplete } from './codeDigits'
 import type { CodeInputHandle } from './CodeInput'
 import { sendCodeError, TOAST_MS, VERIFY_SUCCESS, verifyError } from './loginMessages'
 
-export type LoginStep = 'email' | 'code'
+type LoginStep = 'email' | 'code'
 
 /**
  * The e-mail code sign-in (spec §4): email step → code step after a code is

@@ -1,14 +1,6 @@
 import { isApiError } from '@/data/api/errors'
 import { LOAD_FAILED_MESSAGE, NO_DATA_CODE } from '@/data/detail'
-
-/** What a load-error screen says, and whether trying again can help. */
-export interface ErrorScreenText {
-  title: string
-  message: string
-  retry: boolean
-}
-
-export const NO_DATA_SCREEN: ErrorScreenText = { title: 'No Data', message: 'Unable to load recording data.', retry: true }
+import { NO_DATA_SCREEN, type ErrorScreenText } from '@/features/recording-view/errorScreens'
 
 /** Spec §2 "Load error screens", chosen by status (spec §4 "Detail"). */
 export function detailErrorScreen(error: unknown): ErrorScreenText {

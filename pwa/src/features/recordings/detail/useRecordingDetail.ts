@@ -5,7 +5,7 @@ import { detailQuery, readCachedDetail, trackView } from '@/data/detail'
 import { normalizeDetail, type RecordingView } from '@/data/normalize/detail'
 import { isDefinitiveDetailError } from './detailErrors'
 
-export type DetailState =
+type DetailState =
   | { status: 'loading' }
   | { status: 'error'; error: unknown; retry: () => void }
   | { status: 'no-data'; retry: () => void }

@@ -3,7 +3,7 @@ import type { MeshGradient } from '@/data/normalize/gradient'
 import { meshDataUrl } from './meshImage'
 
 /** Spec §5: without a usable gradient the thumbnail is purple to blue. */
-export const FALLBACK_GRADIENT = 'linear-gradient(135deg, #8b5cf6 0%, #6366f1 50%, #3b82f6 100%)'
+const FALLBACK_GRADIENT = 'linear-gradient(135deg, #8b5cf6 0%, #6366f1 50%, #3b82f6 100%)'
 
 interface Props {
   id: string

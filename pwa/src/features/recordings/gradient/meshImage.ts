@@ -2,7 +2,7 @@ import type { MeshGradient } from '@/data/normalize/gradient'
 import { meshPixels } from './mesh'
 
 /** Rendered at this size and scaled by CSS: a smooth gradient loses nothing. */
-export const MESH_RASTER = 32
+const MESH_RASTER = 32
 const CACHE_LIMIT = 600
 
 /**

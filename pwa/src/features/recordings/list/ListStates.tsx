@@ -1,4 +1,4 @@
-import { GetDevice } from '@/app/GetDevice'
+import { GetDevice } from '@/ui/GetDevice'
 import { SEARCH_EMPTY_MESSAGE } from '../listMessages'
 
 /** Placeholder rows while the first page loads (spec §2 "loading skeleton"). */

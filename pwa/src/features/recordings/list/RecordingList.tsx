@@ -5,8 +5,8 @@ import { RecordingRowLink } from './RecordingRowLink'
 import { Sentinel } from './Sentinel'
 
 /** Fixed heights (CSS matches): no measuring, so 10,000 rows cost nothing until shown. */
-export const ROW_HEIGHT = 112
-export const HEADER_HEIGHT = 48
+const ROW_HEIGHT = 112
+const HEADER_HEIGHT = 48
 
 interface Props {
   items: ListItem[]

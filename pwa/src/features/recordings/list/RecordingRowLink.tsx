@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import { GENERAL_FOLDER, type RecordingRow } from '@/data/normalize/recording'
 import { formatShortDateTime } from '@/data/normalize/recordingDates'
 import { GradientThumb } from '../gradient/GradientThumb'
-import { FolderIcon, SyncIcon } from '../icons'
+import { FolderIcon, SyncIcon } from '@/ui/icons'
 
 /**
  * One recording in the list: a link (Enter opens it) named by its title,

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react'
-import { CloseIcon, SearchIcon } from '../icons'
+import { CloseIcon, SearchIcon } from '@/ui/icons'
 
 interface Props {
   /** The search in force ('' for none); the field follows it when it changes (Back, links). */

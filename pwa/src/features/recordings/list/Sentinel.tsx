@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 
 /** Spec §9: the next page loads when a 100 px sentinel comes within 200 px of view. */
-export const SENTINEL_MARGIN_PX = 200
+const SENTINEL_MARGIN_PX = 200
 
 interface Props {
   onVisible: () => void

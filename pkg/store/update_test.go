@@ -1,0 +1,103 @@
+package store
+
+import (
+	"errors"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/dgraph-io/badger/v4"
+)
+
+// increment is a read-modify-write of one counter: the shape of every write
+// that can lose a race (a chat session's message count, a recording's views).
+func increment(key []byte) func(*Txn) error {
+	return func(x *Txn) error {
+		var n int
+		if err := x.GetJSON(key, &n); err != nil && !errors.Is(err, ErrNotFound) {
+			return err
+		}
+		return x.SetJSON(key, n+1)
+	}
+}
+
+func TestUpdate_ConcurrentIncrementsOfOneKeyAllLand(t *testing.T) {
+	db := openMemory(t)
+	key := Key("counter")
+	const writers, each = 8, 20
+	var wg sync.WaitGroup
+	errs := make(chan error, writers*each)
+	for w := 0; w < writers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := 0; i < each; i++ {
+				if err := db.Update(increment(key)); err != nil {
+					errs <- err
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Errorf("an increment failed: %v", err)
+	}
+	var n int
+	mustView(t, db, func(x *Txn) error { return x.GetJSON(key, &n) })
+	if n != writers*each {
+		t.Fatalf("counter is %d after %d increments", n, writers*each)
+	}
+}
+
+func TestUpdate_GivesUpAfterBoundedConflictsWithAWrappedError(t *testing.T) {
+	db := openMemory(t)
+	key := Key("contested")
+	attempts := 0
+	err := db.Update(func(x *Txn) error {
+		attempts++
+		if _, err := x.Get(key); err != nil && !errors.Is(err, ErrNotFound) {
+			return err
+		}
+		// Another writer commits the key this transaction has read, so its own
+		// commit always conflicts.
+		if err := db.Update(func(y *Txn) error { return y.Set(key, []byte("theirs")) }); err != nil {
+			return err
+		}
+		return x.Set(key, []byte("mine"))
+	})
+	if !errors.Is(err, badger.ErrConflict) || !strings.Contains(err.Error(), "store: update kept conflicting") {
+		t.Fatalf("err = %v, want a wrapped badger.ErrConflict", err)
+	}
+	if attempts != conflictRetries {
+		t.Fatalf("ran %d times, want %d", attempts, conflictRetries)
+	}
+	mustView(t, db, func(x *Txn) error {
+		if v, _ := x.Get(key); string(v) != "theirs" {
+			t.Fatalf("value %q: a conflicting transaction must not commit", v)
+		}
+		return nil
+	})
+}
+
+func TestUpdate_OtherErrorsReturnAtOnceAndCommitNothing(t *testing.T) {
+	db := openMemory(t)
+	boom := errors.New("boom")
+	attempts := 0
+	err := db.Update(func(x *Txn) error {
+		attempts++
+		if err := x.Set(Key("half"), []byte("written")); err != nil {
+			return err
+		}
+		return boom
+	})
+	if !errors.Is(err, boom) || attempts != 1 {
+		t.Fatalf("err %v after %d attempts, want boom after 1", err, attempts)
+	}
+	mustView(t, db, func(x *Txn) error {
+		if ok, _ := x.Has(Key("half")); ok {
+			t.Fatal("a failed transaction's write was committed")
+		}
+		return nil
+	})
+}

@@ -1,0 +1,44 @@
+import type { ReactNode } from 'react'
+import { Link } from 'react-router'
+import type { RecordingHeader as Header } from '@/data/normalize/detail'
+import { formatShortDateTime } from '@/data/normalize/recordingDates'
+import { BackIcon } from '@/ui/icons'
+
+/** Spec §2: the desktop header's title when the recording has none. */
+const DESKTOP_UNTITLED = 'Chat with Tasha'
+
+interface Props {
+  header: Header
+  desktop: boolean
+  /** Where Back goes; none on the public shared page. */
+  backTo?: string
+  /** Owner actions (Share). */
+  actions?: ReactNode
+}
+
+/** Title, 'From {owner}' pill when shared, date pill, description. */
+export function RecordingHeader({ header, desktop, backTo, actions }: Props) {
+  const title = desktop && header.untitled ? DESKTOP_UNTITLED : header.title
+  return (
+    <header className={`rec-header rec-header--${desktop ? 'desktop' : 'mobile'}`}>
+      <div className="rec-header__top">
+        {backTo && (
+          <Link to={backTo} className="icon-button rec-header__back" aria-label="Back to recordings">
+            <BackIcon size={22} />
+          </Link>
+        )}
+        <h1 className="rec-header__title">{title}</h1>
+        {actions && <div className="rec-header__actions">{actions}</div>}
+      </div>
+      <p className="rec-header__pills">
+        {header.sharedFrom && <span className="pill pill--owner">From {header.sharedFrom}</span>}
+        <span className="pill">
+          <time dateTime={Number.isNaN(header.at) ? undefined : new Date(header.at).toISOString()}>
+            {formatShortDateTime(header.at)}
+          </time>
+        </span>
+      </p>
+      {header.description && <p className="rec-header__description">{header.description}</p>}
+    </header>
+  )
+}

@@ -1,0 +1,149 @@
+import { useState, type ReactNode } from 'react'
+import { useSearchParams } from 'react-router'
+import type { RecordingView } from '@/data/normalize/detail'
+import { ActionableTab } from '@/features/actionable/ActionableTab'
+import { SummaryTab } from '@/features/summary/SummaryTab'
+import { TranscriptionTab } from '@/features/transcription/TranscriptionTab'
+import { MindMapTab, usePrepareMindMap } from '@/features/mindmap'
+import { AskPocketPanel } from './panels'
+import { RecordingHeader } from './RecordingHeader'
+import { panelId, tabId, Tabs, type TabSpec } from './Tabs'
+import { ALL_TABS, type DetailTab } from './detailTab'
+import { TAB_ICONS } from './tabIcons'
+import { useIsDesktop } from './useIsDesktop'
+import './recording-view.css'
+
+/** Desktop: four tabs on top; Ask Pocket is the side panel (spec §2). */
+const DESKTOP_TABS: TabSpec<DetailTab>[] = [
+  { id: 'summary', label: 'Summary' },
+  { id: 'actionable', label: 'Actionable' },
+  { id: 'mindmap', label: 'Mind map' },
+  { id: 'transcription', label: 'Transcription' },
+]
+/** Mobile: the bottom tab bar's five, with the spec's shorter 'Transcript'. */
+const MOBILE_TABS: TabSpec<DetailTab>[] = [
+  { id: 'summary', label: 'Summary', icon: TAB_ICONS.summary },
+  { id: 'actionable', label: 'Actionable', icon: TAB_ICONS.actionable },
+  { id: 'mindmap', label: 'Mind map', icon: TAB_ICONS.mindmap },
+  { id: 'transcription', label: 'Transcript', icon: TAB_ICONS.transcription },
+  { id: 'ask', label: 'Ask Pocket', icon: TAB_ICONS.ask },
+]
+
+interface Props {
+  view: RecordingView
+  backTo?: string
+  actions?: ReactNode
+  /** On the public shared page: chat goes through the share token. */
+  shareToken?: string
+}
+
+/** A loaded recording: header, tabs and panels, laid out for desktop or phone. */
+export function RecordingScreen({ view, backTo, actions, shareToken }: Props) {
+  const desktop = useIsDesktop()
+  const [tab, selectTab] = useTabParam()
+  const shown: DetailTab = desktop && tab === 'ask' ? 'summary' : tab
+  const idBase = `rec-${desktop ? 'd' : 'm'}`
+  // Lay the mind map out in idle time while the summary is read, so opening
+  // a large map's tab paints at once.
+  usePrepareMindMap(view.summarization)
+  // A chat answer's source opens the Transcription tab at that passage.
+  const [highlight, setHighlight] = useState<{ start: number }>()
+  const showSource = (start: number) => {
+    setHighlight({ start })
+    selectTab('transcription')
+  }
+  const chat = { shareToken, highlight, onShowSource: showSource }
+  const panels = <Panels view={view} shown={shown} idBase={idBase} desktop={desktop} {...chat} />
+
+  if (desktop) {
+    return (
+      <div className="detail detail--desktop">
+        <div className="detail__main">
+          <RecordingHeader header={view.header} desktop backTo={backTo} actions={actions} />
+          <Tabs tabs={DESKTOP_TABS} selected={shown} onSelect={selectTab} label="Recording" idBase={idBase} className="tabs tabs--top" />
+          {panels}
+        </div>
+        <aside className="detail__chat" aria-labelledby="ask-pocket-title">
+          <h2 id="ask-pocket-title" className="detail__chat-title">
+            Ask Pocket
+          </h2>
+          <AskPocketPanel view={view} shareToken={shareToken} onShowSource={showSource} />
+        </aside>
+      </div>
+    )
+  }
+  return (
+    <div className="detail detail--mobile">
+      {shown !== 'ask' && <RecordingHeader header={view.header} desktop={false} backTo={backTo} actions={actions} />}
+      {panels}
+      <Tabs tabs={MOBILE_TABS} selected={shown} onSelect={selectTab} label="Recording" idBase={idBase} className="tabs tabs--bottom" />
+    </div>
+  )
+}
+
+interface ChatLink {
+  shareToken?: string
+  highlight?: { start: number }
+  onShowSource: (start: number) => void
+}
+
+function Panels(props: { view: RecordingView; shown: DetailTab; idBase: string; desktop: boolean } & ChatLink) {
+  const { view, shown, idBase, desktop, ...chat } = props
+  // Panels mount on first visit and then stay (hidden), so ticked boxes and
+  // scroll positions survive switching tabs.
+  const [visited, setVisited] = useState<Set<DetailTab>>(() => new Set([shown]))
+  if (!visited.has(shown)) setVisited(new Set(visited).add(shown))
+  const tabs = desktop ? ALL_TABS.filter((t) => t !== 'ask') : ALL_TABS
+  return (
+    <>
+      {tabs.map((t) => (
+        <div
+          key={t}
+          role="tabpanel"
+          id={panelId(idBase, t)}
+          aria-labelledby={tabId(idBase, t)}
+          hidden={t !== shown}
+          tabIndex={0}
+          className={`detail__panel detail__panel--${t}`}
+        >
+          {visited.has(t) && <PanelContent tab={t} view={view} {...chat} />}
+        </div>
+      ))}
+    </>
+  )
+}
+
+function PanelContent({ tab, view, shareToken, highlight, onShowSource }: { tab: DetailTab; view: RecordingView } & ChatLink) {
+  switch (tab) {
+    case 'summary':
+      return <SummaryTab summary={view.summary} />
+    case 'actionable':
+      return <ActionableTab tasks={view.tasks} />
+    case 'mindmap':
+      return <MindMapTab summarization={view.summarization} />
+    case 'transcription':
+      return <TranscriptionTab transcript={view.transcript} highlight={highlight} />
+    case 'ask':
+      return <AskPocketPanel view={view} shareToken={shareToken} onShowSource={onShowSource} />
+  }
+}
+
+/** The selected tab lives in ?tab= (replace navigation): a reload or Back keeps it. */
+function useTabParam(): [DetailTab, (tab: DetailTab) => void] {
+  const [params, setParams] = useSearchParams()
+  const raw = params.get('tab')
+  const tab = ALL_TABS.includes(raw as DetailTab) ? (raw as DetailTab) : 'summary'
+  const select = (next: DetailTab) =>
+    setParams(
+      (prev) => {
+        const out = new URLSearchParams(prev)
+        if (next === 'summary') out.delete('tab')
+        else out.set('tab', next)
+        return out
+      },
+      // A tab responds in the frame after the click: rendered at once, not as a
+      // transition React may slice over several frames.
+      { replace: true, flushSync: true },
+    )
+  return [tab, select]
+}

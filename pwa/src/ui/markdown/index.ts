@@ -1,0 +1,4 @@
+export { Markdown } from './Markdown'
+export { CheckLine } from './CheckLine'
+export { InlineContent } from './InlineContent'
+export { parseInline } from './inline'

@@ -1,0 +1,112 @@
+package app
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/pocket-companion/pocket/server/httpx"
+)
+
+// RouteInfo is one line of the route table: a pattern and who may call it.
+type RouteInfo struct {
+	Pattern string
+	Access  httpx.Access
+}
+
+// API is every route the server answers and who may call it, in one place.
+//
+// The handlers stay with their features: each feature's module puts its
+// httpx.Route values into the "routes" group, so a feature remains one
+// self-contained module that tests can mount alone. This table is where to
+// read the whole surface, and it is load-bearing: checkRoutes refuses to
+// start a server that serves a route without sign-in that is not listed here
+// as such, or that lacks a listed route; TestRoutes_PublicOnesArePinned holds
+// the table to the served routes exactly.
+var API = []RouteInfo{
+	// Probes and metrics (docs/adr/0001-metrics-access.md).
+	{"GET /healthz", httpx.Public},
+	{"GET /readyz", httpx.Public},
+	{"GET /metrics", httpx.Operator},
+
+	// Sign-in: e-mail codes, sessions (server/auth/handlers.go).
+	{"POST /api/v1/auth/email/send-otp", httpx.Public},
+	{"POST /api/v1/auth/email/verify-otp", httpx.Public},
+	{"GET /api/v1/auth-email/check", httpx.Public},
+	{"POST /api/v1/auth/session", httpx.Public},
+	{"POST /api/v1/auth/refresh", httpx.Public},
+	{"POST /api/v1/auth/logout", httpx.Public},
+	{"GET /api/v1/auth/providers", httpx.Public},
+
+	// Sign-in popups: Google and Apple (server/auth/oidc_handlers.go).
+	{"GET /api/v1/auth/google/start", httpx.Public},
+	{"GET /api/v1/auth/google/callback", httpx.Public},
+	{"GET /api/v1/auth/apple/start", httpx.Public},
+	{"POST /api/v1/auth/apple/callback", httpx.Public},
+
+	// Recordings, folders, summarizations (server/recordings).
+	{"GET /api/v1/recordings/dashboard", httpx.SignedIn},
+	{"GET /api/v1/recordings/search", httpx.SignedIn},
+	{"POST /api/v1/recordings", httpx.SignedIn},
+	{"GET /api/v1/recordings/{id}", httpx.SignedIn},
+	{"PUT /api/v1/recordings/{id}", httpx.SignedIn},
+	{"DELETE /api/v1/recordings/{id}", httpx.SignedIn},
+	{"POST /api/v1/recordings/{id}/view", httpx.SignedIn},
+	{"GET /api/v1/folders", httpx.SignedIn},
+	{"POST /api/v1/folders", httpx.SignedIn},
+	{"GET /api/v1/summarizations/by-recording/{recordingId}", httpx.SignedIn},
+	{"GET /api/v1/summarizations/{id}", httpx.SignedIn},
+
+	// Share links: owners manage them; the view authorises by its token (server/share).
+	{"POST /api/v1/recordings/{id}/share", httpx.SignedIn},
+	{"GET /api/v1/recordings/{id}/shares", httpx.SignedIn},
+	{"DELETE /api/v1/share/{token}", httpx.SignedIn},
+	{"GET /api/v1/share/shared/recording", httpx.Public},
+
+	// Ask Pocket: the owner's chat, and a share-link visitor's, which
+	// authorises by the share token on every call (server/chat).
+	{"GET /api/v1/chat/session/{id}", httpx.SignedIn},
+	{"GET /api/v1/chat/session/{id}/messages", httpx.SignedIn},
+	{"POST /api/v1/chat/message", httpx.SignedIn},
+	{"GET /api/v1/chat/session/{id}/shared", httpx.Public},
+	{"GET /api/v1/chat/session/{id}/messages/shared", httpx.Public},
+	{"POST /api/v1/chat/message/shared", httpx.Public},
+
+	// Sync: Pull and Push over Connect (server/sync), and live events over a
+	// WebSocket whose first message carries the token, since a browser cannot
+	// set headers on one (server/live).
+	{"/pocket.sync.v1.SyncService/", httpx.SignedIn},
+	{"GET /api/v1/events", httpx.Public},
+}
+
+// checkRoutes holds the served routes to API where a mistake would open
+// something: every route callable without sign-in must be listed with its
+// access, and every listed route must be served as listed. A signed-in route
+// missing from the table fails closed, so it is only caught by the test (tests
+// add such routes of their own).
+func checkRoutes(served []httpx.Route) error {
+	listed := make(map[string]httpx.Access, len(API))
+	for _, r := range API {
+		listed[r.Pattern] = r.Access
+	}
+	var problems []string
+	seen := make(map[string]bool, len(served))
+	for _, r := range served {
+		seen[r.Pattern] = true
+		want, ok := listed[r.Pattern]
+		switch {
+		case ok && want != r.Access:
+			problems = append(problems, fmt.Sprintf("%q is served %s but listed %s", r.Pattern, r.Access, want))
+		case !ok && r.Access != httpx.SignedIn:
+			problems = append(problems, fmt.Sprintf("%q is served %s but not listed", r.Pattern, r.Access))
+		}
+	}
+	for _, r := range API {
+		if !seen[r.Pattern] {
+			problems = append(problems, fmt.Sprintf("%q is listed but not served", r.Pattern))
+		}
+	}
+	if len(problems) > 0 {
+		return fmt.Errorf("routes disagree with the route table in server/app/routes.go: %s", strings.Join(problems, "; "))
+	}
+	return nil
+}

@@ -1,0 +1,126 @@
+package app_test
+
+import (
+	"encoding/json"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"go.uber.org/fx"
+
+	"github.com/pocket-companion/pocket/server/app"
+	"github.com/pocket-companion/pocket/server/httpx"
+	"github.com/pocket-companion/pocket/tests/servertest"
+)
+
+// pinnedPublic are the routes anyone may call without signing in. Adding one
+// is a security decision: it must be made here too, or this test fails.
+var pinnedPublic = []string{
+	"GET /api/v1/auth-email/check",
+	"GET /api/v1/auth/apple/start",
+	"GET /api/v1/auth/google/callback",
+	"GET /api/v1/auth/google/start",
+	"GET /api/v1/auth/providers",
+	"GET /api/v1/chat/session/{id}/messages/shared",
+	"GET /api/v1/chat/session/{id}/shared",
+	"GET /api/v1/events", // authorises by the token in its first message (server/live)
+	"GET /api/v1/share/shared/recording",
+	"GET /healthz",
+	"GET /readyz",
+	"POST /api/v1/auth/apple/callback",
+	"POST /api/v1/auth/email/send-otp",
+	"POST /api/v1/auth/email/verify-otp",
+	"POST /api/v1/auth/logout",
+	"POST /api/v1/auth/refresh",
+	"POST /api/v1/auth/session",
+	"POST /api/v1/chat/message/shared",
+}
+
+// pinnedOperator are the routes for whoever runs the server (loopback or the metrics token).
+var pinnedOperator = []string{"GET /metrics"}
+
+// servedRoutes starts the real server and returns it with every route it mounted.
+func servedRoutes(t *testing.T) (*servertest.Server, []httpx.Route) {
+	var routes []httpx.Route
+	capture := fx.Invoke(fx.Annotate(func(rs []httpx.Route) { routes = rs }, fx.ParamTags(`group:"routes"`)))
+	s := servertest.Start(t, nil, capture)
+	if len(routes) == 0 {
+		t.Fatal("no routes captured")
+	}
+	return s, routes
+}
+
+func patternsWith(routes []httpx.Route, access httpx.Access) []string {
+	var out []string
+	for _, r := range routes {
+		if r.Access == access {
+			out = append(out, r.Pattern)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+func TestRoutes_PublicOnesArePinned(t *testing.T) {
+	s, routes := servedRoutes(t)
+
+	if got := patternsWith(routes, httpx.Public); !slices.Equal(got, pinnedPublic) {
+		t.Errorf("public routes changed:\n got  %q\n want %q", got, pinnedPublic)
+	}
+	if got := patternsWith(routes, httpx.Operator); !slices.Equal(got, pinnedOperator) {
+		t.Errorf("operator routes changed: got %q, want %q", got, pinnedOperator)
+	}
+
+	t.Run("the route table lists exactly what is served", func(t *testing.T) {
+		served := map[string]httpx.Access{}
+		for _, r := range routes {
+			if _, dup := served[r.Pattern]; dup {
+				t.Errorf("%s is served twice", r.Pattern)
+			}
+			served[r.Pattern] = r.Access
+		}
+		listed := map[string]httpx.Access{}
+		for _, r := range app.API {
+			listed[r.Pattern] = r.Access
+		}
+		for p, a := range served {
+			if la, ok := listed[p]; !ok || la != a {
+				t.Errorf("%s is served %s; the table says %v (listed: %v)", p, a, la, ok)
+			}
+		}
+		if len(listed) != len(served) || len(app.API) != len(listed) {
+			t.Errorf("table has %d rows (%d distinct), server has %d routes", len(app.API), len(listed), len(served))
+		}
+	})
+
+	t.Run("every other route answers 401 without a valid token", func(t *testing.T) {
+		signedIn := patternsWith(routes, httpx.SignedIn)
+		if len(signedIn) == 0 {
+			t.Fatal("no signed-in routes")
+		}
+		for _, pattern := range signedIn {
+			method, path := concrete(pattern)
+			for _, c := range []*servertest.Client{s.NewClient(t), s.WithToken(t, "forged")} {
+				r := c.Do(method, path, []byte(`{}`))
+				var body struct{ Success *bool }
+				if r.Status != 401 || json.Unmarshal(r.Body, &body) != nil || body.Success == nil || *body.Success {
+					t.Errorf("%s %s (token %q) = %d %s", method, path, c.IDToken, r.Status, r.Body)
+				}
+			}
+		}
+	})
+}
+
+var wildcard = regexp.MustCompile(`\{[^}]*\}`)
+
+// concrete turns "GET /api/v1/recordings/{id}" into a request for a made-up
+// id, and a service's path prefix (a Connect service) into a POST to one of
+// its procedures.
+func concrete(pattern string) (method, path string) {
+	method, path, found := strings.Cut(pattern, " ")
+	if !found {
+		return "POST", pattern + "Pull"
+	}
+	return method, wildcard.ReplaceAllString(path, "x1")
+}

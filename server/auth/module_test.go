@@ -1,0 +1,69 @@
+package auth_test
+
+import (
+	"context"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"go.uber.org/fx"
+	"go.uber.org/fx/fxtest"
+
+	"github.com/pocket-companion/pocket/pkg/identity"
+	"github.com/pocket-companion/pocket/pkg/store"
+	"github.com/pocket-companion/pocket/server/auth"
+	"github.com/pocket-companion/pocket/server/config"
+	"github.com/pocket-companion/pocket/server/httpx"
+)
+
+// The module keeps its keys in the data directory, and the verifier it gives
+// the router accepts the ID tokens its own token service issues. Every auth
+// route is public: they are how a caller gets a token in the first place.
+func TestModule_KeysInTheDataDirectoryAndAVerifierForItsOwnTokens(t *testing.T) {
+	dir := t.TempDir()
+	db, err := store.Open(store.Options{InMemory: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var (
+		routes   []httpx.Route
+		verifier httpx.Verifier
+		tokens   *identity.Tokens
+	)
+	app := fxtest.New(t,
+		fx.Supply(db, config.Config{DataDir: dir, PublicURL: "http://127.0.0.1:8080"}, slog.New(slog.DiscardHandler)),
+		auth.Module,
+		fx.Invoke(fx.Annotate(func(rs []httpx.Route, v httpx.Verifier, tk *identity.Tokens) {
+			routes, verifier, tokens = rs, v, tk
+		}, fx.ParamTags(`group:"routes"`, ``, ``))),
+	)
+	app.RequireStart()
+	defer app.RequireStop()
+
+	for _, name := range []string{"id-token.pem", "otp-pepper"} {
+		if _, err := os.Stat(filepath.Join(dir, "keys", name)); err != nil {
+			t.Errorf("key %s: %v", name, err)
+		}
+	}
+	token, _, err := tokens.IssueIDToken(identity.User{UID: "u1", Email: "ada@example.com"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := verifier.VerifyIDToken(context.Background(), token)
+	if err != nil || p.UID != "u1" || p.Email != "ada@example.com" {
+		t.Fatalf("own ID token: %+v, %v", p, err)
+	}
+	if _, err := verifier.VerifyIDToken(context.Background(), token+"x"); err == nil {
+		t.Fatal("a tampered token was accepted")
+	}
+	if len(routes) == 0 {
+		t.Fatal("no auth routes")
+	}
+	for _, rt := range routes {
+		if rt.Access != httpx.Public {
+			t.Errorf("%s needs a token", rt.Pattern)
+		}
+	}
+}

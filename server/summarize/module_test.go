@@ -1,0 +1,73 @@
+package summarize_test
+
+import (
+	"context"
+	"encoding/json"
+	"log/slog"
+	"testing"
+	"time"
+
+	"go.uber.org/fx"
+	"go.uber.org/fx/fxtest"
+
+	"github.com/pocket-companion/pocket/pkg/engine"
+	"github.com/pocket-companion/pocket/pkg/engine/local"
+	"github.com/pocket-companion/pocket/pkg/events"
+	"github.com/pocket-companion/pocket/pkg/recordings"
+	"github.com/pocket-companion/pocket/pkg/store"
+	"github.com/pocket-companion/pocket/server/summarize"
+)
+
+// The module summarizes, once started, both a recording that was waiting from
+// before (the start-up scan) and one imported while it runs (the hook it
+// registers on the recordings service).
+func TestModule_SummarizesWhatWaitedAndWhatArrivesAfterStart(t *testing.T) {
+	db, err := store.Open(store.Options{InMemory: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	bus := events.NewBus()
+	sub := bus.Subscribe(16)
+	defer sub.Close()
+	var recs *recordings.Service
+	app := fxtest.New(t,
+		fx.Supply(db, bus, slog.New(slog.DiscardHandler)),
+		fx.Provide(
+			func(db *store.DB, bus *events.Bus) *recordings.Service {
+				return recordings.NewService(db, bus, time.Now)
+			},
+			func() engine.Engine { return local.New() },
+		),
+		summarize.Module,
+		fx.Populate(&recs),
+	)
+	importNote := func(id string) {
+		t.Helper()
+		raw, err := json.Marshal(birthdayNote(t, id, false))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := recs.Import(context.Background(), "u1", raw); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	importNote("waiting")
+	app.RequireStart()
+	defer app.RequireStop()
+	importNote("arriving")
+
+	ready := map[string]bool{}
+	deadline := time.After(waitBound)
+	for !ready["waiting"] || !ready["arriving"] {
+		select {
+		case e := <-sub.C:
+			if e.Type == events.SummaryReady {
+				ready[e.RecordingID] = true
+			}
+		case <-deadline:
+			t.Fatalf("summary.ready within %v: got %v", waitBound, ready)
+		}
+	}
+}
