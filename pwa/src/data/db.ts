@@ -4,9 +4,21 @@ import type { Recording } from './types'
 /** A dashboard row as kept on the device, with the key the list sorts by. */
 export interface StoredRecording {
   id: string
-  /** recordingAt, else updatedAt, else createdAt (ISO): newest first in lists. */
+  /**
+   * recordingAt, else updatedAt, else createdAt (ISO): newest first in lists.
+   * Sync leaves it out on rows the list must not show (empty recordings):
+   * IndexedDB does not index a missing key, so orderBy('sortKey') skips them.
+   */
   sortKey: string
   data: Recording
+  /** From sync (version 2): the change log position of this state. */
+  version?: number
+  /** From sync: the folder it is filed in ('' for General), kept apart from data.folder, which is for display. */
+  folderId?: string
+  /** From sync: nothing to show or search, hidden from the list. */
+  empty?: boolean
+  /** From sync: the speakers member as stored (JSON text); '' when none. */
+  speakersJson?: string
 }
 
 /** A detail response (spec §3, "recording detail response"), kept whole. */
@@ -29,17 +41,57 @@ interface StoredChatMessage {
   data: unknown
 }
 
-/** A mutation made offline, replayed once when the network returns. */
-interface OutboxEntry {
+export type OutboxKind = 'recording' | 'folder' | 'question'
+
+/**
+ * A sync mutation the user made, kept until the server has answered it
+ * (version 2; the version 1 shape was never written).
+ */
+export interface OutboxEntry {
   seq?: number
+  /** The mutation's idempotency key (a UUID), made when the edit was made. */
+  key: string
   createdAt: number
-  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE'
-  path: string
-  body?: unknown
+  kind: OutboxKind
+  /** The recording or folder it changes (a question's recording). */
+  entityId: string
+  /** toJson(MutationSchema, …) of pocket.sync.v1.Mutation, key included. */
+  mutation: unknown
+  /** pending: to send; failed: refused for good, shown until retried or discarded. */
+  status: 'pending' | 'failed'
   attempts: number
+  /** Epoch ms before which it is not sent again (backoff after a transient failure). */
+  nextAttemptAt: number
+  error?: { code: string; message: string }
 }
 
-interface MetaEntry {
+export interface StoredFolder {
+  id: string
+  name: string
+  /** '' for a top-level folder. */
+  parentId: string
+  createdAtMs: number
+  version?: number
+}
+
+/**
+ * The server's copy of an entity while local edits are laid over it: the
+ * recordings/folders/details rows show server copy + outbox, and this is
+ * what discarding an edit goes back to. Key: 'recording:<id>' or 'folder:<id>'.
+ */
+export interface StoredSyncBase {
+  key: string
+  /** null: the server has no such entity (created here, or deleted there). */
+  recording?: StoredRecording | null
+  folder?: StoredFolder | null
+  /** The cached detail's fields sync edits, and the detail's fetchedAt when they were read. */
+  detail?: { speakers: unknown; title: unknown; description: unknown; fetchedAt: number }
+}
+
+/** Meta key of the sync cursor: where the next Pull starts (stored with the page it came with). */
+export const SYNC_CURSOR_KEY = 'sync.cursor'
+
+export interface MetaEntry {
   key: string
   value: unknown
 }
@@ -48,13 +100,15 @@ interface MetaEntry {
  * The one IndexedDB database. Versions are append-only: never edit a shipped
  * version() block, add the next one with an upgrade if data must move.
  */
-class PocketDB extends Dexie {
+export class PocketDB extends Dexie {
   recordings!: EntityTable<StoredRecording, 'id'>
   details!: EntityTable<StoredDetail, 'id'>
   chatSessions!: EntityTable<StoredChatSession, 'id'>
   chatMessages!: EntityTable<StoredChatMessage, 'id'>
   outbox!: EntityTable<OutboxEntry, 'seq'>
   meta!: EntityTable<MetaEntry, 'key'>
+  folders!: EntityTable<StoredFolder, 'id'>
+  syncBase!: EntityTable<StoredSyncBase, 'key'>
 
   constructor(name = 'pocket') {
     super(name)
@@ -66,6 +120,19 @@ class PocketDB extends Dexie {
       outbox: '++seq, createdAt',
       meta: 'key',
     })
+    // Incremental sync: folders, the server copies edits are laid over, and
+    // the outbox reshaped for sync mutations (seq order is the primary key;
+    // status and entityId find what to send and what an entity waits on).
+    this.version(2)
+      .stores({
+        recordings: 'id, sortKey, folderId',
+        folders: 'id, parentId',
+        outbox: '++seq, status, entityId',
+        syncBase: 'key',
+      })
+      // Nothing ever wrote the version 1 outbox; clear it all the same, its
+      // rows would not parse as mutations.
+      .upgrade((tx) => tx.table('outbox').clear())
   }
 
   /**

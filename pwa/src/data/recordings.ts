@@ -98,7 +98,8 @@ function isRecording(value: unknown): value is Recording {
   return typeof id === 'string' && id !== ''
 }
 
-function toStored(recording: Recording): StoredRecording {
+/** The row the list reads: the recording and the key it sorts by. */
+export function toStored(recording: Recording): StoredRecording {
   const sortKey = toSortableTime(recording.recordingAt) || toSortableTime(recording.updatedAt) || toSortableTime(recording.createdAt)
   return { id: recording.id, sortKey, data: recording }
 }

@@ -1,0 +1,35 @@
+import { db as appDb, type PocketDB } from '../db'
+import { session as appSession } from '../session'
+import { syncClient, syncTransport, type SessionLike, type SyncClient } from './client'
+
+/** Everything sync touches outside itself, so tests can hand it fakes (and a fresh database). */
+export interface SyncDeps {
+  db: PocketDB
+  client: SyncClient
+  session: SessionLike
+  now: () => number
+  /** In [0, 1): backoff jitter. */
+  random: () => number
+  /** Idempotency keys. */
+  uuid: () => string
+  /** Runs fn holding a named lock shared by the browser's tabs (pull and flush run in one tab at a time). */
+  lock: <T>(name: string, fn: () => Promise<T>) => Promise<T>
+}
+
+/** navigator.locks where the browser has it; otherwise the work just runs (one tab's single-flight still holds). */
+export function browserLock<T>(name: string, fn: () => Promise<T>): Promise<T> {
+  const locks = globalThis.navigator?.locks
+  return locks ? (locks.request(name, fn) as unknown as Promise<T>) : fn()
+}
+
+export function defaultDeps(): SyncDeps {
+  return {
+    db: appDb,
+    client: syncClient(syncTransport(appSession)),
+    session: appSession,
+    now: Date.now,
+    random: Math.random,
+    uuid: () => crypto.randomUUID(),
+    lock: browserLock,
+  }
+}

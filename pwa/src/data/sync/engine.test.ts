@@ -1,0 +1,152 @@
+import { QueryClient } from '@tanstack/react-query'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { recordingKeys } from '../recordings'
+import { registerBackgroundSync, startSync, type StartSyncOptions, type WorkerContainer } from './engine'
+import { FakeSyncServer } from './fakeSyncServer'
+import type { LiveHandle, LiveOptions } from './live'
+import type { Timers } from './liveSocket'
+import { deviceRegistry } from './testKit'
+
+const devices = deviceRegistry()
+let stops: Array<() => void> = []
+afterEach(async () => {
+  stops.forEach((stop) => stop())
+  stops = []
+  await devices.closeAll()
+})
+
+function fakeWorker(register = vi.fn(async (_tag: string) => {})): WorkerContainer & { register: typeof register } {
+  const target = new EventTarget() as WorkerContainer & { register: typeof register }
+  target.getRegistration = async () => ({ sync: { register } }) as unknown as ServiceWorkerRegistration
+  target.register = register
+  return target
+}
+
+async function started(setup: (server: FakeSyncServer) => void = () => {}, online = true) {
+  const server = new FakeSyncServer()
+  server.putRecording('r1', { title: 'One' })
+  setup(server)
+  const d = devices.open(server)
+  const queryClient = new QueryClient()
+  const invalidate = vi.spyOn(queryClient, 'invalidateQueries')
+  let live: LiveOptions | null = null
+  const liveHandle: LiveHandle = { stop: vi.fn(), sendFreshToken: vi.fn(), isLeader: () => true }
+  const timers: Array<{ fn: () => void; ms: number }> = []
+  const fakeTimers: Timers = { setTimeout: (fn, ms) => timers.push({ fn, ms }), clearTimeout: () => {} }
+  const window = new EventTarget()
+  const serviceWorker = fakeWorker()
+  const options: StartSyncOptions = {
+    queryClient,
+    sync: d.sync,
+    live: (o) => ((live = o), liveHandle),
+    events: window,
+    serviceWorker,
+    timers: fakeTimers,
+    isOnline: () => online,
+  }
+  const stop = startSync(options)
+  stops.push(stop)
+  await vi.waitFor(() => expect(server.calls).toContain('pull'))
+  return { server, d, invalidate, live: live!, liveHandle, timers, window, serviceWorker, stop }
+}
+
+const row = async (db: { recordings: { get(id: string): Promise<{ data: { title?: unknown } } | undefined> } }, id: string) =>
+  (await db.recordings.get(id))?.data.title
+
+describe('startSync', () => {
+  it('sends what was queued before it started, then pulls', async () => {
+    const server = new FakeSyncServer()
+    server.putRecording('r1', { title: 'One' })
+    const d = devices.open(server)
+    await d.sync.pullChanges()
+    await d.sync.enqueue({ op: { case: 'updateRecording', value: { id: 'r1', title: 'Edited offline' } } })
+    server.calls = []
+    stops.push(startSync({ queryClient: new QueryClient(), sync: d.sync, live: () => ({ stop() {}, sendFreshToken() {}, isLeader: () => true }), serviceWorker: null }))
+    await vi.waitFor(() => expect(server.calls).toEqual(['push', 'pull']))
+    expect(server.recordings.get('r1')!.item.title).toBe('Edited offline')
+  })
+
+  it('pulls on a live event and refreshes that recording’s detail and chat queries', async () => {
+    const s = await started()
+    s.server.putRecording('r1', { title: 'Renamed on the phone' })
+    s.live.onEvent({ type: 'recording.updated', recordingId: 'r1' })
+    await vi.waitFor(async () => expect(await row(s.d.db, 'r1')).toBe('Renamed on the phone'))
+    expect(s.invalidate).toHaveBeenCalledWith({ queryKey: recordingKeys.detail('r1') }, { cancelRefetch: false })
+    s.live.onEvent({ type: 'chat.message', recordingId: 'r1' })
+    expect(s.invalidate).toHaveBeenCalledWith({ queryKey: ['chat', 'history', 'r1'] }, { cancelRefetch: false })
+  })
+
+  it('coalesces a burst of events into one pull in flight and one queued', async () => {
+    const s = await started()
+    await vi.waitFor(() => expect(s.server.calls.at(-1)).toBe('pull'))
+    const before = s.server.pulls
+    for (let i = 0; i < 10; i++) s.live.onEvent({ type: 'recording.updated', recordingId: 'r1' })
+    await vi.waitFor(() => expect(s.server.pulls - before).toBe(2))
+    await new Promise((r) => setTimeout(r, 20))
+    expect(s.server.pulls - before).toBe(2)
+  })
+
+  it('pulls after every (re)connection', async () => {
+    const s = await started()
+    const before = s.server.pulls
+    s.live.onConnected!()
+    await vi.waitFor(() => expect(s.server.pulls).toBe(before + 1))
+  })
+
+  it('sends a new edit at once, and a backed-off one when its time comes', async () => {
+    let transient = 1
+    const s = await started((server) => (server.verdict = () => (transient-- > 0 ? 'retry' : undefined)))
+    await s.d.sync.enqueue({ op: { case: 'updateRecording', value: { id: 'r1', title: 'Two' } } })
+    await vi.waitFor(() => expect(s.timers).toHaveLength(1))
+    expect(s.timers[0]!.ms).toBe(500)
+    expect(s.server.applied).toEqual([])
+    s.d.clock.now += 500
+    s.timers[0]!.fn()
+    await vi.waitFor(() => expect(s.server.applied).toHaveLength(1))
+  })
+
+  it('flushes when the network returns or the service worker asks, without waiting for the backoff', async () => {
+    const s = await started()
+    s.server.unavailable = 1
+    await s.d.sync.enqueue({ op: { case: 'updateRecording', value: { id: 'r1', title: 'Two' } } })
+    await vi.waitFor(async () => expect((await s.d.sync.listOutbox())[0]?.attempts).toBe(1))
+    s.serviceWorker.dispatchEvent(new MessageEvent('message', { data: { type: 'flush-outbox' } }))
+    await vi.waitFor(() => expect(s.server.applied).toHaveLength(1))
+
+    s.server.unavailable = 1
+    await s.d.sync.enqueue({ op: { case: 'updateRecording', value: { id: 'r1', title: 'Three' } } })
+    await vi.waitFor(async () => expect((await s.d.sync.listOutbox())[0]?.attempts).toBe(1))
+    s.window.dispatchEvent(new Event('online'))
+    await vi.waitFor(() => expect(s.server.applied).toHaveLength(2))
+  })
+
+  it('asks for Background Sync when an edit is queued offline', async () => {
+    const s = await started(() => {}, false)
+    await s.d.sync.enqueue({ op: { case: 'updateRecording', value: { id: 'r1', title: 'Offline' } } })
+    await vi.waitFor(() => expect(s.serviceWorker.register).toHaveBeenCalledWith('pocket-outbox'))
+    expect(s.server.applied).toEqual([])
+  })
+
+  it('stops listening when stopped', async () => {
+    const s = await started()
+    s.stop()
+    expect(s.liveHandle.stop).toHaveBeenCalled()
+    const before = s.server.calls.length
+    s.window.dispatchEvent(new Event('online'))
+    await s.d.sync.enqueue({ op: { case: 'updateRecording', value: { id: 'r1', title: 'Later' } } })
+    await new Promise((r) => setTimeout(r, 20))
+    expect(s.server.calls).toHaveLength(before)
+  })
+})
+
+describe('registerBackgroundSync', () => {
+  it('is false, never a failure, where Background Sync is missing or refuses', async () => {
+    const none = new EventTarget() as WorkerContainer
+    none.getRegistration = async () => undefined
+    expect(await registerBackgroundSync(none)).toBe(false)
+    expect(await registerBackgroundSync(null)).toBe(false)
+    const refusing = fakeWorker(vi.fn(async () => Promise.reject(new Error('denied'))))
+    expect(await registerBackgroundSync(refusing)).toBe(false)
+    expect(await registerBackgroundSync(fakeWorker())).toBe(true)
+  })
+})

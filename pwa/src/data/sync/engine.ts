@@ -1,0 +1,125 @@
+import type { QueryClient } from '@tanstack/react-query'
+import { chatKeys } from '../chat'
+import { recordingKeys } from '../recordings'
+import { getSync, type FlushOptions, type Sync } from './index'
+import { startLive, type LiveHandle, type LiveOptions } from './live'
+import type { LiveEvent, Timers } from './liveSocket'
+
+/** The part of navigator.serviceWorker used here. */
+export type WorkerContainer = EventTarget & Pick<ServiceWorkerContainer, 'getRegistration'>
+
+export interface StartSyncOptions {
+  queryClient: QueryClient
+  sync?: Sync
+  live?: (options: LiveOptions) => LiveHandle
+  /** Where 'online' fires (window). */
+  events?: EventTarget
+  /** navigator.serviceWorker; null where there is none. */
+  serviceWorker?: WorkerContainer | null
+  timers?: Timers
+  isOnline?: () => boolean
+}
+
+/** Tag of the service worker's Background Sync; its handler posts FLUSH_MESSAGE to the app. */
+export const BACKGROUND_SYNC_TAG = 'pocket-outbox'
+export const FLUSH_MESSAGE = 'flush-outbox'
+
+const RECORDING_EVENTS = new Set(['recording.created', 'recording.updated', 'recording.deleted', 'summary.ready'])
+
+/**
+ * Keeps the signed-in user's device in step with the server while mounted:
+ * edits are sent as soon as they can be, and the server's changes are
+ * pulled on start, when the network returns and when a live event says
+ * something changed. Returns stop().
+ */
+export function startSync(o: StartSyncOptions): () => void {
+  const sync = o.sync ?? getSync()
+  const timers = o.timers ?? { setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms), clearTimeout: (id) => globalThis.clearTimeout(id as number) }
+  const events = o.events ?? globalThis.window
+  const sw = o.serviceWorker === undefined ? (globalThis.navigator?.serviceWorker ?? null) : o.serviceWorker
+  const isOnline = o.isOnline ?? (() => globalThis.navigator?.onLine !== false)
+  let stopped = false
+  let retryTimer: unknown = null
+
+  // After stop (sign-out clears the database) work still under way may fail: that is expected.
+  const warn = (what: string) => (error: unknown) => void (stopped || console.warn(`sync: ${what} failed`, error))
+  const pull = () => sync.pullChanges().catch(warn('pull'))
+  const flush = async (options?: FlushOptions) => {
+    const result = await sync.flush(options).catch(warn('flush'))
+    if (!result || stopped) return
+    // A backed-off edit is sent when its time comes, not only at the next event.
+    if (retryTimer !== null) timers.clearTimeout(retryTimer)
+    retryTimer = result.retryAt === null ? null : timers.setTimeout(() => void flush(), Math.max(0, result.retryAt - sync.deps.now()))
+    for (const row of result.applied) {
+      if (row.kind === 'question') void invalidateChat(o.queryClient, row.entityId)
+    }
+  }
+
+  const onLiveEvent = (event: LiveEvent) => {
+    // Bursts coalesce: pullChanges runs one pull and queues at most one more.
+    void pull()
+    void flush()
+    void refreshQueries(o.queryClient, sync, event)
+  }
+  const onOnline = () => void flush({ ignoreBackoff: true }).then(pull)
+  const onWorkerMessage = (ev: Event) => {
+    if ((ev as MessageEvent).data?.type === FLUSH_MESSAGE) void flush({ ignoreBackoff: true })
+  }
+  const unsubscribe = sync.onQueued(() => {
+    if (isOnline()) void flush()
+    else void registerBackgroundSync(sw)
+  })
+
+  events?.addEventListener('online', onOnline)
+  sw?.addEventListener('message', onWorkerMessage)
+  const live = (o.live ?? startLive)({ onEvent: onLiveEvent, onConnected: () => void pull().then(() => flush()) })
+  void flush().then(pull)
+
+  return () => {
+    stopped = true
+    events?.removeEventListener('online', onOnline)
+    sw?.removeEventListener('message', onWorkerMessage)
+    unsubscribe()
+    live.stop()
+    if (retryTimer !== null) timers.clearTimeout(retryTimer)
+  }
+}
+
+/**
+ * Screens that read the network (the detail, chat) refetch; the list reads
+ * IndexedDB, which the pull updates. A refetched detail is written whole,
+ * so queued edits are laid over it again afterwards.
+ */
+async function refreshQueries(queryClient: QueryClient, sync: Sync, event: LiveEvent): Promise<void> {
+  const id = event.recordingId
+  if (!id) return
+  if (event.type === 'chat.message') return invalidateChat(queryClient, id)
+  if (!RECORDING_EVENTS.has(event.type)) return
+  // A burst for one recording reuses the refetch under way instead of restarting it.
+  await queryClient.invalidateQueries({ queryKey: recordingKeys.detail(id) }, { cancelRefetch: false })
+  await sync.rebase({ kind: 'recording', entityId: id })
+}
+
+function invalidateChat(queryClient: QueryClient, recordingId: string): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: [...chatKeys.all, 'history', recordingId] }, { cancelRefetch: false })
+}
+
+interface SyncRegistration {
+  sync?: { register(tag: string): Promise<void> }
+}
+
+/**
+ * Asks the service worker to flush when the network returns, even if the
+ * app is closed by then (Background Sync, where the browser has it). Any
+ * failure is ignored: the app flushes on its own next start or 'online'.
+ */
+export async function registerBackgroundSync(container: WorkerContainer | null | undefined = globalThis.navigator?.serviceWorker): Promise<boolean> {
+  try {
+    const registration = (await container?.getRegistration()) as SyncRegistration | undefined
+    if (!registration?.sync) return false
+    await registration.sync.register(BACKGROUND_SYNC_TAG)
+    return true
+  } catch {
+    return false
+  }
+}

@@ -1,0 +1,99 @@
+import { Outcome, type MutationResult } from '@/gen/pocket/sync/v1/sync_pb'
+import { backoffDelay, OUTBOX_BACKOFF } from './backoff'
+import { isUnauthenticated, withAuthRetry } from './client'
+import type { SyncDeps } from './deps'
+import { readMutation } from './mutation'
+import type { OutboxRow } from './outbox'
+import { applyServerChange, recompose, syncTables } from './rebase'
+
+/** The server's limit of mutations per Push. */
+export const PUSH_BATCH = 100
+
+export interface FlushResult {
+  applied: OutboxRow[]
+  rejected: OutboxRow[]
+  /** When the first waiting edit may be sent again (epoch ms); null when none waits on a backoff. */
+  retryAt: number | null
+  /** The server refused the session even after a token refresh: nothing more until the user signs in again. */
+  unauthenticated: boolean
+}
+
+export interface FlushOptions {
+  /** Send now even if the first edit is backing off (the network just came back). */
+  ignoreBackoff?: boolean
+}
+
+/**
+ * Sends pending edits in the order they were made, in batches. The server
+ * applies each at most once per key, so a batch resent after a lost answer
+ * is harmless. It stops at the first edit that must wait (RETRY, or no
+ * answer): later edits wait behind it, as the server would not apply them
+ * either, and the user's order is kept.
+ */
+export async function flushOnce(deps: SyncDeps, options: FlushOptions = {}): Promise<FlushResult> {
+  const result: FlushResult = { applied: [], rejected: [], retryAt: null, unauthenticated: false }
+  let ignoreBackoff = options.ignoreBackoff ?? false
+  for (;;) {
+    const batch = (await deps.db.outbox.where('status').equals('pending').limit(PUSH_BATCH).toArray()) as OutboxRow[]
+    const head = batch[0]
+    if (!head) return result
+    if (await setAsideUnreadable(deps, batch)) continue
+    if (!ignoreBackoff && head.nextAttemptAt > deps.now()) return { ...result, retryAt: head.nextAttemptAt }
+    ignoreBackoff = false
+    let results: MutationResult[]
+    try {
+      const res = await withAuthRetry(deps.session, () => deps.client.push({ mutations: batch.map((row) => readMutation(row)!) }))
+      results = res.results
+    } catch (error) {
+      if (isUnauthenticated(error)) return { ...result, unauthenticated: true }
+      // Offline, 5xx, Unavailable: the same batch is worth sending later.
+      return { ...result, retryAt: await backOff(deps, head) }
+    }
+    // One transaction for the batch's answers: far fewer commits than one per edit.
+    const retryAt = await deps.db.transaction('rw', syncTables(deps.db), async () => {
+      for (const [i, row] of batch.entries()) {
+        const r = results[i]
+        const outcome = r?.idempotencyKey === row.key ? r.outcome : Outcome.UNSPECIFIED
+        if (outcome === Outcome.APPLIED) result.applied.push(row)
+        else if (outcome === Outcome.REJECTED) result.rejected.push({ ...row, status: 'failed' })
+        else return backOff(deps, row)
+        await settle(deps, row, r!, outcome === Outcome.APPLIED ? 'applied' : 'rejected')
+      }
+      return null
+    })
+    if (retryAt !== null) return { ...result, retryAt }
+  }
+}
+
+/**
+ * Records the answer and converges on the server's copy it carries: an
+ * applied edit leaves the outbox, a refused one stays (failed, shown to the
+ * user, not sent again); in both cases the entity's other queued edits are
+ * laid over `current` again.
+ */
+async function settle(deps: SyncDeps, row: OutboxRow, r: MutationResult, how: 'applied' | 'rejected'): Promise<void> {
+  const { db } = deps
+  if (how === 'applied') await db.outbox.delete(row.seq)
+  else {
+    const error = { code: r.errorCode || 'REJECTED', message: r.errorMessage || 'The server refused this change' }
+    await db.outbox.update(row.seq, { status: 'failed', error })
+  }
+  if (r.current) await applyServerChange(db, r.current)
+  // Also when `current` is another entity (a created folder merged into one of the same name).
+  await recompose(db, row)
+}
+
+/** One more failed attempt: the next waits longer (capped, jittered). */
+async function backOff(deps: SyncDeps, row: OutboxRow): Promise<number> {
+  const nextAttemptAt = deps.now() + backoffDelay(row.attempts, OUTBOX_BACKOFF, deps.random)
+  await deps.db.outbox.update(row.seq, { attempts: row.attempts + 1, nextAttemptAt })
+  return nextAttemptAt
+}
+
+/** A row whose mutation cannot be read would block every edit behind it: it is shown as failed instead. */
+async function setAsideUnreadable(deps: SyncDeps, batch: OutboxRow[]): Promise<boolean> {
+  const unreadable = batch.filter((row) => readMutation(row) === null)
+  const error = { code: 'UNREADABLE', message: 'This change could not be read and was not sent' }
+  for (const row of unreadable) await deps.db.outbox.update(row.seq, { status: 'failed', error })
+  return unreadable.length > 0
+}

@@ -1,0 +1,89 @@
+import { defaultDeps, type SyncDeps } from './deps'
+import { flushOnce, type FlushOptions, type FlushResult } from './flush'
+import type { MutationInit, MutationTarget } from './mutation'
+import * as outbox from './outbox'
+import type { OutboxRow } from './outbox'
+import { pullOnce, type PullResult } from './pull'
+import { recompose, syncTables } from './rebase'
+import { singleFlight } from './singleFlight'
+
+export type { FlushResult, FlushOptions } from './flush'
+export type { PullResult } from './pull'
+export type { OutboxRow } from './outbox'
+export type { MutationInit, MutationTarget } from './mutation'
+
+/** Sync of one device's library against one server: what the app and the engine call. */
+export interface Sync {
+  readonly deps: SyncDeps
+  /** Pulls every change since the stored cursor. Concurrent calls share a run; a call during one gets one more run after it. */
+  pullChanges(): Promise<PullResult>
+  /** Sends pending edits in order (single-flight like pullChanges). */
+  flush(options?: FlushOptions): Promise<FlushResult>
+  /** Shows the edit at once and queues it (one transaction). */
+  enqueue(init: MutationInit, target?: MutationTarget): Promise<OutboxRow>
+  retryFailed(seq: number): Promise<void>
+  discard(seq: number): Promise<OutboxRow | null>
+  /** Lays the entity's queued edits over what the device holds again (after a REST refetch wrote it). */
+  rebase(target: MutationTarget): Promise<void>
+  listOutbox(): Promise<OutboxRow[]>
+  pendingFor(entityId: string): Promise<OutboxRow[]>
+  /** Called after an edit is queued or put back in the queue: something waits to be sent. */
+  onQueued(listener: () => void): () => void
+}
+
+export function createSync(deps: SyncDeps): Sync {
+  const { db } = deps
+  const listeners = new Set<() => void>()
+  const queued = () => listeners.forEach((fn) => fn())
+  // Tabs share one IndexedDB: the lock keeps two tabs from sending the same edits at once.
+  const pull = singleFlight(() => deps.lock('pocket-sync-pull', () => pullOnce(deps)))
+  let ignoreBackoff = false
+  const flush = singleFlight(() => {
+    const options = { ignoreBackoff }
+    ignoreBackoff = false
+    return deps.lock('pocket-sync-flush', () => flushOnce(deps, options))
+  })
+  return {
+    deps,
+    pullChanges: pull,
+    flush(options) {
+      if (options?.ignoreBackoff) ignoreBackoff = true
+      return flush()
+    },
+    async enqueue(init, target) {
+      const row = await outbox.enqueue(deps, init, target)
+      queued()
+      return row
+    },
+    async retryFailed(seq) {
+      await outbox.retryFailed(deps, seq)
+      queued()
+    },
+    discard: (seq) => outbox.discard(deps, seq),
+    rebase: (target) => db.transaction('rw', syncTables(db), () => recompose(db, target)),
+    listOutbox: () => outbox.listOutbox(db),
+    pendingFor: (entityId) => outbox.pendingFor(db, entityId),
+    onQueued(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+  }
+}
+
+let appSync: Sync | null = null
+
+/** The app's sync: the app's database, session and same-origin server (made on first use). */
+export function getSync(): Sync {
+  appSync ??= createSync(defaultDeps())
+  return appSync
+}
+
+export const pullChanges = (): Promise<PullResult> => getSync().pullChanges()
+export const flush = (options?: FlushOptions): Promise<FlushResult> => getSync().flush(options)
+export const enqueue = (init: MutationInit, target?: MutationTarget): Promise<OutboxRow> => getSync().enqueue(init, target)
+export const retryFailed = (seq: number): Promise<void> => getSync().retryFailed(seq)
+export const discard = (seq: number): Promise<OutboxRow | null> => getSync().discard(seq)
+/** The app's queued edits (pending and failed), oldest first; for useLiveQuery. */
+export const listOutbox = (): Promise<OutboxRow[]> => getSync().listOutbox()
+/** One recording's or folder's queued edits; for useLiveQuery. */
+export const pendingFor = (entityId: string): Promise<OutboxRow[]> => getSync().pendingFor(entityId)

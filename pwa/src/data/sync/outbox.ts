@@ -1,0 +1,80 @@
+import type { OutboxEntry, PocketDB } from '../db'
+import type { SyncDeps } from './deps'
+import { makeMutation, mutationToJson, readMutation, targetOf, type MutationInit, type MutationTarget } from './mutation'
+import { recompose, syncTables } from './rebase'
+
+/** An outbox row as the UI lists it: it has been stored, so it has its seq. */
+export type OutboxRow = OutboxEntry & { seq: number }
+
+/**
+ * Queues an edit: the change shows on the device and its outbox row is
+ * written in one transaction, so a reload never shows one without the
+ * other. The target defaults to what the mutation names.
+ */
+export async function enqueue(deps: SyncDeps, init: MutationInit, target?: MutationTarget): Promise<OutboxRow> {
+  const key = deps.uuid()
+  const mutation = makeMutation(init, key)
+  const { kind, entityId } = target ?? targetOf(mutation)
+  const entry: OutboxEntry = {
+    key,
+    createdAt: deps.now(),
+    kind,
+    entityId,
+    mutation: mutationToJson(mutation),
+    status: 'pending',
+    attempts: 0,
+    nextAttemptAt: 0,
+  }
+  const { db } = deps
+  const seq = await db.transaction('rw', syncTables(db), async () => {
+    const seq = await db.outbox.add(entry)
+    await recompose(db, { kind, entityId })
+    return seq as number
+  })
+  return { ...entry, seq }
+}
+
+/**
+ * A refused edit goes back in the queue at the user's request, under a new
+ * key: the server answers a key it refused with the same refusal, and a
+ * refused edit was never applied, so a new key cannot apply it twice.
+ */
+export async function retryFailed(deps: SyncDeps, seq: number): Promise<void> {
+  const { db } = deps
+  await db.transaction('rw', db.outbox, async () => {
+    const row = await db.outbox.get(seq)
+    const mutation = row && readMutation(row)
+    if (!row || row.status !== 'failed' || !mutation) return
+    const key = deps.uuid()
+    mutation.idempotencyKey = key
+    await db.outbox.put({ ...row, key, mutation: mutationToJson(mutation), status: 'pending', attempts: 0, nextAttemptAt: 0, error: undefined })
+  })
+}
+
+/**
+ * Drops an edit and shows the entity as the server has it, with any other
+ * queued edits laid over: the server copy kept apart since the first edit
+ * is what remains, so nothing of the dropped edit stays (nor is a network
+ * needed for it).
+ */
+export async function discard(deps: SyncDeps, seq: number): Promise<OutboxRow | null> {
+  const { db } = deps
+  return db.transaction('rw', syncTables(db), async () => {
+    const row = await db.outbox.get(seq)
+    if (!row) return null
+    await db.outbox.delete(seq)
+    await recompose(db, row)
+    return row as OutboxRow
+  })
+}
+
+/** Every queued edit (pending and failed), oldest first; liveQuery-able. */
+export async function listOutbox(db: PocketDB): Promise<OutboxRow[]> {
+  return (await db.outbox.orderBy('seq').toArray()) as OutboxRow[]
+}
+
+/** The edits one recording (its questions included) or folder waits on, oldest first; liveQuery-able. */
+export async function pendingFor(db: PocketDB, entityId: string): Promise<OutboxRow[]> {
+  const rows = (await db.outbox.where('entityId').equals(entityId).toArray()) as OutboxRow[]
+  return rows.sort((a, b) => a.seq - b.seq)
+}

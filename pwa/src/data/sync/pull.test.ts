@@ -1,0 +1,139 @@
+import { create } from '@bufbuild/protobuf'
+import { afterEach, describe, expect, it } from 'vitest'
+import { ChangeSchema } from '@/gen/pocket/sync/v1/sync_pb'
+import { readCachedDashboard } from '../recordings'
+import { FakeSyncServer } from './fakeSyncServer'
+import { applyServerChange, syncTables } from './rebase'
+import { deviceRegistry, type Device } from './testKit'
+
+const devices = deviceRegistry()
+const open = devices.open
+afterEach(() => devices.closeAll())
+
+const titles = async (d: Device) => (await d.db.recordings.orderBy('sortKey').toArray()).map((r) => r.data.title)
+
+describe('pullChanges', () => {
+  it('pulls every page, then only what changed since the stored cursor', async () => {
+    const server = new FakeSyncServer()
+    server.pageSize = 2
+    for (const n of [1, 2, 3, 4, 5]) server.putRecording(`r${n}`, { title: `T${n}`, recordingAt: `2026-02-0${n}T09:00:00.000Z` })
+    const d = open(server)
+    expect(await d.sync.pullChanges()).toMatchObject({ pages: 3, changes: 5, resynced: false })
+    expect(await titles(d)).toEqual(['T1', 'T2', 'T3', 'T4', 'T5'])
+
+    server.putRecording('r2', { title: 'T2 renamed', recordingAt: '2026-02-02T09:00:00.000Z' })
+    expect(await d.sync.pullChanges()).toMatchObject({ pages: 1, changes: 1 })
+    expect(await titles(d)).toEqual(['T1', 'T2 renamed', 'T3', 'T4', 'T5'])
+  })
+
+  it('keeps empty recordings off the list until they have something to show', async () => {
+    const server = new FakeSyncServer()
+    server.putRecording('full', { title: 'Has audio', duration: 30 })
+    server.putRecording('blank', { title: 'Nothing yet' }, { empty: true })
+    const d = open(server, 'pocket') // the app's own database, read by the list's own query
+    await d.sync.pullChanges()
+    expect(await d.db.recordings.get('blank')).toBeDefined()
+    expect((await readCachedDashboard()).map((r) => r.id)).toEqual(['full'])
+
+    server.putRecording('blank', { title: 'Now summarized' })
+    await d.sync.pullChanges()
+    expect((await readCachedDashboard()).map((r) => r.id).sort()).toEqual(['blank', 'full'])
+  })
+
+  it('updates an open detail’s speaker names, title and description, and files rows by folder', async () => {
+    const server = new FakeSyncServer()
+    server.putFolder('f1', 'Work')
+    server.putRecording('r1', { title: 'Old' }, { speakers: { SPEAKER_00: { speakerProfile: { name: 'Speaker 1' } } }, folderId: 'f1' })
+    const d = open(server)
+    await d.db.details.put({ id: 'r1', fetchedAt: 1, data: { recording: { id: 'r1', title: 'Old', description: 'x' }, transcription: 'kept' } })
+    server.putRecording('r1', { title: 'New', description: 'Fresh' }, { speakers: { SPEAKER_00: { speakerProfile: { name: 'Dana Scully' } } }, folderId: 'f1' })
+    await d.sync.pullChanges()
+
+    const detail = (await d.db.details.get('r1'))!
+    expect(detail.data).toEqual({
+      recording: { id: 'r1', title: 'New', description: 'Fresh' },
+      transcription: 'kept',
+      speakers: { SPEAKER_00: { speakerProfile: { name: 'Dana Scully' } } },
+    })
+    const row = (await d.db.recordings.get('r1'))!
+    expect(row).toMatchObject({ folderId: 'f1', empty: false, data: { folder: { id: 'f1', name: 'Work' } } })
+    expect(row.version).toBeGreaterThan(0)
+    expect(await d.db.folders.get('f1')).toMatchObject({ name: 'Work', parentId: '' })
+  })
+
+  it('removes deleted recordings with their cached detail, and deleted folders', async () => {
+    const server = new FakeSyncServer()
+    server.putFolder('f1', 'Work')
+    server.putRecording('r1', { title: 'Gone soon' })
+    server.putRecording('r2', { title: 'Stays' })
+    const d = open(server)
+    await d.sync.pullChanges()
+    await d.db.details.put({ id: 'r1', fetchedAt: 1, data: { recording: { id: 'r1' } } })
+
+    server.remove('recording', 'r1')
+    server.remove('folder', 'f1')
+    await d.sync.pullChanges()
+    expect(await d.db.recordings.get('r1')).toBeUndefined()
+    expect(await d.db.details.get('r1')).toBeUndefined()
+    expect(await d.db.folders.get('f1')).toBeUndefined()
+    expect(await titles(d)).toEqual(['Stays'])
+  })
+
+  it('does not undo edits still waiting to be sent', async () => {
+    const server = new FakeSyncServer()
+    server.putRecording('r1', { title: 'Server title', description: 'Old description', duration: 10 })
+    const d = open(server)
+    await d.sync.pullChanges()
+    await d.sync.enqueue({ op: { case: 'updateRecording', value: { id: 'r1', title: 'My title' } } })
+    await d.sync.enqueue({ op: { case: 'updateRecording', value: { id: 'r1', description: 'My description' } } })
+
+    server.putRecording('r1', { title: 'Other device title', description: 'Other description', duration: 99 })
+    await d.sync.pullChanges()
+    const row = (await d.db.recordings.get('r1'))!
+    expect(row.data).toMatchObject({ title: 'My title', description: 'My description', duration: 99, syncStatus: 'pending' })
+    expect(await d.db.outbox.count()).toBe(2)
+  })
+
+  it('on resync drops the library, pulls it again from the start and keeps queued edits', async () => {
+    const server = new FakeSyncServer()
+    server.putRecording('r1', { title: 'One' })
+    server.putRecording('r2', { title: 'Two' })
+    const d = open(server)
+    await d.sync.pullChanges()
+    await d.sync.enqueue({ op: { case: 'createFolder', value: { id: 'mine', name: 'Mine', parentId: '' } } })
+    await d.sync.enqueue({ op: { case: 'updateRecording', value: { id: 'r1', title: 'One (edited)' } } })
+
+    server.remove('recording', 'r2')
+    server.putRecording('r3', { title: 'Three' })
+    server.prune() // r2's tombstone is gone: the device's cursor cannot tell it
+    const pulls = server.pulls
+    expect(await d.sync.pullChanges()).toMatchObject({ resynced: true })
+    expect(server.pulls - pulls).toBe(2)
+    expect((await titles(d)).sort()).toEqual(['One (edited)', 'Three'])
+    expect(await d.db.folders.get('mine')).toMatchObject({ name: 'Mine' })
+    expect(await d.db.outbox.count()).toBe(2)
+  })
+
+  it('ignores a server copy older than the one it holds', async () => {
+    const server = new FakeSyncServer()
+    server.putRecording('r1', { title: 'Old' })
+    const d = open(server)
+    await d.sync.pullChanges()
+    const stale = create(ChangeSchema, { entity: { case: 'recording', value: { id: 'r1', itemJson: '{"title":"Older"}', version: 0n } } })
+    server.putRecording('r1', { title: 'Newest' })
+    await d.sync.pullChanges()
+    await d.db.transaction('rw', syncTables(d.db), () => applyServerChange(d.db, stale))
+    expect((await d.db.recordings.get('r1'))!.data.title).toBe('Newest')
+  })
+
+  it('runs one pull for calls made together, and one more for calls made during it', async () => {
+    const server = new FakeSyncServer()
+    server.putRecording('r1')
+    const d = open(server)
+    const first = d.sync.pullChanges()
+    const second = d.sync.pullChanges()
+    const third = d.sync.pullChanges()
+    await Promise.all([first, second, third])
+    expect(server.pulls).toBe(2)
+  })
+})

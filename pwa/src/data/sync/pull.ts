@@ -1,0 +1,65 @@
+import { SYNC_CURSOR_KEY, type PocketDB } from '../db'
+import { withAuthRetry } from './client'
+import type { SyncDeps } from './deps'
+import type { MutationTarget } from './mutation'
+import { applyServerChange, recompose, syncTables } from './rebase'
+
+export interface PullResult {
+  pages: number
+  changes: number
+  /** The server could not continue the cursor: the library was dropped and pulled again. */
+  resynced: boolean
+}
+
+export async function readCursor(db: PocketDB): Promise<string> {
+  const value = (await db.meta.get(SYNC_CURSOR_KEY))?.value
+  return typeof value === 'string' ? value : ''
+}
+
+/**
+ * Pulls every change after the stored cursor, page by page. Each page and
+ * its cursor land in one transaction, so a tab closed mid-pull resumes from
+ * the last page it stored, and never stores a cursor without its changes.
+ */
+export async function pullOnce(deps: SyncDeps): Promise<PullResult> {
+  const { db, client, session } = deps
+  const result: PullResult = { pages: 0, changes: 0, resynced: false }
+  let cursor = await readCursor(db)
+  let drop = false
+  for (;;) {
+    const page = await withAuthRetry(session, () => client.pull({ cursor }))
+    if (page.resync) {
+      // From "" there is nothing to resync from: a server saying so again is broken, not behind.
+      if (cursor === '') throw new Error('sync: the server asked for a resync of a pull from the start')
+      cursor = ''
+      drop = result.resynced = true
+      continue
+    }
+    await db.transaction('rw', syncTables(db), async () => {
+      // Dropped together with the first page, so the list is never left empty in between.
+      if (drop) await dropLibrary(db)
+      for (const change of page.changes) await applyServerChange(db, change)
+      await db.meta.put({ key: SYNC_CURSOR_KEY, value: page.cursor })
+    })
+    drop = false
+    result.pages++
+    result.changes += page.changes.length
+    if (!page.hasMore) return result
+    cursor = page.cursor
+  }
+}
+
+/**
+ * Forgets the server copies (the pull from "" brings them again) but keeps
+ * the outbox: queued edits are laid over whatever comes back, and a folder
+ * created here shows again at once.
+ */
+async function dropLibrary(db: PocketDB): Promise<void> {
+  await Promise.all([db.recordings.clear(), db.folders.clear(), db.meta.delete(SYNC_CURSOR_KEY)])
+  const bases = await db.syncBase.toArray()
+  // The server copies are unknown until pulled again; the cached detail's stay (details are kept).
+  await db.syncBase.bulkPut(bases.map((b) => (b.key.startsWith('folder:') ? { ...b, folder: null } : { ...b, recording: null })))
+  const targets = new Map<string, MutationTarget>()
+  for (const row of await db.outbox.toArray()) targets.set(`${row.kind}:${row.entityId}`, { kind: row.kind, entityId: row.entityId })
+  for (const target of targets.values()) await recompose(db, target)
+}

@@ -1,0 +1,81 @@
+import type { FolderState, RecordingState } from '@/gen/pocket/sync/v1/sync_pb'
+import type { StoredFolder, StoredRecording } from '../db'
+import { asObject, text, type LooseObject } from '../normalize/loose'
+import { detailBody } from '../normalize/detail'
+import { toStored } from '../recordings'
+import type { Recording } from '../types'
+
+/** What sync keeps in step on a cached recording detail (an open screen shows it). */
+export interface DetailFields {
+  speakers: unknown
+  title: unknown
+  description: unknown
+}
+
+/**
+ * The list row of a pulled recording: item_json is the dashboard item, so
+ * it is stored exactly as a REST page would store it, plus sync's fields.
+ */
+export function recordingRowFromState(state: RecordingState): StoredRecording {
+  const item = asObject(state.itemJson) ?? {}
+  const data = { ...item, id: state.id } as Recording
+  return {
+    ...toStored(data),
+    version: Number(state.version),
+    folderId: state.folderId,
+    empty: state.empty,
+    speakersJson: state.speakersJson,
+  }
+}
+
+/** The detail fields a pulled state carries: speakers as stored (a JSON string stays a string). */
+export function detailFieldsFromState(state: RecordingState, data: Recording): DetailFields {
+  return { speakers: parseSpeakersJson(state.speakersJson), title: data.title, description: data.description }
+}
+
+function parseSpeakersJson(json: string): unknown {
+  if (json.trim() === '') return undefined
+  try {
+    return JSON.parse(json) as unknown
+  } catch {
+    return json // the loose shape: the speakers parser reports what it cannot read
+  }
+}
+
+export function folderRowFromState(f: FolderState): StoredFolder {
+  return { id: f.id, name: f.name, parentId: f.parentId, createdAtMs: Number(f.createdAtMs), version: Number(f.version) }
+}
+
+/** A recording's folder id: sync's field, else what a REST item says. */
+export function folderIdOf(row: StoredRecording): string {
+  if (row.folderId !== undefined) return row.folderId
+  const d = row.data
+  return text(asObject(d.folder)?.id) || text(d.folderId) || text(d.folder_id)
+}
+
+/** The fields sync edits, read from a cached detail body; null when it holds no recording. */
+export function detailFieldsOf(detail: unknown): DetailFields | null {
+  const body = detailBody(detail)
+  const recording = asObject(body?.recording)
+  if (!body || !recording) return null
+  return { speakers: body.speakers ?? recording.speakers, title: recording.title, description: recording.description }
+}
+
+/** The detail body with the fields replaced; anything else in it is kept as cached. */
+export function withDetailFields(detail: unknown, fields: DetailFields): unknown {
+  const body = detailBody(detail)
+  const recording = asObject(body?.recording)
+  if (!body || !recording) return detail
+  const rec: LooseObject = { ...recording }
+  setOrDelete(rec, 'title', fields.title)
+  setOrDelete(rec, 'description', fields.description)
+  const out: LooseObject = { ...body, recording: rec }
+  // body.speakers wins over recording.speakers when the detail is read.
+  setOrDelete(out, 'speakers', fields.speakers)
+  return out
+}
+
+function setOrDelete(obj: LooseObject, key: string, value: unknown): void {
+  if (value === undefined) delete obj[key]
+  else obj[key] = value
+}
