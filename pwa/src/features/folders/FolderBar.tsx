@@ -1,5 +1,7 @@
 import { useState } from 'react'
 import { Link } from 'react-router'
+import { useLiveQuery } from 'dexie-react-hooks'
+import { db } from '@/data/db'
 import { deleteFolder, renameFolder } from '@/data/folders/edits'
 import { useFolderOverview } from '@/data/folders/useFolders'
 import { GENERAL_FOLDER } from '@/data/normalize/recording'
@@ -22,8 +24,11 @@ interface Props {
 export function FolderBar({ folderKey, onShowFolder }: Props) {
   const overview = useFolderOverview()
   const [dialog, setDialog] = useState<'rename' | 'delete' | null>(null)
-  if (!overview) return null
-  const folder = folderKey === '' ? null : overview.folders.find((f) => f.id === folderKey)
+  // Read for this key, not taken from the overview: a folder just created and
+  // navigated to is found at once instead of briefly "no longer existing".
+  const found = useLiveQuery(async () => ({ key: folderKey, folder: folderKey ? await db.folders.get(folderKey) : undefined }), [folderKey])
+  if (!overview || found?.key !== folderKey) return null
+  const folder = found.folder
   const count = overview.counts?.get(folderKey) ?? 0
 
   if (folderKey !== '' && !folder) {
@@ -39,7 +44,7 @@ export function FolderBar({ folderKey, onShowFolder }: Props) {
     <div className="folder-bar">
       <h2 className="folder-bar__title">
         <FolderIcon size={20} />
-        <span className="folder-bar__name">{folder?.name ?? GENERAL_FOLDER}</span>
+        <span className="folder-bar__name">{folder ? folder.name : GENERAL_FOLDER}</span>
         {folder && overview.queued.has(folder.id) && <SyncIcon label="Waiting to sync" size={18} />}
       </h2>
       <p className="folder-bar__count" aria-live="polite">

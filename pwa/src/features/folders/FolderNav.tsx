@@ -115,14 +115,16 @@ function FolderLink({ name, filterKey, count, pending, current, onNavigate, chil
       >
         <FolderIcon className="folder-nav__icon" />
         <span className="folder-nav__name">{name}</span>
-        {pending && <SyncIcon className="folder-nav__sync" label="Waiting to sync" size={14} />}
         {count !== undefined && (
-          <span className="folder-nav__count">
-            <span className="visually-hidden">, </span>
-            {count}
-            <span className="visually-hidden">{count === 1 ? ' recording' : ' recordings'}</span>
-          </span>
+          <>
+            <span className="folder-nav__count" aria-hidden="true">
+              {count}
+            </span>
+            {/* One text node: the name reads "Work, 2 recordings" wherever spaces between elements are dropped. */}
+            <span className="visually-hidden">{`, ${count} ${count === 1 ? 'recording' : 'recordings'}`}</span>
+          </>
         )}
+        {pending && <SyncIcon className="folder-nav__sync" label="Waiting to sync" size={14} />}
       </Link>
       {children}
     </li>
