@@ -111,22 +111,27 @@ function FolderLink({ name, filterKey, count, pending, current, onNavigate, chil
         to={`/recordings?folder=${encodeURIComponent(folderParam(filterKey))}`}
         className="folder-nav__link"
         aria-current={current === filterKey ? 'page' : undefined}
+        // One name however the browser joins the parts: "Work, 2 recordings, waiting to sync".
+        aria-label={linkLabel(name, count, pending)}
         onClick={onNavigate}
       >
         <FolderIcon className="folder-nav__icon" />
         <span className="folder-nav__name">{name}</span>
         {count !== undefined && (
-          <>
-            <span className="folder-nav__count" aria-hidden="true">
-              {count}
-            </span>
-            {/* One text node: the name reads "Work, 2 recordings" wherever spaces between elements are dropped. */}
-            <span className="visually-hidden">{`, ${count} ${count === 1 ? 'recording' : 'recordings'}`}</span>
-          </>
+          <span className="folder-nav__count" aria-hidden="true">
+            {count}
+          </span>
         )}
         {pending && <SyncIcon className="folder-nav__sync" label="Waiting to sync" size={14} />}
       </Link>
       {children}
     </li>
   )
+}
+
+function linkLabel(name: string, count: number | undefined, pending?: boolean): string {
+  const parts = [name]
+  if (count !== undefined) parts.push(`${count} ${count === 1 ? 'recording' : 'recordings'}`)
+  if (pending) parts.push('waiting to sync')
+  return parts.join(', ')
 }
