@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { Outlet, useLocation } from 'react-router'
+import { useQueryClient } from '@tanstack/react-query'
+import { startSync } from '@/data/sync/engine'
 import { PRODUCT_NAME } from '@/ui/brand'
 import { Sidebar } from './Sidebar'
 import './shell.css'
@@ -11,6 +13,9 @@ import './shell.css'
 export function AppShell() {
   const [drawerOpen, setDrawerOpen] = useState(false)
   const location = useLocation()
+  const queryClient = useQueryClient()
+  // Minimal mount so edits are sent and pulled while signed in.
+  useEffect(() => startSync({ queryClient }), [queryClient])
   const menuButton = useRef<HTMLButtonElement>(null)
   const closeButton = useRef<HTMLButtonElement>(null)
 

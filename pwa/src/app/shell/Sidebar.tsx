@@ -1,6 +1,7 @@
 import { NavLink } from 'react-router'
 import { BETA_BADGE, PRODUCT_NAME, TAGLINE } from '@/ui/brand'
 import { Logo } from '@/ui/Logo'
+import { FolderNav } from '@/features/folders/FolderNav'
 import { UserMenu } from './UserMenu'
 
 /** Product name, Web Beta badge, tagline, navigation and the user menu. */
@@ -20,6 +21,7 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
         <NavLink to="/recordings" end onClick={onNavigate}>
           Recordings
         </NavLink>
+        <FolderNav onNavigate={onNavigate} />
       </nav>
       <UserMenu />
     </div>

@@ -40,7 +40,8 @@ const sentinelNear = () =>
 async function openList(path = '/recordings') {
   await signInOnServer(alice, { cacheProfile: true })
   const view = renderApp(path)
-  await screen.findByRole('heading', { level: 1, name: 'Recordings' })
+  // The first test also pays for transforming the lazily loaded screen.
+  await screen.findByRole('heading', { level: 1, name: 'Recordings' }, { timeout: 5000 })
   return view
 }
 
@@ -50,7 +51,7 @@ describe('recordings list', () => {
   it('groups the first rows under long-form date headings, newest first', async () => {
     await openList()
     expect(await screen.findByRole('link', { name: 'Note: 3.4 release to-dos' }, { timeout: 5000 })).toHaveAttribute('href', '/recordings/rec_26_voice_note_release_checklist')
-    const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)
+    const headings = within(screen.getByRole('main')).getAllByRole('heading', { level: 2 }).map((h) => h.textContent)
     expect(headings[0]).toBe(formatDayHeading(Date.parse('2026-11-19T07:05:00Z')))
     expect(headings).toContain(formatDayHeading(Date.parse('2026-11-17T09:30:00Z')))
   })

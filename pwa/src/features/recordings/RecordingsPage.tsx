@@ -8,16 +8,21 @@ import { RecordingList } from './list/RecordingList'
 import { SearchBar } from './list/SearchBar'
 import { useLibrary, type LibraryView } from './list/useLibrary'
 import { useSearchResults, type SearchView } from './list/useSearchResults'
+import { useFolderLibrary } from './list/useFolderLibrary'
+import { folderFilterKey, folderParam } from '@/data/folders/useFolders'
+import { FolderBar } from '@/features/folders/FolderBar'
 import { listErrorMessage, searchErrorMessage } from './listMessages'
 import './recordings.css'
 
 /**
  * /recordings: search, rows grouped by day, infinite scroll. The search in
- * force lives in the URL (?q=) so Back returns to it and a reload keeps it.
+ * force lives in the URL (?q=) so Back returns to it and a reload keeps it;
+ * so does a folder filter (?folder=id, or ?folder=general).
  */
 export default function RecordingsPage() {
   const [params, setParams] = useSearchParams()
   const q = params.get('q')?.trim() ?? ''
+  const folderKey = q === '' ? folderFilterKey(params.get('folder')) : null
   const library = useLibrary()
   const search = useSearchResults(q)
   const queryClient = useQueryClient()
@@ -38,7 +43,16 @@ export default function RecordingsPage() {
     <section className="recordings" aria-labelledby="recordings-title">
       <h1 id="recordings-title">Recordings</h1>
       <SearchBar query={q} onSubmit={submit} onClear={showAll} />
-      {q !== '' ? <SearchContent search={search} /> : <LibraryContent library={library} />}
+      {folderKey !== null && (
+        <FolderBar folderKey={folderKey} onShowFolder={(key) => setParams({ folder: folderParam(key) }, { replace: true })} />
+      )}
+      {q !== '' ? (
+        <SearchContent search={search} />
+      ) : folderKey !== null ? (
+        <FolderContent folderKey={folderKey} />
+      ) : (
+        <LibraryContent library={library} />
+      )}
     </section>
   )
 }
@@ -49,6 +63,14 @@ function SearchContent({ search }: { search: SearchView }) {
   if (search.failed) return <ListError message={searchErrorMessage()} onRetry={search.retry} />
   if (items.length === 0) return <ListEmpty searching />
   return <RecordingList items={items} />
+}
+
+function FolderContent({ folderKey }: { folderKey: string }) {
+  const folder = useFolderLibrary(folderKey)
+  const items = useMemo(() => (folder.rows ? groupByDay(folder.rows) : []), [folder.rows])
+  if (!folder.rows) return <ListSkeleton />
+  if (items.length === 0) return <p className="folder-empty">No recordings in this folder.</p>
+  return <RecordingList items={items} paging={{ hasMore: folder.hasMore, loading: false, onLoadMore: folder.loadMore }} />
 }
 
 function LibraryContent({ library }: { library: LibraryView }) {

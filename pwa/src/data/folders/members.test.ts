@@ -1,0 +1,40 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { PocketDB, type StoredRecording } from '../db'
+import { readFolderMembers } from './members'
+
+const dbs: PocketDB[] = []
+afterEach(async () => {
+  for (const d of dbs.splice(0)) await d.delete()
+})
+
+const row = (id: string, day: number, extra: Partial<StoredRecording> = {}, data: Record<string, unknown> = {}): StoredRecording => ({
+  id,
+  sortKey: `2026-03-${String(day).padStart(2, '0')}T10:00:00.000Z`,
+  data: { id, title: id, ...data },
+  ...extra,
+})
+
+describe('folder members', () => {
+  it('files each shown recording under its folder, newest first; General takes the rest', async () => {
+    const db = new PocketDB(`members-${Math.random()}`)
+    dbs.push(db)
+    await db.folders.bulkPut([
+      { id: 'work', name: 'Work', parentId: '', createdAtMs: 0 },
+      { id: 'home', name: 'Home', parentId: '', createdAtMs: 0 },
+    ])
+    await db.recordings.bulkPut([
+      row('w-old', 1, { folderId: 'work' }),
+      row('w-new', 9, { folderId: 'work' }),
+      row('general', 5, { folderId: '' }),
+      // Written by a REST page: the folder is only in the item.
+      row('rest', 4, {}, { folder: { id: 'home', name: 'Home' } }),
+      // Filed in a folder the device does not hold: shown in General, as its row is.
+      row('lost', 3, { folderId: 'gone' }),
+    ])
+    // An empty recording (no sortKey) is hidden from the list and from the counts.
+    await db.recordings.put({ id: 'empty', data: { id: 'empty' }, folderId: 'work', empty: true } as unknown as StoredRecording)
+
+    const members = await readFolderMembers(db)
+    expect(Object.fromEntries(members)).toEqual({ work: ['w-new', 'w-old'], '': ['general', 'lost'], home: ['rest'] })
+  })
+})

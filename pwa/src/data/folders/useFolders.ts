@@ -1,0 +1,43 @@
+import { useMemo } from 'react'
+import { useLiveQuery } from 'dexie-react-hooks'
+import { db, type StoredFolder } from '../db'
+import { useOutbox } from '../sync/useOutbox'
+import { readFolderMembers } from './members'
+import { folderTree, GENERAL_FILTER, type FolderEntry } from './tree'
+
+/** The user's folders as the device holds them (server copy + queued edits); undefined while loading. */
+export function useFolderList(): StoredFolder[] | undefined {
+  return useLiveQuery(() => db.folders.toArray(), [])
+}
+
+export interface FolderOverview {
+  folders: StoredFolder[]
+  /** Depth-first, by name. */
+  tree: FolderEntry[]
+  /** Recordings the list shows per folder id ('' for General); undefined while counting. */
+  counts: Map<string, number> | undefined
+  /** Folders with edits waiting to be sent (or refused). */
+  queued: Set<string>
+}
+
+/** Everything the folders section shows, kept current. */
+export function useFolderOverview(): FolderOverview | undefined {
+  const folders = useFolderList()
+  const members = useLiveQuery(() => readFolderMembers(db), [])
+  const outbox = useOutbox()
+  return useMemo(() => {
+    if (!folders) return undefined
+    const counts = members && new Map([...members].map(([k, ids]) => [k, ids.length]))
+    const queued = new Set((outbox ?? []).filter((r) => r.kind === 'folder').map((r) => r.entityId))
+    return { folders, tree: folderTree(folders), counts, queued }
+  }, [folders, members, outbox])
+}
+
+/** The filter key of ?folder= ('' for General), or null when the list is not filtered. */
+export function folderFilterKey(param: string | null): string | null {
+  if (param === null || param === '') return null
+  return param === GENERAL_FILTER ? '' : param
+}
+
+/** The ?folder= value of a filter key. */
+export const folderParam = (key: string) => (key === '' ? GENERAL_FILTER : key)

@@ -1,0 +1,90 @@
+import { useState } from 'react'
+import { Link } from 'react-router'
+import { useLiveQuery } from 'dexie-react-hooks'
+import { db } from '@/data/db'
+import { deleteFolder, renameFolder } from '@/data/folders/edits'
+import { useFolderOverview } from '@/data/folders/useFolders'
+import { GENERAL_FOLDER } from '@/data/normalize/recording'
+import { FolderIcon, SyncIcon } from '@/ui/icons'
+import { DeleteFolderDialog } from './DeleteFolderDialog'
+import { FolderFormDialog } from './FolderFormDialog'
+import './folders.css'
+
+interface Props {
+  /** The folder the list is filtered to ('' for General). */
+  folderKey: string
+  /** Shows another filter (after a delete: General, where its recordings went). */
+  onShowFolder: (key: string) => void
+}
+
+/**
+ * Above a filtered list: which folder it is, how many recordings it holds,
+ * and renaming or deleting it. General is no folder: it has neither.
+ */
+export function FolderBar({ folderKey, onShowFolder }: Props) {
+  const overview = useFolderOverview()
+  const [dialog, setDialog] = useState<'rename' | 'delete' | null>(null)
+  // Read for this key, not taken from the overview: a folder just created and
+  // navigated to is found at once instead of briefly "no longer existing".
+  const found = useLiveQuery(async () => ({ key: folderKey, folder: folderKey ? await db.folders.get(folderKey) : undefined }), [folderKey])
+  if (!overview || found?.key !== folderKey) return null
+  const folder = found.folder
+  const count = overview.counts?.get(folderKey) ?? 0
+
+  if (folderKey !== '' && !folder) {
+    return (
+      <div className="folder-bar" role="status">
+        <p className="folder-bar__missing">This folder no longer exists.</p>
+        <Link to="/recordings">Show all recordings</Link>
+      </div>
+    )
+  }
+
+  return (
+    <div className="folder-bar">
+      <h2 className="folder-bar__title">
+        <FolderIcon size={20} />
+        <span className="folder-bar__name">{folder ? folder.name : GENERAL_FOLDER}</span>
+        {folder && overview.queued.has(folder.id) && <SyncIcon label="Waiting to sync" size={18} />}
+      </h2>
+      <p className="folder-bar__count" aria-live="polite">
+        {count === 1 ? '1 recording' : `${count} recordings`}
+      </p>
+      <div className="folder-bar__actions">
+        {folder && (
+          <>
+            <button type="button" className="button" onClick={() => setDialog('rename')}>
+              Rename folder
+            </button>
+            <button type="button" className="button" onClick={() => setDialog('delete')}>
+              Delete folder
+            </button>
+          </>
+        )}
+        <Link to="/recordings" className="button button--link">
+          Show all recordings
+        </Link>
+      </div>
+      {folder && dialog === 'rename' && (
+        <FolderFormDialog
+          mode="rename"
+          folder={folder}
+          folders={overview.folders}
+          onSubmit={(name) => renameFolder(folder.id, name)}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {folder && dialog === 'delete' && (
+        <DeleteFolderDialog
+          folder={folder}
+          subfolders={overview.folders.filter((f) => f.parentId === folder.id).length}
+          onConfirm={async () => {
+            await deleteFolder(folder.id)
+            onShowFolder('')
+          }}
+          onClose={() => setDialog(null)}
+        />
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,192 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { http, HttpResponse } from 'msw'
+import { server } from '@/mocks/node'
+import { db, type StoredFolder, type StoredRecording } from '@/data/db'
+import { listOutbox } from '@/data/sync'
+import { mutationOf } from '@/data/sync/mutation'
+import { alice, renderApp, signInOnServer } from '@/test/render'
+
+/**
+ * The library's folders on a device with no server to reach: everything
+ * shown comes from IndexedDB, every edit is queued there.
+ */
+const folder = (id: string, name: string, parentId = ''): StoredFolder => ({ id, name, parentId, createdAtMs: 0 })
+const recording = (id: string, title: string, day: number, folderId: string, folderName?: string): StoredRecording => ({
+  id,
+  sortKey: `2026-03-${String(day).padStart(2, '0')}T10:00:00.000Z`,
+  data: { id, title, recordingAt: `2026-03-${String(day).padStart(2, '0')}T10:00:00Z`, ...(folderName ? { folder: { id: folderId, name: folderName } as { name: string } } : {}) },
+  folderId,
+})
+
+beforeEach(async () => {
+  server.use(
+    http.get('/api/v1/recordings/dashboard', () => HttpResponse.error()),
+    http.post('*/pocket.sync.v1.SyncService/*', () => HttpResponse.error()),
+  )
+  await db.folders.bulkPut([folder('work', 'Work'), folder('clients', 'Clients', 'work'), folder('home', 'Home')])
+  await db.recordings.bulkPut([
+    recording('r1', 'Standup', 3, 'work', 'Work'),
+    recording('r2', 'Planning', 2, 'work', 'Work'),
+    recording('r3', 'Acme call', 4, 'clients', 'Clients'),
+    recording('r4', 'Shopping list', 1, ''),
+  ])
+})
+
+async function open(path = '/recordings') {
+  await signInOnServer(alice, { cacheProfile: true })
+  const view = renderApp(path)
+  await screen.findByRole('heading', { level: 1, name: 'Recordings' }, { timeout: 5000 })
+  return view
+}
+
+const folders = () => within(screen.getByRole('region', { name: 'Folders' }))
+const main = () => within(screen.getByRole('main'))
+const shownTitles = () =>
+  main()
+    .queryAllByRole('link')
+    .map((l) => l.getAttribute('href'))
+    .filter((h) => h?.startsWith('/recordings/'))
+async function queued(): Promise<Record<string, unknown>[]> {
+  return (await listOutbox()).map((row) => {
+    const { op } = mutationOf(row)
+    return { case: op.case, ...(op.value as object) }
+  })
+}
+
+describe('folders in the library', () => {
+  it('lists General and the folders nested, with counts; a folder filters the list and the URL keeps it', async () => {
+    const user = userEvent.setup()
+    const { router } = await open()
+    const work = await folders().findByRole('link', { name: 'Work, 2 recordings' })
+    const clients = folders().getByRole('link', { name: 'Clients, 1 recording' })
+    // Clients is listed inside Work's item.
+    expect(work.closest('li')).toContainElement(clients)
+    expect(folders().getByRole('link', { name: 'General, 1 recording' })).toBeInTheDocument()
+    expect(folders().getByRole('link', { name: 'Home, 0 recordings' })).toBeInTheDocument()
+
+    await user.click(work)
+    expect(router.state.location.search).toBe('?folder=work')
+    expect(work).toHaveAttribute('aria-current', 'page')
+    expect(await main().findByRole('heading', { level: 2, name: 'Work' })).toBeInTheDocument()
+    await waitFor(() => expect(shownTitles()).toEqual(['/recordings/r1', '/recordings/r2']))
+
+    await user.click(folders().getByRole('link', { name: 'General, 1 recording' }))
+    expect(router.state.location.search).toBe('?folder=general')
+    await waitFor(() => expect(shownTitles()).toEqual(['/recordings/r4']))
+
+    await user.click(folders().getByRole('link', { name: 'Home, 0 recordings' }))
+    expect(await main().findByText('No recordings in this folder.')).toBeInTheDocument()
+
+    await user.click(main().getByRole('link', { name: 'Show all recordings' }))
+    expect(router.state.location.search).toBe('')
+  })
+
+  it('checks the new folder’s name before queueing it, then shows it at once as waiting to sync', async () => {
+    const user = userEvent.setup()
+    const { router } = await open()
+    const newFolder = await folders().findByRole('button', { name: 'New folder' })
+    await user.click(newFolder)
+    const dialog = screen.getByRole('dialog', { name: 'New folder' })
+    const name = within(dialog).getByRole('textbox', { name: 'Folder name' })
+    expect(name).toHaveFocus()
+
+    await user.click(within(dialog).getByRole('button', { name: 'Create folder' }))
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Enter a folder name.')
+    expect(name).toHaveAttribute('aria-invalid', 'true')
+    expect(name).toHaveAccessibleDescription(/Enter a folder name\./)
+
+    await user.type(name, ' wORK ')
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('A folder named “Work” already exists at the top level.')
+    await user.click(within(dialog).getByRole('button', { name: 'Create folder' }))
+    expect(await queued()).toEqual([])
+
+    await user.clear(name)
+    await user.type(name, 'x'.repeat(101))
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Use at most 100 characters (this name has 101).')
+
+    // The same name is fine inside another folder.
+    await user.clear(name)
+    await user.type(name, '  Work  ')
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Inside' }), 'Home')
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('')
+    await user.click(within(dialog).getByRole('button', { name: 'Create folder' }))
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    const [created] = await queued()
+    expect(created).toMatchObject({ case: 'createFolder', name: 'Work', parentId: 'home' })
+    const id = (created as unknown as { id: string }).id
+    expect(id).toMatch(/^[0-9a-f-]{36}$/)
+    // The list now shows the new folder, nested in Home and marked as waiting.
+    expect(router.state.location.search).toBe(`?folder=${id}`)
+    const link = await folders().findByRole('link', { name: /^Work, 0 recordings/ })
+    expect(folders().getByRole('link', { name: /^Home/ }).closest('li')).toContainElement(link)
+    expect(within(link).getByRole('img', { name: 'Waiting to sync' })).toBeInTheDocument()
+    expect(await main().findByRole('heading', { level: 2, name: /^Work/ })).toBeInTheDocument()
+    expect(main().queryByText('This folder no longer exists.')).not.toBeInTheDocument()
+  })
+
+  it('closes on Escape without creating anything and gives focus back to New folder', async () => {
+    const user = userEvent.setup()
+    await open()
+    const newFolder = await folders().findByRole('button', { name: 'New folder' })
+    await user.click(newFolder)
+    await user.type(screen.getByRole('textbox', { name: 'Folder name' }), 'Draft')
+    await user.keyboard('{Escape}')
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(newFolder).toHaveFocus()
+    expect(await queued()).toEqual([])
+  })
+
+  it('renames a folder (not to a sibling’s name), shown at once in the sidebar, the bar and its rows', async () => {
+    const user = userEvent.setup()
+    await open('/recordings?folder=work')
+    await user.click(await main().findByRole('button', { name: 'Rename folder' }))
+    const dialog = screen.getByRole('dialog', { name: 'Rename folder' })
+    const name = within(dialog).getByRole('textbox', { name: 'Folder name' })
+    expect(name).toHaveValue('Work')
+    await user.clear(name)
+    await user.type(name, 'home{Enter}')
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('A folder named “Home” already exists at the top level.')
+
+    await user.clear(name)
+    await user.type(name, 'Office{Enter}')
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(await queued()).toEqual([expect.objectContaining({ case: 'renameFolder', id: 'work', name: 'Office' })])
+    const heading = await main().findByRole('heading', { level: 2, name: /^Office\s*Waiting to sync$/ })
+    expect(heading).toBeInTheDocument()
+    expect(await folders().findByRole('link', { name: 'Office, 2 recordings, waiting to sync' })).toBeInTheDocument()
+    // The rows name their folder's new name.
+    await waitFor(() => expect(main().getByRole('link', { name: 'Standup' })).toHaveAccessibleDescription(/Office/))
+  })
+
+  it('deletes a folder after saying its recordings move to General, then shows them there', async () => {
+    const user = userEvent.setup()
+    const { router } = await open('/recordings?folder=work')
+    await user.click(await main().findByRole('button', { name: 'Delete folder' }))
+    const dialog = screen.getByRole('dialog', { name: 'Delete “Work”?' })
+    expect(dialog).toHaveTextContent('Its recordings move to General; they are not deleted.')
+    expect(dialog).toHaveTextContent('Its subfolder moves up one level.')
+    // Cancel has focus: Enter keeps the folder.
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus()
+    await user.keyboard('{Enter}')
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(await queued()).toEqual([])
+
+    await user.click(main().getByRole('button', { name: 'Delete folder' }))
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete folder' }))
+    await waitFor(() => expect(router.state.location.search).toBe('?folder=general'))
+    expect(await queued()).toEqual([expect.objectContaining({ case: 'deleteFolder', id: 'work' })])
+    await waitFor(() => expect(shownTitles()).toEqual(['/recordings/r1', '/recordings/r2', '/recordings/r4']))
+    expect(folders().queryByRole('link', { name: /^Work/ })).not.toBeInTheDocument()
+    expect(folders().getByRole('link', { name: 'General, 3 recordings' })).toBeInTheDocument()
+    // Its subfolder stays, at the top level until the server says where it went.
+    expect(folders().getByRole('link', { name: 'Clients, 1 recording' })).toBeInTheDocument()
+  })
+
+  it('says so when the folder in the URL no longer exists', async () => {
+    await open('/recordings?folder=nope')
+    expect(await main().findByText('This folder no longer exists.')).toBeInTheDocument()
+  })
+})
