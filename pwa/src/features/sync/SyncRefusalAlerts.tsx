@@ -11,18 +11,19 @@ export const REFUSAL_TOAST_MS = 10_000
  * already there when the app opens are not announced again. Renders nothing.
  */
 export function SyncRefusalAlerts() {
-  const { problems } = useSyncState()
+  const { problems, loaded } = useSyncState()
   const toast = useToast()
   const seen = useRef<Set<number> | null>(null)
 
   useEffect(() => {
+    if (!loaded) return
     const known = seen.current
     seen.current = new Set(problems.map((p) => p.seq))
     if (!known) return // the first answer: what was refused before this page opened
     for (const p of problems) {
       if (!known.has(p.seq)) toast.error(`Not saved: ${p.what}. ${p.message}`, { duration: REFUSAL_TOAST_MS })
     }
-  }, [problems, toast])
+  }, [problems, loaded, toast])
 
   return null
 }

@@ -19,9 +19,11 @@ export interface SyncState {
   /** The first edit to send already failed to reach the server (it is backing off). */
   stalled: boolean
   problems: SyncProblem[]
+  /** False until the outbox has been read (everything above is empty until then). */
+  loaded: boolean
 }
 
-const EMPTY: SyncState = { pending: 0, stalled: false, problems: [] }
+const EMPTY: SyncState = { pending: 0, stalled: false, problems: [], loaded: false }
 export const REFUSED_FALLBACK = 'The server refused this change.'
 
 /** The outbox summed up for the shell, kept current (one live query). */
@@ -35,6 +37,7 @@ export async function readSyncState(): Promise<SyncState> {
   const failed = rows.filter((r) => r.status === 'failed')
   const names = failed.length > 0 ? await loadNames(failed) : null
   return {
+    loaded: true,
     pending: pending.length,
     stalled: (pending[0]?.attempts ?? 0) > 0,
     problems: failed.map((row) => ({
