@@ -1,12 +1,14 @@
 /// <reference lib="webworker" />
 /**
- * Pocket's service worker. It caches; it does not sync business data (that
- * lives in the app's data layer, see pwa/src/data). Built by vite-plugin-pwa
+ * Pocket's service worker. It caches the app shell only; it does not sync
+ * business data (that lives in the app's data layer, see pwa/src/data/sync):
+ * a Background Sync only wakes the app's windows to send their edits. Built by vite-plugin-pwa
  * with the injectManifest strategy, which replaces self.__WB_MANIFEST with the
  * list of hashed app-shell files.
  */
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
+import { onBackgroundSync, type SyncEventLike } from './backgroundSync'
 import { isSkipWaitingMessage, NAVIGATION_DENYLIST } from './routes'
 
 declare const self: ServiceWorkerGlobalScope
@@ -29,3 +31,6 @@ registerRoute(
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
   if (isSkipWaitingMessage(event.data)) void self.skipWaiting()
 })
+
+// Registered by the app while offline with edits waiting (Chromium): fires when the network returns.
+self.addEventListener('sync' as keyof ServiceWorkerGlobalScopeEventMap, (event) => onBackgroundSync(event as unknown as SyncEventLike, self.clients))

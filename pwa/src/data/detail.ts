@@ -4,6 +4,7 @@ import { ApiError, isApiError, NETWORK_ERROR_CODE } from './api/errors'
 import { db, type StoredDetail } from './db'
 import { detailBody } from './normalize/detail'
 import { recordingKeys } from './recordings'
+import { forgetServerRecording, writeServerDetail } from './sync/restCopies'
 
 export const LOAD_FAILED_MESSAGE = 'Failed to load recording'
 const NO_ID_MESSAGE = 'No recording ID provided'
@@ -29,9 +30,8 @@ export async function fetchDetail(id: string, signal?: AbortSignal): Promise<Sto
   if (!body || typeof body.recording !== 'object' || body.recording === null) {
     throw new ApiError({ status: 200, code: NO_DATA_CODE, message: LOAD_FAILED_MESSAGE, body: raw })
   }
-  const stored: StoredDetail = { id, fetchedAt: Date.now(), data: body }
-  await db.details.put(stored)
-  return stored
+  // Queued edits (a rename on its way) are laid over the fetched copy, not lost under it.
+  return writeServerDetail(db, { id, fetchedAt: Date.now(), data: body })
 }
 
 function loadFailed(error: unknown): ApiError {
@@ -52,11 +52,8 @@ export async function readCachedDetail(id: string): Promise<StoredDetail | null>
   return (await db.details.get(id)) ?? null
 }
 
-async function forgetRecording(id: string): Promise<void> {
-  await db.transaction('rw', db.details, db.recordings, async () => {
-    await db.details.delete(id)
-    await db.recordings.delete(id)
-  })
+function forgetRecording(id: string): Promise<void> {
+  return forgetServerRecording(db, id)
 }
 
 export const detailQuery = (id: string) =>

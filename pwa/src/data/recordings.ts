@@ -1,10 +1,13 @@
 import { infiniteQueryOptions } from '@tanstack/react-query'
 import { apiRequest } from './api/http'
 import { ApiError } from './api/errors'
-import { db, type StoredRecording } from './db'
-import { isNewerCopy, mergeDuplicates } from './normalize/recording'
-import { toSortableTime } from './time'
+import { db } from './db'
+import { mergeDuplicates } from './normalize/recording'
+import { toStored } from './storedRecording'
+import { writeServerRows } from './sync/restCopies'
 import type { DashboardPage, Recording } from './types'
+
+export { toStored } from './storedRecording'
 
 export const DASHBOARD_PAGE_SIZE = 20
 
@@ -55,22 +58,15 @@ export function recordingsIn(raw: unknown): Recording[] {
  */
 async function storeDashboardPage(page: DashboardPage, opts: { firstPage: boolean }): Promise<void> {
   const rows = page.data.map(toStored)
-  await db.transaction('rw', db.recordings, async () => {
-    const keep = new Set(rows.map((r) => r.id))
-    const keys = rows.map((r) => r.sortKey).filter((k) => k !== '')
-    const oldest = keys.reduce((min, k) => (k < min ? k : min), '\uffff')
-    const newest = opts.firstPage ? '\uffff' : keys.reduce((max, k) => (k > max ? k : max), '')
-    const last = page.nextCursor === null
-    // An empty later page says nothing about the rows before it.
-    const spans = rows.length > 0 || opts.firstPage
-    const stale = await db.recordings
-      .filter((r) => spans && !keep.has(r.id) && ((last && r.sortKey < oldest) || (r.sortKey > oldest && r.sortKey <= newest)))
-      .primaryKeys()
-    await db.recordings.bulkDelete(stale)
-    // A row already on the device from another page may be the newer copy.
-    const existing = await db.recordings.bulkGet(rows.map((r) => r.id))
-    await db.recordings.bulkPut(rows.filter((row, i) => !existing[i] || !isNewerCopy(existing[i].data, row.data)))
-  })
+  const keep = new Set(rows.map((r) => r.id))
+  const keys = rows.map((r) => r.sortKey).filter((k) => k !== '')
+  const oldest = keys.reduce((min, k) => (k < min ? k : min), '\uffff')
+  const newest = opts.firstPage ? '\uffff' : keys.reduce((max, k) => (k > max ? k : max), '')
+  const last = page.nextCursor === null
+  // An empty later page says nothing about the rows before it.
+  const spans = rows.length > 0 || opts.firstPage
+  // Rows with queued edits keep them: the page becomes their server copy.
+  await writeServerRows(db, rows, (r) => spans && !keep.has(r.id) && ((last && r.sortKey < oldest) || (r.sortKey > oldest && r.sortKey <= newest)))
 }
 
 /** What the list shows before (or without) the network: the newest `limit` recordings. */
@@ -96,10 +92,4 @@ export const dashboardPagesQuery = (limit = DASHBOARD_PAGE_SIZE) =>
 function isRecording(value: unknown): value is Recording {
   const id = (value as { id?: unknown } | null)?.id
   return typeof id === 'string' && id !== ''
-}
-
-/** The row the list reads: the recording and the key it sorts by. */
-export function toStored(recording: Recording): StoredRecording {
-  const sortKey = toSortableTime(recording.recordingAt) || toSortableTime(recording.updatedAt) || toSortableTime(recording.createdAt)
-  return { id: recording.id, sortKey, data: recording }
 }

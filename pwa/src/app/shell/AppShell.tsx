@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { Outlet, useLocation } from 'react-router'
-import { useQueryClient } from '@tanstack/react-query'
-import { startSync } from '@/data/sync/engine'
+import { SyncRefusalAlerts } from '@/features/sync/SyncRefusalAlerts'
+import { SyncStatus } from '@/features/sync/SyncStatus'
+import { useWideLayout } from '@/features/sync/useWideLayout'
 import { PRODUCT_NAME } from '@/ui/brand'
 import { Sidebar } from './Sidebar'
 import './shell.css'
@@ -13,9 +14,8 @@ import './shell.css'
 export function AppShell() {
   const [drawerOpen, setDrawerOpen] = useState(false)
   const location = useLocation()
-  const queryClient = useQueryClient()
-  // Minimal mount so edits are sent and pulled while signed in.
-  useEffect(() => startSync({ queryClient }), [queryClient])
+  // One sync status at a time: in the top bar on phones, in the sidebar beside the page.
+  const wide = useWideLayout()
   const menuButton = useRef<HTMLButtonElement>(null)
   const closeButton = useRef<HTMLButtonElement>(null)
 
@@ -56,17 +56,19 @@ export function AppShell() {
           <MenuIcon />
         </button>
         <span className="shell__topbar-title">{PRODUCT_NAME}</span>
+        {!wide && <SyncStatus />}
       </header>
       <aside id="app-sidebar" className="sidebar" aria-label="Sidebar">
         <button ref={closeButton} type="button" className="icon-button sidebar__close" aria-label="Close menu" onClick={closeDrawer}>
           ×
         </button>
-        <Sidebar onNavigate={() => setDrawerOpen(false)} />
+        <Sidebar onNavigate={() => setDrawerOpen(false)} status={wide ? <SyncStatus /> : null} />
       </aside>
       {drawerOpen && <div className="shell__scrim" aria-hidden="true" onClick={closeDrawer} />}
       <main className="shell__main" inert={drawerOpen}>
         <Outlet />
       </main>
+      <SyncRefusalAlerts />
     </div>
   )
 }

@@ -1,11 +1,12 @@
+import type { ReactNode } from 'react'
 import { NavLink } from 'react-router'
 import { BETA_BADGE, PRODUCT_NAME, TAGLINE } from '@/ui/brand'
 import { Logo } from '@/ui/Logo'
 import { FolderNav } from '@/features/folders/FolderNav'
 import { UserMenu } from './UserMenu'
 
-/** Product name, Web Beta badge, tagline, navigation and the user menu. */
-export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
+/** Product name, Web Beta badge, tagline, navigation, the sync status (when given) and the user menu. */
+export function Sidebar({ onNavigate, status }: { onNavigate?: () => void; status?: ReactNode }) {
   return (
     <div className="sidebar__inner">
       <div className="sidebar__brand">
@@ -23,6 +24,7 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
         </NavLink>
         <FolderNav onNavigate={onNavigate} />
       </nav>
+      {status}
       <UserMenu />
     </div>
   )

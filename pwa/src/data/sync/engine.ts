@@ -4,6 +4,7 @@ import { recordingKeys } from '../recordings'
 import { getSync, type FlushOptions, type Sync } from './index'
 import { startLive, type LiveHandle, type LiveOptions } from './live'
 import type { LiveEvent, Timers } from './liveSocket'
+import { BACKGROUND_SYNC_TAG, FLUSH_MESSAGE } from './workerMessages'
 
 /** The part of navigator.serviceWorker used here. */
 export type WorkerContainer = EventTarget & Pick<ServiceWorkerContainer, 'getRegistration'>
@@ -20,9 +21,8 @@ export interface StartSyncOptions {
   isOnline?: () => boolean
 }
 
-/** Tag of the service worker's Background Sync; its handler posts FLUSH_MESSAGE to the app. */
-export const BACKGROUND_SYNC_TAG = 'pocket-outbox'
-export const FLUSH_MESSAGE = 'flush-outbox'
+// The service worker's Background Sync tag; its handler posts FLUSH_MESSAGE to the app.
+export { BACKGROUND_SYNC_TAG, FLUSH_MESSAGE }
 
 const RECORDING_EVENTS = new Set(['recording.created', 'recording.updated', 'recording.deleted', 'summary.ready'])
 

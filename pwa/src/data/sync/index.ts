@@ -85,5 +85,7 @@ export const retryFailed = (seq: number): Promise<void> => getSync().retryFailed
 export const discard = (seq: number): Promise<OutboxRow | null> => getSync().discard(seq)
 /** The app's queued edits (pending and failed), oldest first; for useLiveQuery. */
 export const listOutbox = (): Promise<OutboxRow[]> => getSync().listOutbox()
+/** The ids of recordings and folders with queued edits; for useLiveQuery. */
+export const waitingEntityIds = (): Promise<Set<string>> => outbox.waitingEntityIds(getSync().deps.db)
 /** One recording's or folder's queued edits; for useLiveQuery. */
 export const pendingFor = (entityId: string): Promise<OutboxRow[]> => getSync().pendingFor(entityId)

@@ -2,7 +2,7 @@ import type { Mutation, RenameSpeaker, UpdateRecording } from '@/gen/pocket/sync
 import type { StoredFolder, StoredRecording } from '../db'
 import { asObject, text, type LooseObject } from '../normalize/loose'
 import { canonicalSpeakerId } from '../normalize/speakers'
-import { toStored } from '../recordings'
+import { toStored } from '../storedRecording'
 import { folderIdOf, type DetailFields } from './serverState'
 
 /**

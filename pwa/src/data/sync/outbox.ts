@@ -78,3 +78,8 @@ export async function pendingFor(db: PocketDB, entityId: string): Promise<Outbox
   const rows = (await db.outbox.where('entityId').equals(entityId).toArray()) as OutboxRow[]
   return rows.sort((a, b) => a.seq - b.seq)
 }
+
+/** The ids of every recording and folder with an edit waiting (pending or failed); one index read, liveQuery-able. */
+export async function waitingEntityIds(db: PocketDB): Promise<Set<string>> {
+  return new Set((await db.outbox.orderBy('entityId').uniqueKeys()) as string[])
+}

@@ -2,7 +2,7 @@ import type { FolderState, RecordingState } from '@/gen/pocket/sync/v1/sync_pb'
 import type { StoredFolder, StoredRecording } from '../db'
 import { asObject, text, type LooseObject } from '../normalize/loose'
 import { detailBody } from '../normalize/detail'
-import { toStored } from '../recordings'
+import { toStored } from '../storedRecording'
 import type { Recording } from '../types'
 
 /** What sync keeps in step on a cached recording detail (an open screen shows it). */

@@ -1,5 +1,6 @@
 import { useCallback, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react'
 import { defaultRangeExtractor, useWindowVirtualizer, type Range, type Virtualizer } from '@tanstack/react-virtual'
+import { useWaitingEntityIds } from '@/data/sync/useOutbox'
 import { activeHeaderIndex, headerIndexes, type ListItem } from './listItems'
 import { RecordingRowLink } from './RecordingRowLink'
 import { Sentinel } from './Sentinel'
@@ -26,6 +27,8 @@ export function RecordingList({ items, paging, footer }: Props) {
   const scrollMargin = useDocumentOffset(listRef)
   const headers = useMemo(() => headerIndexes(items), [items])
   const activeRef = useRef(0)
+  // Edits waiting to be sent mark their row too (a queued question changes nothing else on it).
+  const waiting = useWaitingEntityIds()
 
   const virtualizerRef = useRef<Virtualizer<Window, Element> | null>(null)
   const rangeExtractor = useCallback(
@@ -67,7 +70,7 @@ export function RecordingList({ items, paging, footer }: Props) {
             </h2>
           ) : (
             <div key={v.key} className="vlist__item" style={style}>
-              <RecordingRowLink row={item.row} />
+              <RecordingRowLink row={waiting.has(item.row.id) ? { ...item.row, syncPending: true } : item.row} />
             </div>
           )
         })}

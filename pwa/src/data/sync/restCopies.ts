@@ -1,0 +1,92 @@
+import type { PocketDB, StoredDetail, StoredRecording } from '../db'
+import { asObject, text } from '../normalize/loose'
+import { isNewerCopy } from '../normalize/recording'
+import { baseKey } from './mutation'
+import { entityRows, recompose, syncTables } from './rebase'
+
+/**
+ * Server copies the REST API hands the device (a dashboard page, a detail)
+ * written so that queued edits survive them: where an entity waits on edits
+ * the copy goes to its kept server copy (syncBase) and the edits are laid
+ * over it again; elsewhere it is written as is. Each runs in its own
+ * transaction over sync's tables, so a flush or pull never sees half of it.
+ */
+
+/** Dashboard rows: `rows` are the page's; `stale` tells a held row the page shows the server no longer has. */
+export async function writeServerRows(db: PocketDB, rows: StoredRecording[], stale: (held: StoredRecording) => boolean): Promise<void> {
+  await db.transaction('rw', syncTables(db), async () => {
+    const gone = (await db.recordings.filter(stale).primaryKeys()) as string[]
+    for (const id of gone) await forgetRow(db, id)
+    for (const row of rows) await writeRow(db, row)
+  })
+}
+
+async function writeRow(db: PocketDB, row: StoredRecording): Promise<void> {
+  const key = baseKey('recording', row.id)
+  const base = await db.syncBase.get(key)
+  if (!base) {
+    const held = await db.recordings.get(row.id)
+    // A row already on the device from another page (or a pull) may be the newer copy.
+    if (!held || !isNewerCopy(held.data, row.data)) await db.recordings.put(keepSyncFields(row, held))
+    return
+  }
+  // Edits wait: the held row is server copy + edits (its updatedAt is the edit's), so compare with the copy.
+  const copy = base.recording
+  if (copy && isNewerCopy(copy.data, row.data)) return
+  await db.syncBase.put({ ...base, recording: keepSyncFields(row, copy ?? undefined) })
+  await recompose(db, { kind: 'recording', entityId: row.id })
+}
+
+/** A row the server no longer lists: gone, but its queued edits are kept (and laid over nothing). */
+async function forgetRow(db: PocketDB, id: string): Promise<void> {
+  const key = baseKey('recording', id)
+  const base = await db.syncBase.get(key)
+  if (!base) return void (await db.recordings.delete(id))
+  await db.syncBase.put({ ...base, recording: null })
+  await recompose(db, { kind: 'recording', entityId: id })
+}
+
+/**
+ * What only sync knows about a row (its change-log version, folder id,
+ * emptiness, stored speakers) stays on it: a REST item carries none of it,
+ * except a folder id when the item names one.
+ */
+function keepSyncFields(row: StoredRecording, held: StoredRecording | undefined): StoredRecording {
+  if (!held) return row
+  const out: StoredRecording = { ...row }
+  if (held.version !== undefined) out.version = held.version
+  if (held.speakersJson !== undefined) out.speakersJson = held.speakersJson
+  if (held.empty !== undefined) out.empty = held.empty
+  const folderId = restFolderId(row)
+  if (folderId !== null) out.folderId = folderId
+  else if (held.folderId !== undefined) out.folderId = held.folderId
+  return out
+}
+
+function restFolderId(row: StoredRecording): string | null {
+  const d = row.data
+  return text(asObject(d.folder)?.id) || text(d.folderId) || text(d.folder_id) || null
+}
+
+/**
+ * A fetched detail: written, then the recording's queued edits laid over it
+ * (the detail written is the newer server copy recompose keeps apart).
+ * Answers the detail as the device now shows it.
+ */
+export async function writeServerDetail(db: PocketDB, detail: StoredDetail): Promise<StoredDetail> {
+  return db.transaction('rw', syncTables(db), async () => {
+    await db.details.put(detail)
+    const waiting = (await entityRows(db, 'recording', detail.id)).length > 0
+    if (!waiting && !(await db.syncBase.get(baseKey('recording', detail.id)))) return detail
+    await recompose(db, { kind: 'recording', entityId: detail.id })
+    return (await db.details.get(detail.id)) ?? detail
+  })
+}
+
+/** The server answered 404: the recording is gone (its queued edits stay, to be answered NOT_FOUND). */
+export async function forgetServerRecording(db: PocketDB, id: string): Promise<void> {
+  await db.transaction('rw', syncTables(db), async () => {
+    await db.details.delete(id)
+    await forgetRow(db, id)
+  })
+}

@@ -1,0 +1,101 @@
+import { useEffect, useId, useRef, useState } from 'react'
+import { discard, retryFailed } from '@/data/sync'
+import type { SyncProblem } from './useSyncState'
+
+interface Props {
+  problems: SyncProblem[]
+  onClose: () => void
+}
+
+/**
+ * The edits the server refused for good, each with what it was, the
+ * server's reason, "Retry" (send it again) and "Discard" (drop it: the
+ * server's version comes back). A modal dialog: Escape closes it and focus
+ * returns to the button that opened it.
+ */
+export function SyncProblemsDialog({ problems, onClose }: Props) {
+  const ref = useRef<HTMLDialogElement>(null)
+  const titleId = useId()
+  const closeButton = useRef<HTMLButtonElement>(null)
+
+  useEffect(() => {
+    const dialog = ref.current
+    if (!dialog) return
+    if (typeof dialog.showModal === 'function') dialog.showModal()
+    else {
+      // Environments without modal dialogs (jsdom): open it and move focus in, as showModal would.
+      dialog.setAttribute('open', '')
+      dialog.querySelector<HTMLElement>('button')?.focus()
+    }
+    return () => {
+      if (typeof dialog.close === 'function' && dialog.open) dialog.close()
+    }
+  }, [])
+
+  // Retry or Discard removes the item, and the focused button with it: focus stays in the dialog.
+  useEffect(() => {
+    const dialog = ref.current
+    if (dialog && !dialog.contains(document.activeElement)) closeButton.current?.focus()
+  }, [problems.length])
+
+  return (
+    <dialog
+      ref={ref}
+      className="sync-problems"
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault() // React state closes it, so focus goes back to the trigger
+        onClose()
+      }}
+      onKeyDown={(event) => event.key === 'Escape' && onClose()}
+    >
+      <div className="sync-problems__head">
+        <h2 id={titleId}>Changes not saved</h2>
+        <button ref={closeButton} type="button" className="button button--link" onClick={onClose}>
+          Close
+        </button>
+      </div>
+      {problems.length === 0 ? (
+        <p className="sync-problems__done">All changes are saved.</p>
+      ) : (
+        <>
+          <p className="sync-problems__note">The server refused these changes. Retry one, or discard it to get the server’s version back.</p>
+          <ul className="sync-problems__list">
+            {problems.map((p) => (
+              <ProblemItem key={p.seq} problem={p} />
+            ))}
+          </ul>
+        </>
+      )}
+    </dialog>
+  )
+}
+
+function ProblemItem({ problem }: { problem: SyncProblem }) {
+  const id = useId()
+  const [busy, setBusy] = useState(false)
+  const act = (fn: (seq: number) => Promise<unknown>) => () => {
+    setBusy(true)
+    fn(problem.seq)
+      .catch((error: unknown) => console.error('sync: acting on a refused change failed', error))
+      .finally(() => setBusy(false))
+  }
+  return (
+    <li className="sync-problems__item" aria-labelledby={`${id}-what`} aria-describedby={`${id}-why`}>
+      <p className="sync-problems__what" id={`${id}-what`}>
+        {problem.what}
+      </p>
+      <p className="sync-problems__why" id={`${id}-why`}>
+        {problem.message}
+      </p>
+      <div className="sync-problems__actions">
+        <button type="button" className="button" disabled={busy} aria-describedby={`${id}-what`} onClick={act(retryFailed)}>
+          Retry
+        </button>
+        <button type="button" className="button" disabled={busy} aria-describedby={`${id}-what`} onClick={act(discard)}>
+          Discard
+        </button>
+      </div>
+    </li>
+  )
+}

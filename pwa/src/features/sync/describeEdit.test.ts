@@ -1,0 +1,42 @@
+import { create } from '@bufbuild/protobuf'
+import { describe, expect, it } from 'vitest'
+import { MutationSchema } from '@/gen/pocket/sync/v1/sync_pb'
+import type { MutationInit } from '@/data/sync'
+import { describeEdit, problemsLabel, waitingText, type EditNames } from './describeEdit'
+
+const names: EditNames = {
+  recordingTitle: (id) => (id === 'r1' ? 'Weekly sync' : 'Untitled'),
+  folderName: (id) => (id === 'f1' ? 'Work' : null),
+}
+const describe_ = (init: MutationInit) => describeEdit(create(MutationSchema, { ...init, idempotencyKey: 'k' }), names)
+
+describe('describing a refused edit', () => {
+  it('names the recording or folder it was about', () => {
+    expect(describe_({ op: { case: 'updateRecording', value: { id: 'r1', title: 'New' } } })).toBe('Rename of “Weekly sync”')
+    expect(describe_({ op: { case: 'updateRecording', value: { id: 'r1', description: 'd' } } })).toBe('Description of “Weekly sync”')
+    expect(describe_({ op: { case: 'updateRecording', value: { id: 'r1', folderId: 'f1' } } })).toBe('Move of “Weekly sync”')
+    expect(describe_({ op: { case: 'deleteRecording', value: { id: 'r1' } } })).toBe('Deletion of “Weekly sync”')
+    expect(describe_({ op: { case: 'renameSpeaker', value: { recordingId: 'r1', speaker: 'SPEAKER_1', name: 'Ana' } } })).toBe('Speaker name “Ana” on “Weekly sync”')
+    expect(describe_({ op: { case: 'askQuestion', value: { recordingId: 'r1', message: 'Why?' } } })).toBe('Question on “Weekly sync”')
+    expect(describe_({ op: { case: 'createFolder', value: { id: 'f2', name: 'Ideas' } } })).toBe('New folder “Ideas”')
+    expect(describe_({ op: { case: 'renameFolder', value: { id: 'f1', name: 'Jobs' } } })).toBe('Rename of folder “Work” to “Jobs”')
+    expect(describe_({ op: { case: 'renameFolder', value: { id: 'f9', name: 'Jobs' } } })).toBe('Rename of folder “Jobs”')
+    expect(describe_({ op: { case: 'deleteFolder', value: { id: 'f1' } } })).toBe('Deletion of folder “Work”')
+  })
+
+  it('still says something for a change that cannot be read', () => {
+    expect(describeEdit(null, names)).toBe('A change that could not be read')
+  })
+})
+
+describe('status texts', () => {
+  it('say how many edits wait, and why they wait', () => {
+    expect(waitingText(0, 'offline')).toBe('')
+    expect(waitingText(3, 'offline')).toBe('Offline · 3 changes waiting')
+    expect(waitingText(1, 'offline')).toBe('Offline · 1 change waiting')
+    expect(waitingText(2, 'unreachable')).toBe('Can’t reach the server · 2 changes waiting')
+    expect(waitingText(2, 'sending')).toBe('Saving changes…')
+    expect(problemsLabel(1)).toBe('1 change not saved')
+    expect(problemsLabel(2)).toBe('2 changes not saved')
+  })
+})

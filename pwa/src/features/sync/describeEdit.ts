@@ -1,0 +1,54 @@
+import type { Mutation } from '@/gen/pocket/sync/v1/sync_pb'
+
+/** What describing an edit needs to know about the library (the server's names, where known). */
+export interface EditNames {
+  recordingTitle(id: string): string
+  folderName(id: string): string | null
+}
+
+const q = (s: string) => `“${s}”`
+
+/** One line saying which edit this was, e.g. Rename of “Weekly sync”; null for a mutation that cannot be read. */
+export function describeEdit(mutation: Mutation | null, names: EditNames): string {
+  const op = mutation?.op
+  switch (op?.case) {
+    case 'updateRecording': {
+      const { id, title, description, folderId } = op.value
+      const subject = q(names.recordingTitle(id))
+      if (title !== undefined) return `Rename of ${subject}`
+      if (description !== undefined) return `Description of ${subject}`
+      if (folderId !== undefined) return `Move of ${subject}`
+      return `Change to ${subject}`
+    }
+    case 'deleteRecording':
+      return `Deletion of ${q(names.recordingTitle(op.value.id))}`
+    case 'renameSpeaker':
+      return `Speaker name ${q(op.value.name || op.value.speaker)} on ${q(names.recordingTitle(op.value.recordingId))}`
+    case 'askQuestion':
+      return `Question on ${q(names.recordingTitle(op.value.recordingId))}`
+    case 'createFolder':
+      return `New folder ${q(op.value.name)}`
+    case 'renameFolder': {
+      const old = names.folderName(op.value.id)
+      return old && old !== op.value.name ? `Rename of folder ${q(old)} to ${q(op.value.name)}` : `Rename of folder ${q(op.value.name)}`
+    }
+    case 'deleteFolder':
+      return `Deletion of folder ${q(names.folderName(op.value.id) ?? 'Untitled folder')}`
+    default:
+      return 'A change that could not be read'
+  }
+}
+
+/** Waiting edits as the status line says it; '' when nothing waits. */
+export function waitingText(pending: number, state: 'offline' | 'unreachable' | 'sending'): string {
+  if (pending === 0) return ''
+  const count = `${pending} ${pending === 1 ? 'change' : 'changes'} waiting`
+  if (state === 'offline') return `Offline · ${count}`
+  if (state === 'unreachable') return `Can’t reach the server · ${count}`
+  return 'Saving changes…'
+}
+
+/** The label of the button that opens the refused edits. */
+export function problemsLabel(failed: number): string {
+  return `${failed} ${failed === 1 ? 'change' : 'changes'} not saved`
+}
