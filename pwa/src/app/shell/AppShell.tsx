@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
 import { Outlet, useLocation } from 'react-router'
+import { startSync } from '@/data/sync/engine'
 import { PRODUCT_NAME } from '@/ui/brand'
 import { Sidebar } from './Sidebar'
 import './shell.css'
@@ -13,6 +15,9 @@ export function AppShell() {
   const location = useLocation()
   const menuButton = useRef<HTMLButtonElement>(null)
   const closeButton = useRef<HTMLButtonElement>(null)
+  const queryClient = useQueryClient()
+  // Edits are sent and the server's changes pulled while signed in.
+  useEffect(() => startSync({ queryClient }), [queryClient])
 
   // Closing by hand gives focus back to the button that opened the drawer,
   // once the render has lifted `inert` from the top bar.
