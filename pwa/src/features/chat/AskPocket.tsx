@@ -14,10 +14,12 @@ interface AskPocketProps {
   shareToken?: string
   /** Opens the Transcription tab at a source's start (seconds). */
   onShowSource?: (start: number) => void
+  /** The owner's chat: questions asked without a network are queued and sent later. */
+  queueOffline?: boolean
 }
 
 /** Ask Pocket (spec §2 "Ask Pocket chat"): the conversation about one recording. */
-export function AskPocket({ recordingId, shareToken, onShowSource }: AskPocketProps) {
+export function AskPocket({ recordingId, shareToken, onShowSource, queueOffline }: AskPocketProps) {
   if (!recordingId) {
     return (
       <div className="chat chat--empty">
@@ -26,14 +28,22 @@ export function AskPocket({ recordingId, shareToken, onShowSource }: AskPocketPr
       </div>
     )
   }
-  return <Conversation key={`${recordingId}:${shareToken ?? ''}`} recordingId={recordingId} shareToken={shareToken} onShowSource={onShowSource} />
+  return (
+    <Conversation
+      key={`${recordingId}:${shareToken ?? ''}`}
+      recordingId={recordingId}
+      shareToken={shareToken}
+      onShowSource={onShowSource}
+      queueOffline={queueOffline}
+    />
+  )
 }
 
-function Conversation({ recordingId, shareToken, onShowSource }: AskPocketProps & { recordingId: string }) {
+function Conversation({ recordingId, shareToken, onShowSource, queueOffline }: AskPocketProps & { recordingId: string }) {
   const { idToken, user } = useAuth()
   // A share token wins over a sign-in token (spec §6); either one lets you ask.
   const canAsk = Boolean(shareToken || idToken)
-  const chat = useChat({ recordingId, shareToken, canAsk })
+  const chat = useChat({ recordingId, shareToken, canAsk, queueOffline })
   const [announcement, setAnnouncement] = useState('')
   const listRef = useStickToBottom(chat.messages)
   // A user restored offline has a profile but no token yet: that is being offline, not signed out.
@@ -65,7 +75,7 @@ function Conversation({ recordingId, shareToken, onShowSource }: AskPocketProps 
       )}
       {/* Replies are announced once, whole, not word by word. */}
       <div className="visually-hidden" aria-live="polite">
-        {announcement}
+        {announcement || chat.notice}
       </div>
       <ChatComposer chips={chat.chips} disabled={!canAsk} sending={chat.sending} onSend={chat.send} />
     </div>
