@@ -1,5 +1,9 @@
 import { db } from '../db'
-import { enqueue, getSync, type OutboxRow } from './index'
+import { detailBody } from '../normalize/detail'
+import { asObject, text } from '../normalize/loose'
+import { enqueue, getSync, pendingFor, type OutboxRow } from './index'
+import { readMutation } from './mutation'
+import { folderIdOf } from './serverState'
 
 /**
  * The owner's edits on one recording, as the detail screen makes them. Each
@@ -49,6 +53,24 @@ export function renameRecording(id: string, title: string): Promise<OutboxRow> {
 
 export function describeRecording(id: string, description: string): Promise<OutboxRow> {
   return enqueue({ op: { case: 'updateRecording', value: { id, description: description.trim() } } })
+}
+
+/**
+ * The folder the recording is filed in as this device shows it ('' for
+ * General): the latest queued move, else the synced row, else the cached
+ * detail (a recording opened before the first pull). liveQuery-able.
+ */
+export async function currentFolderId(id: string): Promise<string> {
+  const moves = (await pendingFor(id)).flatMap((row) => {
+    const op = readMutation(row)?.op
+    return op?.case === 'updateRecording' && op.value.folderId !== undefined ? [op.value.folderId] : []
+  })
+  const queued = moves.at(-1)
+  if (queued !== undefined) return queued
+  const row = await db.recordings.get(id)
+  if (row) return folderIdOf(row)
+  const recording = asObject(detailBody((await db.details.get(id))?.data)?.recording)
+  return text(asObject(recording?.folder)?.id) || text(recording?.folderId) || text(recording?.folder_id)
 }
 
 /** '' files it in General. */

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { db } from '@/data/db'
 import { GENERAL_FOLDER } from '@/data/normalize/recording'
-import { folderNameError, moveToFolder, moveToNewFolder } from '@/data/sync/recordingEdits'
+import { currentFolderId, folderNameError, moveToFolder, moveToNewFolder } from '@/data/sync/recordingEdits'
 import '@/ui/inline-edit/inline-edit.css'
 import './detail-edits.css'
 
@@ -16,7 +16,7 @@ const NEW_FOLDER = '\u0000new'
  */
 export function FolderPicker({ recordingId }: { recordingId: string }) {
   const folders = useLiveQuery(() => db.folders.toArray(), [])
-  const current = useLiveQuery(async () => (await db.recordings.get(recordingId))?.folderId ?? '', [recordingId])
+  const current = useLiveQuery(() => currentFolderId(recordingId), [recordingId])
   const [naming, setNaming] = useState(false)
   const select = useRef<HTMLSelectElement>(null)
   const refocus = useRef(false)
