@@ -41,13 +41,15 @@ export function AskPocket({ recordingId, shareToken, onShowSource, queueOffline 
 
 function Conversation({ recordingId, shareToken, onShowSource, queueOffline }: AskPocketProps & { recordingId: string }) {
   const { idToken, user } = useAuth()
-  // A share token wins over a sign-in token (spec §6); either one lets you ask.
-  const canAsk = Boolean(shareToken || idToken)
+  // A user restored offline has a profile but no token yet: that is being offline, not signed out.
+  const restoredOffline = !shareToken && !idToken && user !== null
+  // A share token wins over a sign-in token (spec §6); either one lets you ask. The
+  // owner may also ask while restored offline: the question is queued for later.
+  const canAsk = Boolean(shareToken || idToken) || (queueOffline === true && restoredOffline)
   const chat = useChat({ recordingId, shareToken, canAsk, queueOffline })
   const [announcement, setAnnouncement] = useState('')
   const listRef = useStickToBottom(chat.messages)
-  // A user restored offline has a profile but no token yet: that is being offline, not signed out.
-  const offline = chat.offline || (!canAsk && user !== null)
+  const offline = chat.offline || restoredOffline
   const note = offline ? OFFLINE_NOTE : canAsk ? null : AUTH_REQUIRED
 
   return (
