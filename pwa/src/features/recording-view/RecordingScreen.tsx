@@ -124,7 +124,7 @@ function PanelContent({ tab, view, shareToken, highlight, onShowSource, editable
     case 'actionable':
       return <ActionableTab tasks={view.tasks} />
     case 'mindmap':
-      return <MindMapTab summarization={view.summarization} />
+      return <MindMapTab summarization={view.summarization} speakers={view.speakers} />
     case 'transcription':
       return <TranscriptionTab transcript={view.transcript} highlight={highlight} recordingId={editable ? view.id : undefined} />
     case 'ask':
