@@ -12,11 +12,8 @@ import { alice, renderApp, signInOnServer } from '@/test/render'
 const REC = 'rec_02_one_on_one_leo'
 const QUESTION = 'What did Leo promise?'
 
-beforeEach(() => {
-  resetChatMocks()
-  // The sync server is out of reach too: the question stays queued.
-  server.use(http.post('/pocket.sync.v1.SyncService/*', () => HttpResponse.error()))
-})
+// The mock sync server applies nothing (mocks/handlers/sync.ts): the question stays queued.
+beforeEach(() => resetChatMocks())
 
 async function openOwner() {
   await signInOnServer(alice, { cacheProfile: true })
@@ -56,7 +53,6 @@ describe('Ask Pocket without a network (owner)', () => {
 
     // What pushing it does: the server stores the question and its answer, the row leaves the outbox…
     server.resetHandlers()
-    server.use(http.post('/pocket.sync.v1.SyncService/*', () => HttpResponse.error()))
     await db.outbox.clear()
     // …and the engine refetches the chat history.
     await sendThroughMock(QUESTION)

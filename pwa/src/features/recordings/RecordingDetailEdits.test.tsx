@@ -1,8 +1,6 @@
-import { beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { http, HttpResponse } from 'msw'
-import { server } from '@/mocks/node'
 import { db } from '@/data/db'
 import { listOutbox } from '@/data/sync'
 import { readMutation } from '@/data/sync/mutation'
@@ -11,10 +9,7 @@ import { alice, renderApp, signInOnServer } from '@/test/render'
 const OWN = 'rec_01_weekly_sync'
 const SHARED = 'rec_16_roadmap_2027_shared'
 
-// The sync server cannot be reached: every edit stays queued, as offline.
-beforeEach(() => {
-  server.use(http.post('/pocket.sync.v1.SyncService/*', () => HttpResponse.error()))
-})
+// The mock sync server applies nothing (mocks/handlers/sync.ts): every edit stays queued, as offline.
 
 async function open(id: string) {
   await signInOnServer(alice, { cacheProfile: true })
