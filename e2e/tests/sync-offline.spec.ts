@@ -1,4 +1,5 @@
 import { expect, test, type APIResponse, type Locator, type Page, type TestInfo } from '@playwright/test'
+import { expectNoSeriousA11yViolations } from '../support/a11y'
 import { expectSeededLibrary } from '../support/app'
 import { DEMO_EMAIL } from '../support/env'
 import { signInThroughIssuer } from '../support/issuer'
@@ -164,6 +165,7 @@ test('edits made with the server down are kept over a reload, then applied exact
   await expect(waitingIcon(page.locator('.rec-header'))).toBeVisible()
   const chat = await chatPanel(page, info)
   await expect(chat.getByRole('listitem').filter({ hasText: QUESTION }).getByText('Waiting for network')).toBeVisible()
+  await expectNoSeriousA11yViolations(page, 'recording screen with edits waiting to sync')
 
   await pocket.start()
   // Sent without a reload: the answer replaces the pending question on screen.
