@@ -11,6 +11,8 @@ export interface OwnPocket {
   url: string
   /** Stops the process (SIGTERM) and waits until it has exited. */
   stop(): Promise<void>
+  /** Kills the process (SIGKILL: no shutdown at all, as a crash or power loss) and waits until it has exited. */
+  kill(): Promise<void>
   /** Starts it again on the same port and data dir; resolves once /readyz answers. */
   start(): Promise<void>
   /** Stops it and deletes its data dir. */
@@ -65,14 +67,15 @@ export async function startOwnPocket(): Promise<OwnPocket> {
     closeSync(out)
     await waitReady(url, child, log)
   }
-  const stop = async () => {
+  const end = async (signal: NodeJS.Signals) => {
     const running = child
     child = null
     if (!running || running.exitCode !== null) return
     const exited = new Promise((r) => running.once('exit', r))
-    running.kill('SIGTERM')
+    running.kill(signal)
     await exited
   }
+  const stop = () => end('SIGTERM')
 
   // A port free when picked may be taken before pocket binds it (the machine is
   // shared): try another. Restarts keep the port, so the origin stays the same.
@@ -91,6 +94,7 @@ export async function startOwnPocket(): Promise<OwnPocket> {
     url,
     start,
     stop,
+    kill: () => end('SIGKILL'),
     dispose: async () => {
       await stop()
       rmSync(dataDir, { recursive: true, force: true })

@@ -173,7 +173,8 @@ test.describe('Ask Pocket offline', () => {
     await expect(chat.getByText('What did Leo talk about?', { exact: true })).toBeVisible()
     await expect(sourceButtons(chat).first()).toBeVisible()
     await expect(chat.getByText('Offline: showing the conversation saved on this device.')).toBeVisible()
-    await expect(box(chat)).toBeDisabled() // no token until the server answers again
+    // The owner may still ask: the question waits for the network (sync-offline.spec.ts).
+    await expect(box(chat)).toBeEnabled()
     await pocket.start()
   })
 })

@@ -88,8 +88,8 @@ func (st *stored) hasSpeaker(key string) bool {
 }
 
 // speakersWithNames is the speakers member with the owner's names laid over
-// it: each renamed label's speakerProfile.name is set. A member that was a
-// JSON string stays one.
+// it: each renamed label's speakerProfile.name is set, and originalName keeps
+// the uploaded one. A member that was a JSON string stays one.
 func (st *stored) speakersWithNames() json.RawMessage {
 	if len(st.Book.SpeakerNames) == 0 {
 		return st.Speakers
@@ -99,6 +99,11 @@ func (st *stored) speakersWithNames() json.RawMessage {
 	for key, name := range st.Book.SpeakerNames {
 		entry, _ := loose.ParseObject(loose.Unwrap(profiles.Get(key)))
 		profile, _ := loose.ParseObject(loose.Unwrap(entry.First("speakerProfile", "speaker_profile")))
+		// The uploaded name stays beside the new one: the summary's speaker
+		// mind map is keyed by it, and readers show the new name there too.
+		if original, _ := loose.String(profile.Get("name")); original != "" && original != name {
+			profile = profile.Set("originalName", jsonString(original))
+		}
 		p, _ := profile.Set("name", jsonString(name)).MarshalJSON()
 		e, _ := entry.Delete("speaker_profile").Set("speakerProfile", p).MarshalJSON()
 		profiles = profiles.Set(key, e)

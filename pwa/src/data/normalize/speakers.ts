@@ -75,3 +75,20 @@ export function speakerLabeler(names: SpeakerNames): (speakerId: string) => stri
     return label
   }
 }
+
+/**
+ * Renamed speakers: uploaded name → the owner's name, from the profiles'
+ * originalName (set by the server and by a queued rename). The summary's
+ * speaker mind map is keyed by uploaded names.
+ */
+export function speakerRenames(speakers: unknown): ReadonlyMap<string, string> {
+  const renames = new Map<string, string>()
+  for (const entry of Object.values(asObject(speakers) ?? {})) {
+    const e = asObject(entry)
+    const profile = e ? asObject(e.speakerProfile ?? e.speaker_profile) : null
+    const original = text(profile?.originalName).trim()
+    const name = text(profile?.name).trim()
+    if (original && name && original !== name) renames.set(original, name)
+  }
+  return renames
+}

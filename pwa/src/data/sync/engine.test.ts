@@ -93,6 +93,15 @@ describe('startSync', () => {
     await vi.waitFor(() => expect(s.server.pulls).toBe(before + 1))
   })
 
+  it('sends a backed-off edit as soon as the live socket (re)connects: the server is back', async () => {
+    const s = await started()
+    s.server.unavailable = 1
+    await s.d.sync.enqueue({ op: { case: 'updateRecording', value: { id: 'r1', title: 'Two' } } })
+    await vi.waitFor(async () => expect((await s.d.sync.listOutbox())[0]?.attempts).toBe(1))
+    s.live.onConnected!()
+    await vi.waitFor(() => expect(s.server.applied).toHaveLength(1))
+  })
+
   it('sends a new edit at once, and a backed-off one when its time comes', async () => {
     let transient = 1
     const s = await started((server) => (server.verdict = () => (transient-- > 0 ? 'retry' : undefined)))

@@ -72,8 +72,10 @@ export function startSync(o: StartSyncOptions): () => void {
 
   events?.addEventListener('online', onOnline)
   sw?.addEventListener('message', onWorkerMessage)
-  const live = (o.live ?? startLive)({ onEvent: onLiveEvent, onConnected: () => void pull().then(() => flush()) })
-  void flush().then(pull)
+  // A working socket (or a fresh start) means the server may well be back:
+  // what waits on a backoff is sent now, not minutes later. Held edits still wait.
+  const live = (o.live ?? startLive)({ onEvent: onLiveEvent, onConnected: () => void pull().then(() => flush({ ignoreBackoff: true })) })
+  void flush({ ignoreBackoff: true }).then(pull)
 
   return () => {
     stopped = true

@@ -94,6 +94,33 @@ describe('flush', () => {
     expect(await d.db.outbox.count()).toBe(0)
   })
 
+  it('holds an edit queued with holdMs (an Undo window) even when the network returns, then sends it once', async () => {
+    const { server, d } = await library()
+    const held = await d.sync.enqueue({ op: { case: 'deleteRecording', value: { id: 'r1' } } }, undefined, { holdMs: 5000 })
+    expect(held).toMatchObject({ attempts: 0, nextAttemptAt: d.clock.now + 5000 })
+    expect(await d.db.recordings.get('r1')).toBeUndefined() // gone at once on the device
+
+    expect((await d.sync.flush({ ignoreBackoff: true })).retryAt).toBe(d.clock.now + 5000)
+    expect(server.received).toHaveLength(0)
+
+    d.clock.now += 5000
+    await d.sync.flush()
+    expect(server.applied).toEqual([held.key])
+    expect(server.recordings.has('r1')).toBe(false)
+  })
+
+  it('never sends a held edit that is discarded in its window', async () => {
+    const { server, d } = await library()
+    const held = await d.sync.enqueue({ op: { case: 'deleteRecording', value: { id: 'r1' } } }, undefined, { holdMs: 5000 })
+    await d.sync.flush({ ignoreBackoff: true })
+    await d.sync.discard(held.seq)
+    expect((await row(d, 'r1')).data.title).toBe('One')
+    d.clock.now += 6000
+    await d.sync.flush()
+    expect(server.received).toHaveLength(0)
+    expect(server.recordings.has('r1')).toBe(true)
+  })
+
   it('waits longer after each failed attempt while the server is down', async () => {
     const { server, d } = await library()
     await rename(d, 'r1', 'A')

@@ -38,7 +38,7 @@ export async function flushOnce(deps: SyncDeps, options: FlushOptions = {}): Pro
     const head = batch[0]
     if (!head) return result
     if (await setAsideUnreadable(deps, batch)) continue
-    if (!ignoreBackoff && head.nextAttemptAt > deps.now()) return { ...result, retryAt: head.nextAttemptAt }
+    if (head.nextAttemptAt > deps.now() && (!ignoreBackoff || isHeld(head))) return { ...result, retryAt: head.nextAttemptAt }
     ignoreBackoff = false
     let results: MutationResult[]
     try {
@@ -81,6 +81,14 @@ async function settle(deps: SyncDeps, row: OutboxRow, r: MutationResult, how: 'a
   if (r.current) await applyServerChange(db, r.current)
   // Also when `current` is another entity (a created folder merged into one of the same name).
   await recompose(db, row)
+}
+
+/**
+ * Held by the user (enqueue's holdMs: an Undo window), not backing off: it
+ * was never attempted, and sending it early would take the Undo away.
+ */
+function isHeld(row: OutboxRow): boolean {
+  return row.attempts === 0 && row.nextAttemptAt > 0
 }
 
 /** One more failed attempt: the next waits longer (capped, jittered). */

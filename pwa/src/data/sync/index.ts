@@ -2,14 +2,14 @@ import { defaultDeps, type SyncDeps } from './deps'
 import { flushOnce, type FlushOptions, type FlushResult } from './flush'
 import type { MutationInit, MutationTarget } from './mutation'
 import * as outbox from './outbox'
-import type { OutboxRow } from './outbox'
+import type { EnqueueOptions, OutboxRow } from './outbox'
 import { pullOnce, type PullResult } from './pull'
 import { recompose, syncTables } from './rebase'
 import { singleFlight } from './singleFlight'
 
 export type { FlushResult, FlushOptions } from './flush'
 export type { PullResult } from './pull'
-export type { OutboxRow } from './outbox'
+export type { EnqueueOptions, OutboxRow } from './outbox'
 export type { MutationInit, MutationTarget } from './mutation'
 
 /** Sync of one device's library against one server: what the app and the engine call. */
@@ -19,8 +19,8 @@ export interface Sync {
   pullChanges(): Promise<PullResult>
   /** Sends pending edits in order (single-flight like pullChanges). */
   flush(options?: FlushOptions): Promise<FlushResult>
-  /** Shows the edit at once and queues it (one transaction). */
-  enqueue(init: MutationInit, target?: MutationTarget): Promise<OutboxRow>
+  /** Shows the edit at once and queues it (one transaction); holdMs delays its sending (an Undo window). */
+  enqueue(init: MutationInit, target?: MutationTarget, options?: EnqueueOptions): Promise<OutboxRow>
   retryFailed(seq: number): Promise<void>
   discard(seq: number): Promise<OutboxRow | null>
   /** Lays the entity's queued edits over what the device holds again (after a REST refetch wrote it). */
@@ -50,8 +50,8 @@ export function createSync(deps: SyncDeps): Sync {
       if (options?.ignoreBackoff) ignoreBackoff = true
       return flush()
     },
-    async enqueue(init, target) {
-      const row = await outbox.enqueue(deps, init, target)
+    async enqueue(init, target, options) {
+      const row = await outbox.enqueue(deps, init, target, options)
       queued()
       return row
     },
@@ -80,7 +80,8 @@ export function getSync(): Sync {
 
 export const pullChanges = (): Promise<PullResult> => getSync().pullChanges()
 export const flush = (options?: FlushOptions): Promise<FlushResult> => getSync().flush(options)
-export const enqueue = (init: MutationInit, target?: MutationTarget): Promise<OutboxRow> => getSync().enqueue(init, target)
+export const enqueue = (init: MutationInit, target?: MutationTarget, options?: EnqueueOptions): Promise<OutboxRow> =>
+  getSync().enqueue(init, target, options)
 export const retryFailed = (seq: number): Promise<void> => getSync().retryFailed(seq)
 export const discard = (seq: number): Promise<OutboxRow | null> => getSync().discard(seq)
 /** The app's queued edits (pending and failed), oldest first; for useLiveQuery. */

@@ -44,7 +44,7 @@ describe('foldRecording', () => {
   it('names a speaker in the cached detail only', () => {
     const out = foldRecording({ row: null, detail }, [edit({ op: { case: 'renameSpeaker', value: { recordingId: 'r1', speaker: 'SPEAKER_00', name: 'Ann Lee' } } })])
     expect(out.row).toBeNull()
-    expect(out.detail?.speakers).toEqual({ SPEAKER_00: { speakerProfile: { name: 'Ann Lee' } } })
+    expect(out.detail?.speakers).toEqual({ SPEAKER_00: { speakerProfile: { name: 'Ann Lee', originalName: 'Ann Original' } } })
   })
 })
 
@@ -53,7 +53,13 @@ describe('renameSpeakerIn', () => {
     const speakers = JSON.stringify({ 'Speaker 1': { matchedSpeakerId: 'x', speakerProfile: { id: 'p', name: 'Old' } } })
     const out = renameSpeakerIn(speakers, { speaker: 'SPEAKER_01', name: 'Bo Smith' })
     expect(typeof out).toBe('string')
-    expect(JSON.parse(out as string)).toEqual({ 'Speaker 1': { matchedSpeakerId: 'x', speakerProfile: { id: 'p', name: 'Bo Smith' } } })
+    expect(JSON.parse(out as string)).toEqual({ 'Speaker 1': { matchedSpeakerId: 'x', speakerProfile: { id: 'p', name: 'Bo Smith', originalName: 'Old' } } })
+  })
+
+  it('keeps the uploaded name as originalName over several renames, as the server does (the speaker mind map is keyed by it)', () => {
+    const once = renameSpeakerIn({ SPEAKER_00: { speakerProfile: { name: 'Daniel Okafor' } } }, { speaker: 'SPEAKER_00', name: 'Dana' })
+    const twice = renameSpeakerIn(once, { speaker: 'SPEAKER_00', name: 'Dana W.' })
+    expect(twice).toEqual({ SPEAKER_00: { speakerProfile: { name: 'Dana W.', originalName: 'Daniel Okafor' } } })
   })
 
   it('restores the server copy’s name for an empty name', () => {

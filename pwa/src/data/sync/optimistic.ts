@@ -89,7 +89,12 @@ export function renameSpeakerIn(speakers: unknown, r: Pick<RenameSpeaker, 'speak
   const entry = asObject(obj[key]) ?? {}
   const profile = asObject(entry.speakerProfile ?? entry.speaker_profile) ?? {}
   const name = r.name === '' ? profileName(original, key) : r.name
-  obj[key] = { ...entry, speakerProfile: { ...profile, name } }
+  // As the server does: the uploaded name stays as originalName (the speaker mind map is keyed by it).
+  const uploaded = text(profile.originalName) || text(profile.name)
+  const next: LooseObject = { ...profile, name }
+  if (uploaded && uploaded !== name) next.originalName = uploaded
+  else delete next.originalName
+  obj[key] = { ...entry, speakerProfile: next }
   return typeof speakers === 'string' ? JSON.stringify(obj) : obj
 }
 

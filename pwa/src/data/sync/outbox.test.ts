@@ -64,7 +64,7 @@ describe('enqueue', () => {
     await d.db.details.put({ id: 'r1', fetchedAt: 5, data: { recording: { id: 'r1' }, speakers: '{"SPEAKER_00":{"speakerProfile":{"name":"Speaker 1"}}}' } })
     await d.sync.enqueue({ op: { case: 'renameSpeaker', value: { recordingId: 'r1', speaker: 'SPEAKER_00', name: 'Ada Byron' } } })
     const speakers = ((await d.db.details.get('r1'))!.data as { speakers: string }).speakers
-    expect(JSON.parse(speakers)).toEqual({ SPEAKER_00: { speakerProfile: { name: 'Ada Byron' } } })
+    expect(JSON.parse(speakers)).toEqual({ SPEAKER_00: { speakerProfile: { name: 'Ada Byron', originalName: 'Speaker 1' } } })
     expect((await d.db.details.get('r1'))!.fetchedAt).toBe(5)
     expect((await d.sync.pendingFor('r1')).map((r) => r.status)).toEqual(['pending'])
   })
@@ -77,7 +77,7 @@ describe('enqueue', () => {
     const fresh = { recording: { id: 'r1', title: 'Server title' }, speakers: { SPEAKER_00: { speakerProfile: { name: 'Speaker 1' } } } }
     await d.db.details.put({ id: 'r1', fetchedAt: 9, data: fresh })
     await d.sync.rebase({ kind: 'recording', entityId: 'r1' })
-    expect((await d.db.details.get('r1'))!.data).toEqual({ ...fresh, speakers: { SPEAKER_00: { speakerProfile: { name: 'Ada Byron' } } } })
+    expect((await d.db.details.get('r1'))!.data).toEqual({ ...fresh, speakers: { SPEAKER_00: { speakerProfile: { name: 'Ada Byron', originalName: 'Speaker 1' } } } })
 
     await d.sync.discard((await d.sync.pendingFor('r1'))[0]!.seq)
     expect((await d.db.details.get('r1'))!.data).toEqual(fresh)

@@ -6,12 +6,22 @@ import { recompose, syncTables } from './rebase'
 /** An outbox row as the UI lists it: it has been stored, so it has its seq. */
 export type OutboxRow = OutboxEntry & { seq: number }
 
+export interface EnqueueOptions {
+  /**
+   * Not sent before this many ms from now: a grace period in which the
+   * user may still take the edit back (discard), e.g. a delete with Undo.
+   * Unlike a backoff it is kept even when the network returns (the edit
+   * was never attempted), and a crash meanwhile keeps the edit queued.
+   */
+  holdMs?: number
+}
+
 /**
  * Queues an edit: the change shows on the device and its outbox row is
  * written in one transaction, so a reload never shows one without the
  * other. The target defaults to what the mutation names.
  */
-export async function enqueue(deps: SyncDeps, init: MutationInit, target?: MutationTarget): Promise<OutboxRow> {
+export async function enqueue(deps: SyncDeps, init: MutationInit, target?: MutationTarget, options: EnqueueOptions = {}): Promise<OutboxRow> {
   const key = deps.uuid()
   const mutation = makeMutation(init, key)
   const { kind, entityId } = target ?? targetOf(mutation)
@@ -23,7 +33,7 @@ export async function enqueue(deps: SyncDeps, init: MutationInit, target?: Mutat
     mutation: mutationToJson(mutation),
     status: 'pending',
     attempts: 0,
-    nextAttemptAt: 0,
+    nextAttemptAt: options.holdMs ? deps.now() + options.holdMs : 0,
   }
   const { db } = deps
   const seq = await db.transaction('rw', syncTables(db), async () => {

@@ -14,10 +14,12 @@ interface AskPocketProps {
   shareToken?: string
   /** Opens the Transcription tab at a source's start (seconds). */
   onShowSource?: (start: number) => void
+  /** The owner's chat: questions asked without a network are queued and sent later. */
+  queueOffline?: boolean
 }
 
 /** Ask Pocket (spec §2 "Ask Pocket chat"): the conversation about one recording. */
-export function AskPocket({ recordingId, shareToken, onShowSource }: AskPocketProps) {
+export function AskPocket({ recordingId, shareToken, onShowSource, queueOffline }: AskPocketProps) {
   if (!recordingId) {
     return (
       <div className="chat chat--empty">
@@ -26,18 +28,28 @@ export function AskPocket({ recordingId, shareToken, onShowSource }: AskPocketPr
       </div>
     )
   }
-  return <Conversation key={`${recordingId}:${shareToken ?? ''}`} recordingId={recordingId} shareToken={shareToken} onShowSource={onShowSource} />
+  return (
+    <Conversation
+      key={`${recordingId}:${shareToken ?? ''}`}
+      recordingId={recordingId}
+      shareToken={shareToken}
+      onShowSource={onShowSource}
+      queueOffline={queueOffline}
+    />
+  )
 }
 
-function Conversation({ recordingId, shareToken, onShowSource }: AskPocketProps & { recordingId: string }) {
+function Conversation({ recordingId, shareToken, onShowSource, queueOffline }: AskPocketProps & { recordingId: string }) {
   const { idToken, user } = useAuth()
-  // A share token wins over a sign-in token (spec §6); either one lets you ask.
-  const canAsk = Boolean(shareToken || idToken)
-  const chat = useChat({ recordingId, shareToken, canAsk })
+  // A user restored offline has a profile but no token yet: that is being offline, not signed out.
+  const restoredOffline = !shareToken && !idToken && user !== null
+  // A share token wins over a sign-in token (spec §6); either one lets you ask. The
+  // owner may also ask while restored offline: the question is queued for later.
+  const canAsk = Boolean(shareToken || idToken) || (queueOffline === true && restoredOffline)
+  const chat = useChat({ recordingId, shareToken, canAsk, queueOffline })
   const [announcement, setAnnouncement] = useState('')
   const listRef = useStickToBottom(chat.messages)
-  // A user restored offline has a profile but no token yet: that is being offline, not signed out.
-  const offline = chat.offline || (!canAsk && user !== null)
+  const offline = chat.offline || restoredOffline
   const note = offline ? OFFLINE_NOTE : canAsk ? null : AUTH_REQUIRED
 
   return (
@@ -65,7 +77,7 @@ function Conversation({ recordingId, shareToken, onShowSource }: AskPocketProps 
       )}
       {/* Replies are announced once, whole, not word by word. */}
       <div className="visually-hidden" aria-live="polite">
-        {announcement}
+        {announcement || chat.notice}
       </div>
       <ChatComposer chips={chat.chips} disabled={!canAsk} sending={chat.sending} onSend={chat.send} />
     </div>

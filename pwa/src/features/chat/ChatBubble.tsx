@@ -1,7 +1,8 @@
 import { useEffect } from 'react'
 import { Markdown } from '@/ui/markdown'
+import { SyncIcon } from '@/ui/icons'
 import { SourceLinks } from './SourceLinks'
-import { TYPING } from './texts'
+import { QUEUED_FAILED_NOTE, QUEUED_NOTE, TYPING } from './texts'
 import type { UiMessage } from './useChat'
 import { useWordReveal } from './useWordReveal'
 
@@ -23,6 +24,7 @@ export function ChatBubble({ message, onShowSource, onRevealed }: Props) {
       </li>
     )
   }
+  if (message.queued) return <QueuedBubble message={message} />
   if (message.role === 'user') {
     return (
       <li className="chat-bubble chat-bubble--user">
@@ -32,6 +34,21 @@ export function ChatBubble({ message, onShowSource, onRevealed }: Props) {
     )
   }
   return <AssistantBubble message={message} onShowSource={onShowSource} onRevealed={onRevealed} />
+}
+
+/** A question kept on the device until the server can answer it. */
+function QueuedBubble({ message }: { message: UiMessage }) {
+  const failed = message.queued === 'failed'
+  return (
+    <li className="chat-bubble chat-bubble--user chat-bubble--queued">
+      <span className="visually-hidden">You: </span>
+      <p className="chat-bubble__text">{message.content}</p>
+      <p className="chat-bubble__queued">
+        <SyncIcon label="Waiting to sync" size={14} />
+        {failed ? `${QUEUED_FAILED_NOTE}: ${message.error ?? ''}` : QUEUED_NOTE}
+      </p>
+    </li>
+  )
 }
 
 function AssistantBubble({ message, onShowSource, onRevealed }: Props) {

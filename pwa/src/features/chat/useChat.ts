@@ -1,18 +1,15 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { chatHistoryQuery, chatKeys, readCachedChat, sendChatMessage, type ChatHistory, type ChatTarget } from '@/data/chat'
-import { isApiError } from '@/data/api/errors'
-import type { ChatMessage } from '@/data/normalize/chat'
+import { isApiError, NETWORK_ERROR_CODE } from '@/data/api/errors'
+import { askQuestion } from '@/data/sync/recordingEdits'
 import { DEFAULT_CHIPS, FALLBACK_CHIPS, followUpChips } from './suggestions'
-import { AUTH_REQUIRED, INIT_FAILED, SEND_FAILED_BANNER, SEND_FAILED_BUBBLE, SEND_FAILED_NOTE } from './texts'
+import { AUTH_REQUIRED, INIT_FAILED, QUEUED_NOTICE, SEND_FAILED_BANNER, SEND_FAILED_BUBBLE, SEND_FAILED_NOTE } from './texts'
+import type { ChatMessage } from '@/data/normalize/chat'
+import type { UiMessage } from './uiMessage'
+import { useQueuedQuestions } from './useQueuedQuestions'
 
-/** A message as the panel shows it. */
-export interface UiMessage extends ChatMessage {
-  /** The placeholder assistant message: shows the typing indicator. */
-  pending?: boolean
-  /** A fresh reply: revealed word by word. */
-  reveal?: boolean
-}
+export type { UiMessage } from './uiMessage'
 
 interface ChatState {
   messages: UiMessage[]
@@ -23,6 +20,8 @@ interface ChatState {
   dismissError: () => void
   chips: readonly string[]
   send: (text: string) => Promise<void>
+  /** Said once to screen readers when a question is kept for later. */
+  notice: string
 }
 
 interface Options {
@@ -30,6 +29,8 @@ interface Options {
   shareToken?: string
   /** False when there is neither a sign-in token nor a share token. */
   canAsk: boolean
+  /** The owner's chat: a question that cannot reach the server is queued for sync instead of failing. */
+  queueOffline?: boolean
 }
 
 /**
@@ -37,7 +38,7 @@ interface Options {
  * an optimistic user message and a typing placeholder; a failure swaps the
  * placeholder for the spec's error bubble. One send at a time.
  */
-export function useChat({ recordingId, shareToken, canAsk }: Options): ChatState {
+export function useChat({ recordingId, shareToken, canAsk, queueOffline = false }: Options): ChatState {
   const target: ChatTarget = { recordingId, shareToken }
   const queryClient = useQueryClient()
   const history = useQuery({ ...chatHistoryQuery(target), enabled: canAsk && recordingId !== '' })
@@ -48,11 +49,14 @@ export function useChat({ recordingId, shareToken, canAsk }: Options): ChatState
   const [sendError, setSendError] = useState<string | null>(null)
   const [dismissedLoadError, setDismissedLoadError] = useState(false)
   const [replyChips, setReplyChips] = useState<string[] | null>(null)
+  const [notice, setNotice] = useState('')
   const inFlight = useRef(false)
   const seq = useRef(0)
+  const queued = useQueuedQuestions(recordingId, queueOffline && !shareToken)
 
   const loadFailed = history.isError
-  const messages = local ?? history.data?.messages ?? cached ?? []
+  const shown = local ?? history.data?.messages ?? cached ?? null
+  const messages = useMemo(() => (queued.length > 0 ? [...(shown ?? []), ...queued] : (shown ?? [])), [shown, queued])
   const chips = replyChips ?? (loadFailed ? FALLBACK_CHIPS : DEFAULT_CHIPS)
   const error = sendError ?? (loadFailed && !dismissedLoadError ? INIT_FAILED : null)
 
@@ -63,14 +67,28 @@ export function useChat({ recordingId, shareToken, canAsk }: Options): ChatState
     inFlight.current = true
     setSending(true)
     setSendError(null)
+    const session = history.data?.session
+    const sessionId = session && !session.local ? session.id : null
+    const queue = async () => {
+      await askQuestion(recordingId, text, sessionId ?? '')
+      // The history (plus the queued bubble) shows again; it is refetched once the server answers.
+      setLocal(null)
+      setNotice(QUEUED_NOTICE)
+    }
+    const canQueue = queueOffline && !shareToken
+    if (canQueue && globalThis.navigator?.onLine === false) {
+      await queue().finally(() => {
+        inFlight.current = false
+        setSending(false)
+      })
+      return
+    }
     const n = ++seq.current
     const optimistic: UiMessage = localMessage(`local-user-${n}`, 'user', text)
     const placeholder: UiMessage = { ...localMessage(`local-pending-${n}`, 'assistant', ''), pending: true }
     const before = local ?? history.data?.messages ?? []
     setLocal([...before, optimistic, placeholder])
     try {
-      const session = history.data?.session
-      const sessionId = session && !session.local ? session.id : null
       const res = await sendChatMessage({ recordingId, shareToken, message: text, sessionId })
       setLocal((cur) => replaceMessages(cur, optimistic.id, placeholder.id, [res.userMessage, { ...res.assistantMessage, reveal: true }]))
       queryClient.setQueryData<ChatHistory>(chatKeys.history(target), (old) => ({
@@ -80,6 +98,8 @@ export function useChat({ recordingId, shareToken, canAsk }: Options): ChatState
       }))
       setReplyChips(followUpChips(res.assistantMessage.content, text))
     } catch (err) {
+      // Kept for later rather than failed; if even that fails, the usual failure shows.
+      if (canQueue && isUnreachable(err) && (await queue().then(() => true, () => false))) return
       const failed: UiMessage = { ...localMessage(`local-failed-${n}`, 'assistant', SEND_FAILED_BUBBLE), error: SEND_FAILED_NOTE }
       setLocal((cur) => [...(cur ?? []).filter((m) => m.id !== placeholder.id), failed])
       setSendError(rateLimitText(err) ?? SEND_FAILED_BANNER)
@@ -103,7 +123,13 @@ export function useChat({ recordingId, shareToken, canAsk }: Options): ChatState
     dismissError,
     chips,
     send,
+    notice,
   }
+}
+
+/** The server was never reached: the question is worth keeping for when it is. */
+function isUnreachable(err: unknown): boolean {
+  return isApiError(err) && err.code === NETWORK_ERROR_CODE
 }
 
 /**

@@ -50,6 +50,16 @@ describe('MindMapTab', () => {
     expect(item('Examination')).toHaveAttribute('aria-level', '3')
   })
 
+  it('shows a renamed speaker under the new name on the speaker map (09)', async () => {
+    const user = userEvent.setup()
+    const speakers = { SPEAKER_00: { speakerProfile: { name: 'Dr. A. Shah', originalName: 'Dr. Anita Shah' } } }
+    render(<MindMapTab summarization={summarizationOf('09')} speakers={speakers} />)
+    await user.click(templateButton())
+    await user.click(screen.getByRole('button', { name: /^Speaker map/ }))
+    expect(item('Dr. A. Shah')).toHaveAttribute('aria-level', '2')
+    expect(screen.queryByRole('treeitem', { name: 'Dr. Anita Shah' })).not.toBeInTheDocument()
+  })
+
   it('closes the panel with Escape, back on the button, keeping the map', async () => {
     const user = userEvent.setup()
     render(<MindMapTab summarization={summarizationOf('02')} />)

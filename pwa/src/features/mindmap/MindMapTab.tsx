@@ -1,6 +1,7 @@
 import { Component, useMemo, useState, type ReactNode } from 'react'
 import { EmptyState } from '@/ui/empty-state/EmptyState'
 import { MIND_MAP_TYPES, defaultMindMapType, type MindMapType } from '@/data/normalize/mindmap'
+import { speakerRenames } from '@/data/normalize/speakers'
 import { MindMapViewer } from './MindMapViewer'
 import { mapsFor } from './prepare'
 import { TemplateSelector } from './TemplateSelector'
@@ -10,6 +11,8 @@ import './mindmap.css'
 interface MindMapTabProps {
   /** The recording's first summarization, as given (maps may be JSON strings, under v2, …). */
   summarization: Record<string, unknown> | null
+  /** The recording's speakers: renamed ones show their new name on the speaker map. */
+  speakers?: unknown
 }
 
 /**
@@ -19,8 +22,9 @@ interface MindMapTabProps {
  * by the normaliser; anything that still throws while drawing also ends in
  * the empty state rather than a broken screen.
  */
-export function MindMapTab({ summarization }: MindMapTabProps) {
-  const maps = useMemo(() => mapsFor(summarization).maps, [summarization])
+export function MindMapTab({ summarization, speakers }: MindMapTabProps) {
+  const prepared = useMemo(() => mapsFor(summarization).maps, [summarization])
+  const maps = useMemo(() => withSpeakerNames(prepared, speakerRenames(speakers)), [prepared, speakers])
   const types = MIND_MAP_TYPES.filter((t) => maps[t])
   const [chosen, setChosen] = useState<MindMapType | null>(null)
   const type = chosen && maps[chosen] ? chosen : defaultMindMapType(maps)
@@ -36,6 +40,13 @@ export function MindMapTab({ summarization }: MindMapTabProps) {
       </DrawingErrorBoundary>
     </div>
   )
+}
+
+/** The speaker map keyed by uploaded names, shown with the names the owner gave. */
+function withSpeakerNames(maps: ReturnType<typeof mapsFor>['maps'], renames: ReadonlyMap<string, string>) {
+  const speaker = maps.speaker
+  if (speaker?.type !== 'speaker' || !speaker.speakers.some((s) => renames.has(s.name))) return maps
+  return { ...maps, speaker: { ...speaker, speakers: speaker.speakers.map((s) => ({ ...s, name: renames.get(s.name) ?? s.name })) } }
 }
 
 function MindMapEmpty() {

@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import type { RecordingHeader as Header } from '@/data/normalize/detail'
 import { formatShortDateTime } from '@/data/normalize/recordingDates'
 import { BackIcon } from '@/ui/icons'
+import { EditableDescription, EditableTitle, PendingMark } from './edit/HeaderEdits'
 
 /** Spec §2: the desktop header's title when the recording has none. */
 const DESKTOP_UNTITLED = 'Chat with Tasha'
@@ -12,13 +13,17 @@ interface Props {
   desktop: boolean
   /** Where Back goes; none on the public shared page. */
   backTo?: string
-  /** Owner actions (Share). */
+  /** Owner actions (Share, folder, delete). */
   actions?: ReactNode
+  /** The owner's recording: title and description can be edited. Omitted on the shared page (read-only). */
+  recordingId?: string
 }
 
 /** Title, 'From {owner}' pill when shared, date pill, description. */
-export function RecordingHeader({ header, desktop, backTo, actions }: Props) {
+export function RecordingHeader({ header, desktop, backTo, actions, recordingId }: Props) {
   const title = desktop && header.untitled ? DESKTOP_UNTITLED : header.title
+  const heading = <h1 className="rec-header__title">{title}</h1>
+  const description = header.description && <p className="rec-header__description">{header.description}</p>
   return (
     <header className={`rec-header rec-header--${desktop ? 'desktop' : 'mobile'}`}>
       <div className="rec-header__top">
@@ -27,7 +32,16 @@ export function RecordingHeader({ header, desktop, backTo, actions }: Props) {
             <BackIcon size={22} />
           </Link>
         )}
-        <h1 className="rec-header__title">{title}</h1>
+        {recordingId ? (
+          <div className="rec-header__title-edit">
+            <EditableTitle id={recordingId} value={header.untitled ? '' : header.title}>
+              {heading}
+            </EditableTitle>
+            <PendingMark id={recordingId} />
+          </div>
+        ) : (
+          heading
+        )}
         {actions && <div className="rec-header__actions">{actions}</div>}
       </div>
       <p className="rec-header__pills">
@@ -38,7 +52,13 @@ export function RecordingHeader({ header, desktop, backTo, actions }: Props) {
           </time>
         </span>
       </p>
-      {header.description && <p className="rec-header__description">{header.description}</p>}
+      {recordingId ? (
+        <EditableDescription id={recordingId} value={header.description}>
+          {description}
+        </EditableDescription>
+      ) : (
+        description
+      )}
     </header>
   )
 }

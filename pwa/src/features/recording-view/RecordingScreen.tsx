@@ -35,10 +35,12 @@ interface Props {
   actions?: ReactNode
   /** On the public shared page: chat goes through the share token. */
   shareToken?: string
+  /** The owner's screen: title, description and speakers can be edited, questions queued offline. */
+  editable?: boolean
 }
 
 /** A loaded recording: header, tabs and panels, laid out for desktop or phone. */
-export function RecordingScreen({ view, backTo, actions, shareToken }: Props) {
+export function RecordingScreen({ view, backTo, actions, shareToken, editable = false }: Props) {
   const desktop = useIsDesktop()
   const [tab, selectTab] = useTabParam()
   const shown: DetailTab = desktop && tab === 'ask' ? 'summary' : tab
@@ -52,14 +54,15 @@ export function RecordingScreen({ view, backTo, actions, shareToken }: Props) {
     setHighlight({ start })
     selectTab('transcription')
   }
-  const chat = { shareToken, highlight, onShowSource: showSource }
+  const chat = { shareToken, highlight, onShowSource: showSource, editable }
+  const editId = editable ? view.id : undefined
   const panels = <Panels view={view} shown={shown} idBase={idBase} desktop={desktop} {...chat} />
 
   if (desktop) {
     return (
       <div className="detail detail--desktop">
         <div className="detail__main">
-          <RecordingHeader header={view.header} desktop backTo={backTo} actions={actions} />
+          <RecordingHeader header={view.header} desktop backTo={backTo} actions={actions} recordingId={editId} />
           <Tabs tabs={DESKTOP_TABS} selected={shown} onSelect={selectTab} label="Recording" idBase={idBase} className="tabs tabs--top" />
           {panels}
         </div>
@@ -67,14 +70,14 @@ export function RecordingScreen({ view, backTo, actions, shareToken }: Props) {
           <h2 id="ask-pocket-title" className="detail__chat-title">
             Ask Pocket
           </h2>
-          <AskPocketPanel view={view} shareToken={shareToken} onShowSource={showSource} />
+          <AskPocketPanel view={view} shareToken={shareToken} onShowSource={showSource} queueOffline={editable} />
         </aside>
       </div>
     )
   }
   return (
     <div className="detail detail--mobile">
-      {shown !== 'ask' && <RecordingHeader header={view.header} desktop={false} backTo={backTo} actions={actions} />}
+      {shown !== 'ask' && <RecordingHeader header={view.header} desktop={false} backTo={backTo} actions={actions} recordingId={editId} />}
       {panels}
       <Tabs tabs={MOBILE_TABS} selected={shown} onSelect={selectTab} label="Recording" idBase={idBase} className="tabs tabs--bottom" />
     </div>
@@ -82,6 +85,7 @@ export function RecordingScreen({ view, backTo, actions, shareToken }: Props) {
 }
 
 interface ChatLink {
+  editable: boolean
   shareToken?: string
   highlight?: { start: number }
   onShowSource: (start: number) => void
@@ -113,18 +117,18 @@ function Panels(props: { view: RecordingView; shown: DetailTab; idBase: string; 
   )
 }
 
-function PanelContent({ tab, view, shareToken, highlight, onShowSource }: { tab: DetailTab; view: RecordingView } & ChatLink) {
+function PanelContent({ tab, view, shareToken, highlight, onShowSource, editable }: { tab: DetailTab; view: RecordingView } & ChatLink) {
   switch (tab) {
     case 'summary':
       return <SummaryTab summary={view.summary} />
     case 'actionable':
       return <ActionableTab tasks={view.tasks} />
     case 'mindmap':
-      return <MindMapTab summarization={view.summarization} />
+      return <MindMapTab summarization={view.summarization} speakers={view.speakers} />
     case 'transcription':
-      return <TranscriptionTab transcript={view.transcript} highlight={highlight} />
+      return <TranscriptionTab transcript={view.transcript} highlight={highlight} recordingId={editable ? view.id : undefined} />
     case 'ask':
-      return <AskPocketPanel view={view} shareToken={shareToken} onShowSource={onShowSource} />
+      return <AskPocketPanel view={view} shareToken={shareToken} onShowSource={onShowSource} queueOffline={editable} />
   }
 }
 

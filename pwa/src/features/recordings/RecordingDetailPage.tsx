@@ -3,7 +3,9 @@ import { ShareButton } from '@/features/share/ShareButton'
 import { NO_DATA_SCREEN } from '@/features/recording-view/errorScreens'
 import { LoadErrorScreen, LoadingScreen } from '@/features/recording-view/LoadErrorScreen'
 import { RecordingScreen } from '@/features/recording-view/RecordingScreen'
+import { DeleteRecordingButton } from './detail/DeleteRecordingButton'
 import { detailErrorScreen } from './detail/detailErrors'
+import { FolderPicker } from './detail/FolderPicker'
 import { useRecordingDetail } from './detail/useRecordingDetail'
 
 /** /recordings/{id}: the signed-in detail screen. */
@@ -28,13 +30,15 @@ export default function RecordingDetailPage() {
     case 'ready': {
       // A recording flagged shared belongs to someone else: only owners share.
       const owner = state.view.header.sharedFrom === null
-      return (
-        <RecordingScreen
-          view={state.view}
-          backTo="/recordings"
-          actions={owner ? <ShareButton recordingId={state.view.id} title={state.view.header.title} /> : undefined}
-        />
+      const id = state.view.id
+      const actions = owner && (
+        <>
+          <ShareButton recordingId={id} title={state.view.header.title} />
+          <DeleteRecordingButton recordingId={id} />
+          <FolderPicker recordingId={id} />
+        </>
       )
+      return <RecordingScreen view={state.view} backTo="/recordings" actions={actions || undefined} editable={owner} />
     }
   }
 }

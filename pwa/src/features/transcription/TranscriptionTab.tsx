@@ -1,12 +1,15 @@
 import { memo, useEffect, useMemo, useRef } from 'react'
 import { formatRange, segmentIndexAt, type Transcript, type TranscriptSegment } from '@/data/normalize/transcript'
 import { SPEAKER_COLORS } from './speakerColors'
+import { SpeakerRenames } from './SpeakerRenames'
 import './transcription.css'
 
 interface TranscriptionTabProps {
   transcript: Transcript
   /** Scroll to and highlight the segment starting at this time (seconds). */
   highlight?: { start: number }
+  /** The owner's recording: its speakers can be renamed. Omitted on the shared page. */
+  recordingId?: string
 }
 
 const NO_TRANSCRIPTION = 'No transcription available'
@@ -18,7 +21,7 @@ const NO_SEGMENTS = 'No transcription segments available'
  * find-in-page and screen readers see the whole transcript; CSS
  * content-visibility lets the browser skip laying out rows off screen.
  */
-export function TranscriptionTab({ transcript, highlight }: TranscriptionTabProps) {
+export function TranscriptionTab({ transcript, highlight, recordingId }: TranscriptionTabProps) {
   const { status, segments } = transcript
   const target = useMemo(
     () => (highlight ? segmentIndexAt(segments, highlight.start) : -1),
@@ -37,11 +40,14 @@ export function TranscriptionTab({ transcript, highlight }: TranscriptionTabProp
 
   if (status !== 'ok') return <p className="transcript-empty">{status === 'none' ? NO_TRANSCRIPTION : NO_SEGMENTS}</p>
   return (
-    <ol className="transcript" ref={listRef}>
-      {segments.map((s) => (
-        <Segment key={s.index} segment={s} active={s.index === target} />
-      ))}
-    </ol>
+    <>
+      {recordingId && <SpeakerRenames recordingId={recordingId} segments={segments} />}
+      <ol className="transcript" ref={listRef} aria-label="Transcript">
+        {segments.map((s) => (
+          <Segment key={s.index} segment={s} active={s.index === target} />
+        ))}
+      </ol>
+    </>
   )
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { act, render, screen } from '@testing-library/react'
+import { act, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { ToastProvider } from './ToastProvider'
 import { useToast, type Toaster } from './toastContext'
@@ -45,6 +45,16 @@ describe('toasts', () => {
     expect(screen.getByText('Locked')).toBeInTheDocument()
     act(() => vi.advanceTimersByTime(1))
     expect(screen.queryByText('Locked')).not.toBeInTheDocument()
+  })
+
+  it('an action button runs once and closes the toast', async () => {
+    const user = userEvent.setup()
+    const undo = vi.fn()
+    mount()
+    act(() => toast.info('Recording deleted', { duration: 5000, action: { label: 'Undo', onClick: undo } }))
+    await user.click(within(screen.getByRole('status')).getByRole('button', { name: 'Undo' }))
+    expect(undo).toHaveBeenCalledTimes(1)
+    expect(screen.queryByText('Recording deleted')).not.toBeInTheDocument()
   })
 
   it('the same text twice shows once', () => {

@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
-import { DEFAULT_TOAST_MS, ToastContext, type ToastKind, type ToastOptions, type Toaster } from './toastContext'
+import { DEFAULT_TOAST_MS, ToastContext, type ToastAction, type ToastKind, type ToastOptions, type Toaster } from './toastContext'
 import './toast.css'
 
 interface Toast {
   id: number
   kind: ToastKind
   message: string
+  action?: ToastAction
 }
 
 /** Toasts top-centre; errors are announced as alerts, the rest politely. */
@@ -24,7 +25,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     (kind: ToastKind, message: string, options?: ToastOptions) => {
       const id = nextId.current++
       // The same text twice in a row (double click) shows once, freshly timed.
-      setToasts((list) => [...list.filter((t) => t.message !== message), { id, kind, message }])
+      setToasts((list) => [...list.filter((t) => t.message !== message), { id, kind, message, action: options?.action }])
       timers.current.set(id, setTimeout(() => dismiss(id), options?.duration ?? DEFAULT_TOAST_MS))
     },
     [dismiss],
@@ -51,6 +52,18 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         {toasts.map((toast) => (
           <div key={toast.id} className={`toast toast--${toast.kind}`} role={toast.kind === 'error' ? 'alert' : 'status'}>
             <span className="toast__message">{toast.message}</span>
+            {toast.action && (
+              <button
+                type="button"
+                className="toast__action"
+                onClick={() => {
+                  dismiss(toast.id)
+                  toast.action?.onClick()
+                }}
+              >
+                {toast.action.label}
+              </button>
+            )}
             <button type="button" className="toast__close" aria-label="Dismiss notification" onClick={() => dismiss(toast.id)}>
               ×
             </button>

@@ -5,9 +5,16 @@ export type ToastKind = 'success' | 'error' | 'info'
 /** Spec §2: toasts last 4 seconds unless a message says otherwise (§8). */
 export const DEFAULT_TOAST_MS = 4000
 
+export interface ToastAction {
+  label: string
+  onClick: () => void
+}
+
 export interface ToastOptions {
   /** Milliseconds on screen. */
   duration?: number
+  /** A button in the toast (e.g. Undo); using it closes the toast. */
+  action?: ToastAction
 }
 
 export interface Toaster {

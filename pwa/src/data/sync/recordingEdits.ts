@@ -1,0 +1,118 @@
+import { db } from '../db'
+import { detailBody } from '../normalize/detail'
+import { asObject, text } from '../normalize/loose'
+import { enqueue, getSync, pendingFor, type OutboxRow } from './index'
+import { readMutation } from './mutation'
+import { folderIdOf } from './serverState'
+
+/**
+ * The owner's edits on one recording, as the detail screen makes them. Each
+ * is queued through the outbox (shown at once, sent when the network
+ * allows), so all of them work offline. Limits mirror the server's
+ * (pkg/recordings CheckPatch, MaxSpeakerName, MaxFolderName) so a refusal
+ * is told while typing instead of after a round trip.
+ */
+export const TITLE_MAX = 500
+export const DESCRIPTION_MAX = 10000
+export const SPEAKER_NAME_MAX = 100
+export const FOLDER_NAME_MAX = 100
+
+/** How long a deleted recording can be brought back (the Undo toast's time on screen). */
+export const DELETE_UNDO_MS = 5000
+/** The delete is sent a little after the toast closes, so an Undo pressed at the last moment still wins. */
+const DELETE_HOLD_MS = DELETE_UNDO_MS + 1000
+
+const tooLong = (what: string, max: number) => `${what} must be at most ${max} characters`
+
+export function titleError(title: string): string | null {
+  return [...title].length > TITLE_MAX ? tooLong('The title', TITLE_MAX) : null
+}
+
+export function descriptionError(description: string): string | null {
+  return [...description].length > DESCRIPTION_MAX ? tooLong('The description', DESCRIPTION_MAX) : null
+}
+
+export function folderNameError(name: string): string | null {
+  if (!name.trim()) return 'Enter a folder name'
+  return [...name.trim()].length > FOLDER_NAME_MAX ? tooLong('A folder name', FOLDER_NAME_MAX) : null
+}
+
+/** The server's rules for a speaker's name (pkg/recordings checkSpeakerName); '' restores the original. */
+export function speakerNameError(name: string): string | null {
+  const n = name.trim()
+  if ([...n].length > SPEAKER_NAME_MAX) return tooLong("A speaker's name", SPEAKER_NAME_MAX)
+  // The display rule ignores short 'Speaker …' names: the rename would never show.
+  if (n.startsWith('Speaker ') && [...n].length <= 15) return 'Choose a name other than a generic "Speaker N"'
+  return null
+}
+
+/** An empty title is allowed: the recording then shows its name or 'Untitled Recording'. */
+export function renameRecording(id: string, title: string): Promise<OutboxRow> {
+  return enqueue({ op: { case: 'updateRecording', value: { id, title: title.trim() } } })
+}
+
+export function describeRecording(id: string, description: string): Promise<OutboxRow> {
+  return enqueue({ op: { case: 'updateRecording', value: { id, description: description.trim() } } })
+}
+
+/**
+ * The folder the recording is filed in as this device shows it ('' for
+ * General): the latest queued move, else the synced row, else the cached
+ * detail (a recording opened before the first pull). liveQuery-able.
+ */
+export async function currentFolderId(id: string): Promise<string> {
+  const moves = (await pendingFor(id)).flatMap((row) => {
+    const op = readMutation(row)?.op
+    return op?.case === 'updateRecording' && op.value.folderId !== undefined ? [op.value.folderId] : []
+  })
+  const queued = moves.at(-1)
+  if (queued !== undefined) return queued
+  const row = await db.recordings.get(id)
+  if (row) return folderIdOf(row)
+  const recording = asObject(detailBody((await db.details.get(id))?.data)?.recording)
+  return text(asObject(recording?.folder)?.id) || text(recording?.folderId) || text(recording?.folder_id)
+}
+
+/** '' files it in General. */
+export function moveToFolder(id: string, folderId: string): Promise<OutboxRow> {
+  return enqueue({ op: { case: 'updateRecording', value: { id, folderId } } })
+}
+
+/**
+ * Files the recording in a new top-level folder, created here under an id
+ * the device makes (the server keeps it, or merges it into a folder of the
+ * same name). A folder of that name already on the device is reused.
+ * Queued in this order, so the server creates the folder before the move.
+ */
+export async function moveToNewFolder(id: string, name: string): Promise<string> {
+  const clean = name.trim()
+  const existing = (await db.folders.where('parentId').equals('').toArray()).find((f) => f.name.toLowerCase() === clean.toLowerCase())
+  const folderId = existing?.id ?? getSync().deps.uuid()
+  if (!existing) await enqueue({ op: { case: 'createFolder', value: { id: folderId, name: clean, parentId: '' } } })
+  await moveToFolder(id, folderId)
+  return folderId
+}
+
+/**
+ * Deletes at once on this device; the server hears of it only after the
+ * Undo window (discard the returned row's seq to undo). The delete is in
+ * the outbox from the first moment, so a closed or crashed tab still
+ * deletes it later, and an Undo never reaches the server at all.
+ */
+export function deleteRecording(id: string): Promise<OutboxRow> {
+  return enqueue({ op: { case: 'deleteRecording', value: { id } } }, undefined, { holdMs: DELETE_HOLD_MS })
+}
+
+export function undoDelete(row: Pick<OutboxRow, 'seq'>): Promise<unknown> {
+  return getSync().discard(row.seq)
+}
+
+/** speaker: the transcript's label (e.g. SPEAKER_01); '' restores the recording's own name. */
+export function renameSpeaker(recordingId: string, speaker: string, name: string): Promise<OutboxRow> {
+  return enqueue({ op: { case: 'renameSpeaker', value: { recordingId, speaker, name: name.trim() } } })
+}
+
+/** A question for the server to answer once it is sent (Ask Pocket offline). */
+export function askQuestion(recordingId: string, message: string, sessionId = ''): Promise<OutboxRow> {
+  return enqueue({ op: { case: 'askQuestion', value: { recordingId, message: message.trim(), sessionId } } })
+}

@@ -1,0 +1,34 @@
+import { useMemo } from 'react'
+import { readMutation } from '@/data/sync/mutation'
+import { useOutboxFor } from '@/data/sync/useOutbox'
+import type { UiMessage } from './uiMessage'
+
+/**
+ * Questions asked offline about this recording, still in the outbox, as
+ * user bubbles marked queued. They come from IndexedDB, so they survive a
+ * reload; once the server has answered one it leaves the outbox and the
+ * refetched history shows the real question and its answer instead.
+ */
+export function useQueuedQuestions(recordingId: string, enabled: boolean): UiMessage[] {
+  const rows = useOutboxFor(enabled ? recordingId : '')
+  return useMemo(
+    () =>
+      (rows ?? []).flatMap((row): UiMessage[] => {
+        const op = row.kind === 'question' ? readMutation(row)?.op : undefined
+        if (op?.case !== 'askQuestion') return []
+        return [
+          {
+            id: `queued-${row.key}`,
+            sessionId: '',
+            role: 'user',
+            content: op.value.message,
+            error: row.status === 'failed' ? (row.error?.message ?? null) : null,
+            sources: [],
+            createdAt: new Date(row.createdAt).toISOString(),
+            queued: row.status,
+          },
+        ]
+      }),
+    [rows],
+  )
+}

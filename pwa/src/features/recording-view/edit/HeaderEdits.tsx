@@ -1,0 +1,42 @@
+import type { ReactNode } from 'react'
+import { describeRecording, descriptionError, renameRecording, titleError } from '@/data/sync/recordingEdits'
+import { useOutboxFor } from '@/data/sync/useOutbox'
+import { SyncIcon } from '@/ui/icons'
+import { InlineEdit } from '@/ui/inline-edit/InlineEdit'
+
+/** The title, editable by its owner; an empty title falls back to the recording's name or 'Untitled Recording'. */
+export function EditableTitle({ id, value, children }: { id: string; value: string; children: ReactNode }) {
+  return (
+    <InlineEdit value={value} label="Title" editLabel="Edit title" validate={titleError} onSave={(text) => void renameRecording(id, text)}>
+      {children}
+    </InlineEdit>
+  )
+}
+
+export function EditableDescription({ id, value, children }: { id: string; value: string; children: ReactNode }) {
+  return (
+    <InlineEdit
+      value={value}
+      label="Description"
+      editLabel="Edit description"
+      editText={value ? undefined : 'Add description'}
+      multiline
+      validate={descriptionError}
+      onSave={(text) => void describeRecording(id, text)}
+    >
+      {children}
+    </InlineEdit>
+  )
+}
+
+/** The spec's sync icon while any of the recording's edits waits to be sent (questions have their own mark). */
+export function PendingMark({ id }: { id: string }) {
+  const rows = useOutboxFor(id)
+  const waiting = rows?.some((r) => r.kind === 'recording')
+  if (!waiting) return null
+  return (
+    <span className="rec-header__sync">
+      <SyncIcon label="Waiting to sync" size={18} />
+    </span>
+  )
+}

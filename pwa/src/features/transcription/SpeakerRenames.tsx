@@ -1,0 +1,56 @@
+import { useMemo } from 'react'
+import type { TranscriptSegment } from '@/data/normalize/transcript'
+import { renameSpeaker, speakerNameError } from '@/data/sync/recordingEdits'
+import { InlineEdit } from '@/ui/inline-edit/InlineEdit'
+import { SPEAKER_COLORS } from './speakerColors'
+
+interface Speaker {
+  id: string
+  label: string
+  colorIndex: number
+}
+
+/** Generic labels ('Speaker 2') are the app's own numbering, not a name to edit. */
+const GENERIC = /^Speaker \d+$/
+
+/**
+ * The owner's speakers, in order of first appearance, each with a Rename
+ * button. A rename is queued (works offline) and shows at once wherever the
+ * speaker is named; an empty name restores the recording's own.
+ */
+export function SpeakerRenames({ recordingId, segments }: { recordingId: string; segments: TranscriptSegment[] }) {
+  const speakers = useMemo(() => distinctSpeakers(segments), [segments])
+  if (speakers.length === 0) return null
+  return (
+    <section className="speakers" aria-labelledby="speakers-title">
+      <h2 id="speakers-title" className="speakers__title">
+        Speakers
+      </h2>
+      <ul className="speakers__list">
+        {speakers.map((s) => (
+          <li key={s.id} className="speakers__item">
+            <InlineEdit
+              value={GENERIC.test(s.label) ? '' : s.label}
+              label={`Name for ${s.label}`}
+              editLabel={`Rename ${s.label}`}
+              validate={speakerNameError}
+              onSave={(name) => void renameSpeaker(recordingId, s.id, name)}
+            >
+              <span className="speakers__name" style={{ color: SPEAKER_COLORS[s.colorIndex] }}>
+                {s.label}
+              </span>
+            </InlineEdit>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+function distinctSpeakers(segments: TranscriptSegment[]): Speaker[] {
+  const seen = new Map<string, Speaker>()
+  for (const s of segments) {
+    if (s.speakerId && !seen.has(s.speakerId)) seen.set(s.speakerId, { id: s.speakerId, label: s.speakerLabel, colorIndex: s.colorIndex })
+  }
+  return [...seen.values()]
+}

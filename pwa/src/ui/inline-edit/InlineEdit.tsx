@@ -1,0 +1,105 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
+import { PencilIcon } from '@/ui/icons'
+import './inline-edit.css'
+
+interface Props {
+  /** The text as stored ('' when there is none). */
+  value: string
+  /** What shows when not editing (the text, or its fallback). */
+  children: ReactNode
+  /** The textbox's name, e.g. 'Title'. */
+  label: string
+  /** The pencil button's name, e.g. 'Edit title'. */
+  editLabel: string
+  /** A visible button text instead of the bare pencil (e.g. 'Add description' when empty). */
+  editText?: string
+  multiline?: boolean
+  /** The message to show, or null when the text may be saved. */
+  validate: (text: string) => string | null
+  onSave: (text: string) => unknown
+}
+
+/**
+ * Click-to-edit text: a pencil button opens a labelled textbox; Enter or
+ * leaving the box saves, Escape cancels. Either way focus goes back to the
+ * pencil. Text that breaks a rule stays in the box with the reason, never
+ * dropped.
+ */
+export function InlineEdit({ value, children, label, editLabel, editText, multiline, validate, onSave }: Props) {
+  const [draft, setDraft] = useState<string | null>(null)
+  const button = useRef<HTMLButtonElement>(null)
+  const refocus = useRef(false)
+  // Set once Enter or Escape closed the box: the blur of its removal must not save again.
+  const closed = useRef(false)
+  const errorId = useId()
+  const editing = draft !== null
+  const error = editing ? validate(draft) : null
+
+  useEffect(() => {
+    if (!editing && refocus.current) button.current?.focus()
+    refocus.current = false
+  }, [editing])
+
+  const close = () => {
+    closed.current = true
+    refocus.current = true
+    setDraft(null)
+  }
+  const save = () => {
+    if (draft === null || error || closed.current) return
+    if (draft.trim() !== value.trim()) onSave(draft)
+    close()
+  }
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key === 'Escape') {
+      e.preventDefault()
+      close()
+    } else if (e.key === 'Enter' && !(multiline && e.shiftKey)) {
+      e.preventDefault()
+      save()
+    }
+  }
+
+  if (!editing) {
+    return (
+      <div className="inline-edit">
+        {children}
+        <button
+          ref={button}
+          type="button"
+          className={editText ? 'button button--link inline-edit__button' : 'icon-button inline-edit__button'}
+          aria-label={editText ? undefined : editLabel}
+          onClick={() => {
+            closed.current = false
+            setDraft(value)
+          }}
+        >
+          <PencilIcon size={editText ? 16 : 18} />
+          {editText}
+        </button>
+      </div>
+    )
+  }
+  const field = {
+    className: 'inline-edit__field',
+    'aria-label': label,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? errorId : undefined,
+    value: draft,
+    autoFocus: true,
+    onChange: (e: { target: { value: string } }) => setDraft(e.target.value),
+    onKeyDown,
+    // Leaving the box keeps what was typed: it is saved, or stays with its reason.
+    onBlur: save,
+  }
+  return (
+    <div className="inline-edit inline-edit--editing">
+      {multiline ? <textarea rows={3} {...field} /> : <input type="text" enterKeyHint="done" {...field} />}
+      {error && (
+        <p id={errorId} className="inline-edit__error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  )
+}
