@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import type { StoredFolder } from '@/data/db'
-import { ModalDialog } from './ModalDialog'
+import { ModalDialog } from '@/ui/dialog/ModalDialog'
 
 interface Props {
   folder: StoredFolder
@@ -25,7 +25,7 @@ export function DeleteFolderDialog({ folder, subfolders, onConfirm, onClose }: P
     }
   }
   return (
-    <ModalDialog title={`Delete “${folder.name}”?`} onClose={onClose}>
+    <ModalDialog title={`Delete “${folder.name}”?`} onClose={onClose} className="folder-dialog">
       <p>Its recordings move to General; they are not deleted.</p>
       {subfolders > 0 && <p>{subfolders === 1 ? 'Its subfolder moves' : `Its ${subfolders} subfolders move`} up one level.</p>}
       <p className="folder-form__error" role="alert">

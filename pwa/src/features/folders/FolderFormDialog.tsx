@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react'
 import type { StoredFolder } from '@/data/db'
 import { folderNameProblem, folderTree, MAX_FOLDER_NAME } from '@/data/folders/tree'
-import { ModalDialog } from './ModalDialog'
+import { ModalDialog } from '@/ui/dialog/ModalDialog'
 
 type Props =
   | { mode: 'create'; folders: StoredFolder[]; defaultParentId?: string; onSubmit: (name: string, parentId: string) => Promise<void> | void; onClose: () => void }
@@ -46,7 +46,7 @@ export function FolderFormDialog(props: Props) {
   }
 
   return (
-    <ModalDialog title={renaming ? 'Rename folder' : 'New folder'} onClose={props.onClose}>
+    <ModalDialog title={renaming ? 'Rename folder' : 'New folder'} onClose={props.onClose} className="folder-dialog">
       <form className="folder-form" onSubmit={submit} noValidate>
         <label htmlFor={`${id}-name`}>Folder name</label>
         <input

@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useId, useState, type FormEvent } from 'react'
 import type { ShareLink } from '@/data/normalize/share'
+import { ModalDialog } from '@/ui/dialog/ModalDialog'
 import { CopyField } from './CopyField'
 import { EXPIRY_OPTIONS } from './expiry'
 import { ShareLinkList } from './ShareLinkList'
@@ -12,31 +13,12 @@ interface Props {
   onClose: () => void
 }
 
-/**
- * A real modal dialog (<dialog>.showModal(): the page behind is inert, focus
- * stays inside, Escape closes) to create, copy and revoke share links.
- */
+/** A modal dialog to create, copy and revoke share links. */
 export function ShareDialog({ recordingId, title, onClose }: Props) {
-  const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
   const [expiry, setExpiry] = useState(EXPIRY_OPTIONS[0]!.value)
   const [created, setCreated] = useState<ShareLink | null>(null)
   const { links, create, revoke } = useShareLinks(recordingId)
-
-  useEffect(() => {
-    const dialog = ref.current
-    if (!dialog) return
-    if (typeof dialog.showModal === 'function') {
-      dialog.showModal()
-    } else {
-      // Environments without modal dialogs (jsdom): open it and move focus in, as showModal would.
-      dialog.setAttribute('open', '')
-      dialog.querySelector<HTMLElement>('button, select, input')?.focus()
-    }
-    return () => {
-      if (typeof dialog.close === 'function' && dialog.open) dialog.close()
-    }
-  }, [])
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -45,22 +27,7 @@ export function ShareDialog({ recordingId, title, onClose }: Props) {
   }
 
   return (
-    <dialog
-      ref={ref}
-      className="share-dialog"
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault() // React state closes it, so focus goes back to the trigger
-        onClose()
-      }}
-      onKeyDown={(event) => event.key === 'Escape' && onClose()}
-    >
-      <div className="share-dialog__head">
-        <h2 id={titleId}>Share recording</h2>
-        <button type="button" className="button button--link" onClick={onClose}>
-          Close
-        </button>
-      </div>
+    <ModalDialog title="Share recording" className="share-dialog" onClose={onClose} closeButton>
       <p className="share-dialog__subject">{title}</p>
       <p className="share-dialog__note">Anyone with the link can view this recording without signing in.</p>
 
@@ -95,7 +62,7 @@ export function ShareDialog({ recordingId, title, onClose }: Props) {
         onRevoke={(token) => revoke.mutate(token)}
         toUrl={absoluteUrl}
       />
-    </dialog>
+    </ModalDialog>
   )
 }
 

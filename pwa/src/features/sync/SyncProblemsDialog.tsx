@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { discard, retryFailed } from '@/data/sync'
+import { ModalDialog } from '@/ui/dialog/ModalDialog'
 import type { SyncProblem } from './useSyncState'
 
 interface Props {
@@ -14,47 +15,16 @@ interface Props {
  * returns to the button that opened it.
  */
 export function SyncProblemsDialog({ problems, onClose }: Props) {
-  const ref = useRef<HTMLDialogElement>(null)
-  const titleId = useId()
   const closeButton = useRef<HTMLButtonElement>(null)
-
-  useEffect(() => {
-    const dialog = ref.current
-    if (!dialog) return
-    if (typeof dialog.showModal === 'function') dialog.showModal()
-    else {
-      // Environments without modal dialogs (jsdom): open it and move focus in, as showModal would.
-      dialog.setAttribute('open', '')
-      dialog.querySelector<HTMLElement>('button')?.focus()
-    }
-    return () => {
-      if (typeof dialog.close === 'function' && dialog.open) dialog.close()
-    }
-  }, [])
 
   // Retry or Discard removes the item, and the focused button with it: focus stays in the dialog.
   useEffect(() => {
-    const dialog = ref.current
+    const dialog = closeButton.current?.closest('dialog')
     if (dialog && !dialog.contains(document.activeElement)) closeButton.current?.focus()
   }, [problems.length])
 
   return (
-    <dialog
-      ref={ref}
-      className="sync-problems"
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault() // React state closes it, so focus goes back to the trigger
-        onClose()
-      }}
-      onKeyDown={(event) => event.key === 'Escape' && onClose()}
-    >
-      <div className="sync-problems__head">
-        <h2 id={titleId}>Changes not saved</h2>
-        <button ref={closeButton} type="button" className="button button--link" onClick={onClose}>
-          Close
-        </button>
-      </div>
+    <ModalDialog title="Changes not saved" className="sync-problems" onClose={onClose} closeButton closeRef={closeButton}>
       {problems.length === 0 ? (
         <p className="sync-problems__done">All changes are saved.</p>
       ) : (
@@ -67,7 +37,7 @@ export function SyncProblemsDialog({ problems, onClose }: Props) {
           </ul>
         </>
       )}
-    </dialog>
+    </ModalDialog>
   )
 }
 

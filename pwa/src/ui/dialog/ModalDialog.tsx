@@ -1,18 +1,25 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react'
+import { useEffect, useId, useRef, type ReactNode, type Ref } from 'react'
+import './dialog.css'
 
 interface Props {
   title: string
   onClose: () => void
   children: ReactNode
+  /** Extra class of the <dialog> (its feature's styles). */
   className?: string
+  /** A "Close" button beside the title, for dialogs that have no Cancel of their own. */
+  closeButton?: boolean
+  /** The Close button, for a dialog that must move focus to it (items removed under the focus). */
+  closeRef?: Ref<HTMLButtonElement>
 }
 
 /**
- * A modal <dialog> (showModal: the page behind is inert and focus stays
- * inside, Escape closes). Focus goes back to whatever had it before, since
- * the dialog unmounts rather than being closed by the browser.
+ * The app's modal <dialog> (showModal: the page behind is inert, focus stays
+ * inside, Escape closes). React state owns it: Escape and Close call onClose,
+ * and the dialog unmounts rather than being closed by the browser, so focus
+ * is given back by hand to whatever had it before.
  */
-export function ModalDialog({ title, onClose, children, className }: Props) {
+export function ModalDialog({ title, onClose, children, className, closeButton, closeRef }: Props) {
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
   const close = useRef(onClose)
@@ -32,13 +39,18 @@ export function ModalDialog({ title, onClose, children, className }: Props) {
     }
   }, [])
 
+  const heading = (
+    <h2 id={titleId} className="modal-dialog__title">
+      {title}
+    </h2>
+  )
   return (
     <dialog
       ref={ref}
-      className={`folder-dialog${className ? ` ${className}` : ''}`}
+      className={`modal-dialog${className ? ` ${className}` : ''}`}
       aria-labelledby={titleId}
       onCancel={(event) => {
-        event.preventDefault() // React state closes it, so focus goes back to the opener
+        event.preventDefault() // React state closes it
         close.current()
       }}
       onKeyDown={(event) => {
@@ -49,9 +61,16 @@ export function ModalDialog({ title, onClose, children, className }: Props) {
         close.current()
       }}
     >
-      <h2 id={titleId} className="folder-dialog__title">
-        {title}
-      </h2>
+      {closeButton ? (
+        <div className="modal-dialog__head">
+          {heading}
+          <button ref={closeRef} type="button" className="button button--link" onClick={() => close.current()}>
+            Close
+          </button>
+        </div>
+      ) : (
+        heading
+      )}
       {children}
     </dialog>
   )
