@@ -100,14 +100,14 @@ const CONTEXT = { reducedMotion: 'reduce' } as const
 const rowSelector = (id: string) => `main a[href="/recordings/${id}"]`
 
 /** Measures each page against the moment the API answered; logs and checks the budget. */
-async function expectLive(what: string, pages: Array<[string, Page]>, key: string, answeredAt: number): Promise<void> {
+async function expectLive(what: string, pages: Array<[string, Page]>, key: string, answeredAt: number, from = 'API answer'): Promise<void> {
   const figures: string[] = []
   for (const [name, page] of pages) {
     const ms = Math.round((await seenAt(page, key)) - answeredAt)
     figures.push(`${name} ${ms} ms`)
     expect.soft(ms, `${what}: ${name} within ${LIVE_BUDGET_MS} ms`).toBeLessThan(LIVE_BUDGET_MS)
   }
-  const note = { type: `${what} (API answer → visible)`, description: figures.join(', ') }
+  const note = { type: `${what} (${from} → visible)`, description: figures.join(', ') }
   test.info().annotations.push(note)
   console.log(`[${test.info().project.name}] ${note.type}: ${note.description}`)
 }
@@ -115,7 +115,7 @@ async function expectLive(what: string, pages: Array<[string, Page]>, key: strin
 test.describe('live updates across tabs and devices', () => {
   test.use(CONTEXT)
 
-  test('an API upload, rename and delete reach every tab of the user in under a second; another user sees none of it', { tag: '@phone' }, async ({ page: tab1, context, browser }) => {
+  test('an API upload, rename and delete, and a rename typed in one tab, reach every tab of the user in under a second; another user sees none of it', { tag: '@phone' }, async ({ page: tab1, context, browser }) => {
     test.setTimeout(90_000)
     const id = `rec_live_${Date.now().toString(36)}`
     const title = `Live upload ${id}`
@@ -167,6 +167,20 @@ test.describe('live updates across tabs and devices', () => {
       for (const [, p] of listTabs) await expect(p.getByRole('main').getByRole('link', { name: renamed })).toBeVisible()
       await expect(tab2.getByRole('heading', { level: 1, name: renamed })).toBeVisible()
 
+      // A rename typed in one tab (tab 2's detail screen) reaches the other tab and the other browser.
+      const typed = `Typed in tab 2 ${id}`
+      for (const [, p] of listTabs) await watch(p, { key: 'typed', selector: rowSelector(id), text: typed })
+      await tab2.getByRole('button', { name: 'Edit title' }).click()
+      const box = tab2.getByRole('textbox', { name: 'Title' })
+      await box.fill(typed)
+      const typedAt = Date.now()
+      await box.press('Enter')
+      await expect(tab2.getByRole('heading', { level: 1, name: typed })).toBeVisible()
+      await expectLive('rename typed in a tab', listTabs, 'typed', typedAt, 'Enter')
+      await expect
+        .poll(async () => ((await (await tab1.request.get(`/api/v1/recordings/${id}`, { headers: auth })).json()) as { data: { recording?: { title?: string } } }).data.recording?.title)
+        .toBe(typed)
+
       // A delete through the API: gone from the lists; the open detail says so.
       for (const [, p] of listTabs) await watch(p, { key: 'delete', selector: rowSelector(id), gone: true })
       const del = await tab1.request.delete(`/api/v1/recordings/${id}`, { headers: auth })
@@ -174,7 +188,7 @@ test.describe('live updates across tabs and devices', () => {
       expect(del.status(), await del.text()).toBe(200)
       await expectLive('delete', listTabs, 'delete', deletedAt)
       for (const [, p] of listTabs) {
-        await expect(p.getByRole('main').getByRole('link', { name: renamed })).toHaveCount(0)
+        await expect(p.getByRole('main').getByRole('link', { name: typed })).toHaveCount(0)
         await expectSeededLibrary(p)
       }
       await expect(tab2.getByRole('heading', { level: 1, name: 'Recording Not Found' })).toBeVisible()

@@ -27,6 +27,15 @@ const (
 	Unavailable
 )
 
+// Kinds lists every kind, so each transport's mapping can be checked whole.
+func Kinds() []Kind {
+	kinds := make([]Kind, 0, Unavailable+1)
+	for k := Internal; k <= Unavailable; k++ {
+		kinds = append(kinds, k)
+	}
+	return kinds
+}
+
 // Error is a failure with a person-readable message.
 type Error struct {
 	Kind       Kind

@@ -7,15 +7,12 @@ import (
 	"time"
 
 	"github.com/pocket-companion/pocket/pkg/store"
+	"github.com/pocket-companion/pocket/tests/storetest"
 )
 
 func openDB(t *testing.T) *store.DB {
 	t.Helper()
-	db, err := store.Open(store.Options{InMemory: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
+	db := storetest.Memory(t)
 	return db
 }
 

@@ -9,7 +9,7 @@ import (
 
 	"github.com/pocket-companion/pocket/pkg/engine"
 	"github.com/pocket-companion/pocket/pkg/recordings"
-	"github.com/pocket-companion/pocket/pkg/store"
+	"github.com/pocket-companion/pocket/tests/storetest"
 )
 
 // flaky answers "42" and counts its calls; it fails while failing is set.
@@ -32,11 +32,7 @@ func (f *flaky) Name() string { return "flaky" }
 
 func keyedEnv(t *testing.T) (*Service, *flaky) {
 	t.Helper()
-	db, err := store.Open(store.Options{InMemory: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = db.Close() })
+	db := storetest.Memory(t)
 	recs := recordings.NewService(db, nil, nil)
 	raw, _ := json.Marshal(map[string]any{"recording": map[string]any{"id": "r1", "title": "Call"}})
 	if _, err := recs.Import(context.Background(), "u1", raw); err != nil {

@@ -15,17 +15,14 @@ import (
 	"github.com/pocket-companion/pocket/pkg/events"
 	"github.com/pocket-companion/pocket/pkg/store"
 	"github.com/pocket-companion/pocket/tests/fakeclock"
+	"github.com/pocket-companion/pocket/tests/storetest"
 )
 
 var ctx = context.Background()
 
 func newService(t testing.TB) (*Service, *store.DB, *events.Bus) {
 	t.Helper()
-	db, err := store.Open(store.Options{InMemory: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = db.Close() })
+	db := storetest.Memory(t)
 	bus := events.NewBus()
 	c := fakeclock.New(time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC))
 	return NewService(db, bus, c.Now), db, bus

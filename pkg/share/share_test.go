@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/pocket-companion/pocket/pkg/apperr"
-	"github.com/pocket-companion/pocket/pkg/store"
+	"github.com/pocket-companion/pocket/tests/storetest"
 )
 
 // library says which (owner, recording) pairs exist.
@@ -24,11 +24,7 @@ type fixture struct {
 }
 
 func newFixture(t *testing.T) *fixture {
-	db, err := store.Open(store.Options{InMemory: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = db.Close() })
+	db := storetest.Memory(t)
 	f := &fixture{lib: library{"alice/r1": true, "alice/r2": true, "bob/b1": true}, now: time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC)}
 	f.svc = NewService(db, f.lib, "https://pocket.test", func() time.Time { return f.now })
 	return f

@@ -14,6 +14,7 @@ import (
 	"github.com/pocket-companion/pocket/pkg/recordings"
 	"github.com/pocket-companion/pocket/pkg/store"
 	"github.com/pocket-companion/pocket/tests/fakeclock"
+	"github.com/pocket-companion/pocket/tests/storetest"
 )
 
 var ctx = context.Background()
@@ -28,11 +29,7 @@ type env struct {
 
 func newEnv(t *testing.T) *env {
 	t.Helper()
-	db, err := store.Open(store.Options{InMemory: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = db.Close() })
+	db := storetest.Memory(t)
 	bus := events.NewBus()
 	c := fakeclock.New(time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC))
 	recs := recordings.NewService(db, bus, c.Now)

@@ -11,10 +11,10 @@ import (
 	"go.uber.org/fx/fxtest"
 
 	"github.com/pocket-companion/pocket/pkg/identity"
-	"github.com/pocket-companion/pocket/pkg/store"
 	"github.com/pocket-companion/pocket/server/auth"
 	"github.com/pocket-companion/pocket/server/config"
 	"github.com/pocket-companion/pocket/server/httpx"
+	"github.com/pocket-companion/pocket/tests/storetest"
 )
 
 // The module keeps its keys in the data directory, and the verifier it gives
@@ -22,11 +22,7 @@ import (
 // route is public: they are how a caller gets a token in the first place.
 func TestModule_KeysInTheDataDirectoryAndAVerifierForItsOwnTokens(t *testing.T) {
 	dir := t.TempDir()
-	db, err := store.Open(store.Options{InMemory: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := storetest.Memory(t)
 	var (
 		routes   []httpx.Route
 		verifier httpx.Verifier

@@ -18,17 +18,14 @@ import (
 	"github.com/pocket-companion/pocket/server/chat"
 	"github.com/pocket-companion/pocket/server/config"
 	"github.com/pocket-companion/pocket/server/httpx"
+	"github.com/pocket-companion/pocket/tests/storetest"
 )
 
 // The module builds on the recordings and share services and contributes the
 // owner's routes (signed in) and a link visitor's (public: the share token
 // authorises each call).
 func TestModule_OwnerRoutesNeedSignInAndSharedOnesArePublic(t *testing.T) {
-	db, err := store.Open(store.Options{InMemory: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := storetest.Memory(t)
 	var routes []httpx.Route
 	app := fxtest.New(t,
 		fx.Supply(db, events.NewBus(), slog.New(slog.DiscardHandler), config.Config{}),

@@ -10,6 +10,7 @@ import (
 	"github.com/pocket-companion/pocket/pkg/store"
 	"github.com/pocket-companion/pocket/server/health"
 	"github.com/pocket-companion/pocket/server/httpx"
+	"github.com/pocket-companion/pocket/tests/storetest"
 )
 
 // probe is what a load balancer or orchestrator sees of one probe call.
@@ -43,11 +44,7 @@ func probes(t *testing.T, routes []httpx.Route) func(path string) probe {
 
 func openStore(t *testing.T) *store.DB {
 	t.Helper()
-	db, err := store.Open(store.Options{InMemory: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = db.Close() })
+	db := storetest.Memory(t)
 	return db
 }
 

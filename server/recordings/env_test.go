@@ -14,8 +14,8 @@ import (
 
 	"github.com/pocket-companion/pocket/pkg/events"
 	recs "github.com/pocket-companion/pocket/pkg/recordings"
-	"github.com/pocket-companion/pocket/pkg/store"
 	"github.com/pocket-companion/pocket/server/httpx"
+	"github.com/pocket-companion/pocket/tests/storetest"
 )
 
 // fakeVerifier accepts "<uid>-token" for alice and bob.
@@ -39,11 +39,7 @@ type env struct {
 
 func newEnv(t *testing.T) *env {
 	t.Helper()
-	db, err := store.Open(store.Options{InMemory: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = db.Close() })
+	db := storetest.Memory(t)
 	svc := NewService(db, events.NewBus())
 	srv := httptest.NewServer(httpx.NewMux(Routes(svc), fakeVerifier{}, nil, nil))
 	t.Cleanup(srv.Close)

@@ -12,8 +12,8 @@ import (
 
 	"github.com/pocket-companion/pocket/pkg/events"
 	recs "github.com/pocket-companion/pocket/pkg/recordings"
-	"github.com/pocket-companion/pocket/pkg/store"
 	"github.com/pocket-companion/pocket/server/httpx"
+	"github.com/pocket-companion/pocket/tests/storetest"
 )
 
 func TestRoutes_NeedATokenAndAnswer401JSON(t *testing.T) {
@@ -260,11 +260,7 @@ func TestIDOR_EveryRouteAnswers404ToAnotherUser(t *testing.T) {
 }
 
 func TestModule_ProvidesServiceAndRoutes(t *testing.T) {
-	db, err := store.Open(store.Options{InMemory: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := storetest.Memory(t)
 	var svc *recs.Service
 	var routes []httpx.Route
 	app := fxtest.New(t,

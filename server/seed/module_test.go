@@ -18,6 +18,7 @@ import (
 	"github.com/pocket-companion/pocket/server/config"
 	"github.com/pocket-companion/pocket/server/health"
 	"github.com/pocket-companion/pocket/server/seed"
+	"github.com/pocket-companion/pocket/tests/storetest"
 )
 
 // seedDir holds two of the fixtures, enough to see an import without the cost of all.
@@ -49,11 +50,7 @@ func TestModule_SeedsTheDemoUserBehindTheGateOrNothingWhenOff(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			db, err := store.Open(store.Options{InMemory: true})
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer db.Close()
+			db := storetest.Memory(t)
 			var (
 				gate  *health.Gate
 				users *identity.Users

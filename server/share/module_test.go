@@ -17,16 +17,13 @@ import (
 	"github.com/pocket-companion/pocket/server/config"
 	"github.com/pocket-companion/pocket/server/httpx"
 	"github.com/pocket-companion/pocket/server/share"
+	"github.com/pocket-companion/pocket/tests/storetest"
 )
 
 // The module's service makes links on the configured public origin, and only
 // the visitor's view is reachable without signing in.
 func TestModule_LinksOnThePublicOriginAndOnlyTheViewIsPublic(t *testing.T) {
-	db, err := store.Open(store.Options{InMemory: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := storetest.Memory(t)
 	var (
 		routes []httpx.Route
 		links  *pshare.Service

@@ -16,17 +16,14 @@ import (
 	"github.com/pocket-companion/pocket/pkg/recordings"
 	"github.com/pocket-companion/pocket/pkg/store"
 	"github.com/pocket-companion/pocket/server/summarize"
+	"github.com/pocket-companion/pocket/tests/storetest"
 )
 
 // The module summarizes, once started, both a recording that was waiting from
 // before (the start-up scan) and one imported while it runs (the hook it
 // registers on the recordings service).
 func TestModule_SummarizesWhatWaitedAndWhatArrivesAfterStart(t *testing.T) {
-	db, err := store.Open(store.Options{InMemory: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := storetest.Memory(t)
 	bus := events.NewBus()
 	sub := bus.Subscribe(16)
 	defer sub.Close()

@@ -1,5 +1,6 @@
 import type { AuthUser } from './api/auth'
 import { db } from './db'
+import { getSync } from './sync'
 
 /**
  * The signed-in profile, kept in IndexedDB so a reload with no network can
@@ -49,7 +50,11 @@ export function saveUserData(user: Pick<AuthUser, 'displayName' | 'email'>): voi
   }
 }
 
-/** Logout: IndexedDB and local storage forget the user. */
+/**
+ * Logout: IndexedDB and local storage forget the user. A pull or send under
+ * way may still land after the clear, so the database is cleared once more
+ * when none is (in lock order, before a next user's first pull).
+ */
 export async function clearLocalUserData(): Promise<void> {
   try {
     localStorage.removeItem(USER_DATA_KEY)
@@ -57,4 +62,7 @@ export async function clearLocalUserData(): Promise<void> {
     // storage unavailable: nothing was stored either
   }
   await db.clearUserData()
+  void getSync()
+    .whileIdle(() => db.clearUserData())
+    .catch((error: unknown) => console.warn('Could not clear the device after sign-out', error))
 }

@@ -23,10 +23,14 @@ export function bearer(session: SessionLike): Interceptor {
  * SyncService on the app's own origin. Binary rather than JSON: a page holds
  * up to 500 recordings whose items are JSON text already, which the JSON
  * format would escape a second time, and 64-bit versions stay numbers
- * instead of strings. Nothing reads these bodies by eye.
+ * instead of strings. Nothing reads these bodies by eye. A call that hangs
+ * (a half-open connection) gives up after 30 s, so it cannot hold the
+ * single-flight pull or send, or a sign-out waiting for them, forever.
  */
+const CALL_TIMEOUT_MS = 30_000
+
 export function syncTransport(session: SessionLike, baseUrl = globalThis.location.origin): Transport {
-  return createConnectTransport({ baseUrl, useBinaryFormat: true, interceptors: [bearer(session)] })
+  return createConnectTransport({ baseUrl, useBinaryFormat: true, defaultTimeoutMs: CALL_TIMEOUT_MS, interceptors: [bearer(session)] })
 }
 
 export function syncClient(transport: Transport): SyncClient {

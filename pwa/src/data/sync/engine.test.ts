@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { recordingKeys } from '../recordings'
-import { registerBackgroundSync, startSync, type StartSyncOptions, type WorkerContainer } from './engine'
+import { registerBackgroundSync, startSync, stopSync, type StartSyncOptions, type WorkerContainer } from './engine'
 import { FakeSyncServer } from './fakeSyncServer'
 import type { LiveHandle, LiveOptions } from './live'
 import type { Timers } from './liveSocket'
@@ -76,6 +76,12 @@ describe('startSync', () => {
     expect(s.invalidate).toHaveBeenCalledWith({ queryKey: ['chat', 'history', 'r1'] }, { cancelRefetch: false })
   })
 
+  it('restarts a detail fetch under way on a delete: an answer sent before it would show the recording', async () => {
+    const s = await started()
+    s.live.onEvent({ type: 'recording.deleted', recordingId: 'r1' })
+    expect(s.invalidate).toHaveBeenCalledWith({ queryKey: recordingKeys.detail('r1') }, { cancelRefetch: true })
+  })
+
   it('coalesces a burst of events into one pull in flight and one queued', async () => {
     const s = await started()
     await vi.waitFor(() => expect(s.server.calls.at(-1)).toBe('pull'))
@@ -84,6 +90,18 @@ describe('startSync', () => {
     await vi.waitFor(() => expect(s.server.pulls - before).toBe(2))
     await new Promise((r) => setTimeout(r, 20))
     expect(s.server.pulls - before).toBe(2)
+  })
+
+  it('stopSync (sign-out) stops it: the socket closes and a queued edit is no longer sent', async () => {
+    const s = await started()
+    stopSync()
+    expect(s.liveHandle.stop).toHaveBeenCalledTimes(1)
+    const pushes = s.server.calls.filter((c) => c === 'push').length
+    await s.d.sync.enqueue({ op: { case: 'updateRecording', value: { id: 'r1', title: 'After sign-out' } } })
+    await new Promise((r) => setTimeout(r, 20))
+    expect(s.server.calls.filter((c) => c === 'push').length).toBe(pushes)
+    s.stop()
+    expect(s.liveHandle.stop).toHaveBeenCalledTimes(1)
   })
 
   it('pulls after every (re)connection', async () => {

@@ -26,6 +26,13 @@ export { BACKGROUND_SYNC_TAG, FLUSH_MESSAGE }
 
 const RECORDING_EVENTS = new Set(['recording.created', 'recording.updated', 'recording.deleted', 'summary.ready'])
 
+const running = new Set<() => void>()
+
+/** Stops every sync this page started (sign-out: nothing more is sent or pulled for that user). */
+export function stopSync(): void {
+  for (const stop of [...running]) stop()
+}
+
 /**
  * Keeps the signed-in user's device in step with the server while mounted:
  * edits are sent as soon as they can be, and the server's changes are
@@ -77,14 +84,18 @@ export function startSync(o: StartSyncOptions): () => void {
   const live = (o.live ?? startLive)({ onEvent: onLiveEvent, onConnected: () => void pull().then(() => flush({ ignoreBackoff: true })) })
   void flush({ ignoreBackoff: true }).then(pull)
 
-  return () => {
+  const stop = () => {
+    if (stopped) return
     stopped = true
+    running.delete(stop)
     events?.removeEventListener('online', onOnline)
     sw?.removeEventListener('message', onWorkerMessage)
     unsubscribe()
     live.stop()
     if (retryTimer !== null) timers.clearTimeout(retryTimer)
   }
+  running.add(stop)
+  return stop
 }
 
 /**
@@ -97,8 +108,10 @@ async function refreshQueries(queryClient: QueryClient, sync: Sync, event: LiveE
   if (!id) return
   if (event.type === 'chat.message') return invalidateChat(queryClient, id)
   if (!RECORDING_EVENTS.has(event.type)) return
-  // A burst for one recording reuses the refetch under way instead of restarting it.
-  await queryClient.invalidateQueries({ queryKey: recordingKeys.detail(id) }, { cancelRefetch: false })
+  // A burst for one recording reuses the refetch under way instead of restarting it;
+  // a delete does not, since a fetch sent before it would answer with the recording.
+  const cancelRefetch = event.type === 'recording.deleted'
+  await queryClient.invalidateQueries({ queryKey: recordingKeys.detail(id) }, { cancelRefetch })
   await sync.rebase({ kind: 'recording', entityId: id })
 }
 

@@ -27,21 +27,30 @@ export interface Sync {
   rebase(target: MutationTarget): Promise<void>
   listOutbox(): Promise<OutboxRow[]>
   pendingFor(entityId: string): Promise<OutboxRow[]>
+  /**
+   * Runs fn once no pull or send is under way in any tab, and none starts
+   * until it ends: sign-out clears the device here, so a pull answered just
+   * before cannot write the user's library back after the clear.
+   */
+  whileIdle<T>(fn: () => Promise<T>): Promise<T>
   /** Called after an edit is queued or put back in the queue: something waits to be sent. */
   onQueued(listener: () => void): () => void
 }
+
+const PULL_LOCK = 'pocket-sync-pull'
+const FLUSH_LOCK = 'pocket-sync-flush'
 
 export function createSync(deps: SyncDeps): Sync {
   const { db } = deps
   const listeners = new Set<() => void>()
   const queued = () => listeners.forEach((fn) => fn())
   // Tabs share one IndexedDB: the lock keeps two tabs from sending the same edits at once.
-  const pull = singleFlight(() => deps.lock('pocket-sync-pull', () => pullOnce(deps)))
+  const pull = singleFlight(() => deps.lock(PULL_LOCK, () => pullOnce(deps)))
   let ignoreBackoff = false
   const flush = singleFlight(() => {
     const options = { ignoreBackoff }
     ignoreBackoff = false
-    return deps.lock('pocket-sync-flush', () => flushOnce(deps, options))
+    return deps.lock(FLUSH_LOCK, () => flushOnce(deps, options))
   })
   return {
     deps,
@@ -62,6 +71,7 @@ export function createSync(deps: SyncDeps): Sync {
     discard: (seq) => outbox.discard(deps, seq),
     rebase: (target) => db.transaction('rw', syncTables(db), () => recompose(db, target)),
     listOutbox: () => outbox.listOutbox(db),
+    whileIdle: (fn) => deps.lock(PULL_LOCK, () => deps.lock(FLUSH_LOCK, fn)),
     pendingFor: (entityId) => outbox.pendingFor(db, entityId),
     onQueued(listener) {
       listeners.add(listener)

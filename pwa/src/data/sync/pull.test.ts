@@ -4,7 +4,7 @@ import { ChangeSchema } from '@/gen/pocket/sync/v1/sync_pb'
 import { readCachedDashboard } from '../recordings'
 import { FakeSyncServer } from './fakeSyncServer'
 import { applyServerChange, syncTables } from './rebase'
-import { deviceRegistry, type Device } from './testKit'
+import { deviceRegistry, memoryLock, type Device } from './testKit'
 
 const devices = deviceRegistry()
 const open = devices.open
@@ -135,5 +135,21 @@ describe('pullChanges', () => {
     const third = d.sync.pullChanges()
     await Promise.all([first, second, third])
     expect(server.pulls).toBe(2)
+  })
+
+  it('lets a sign-out clear wait for a pull under way, so the pulled library is not written back after it', async () => {
+    const server = new FakeSyncServer()
+    server.putRecording('r1', { title: 'One' })
+    const d = devices.open(server, undefined, { lock: memoryLock() })
+    let answer!: () => void
+    const answered = new Promise<void>((resolve) => (answer = resolve))
+    const pull = d.sync.deps.client.pull.bind(d.sync.deps.client)
+    d.sync.deps.client.pull = async (req) => (await answered, pull(req))
+    const pulling = d.sync.pullChanges()
+    const cleared = d.sync.whileIdle(() => d.db.clearUserData())
+    answer()
+    await Promise.all([pulling, cleared])
+    expect(await d.db.recordings.count()).toBe(0)
+    expect(await d.db.meta.count()).toBe(0)
   })
 })

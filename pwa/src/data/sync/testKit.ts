@@ -77,3 +77,13 @@ export function deviceRegistry() {
     },
   }
 }
+
+/** Named locks like navigator.locks (one holder per name, the rest wait in order), for one test's devices. */
+export function memoryLock(): SyncDeps['lock'] {
+  const tails = new Map<string, Promise<unknown>>()
+  return <T>(name: string, fn: () => Promise<T>): Promise<T> => {
+    const run = (tails.get(name) ?? Promise.resolve()).then(fn, fn)
+    tails.set(name, run.catch(() => {}))
+    return run
+  }
+}

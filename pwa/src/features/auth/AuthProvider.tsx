@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { createSession, endSession, type AuthUser, type ProviderAvailability, type SocialProvider } from '@/data/api/auth'
 import { authKeys } from '@/data/keys'
 import { adoptProfile, clearLocalUserData } from '@/data/profile'
+import { stopSync } from '@/data/sync/engine'
 import { session } from '@/data/session'
 import { AuthContext, type AuthContextValue } from './AuthContext'
 import { ProviderNotConfiguredError } from './authErrors'
@@ -66,7 +67,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       console.error('Sign-out request failed', error)
       failure = error
     }
-    // The device forgets the user even if the server could not be told.
+    // The device forgets the user even if the server could not be told; sync
+    // stops first, so nothing more of theirs is sent or pulled.
+    stopSync()
     session.setIdToken(null)
     await clearLocalUserData()
     queryClient.clear()

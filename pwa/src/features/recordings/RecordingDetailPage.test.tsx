@@ -147,6 +147,14 @@ describe('detail load errors', () => {
     expect(await db.details.get(f.recording.id)).toBeUndefined()
   })
 
+  it('a delete from another device reaching the open screen (its copy removed by a pull) asks the server and says Not Found', async () => {
+    await open('rec_01_weekly_sync')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Weekly Product Sync' })).toBeInTheDocument()
+    server.use(http.get(DETAIL, () => HttpResponse.json({ message: 'gone' }, { status: 404 })))
+    await db.details.delete('rec_01_weekly_sync')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Recording Not Found' })).toBeInTheDocument()
+  })
+
   it('Retry after a server error loads the recording', async () => {
     server.use(http.get(DETAIL, () => HttpResponse.json({ message: 'x' }, { status: 503 }), { once: true }))
     await open('rec_01_weekly_sync')

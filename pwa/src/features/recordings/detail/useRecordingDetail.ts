@@ -22,6 +22,7 @@ export function useRecordingDetail(id: string): DetailState {
   const query = useQuery(detailQuery(id))
   const view = useMemo(() => (cached ? normalizeDetail(cached.data) : null), [cached])
   useTrackViewOnce(id, query.isSuccess)
+  useRefetchWhenCopyGoes(cached, query)
 
   const retry = () => void query.refetch()
   if (query.error && isDefinitiveDetailError(query.error)) return { status: 'error', error: query.error, retry }
@@ -30,6 +31,19 @@ export function useRecordingDetail(id: string): DetailState {
   if (query.error) return { status: 'error', error: query.error, retry }
   if (cached) return { status: 'no-data', retry }
   return { status: 'loading' }
+}
+
+/**
+ * The device copy went away under a fetched detail: a pull applied a delete
+ * from another device, perhaps after a fetch that had answered before it.
+ * The server says which is true now (a 404 shows Recording Not Found).
+ */
+function useRefetchWhenCopyGoes(cached: unknown, query: { isSuccess: boolean; isFetching: boolean; refetch: () => unknown }): void {
+  const copyGone = cached === null && query.isSuccess && !query.isFetching
+  const refetch = query.refetch
+  useEffect(() => {
+    if (copyGone) void refetch()
+  }, [copyGone, refetch])
 }
 
 /** One view per opening of a recording, after its first successful load. */
