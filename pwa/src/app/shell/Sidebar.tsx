@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { NavLink } from 'react-router'
+import { Link, useLocation, useSearchParams } from 'react-router'
 import { BETA_BADGE, PRODUCT_NAME, TAGLINE } from '@/ui/brand'
 import { Logo } from '@/ui/Logo'
 import { FolderNav } from '@/features/folders/FolderNav'
@@ -7,6 +7,10 @@ import { UserMenu } from './UserMenu'
 
 /** Product name, Web Beta badge, tagline, navigation, the sync status (when given) and the user menu. */
 export function Sidebar({ onNavigate, status }: { onNavigate?: () => void; status?: ReactNode }) {
+  const { pathname } = useLocation()
+  const [params] = useSearchParams()
+  // The whole library, not a folder of it: a folder's link is the current one then.
+  const allRecordings = pathname === '/recordings' && !params.has('folder')
   return (
     <div className="sidebar__inner">
       <div className="sidebar__brand">
@@ -19,9 +23,9 @@ export function Sidebar({ onNavigate, status }: { onNavigate?: () => void; statu
         </div>
       </div>
       <nav className="sidebar__nav" aria-label="Main">
-        <NavLink to="/recordings" end onClick={onNavigate}>
+        <Link to="/recordings" aria-current={allRecordings ? 'page' : undefined} onClick={onNavigate}>
           Recordings
-        </NavLink>
+        </Link>
         <FolderNav onNavigate={onNavigate} />
       </nav>
       {status}

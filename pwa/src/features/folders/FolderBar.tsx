@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { db } from '@/data/db'
@@ -27,6 +27,7 @@ export function FolderBar({ folderKey, onShowFolder }: Props) {
   // Read for this key, not taken from the overview: a folder just created and
   // navigated to is found at once instead of briefly "no longer existing".
   const found = useLiveQuery(async () => ({ key: folderKey, folder: folderKey ? await db.folders.get(folderKey) : undefined }), [folderKey])
+  const focusTitleNext = useFocusTitleNext(dialog === null && found?.key === folderKey ? folderKey : null)
   if (!overview || found?.key !== folderKey) return null
   const folder = found.folder
   const count = overview.counts?.get(folderKey) ?? 0
@@ -42,7 +43,7 @@ export function FolderBar({ folderKey, onShowFolder }: Props) {
 
   return (
     <div className="folder-bar">
-      <h2 className="folder-bar__title">
+      <h2 className="folder-bar__title" ref={focusTitleNext.ref} tabIndex={-1}>
         <FolderIcon size={20} />
         <span className="folder-bar__name">{folder ? folder.name : GENERAL_FOLDER}</span>
         {folder && overview.queued.has(folder.id) && <SyncIcon label="Waiting to sync" size={18} />}
@@ -80,6 +81,8 @@ export function FolderBar({ folderKey, onShowFolder }: Props) {
           subfolders={overview.folders.filter((f) => f.parentId === folder.id).length}
           onConfirm={async () => {
             await deleteFolder(folder.id)
+            // Its Delete button is gone with it: focus goes to the title of the folder shown instead.
+            focusTitleNext.request('')
             onShowFolder('')
           }}
           onClose={() => setDialog(null)}
@@ -87,4 +90,21 @@ export function FolderBar({ folderKey, onShowFolder }: Props) {
       )}
     </div>
   )
+}
+
+/**
+ * Focus for the bar's title once it shows the folder asked for, with no
+ * dialog open: the bar renders nothing while it reads the folder it is
+ * switched to, and a closing dialog gives focus back to its opener first.
+ * shownKey is the folder on screen with no dialog over it, else null.
+ */
+function useFocusTitleNext(shownKey: string | null) {
+  const ref = useRef<HTMLHeadingElement>(null)
+  const [wanted, setWanted] = useState<string | null>(null)
+  useEffect(() => {
+    if (wanted === null || wanted !== shownKey || !ref.current) return
+    ref.current.focus()
+    setWanted(null)
+  })
+  return { ref, request: (key: string) => setWanted(key) }
 }

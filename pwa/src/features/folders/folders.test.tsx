@@ -66,9 +66,13 @@ describe('folders in the library', () => {
     expect(folders().getByRole('link', { name: 'General, 1 recording' })).toBeInTheDocument()
     expect(folders().getByRole('link', { name: 'Home, 0 recordings' })).toBeInTheDocument()
 
+    const all = screen.getByRole('navigation', { name: 'Main' }).querySelector('a[href="/recordings"]')!
+    expect(all).toHaveAttribute('aria-current', 'page')
     await user.click(work)
     expect(router.state.location.search).toBe('?folder=work')
     expect(work).toHaveAttribute('aria-current', 'page')
+    // One current page: the folder, not the whole library.
+    expect(all).not.toHaveAttribute('aria-current')
     expect(await main().findByRole('heading', { level: 2, name: 'Work' })).toBeInTheDocument()
     await waitFor(() => expect(shownTitles()).toEqual(['/recordings/r1', '/recordings/r2']))
 
@@ -81,6 +85,7 @@ describe('folders in the library', () => {
 
     await user.click(main().getByRole('link', { name: 'Show all recordings' }))
     expect(router.state.location.search).toBe('')
+    expect(all).toHaveAttribute('aria-current', 'page')
   })
 
   it('checks the new folder’s name before queueing it, then shows it at once as waiting to sync', async () => {
@@ -177,6 +182,8 @@ describe('folders in the library', () => {
     await user.click(main().getByRole('button', { name: 'Delete folder' }))
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete folder' }))
     await waitFor(() => expect(router.state.location.search).toBe('?folder=general'))
+    // Focus is not lost to the page: it is on the title of the folder now shown.
+    await waitFor(() => expect(main().getByRole('heading', { level: 2, name: 'General' })).toHaveFocus())
     expect(await queued()).toEqual([expect.objectContaining({ case: 'deleteFolder', id: 'work' })])
     await waitFor(() => expect(shownTitles()).toEqual(['/recordings/r1', '/recordings/r2', '/recordings/r4']))
     expect(folders().queryByRole('link', { name: /^Work/ })).not.toBeInTheDocument()
