@@ -32,5 +32,5 @@ bench_sign_in() {
   sleep 0.3
   code=$(grep -o 'sign-in code for bench@example.com: [0-9]*' "$tmp/log" | tail -1 | awk '{print $NF}')
   ctok=$(curl -fsS -X POST "$base/api/v1/auth/email/verify-otp" -d "{\"email\":\"bench@example.com\",\"otp\":\"$code\"}" | python3 -c 'import json,sys; print(json.load(sys.stdin)["data"]["token"])')
-  token=$(curl -fsS -X POST "$base/api/v1/auth/session" -d "{\"token\":\"$ctok\"}" | python3 -c 'import json,sys; print(json.load(sys.stdin)["idToken"])')
+  token=$(curl -fsS -X POST "$base/api/v1/auth/session" -H "Content-Type: application/json" -d "{\"token\":\"$ctok\"}" | python3 -c 'import json,sys; print(json.load(sys.stdin)["idToken"])')
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"strings"
-	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -197,8 +196,5 @@ func (s *Service) allow(w who) error {
 }
 
 func (s *Service) lock(sessionID string) func() {
-	m, _ := s.sessionLocks.LoadOrStore(sessionID, &sync.Mutex{})
-	mu := m.(*sync.Mutex)
-	mu.Lock()
-	return mu.Unlock
+	return s.sessionLocks.lock(sessionID)
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"log/slog"
-	"sync"
 	"time"
 
 	"github.com/pocket-companion/pocket/pkg/apperr"
@@ -50,7 +49,7 @@ type Options struct {
 type Service struct {
 	opts             Options
 	owners, visitors *Limiter
-	sessionLocks     sync.Map // session id -> *sync.Mutex: one send at a time per session
+	sessionLocks     keyedLock // one send at a time per session
 }
 
 // NewService builds the service.

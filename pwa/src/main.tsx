@@ -5,6 +5,7 @@ import { createBrowserRouter } from 'react-router'
 import { RouterProvider } from 'react-router/dom'
 import { Providers } from './app/Providers'
 import { routes } from './app/routes'
+import { reloadOnStaleChunk } from './app/reloadOnStaleChunk'
 import { UpdatePrompt } from './app/UpdatePrompt'
 import './ui/styles.css'
 import './app/app.css'
@@ -15,6 +16,8 @@ async function startMocks(): Promise<void> {
   const { worker } = await import('./mocks/browser')
   await worker.start({ onUnhandledRequest: 'bypass', serviceWorker: { url: '/mockServiceWorker.js' } })
 }
+
+reloadOnStaleChunk()
 
 const router = createBrowserRouter(routes)
 

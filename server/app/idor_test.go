@@ -59,6 +59,10 @@ func TestIDOR_AnotherUserReachesNoneOfMyResources(t *testing.T) {
 			"/api/v1/folders",
 		} {
 			r := bob.Do("GET", path, nil)
+			// A failure would pass the leak check below without showing anything: the call must work.
+			if r.Status != 200 || !strings.Contains(string(r.Body), `"success":true`) {
+				t.Fatalf("%s = %d %s, want 200 with bob's (empty) answer", path, r.Status, r.Body)
+			}
 			if strings.Contains(string(r.Body), "alice") || strings.Contains(string(r.Body), "Alice") {
 				t.Fatalf("%s leaked: %d %s", path, r.Status, r.Body)
 			}

@@ -215,3 +215,47 @@ func TestSendOTP_UnreachableSMTPSaysSoAndAllowsARetry(t *testing.T) {
 		}
 	}
 }
+
+// Login CSRF: another site's page must not sign a visitor into the attacker's
+// account (a form posting the attacker's custom token), nor refresh or end the
+// visitor's session. The app's own pages, and clients that are not browsers, may.
+func TestSessionCookieEndpoints_RefuseOtherSitesPages(t *testing.T) {
+	const app = "https://pocket.test"
+	s := servertest.Start(t, func(c *config.Config) { c.PublicURL = app })
+	c := s.NewClient(t)
+	c.MustOK("POST", "/api/v1/auth/email/send-otp", map[string]string{"email": "attacker@example.com"})
+	var v struct{ Data struct{ Token string } }
+	c.MustOK("POST", "/api/v1/auth/email/verify-otp", map[string]string{"email": "attacker@example.com", "otp": s.Mail.LastCode("attacker@example.com")}, &v)
+	body := map[string]string{"token": v.Data.Token}
+
+	refused := []struct {
+		name   string
+		header http.Header
+		status int
+		code   string
+	}{
+		{"a page of another origin", http.Header{"Origin": {"https://evil.example"}}, 403, "CROSS_SITE"},
+		{"a cross-site fetch without Origin", http.Header{"Sec-Fetch-Site": {"cross-site"}}, 403, "CROSS_SITE"},
+		{"a sibling site", http.Header{"Origin": {app}, "Sec-Fetch-Site": {"same-site"}}, 403, "CROSS_SITE"},
+		{"a plain form post (text/plain) from the app's origin", http.Header{"Origin": {app}, "Content-Type": {"text/plain"}}, 400, "NOT_JSON"},
+		{"a urlencoded form", http.Header{"Content-Type": {"application/x-www-form-urlencoded"}}, 400, "NOT_JSON"},
+	}
+	for _, tc := range refused {
+		r := c.DoWith("POST", "/api/v1/auth/session", body, tc.header)
+		if r.Status != tc.status || !strings.Contains(string(r.Body), tc.code) || r.Header.Get("Set-Cookie") != "" {
+			t.Errorf("session from %s = %d %s (cookie %q), want %d %s and no cookie", tc.name, r.Status, r.Body, r.Header.Get("Set-Cookie"), tc.status, tc.code)
+		}
+	}
+	// None of those spent the token: the app's own page signs in with it.
+	if r := c.DoWith("POST", "/api/v1/auth/session", body, http.Header{"Origin": {app}, "Sec-Fetch-Site": {"same-origin"}}); r.Status != 200 || r.Header.Get("Set-Cookie") == "" {
+		t.Fatalf("session from the app's page = %d %s", r.Status, r.Body)
+	}
+	if r := c.DoWith("POST", "/api/v1/auth/refresh", nil, http.Header{"Origin": {"https://evil.example"}}); r.Status != 403 {
+		t.Errorf("refresh from another site = %d, want 403", r.Status)
+	}
+	if r := c.DoWith("POST", "/api/v1/auth/logout", nil, http.Header{"Sec-Fetch-Site": {"cross-site"}}); r.Status != 403 {
+		t.Errorf("logout from another site = %d, want 403", r.Status)
+	}
+	// The session is intact: the refused logout ended nothing.
+	c.MustOK("POST", "/api/v1/auth/refresh", nil)
+}

@@ -40,9 +40,10 @@ func (h *handlers) routes() []httpx.Route {
 		public("POST /api/v1/auth/email/send-otp", h.sendOTP),
 		public("POST /api/v1/auth/email/verify-otp", h.verifyOTP),
 		public("GET /api/v1/auth-email/check", h.checkEmail),
-		public("POST /api/v1/auth/session", h.session),
-		public("POST /api/v1/auth/refresh", h.refresh),
-		public("POST /api/v1/auth/logout", h.logout),
+		// The three that touch the session cookie refuse other sites' pages.
+		public("POST /api/v1/auth/session", httpx.RefuseCrossSite(h.cfg.PublicURL, true, h.session)),
+		public("POST /api/v1/auth/refresh", httpx.RefuseCrossSite(h.cfg.PublicURL, false, h.refresh)),
+		public("POST /api/v1/auth/logout", httpx.RefuseCrossSite(h.cfg.PublicURL, false, h.logout)),
 		public("GET /api/v1/auth/providers", h.providers),
 	}
 }

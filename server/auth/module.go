@@ -49,6 +49,11 @@ func newTokens(db *store.DB, s identity.Secrets, cfg config.Config) *identity.To
 
 func newSender(cfg config.Config, log *slog.Logger) (mail.Sender, error) {
 	if cfg.SMTPURL == "" {
+		// Codes in the log are for a developer's own machine. Served to others,
+		// anyone who reads the log can sign in as anyone: say so where it shows.
+		if !cfg.Loopback() {
+			log.Warn("POCKET_SMTP_URL is not set: sign-in codes are written to this log, and anyone who reads it can sign in as any user; set POCKET_SMTP_URL before letting people in", "public_url", cfg.PublicURL)
+		}
 		return mail.LogSender{Log: log}, nil
 	}
 	return mail.NewSMTPSender(cfg.SMTPURL, cfg.MailFrom)

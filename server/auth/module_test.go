@@ -1,10 +1,12 @@
 package auth_test
 
 import (
+	"bytes"
 	"context"
 	"log/slog"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"go.uber.org/fx"
@@ -60,6 +62,31 @@ func TestModule_KeysInTheDataDirectoryAndAVerifierForItsOwnTokens(t *testing.T) 
 	for _, rt := range routes {
 		if rt.Access != httpx.Public {
 			t.Errorf("%s needs a token", rt.Pattern)
+		}
+	}
+}
+
+// Without SMTP the codes go to the log: fine on a developer's machine, a
+// loud warning on a server other people reach.
+func TestModule_WarnsWhenCodesGoToTheLogOfAServerOthersReach(t *testing.T) {
+	for _, tc := range []struct {
+		publicURL string
+		warns     bool
+	}{
+		{"http://127.0.0.1:8080", false},
+		{"http://localhost:8080", false},
+		{"https://pocket.example.com", true},
+	} {
+		var logged bytes.Buffer
+		app := fxtest.New(t,
+			fx.Supply(storetest.Memory(t), config.Config{DataDir: t.TempDir(), PublicURL: tc.publicURL}, slog.New(slog.NewTextHandler(&logged, nil))),
+			auth.Module,
+			fx.Invoke(fx.Annotate(func([]httpx.Route) {}, fx.ParamTags(`group:"routes"`))),
+		)
+		app.RequireStart()
+		app.RequireStop()
+		if got := strings.Contains(logged.String(), "POCKET_SMTP_URL is not set"); got != tc.warns {
+			t.Errorf("%s: warned %v, want %v; log:\n%s", tc.publicURL, got, tc.warns, logged.String())
 		}
 	}
 }

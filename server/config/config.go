@@ -8,6 +8,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net"
 	"net/url"
 	"os"
 	"strings"
@@ -62,6 +63,18 @@ func (c Config) AppleConfigured() bool {
 
 // SeedEnabled reports whether the fixture directory should be imported on first start.
 func (c Config) SeedEnabled() bool { return c.Seed != "" && c.Seed != "none" }
+
+// Loopback reports whether the public URL names this machine only
+// (localhost or a loopback address): nobody else can reach the server.
+func (c Config) Loopback() bool {
+	u, err := url.Parse(c.PublicURL)
+	if err != nil {
+		return false
+	}
+	host := u.Hostname()
+	ip := net.ParseIP(host)
+	return host == "localhost" || (ip != nil && ip.IsLoopback())
+}
 
 // setting binds one environment variable to one field and its flag.
 type setting struct {

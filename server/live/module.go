@@ -9,7 +9,6 @@ import (
 	"context"
 	"log/slog"
 	"net/http"
-	"net/url"
 	"sync"
 
 	"github.com/gorilla/websocket"
@@ -63,27 +62,9 @@ func NewServer(hub *Hub, v httpx.Verifier, publicURL string, log *slog.Logger) *
 		WriteBufferSize: 1024,
 		// Buffers are shared while sockets are idle: most of them are.
 		WriteBufferPool: &sync.Pool{},
-		CheckOrigin:     sameOrigin(publicURL),
+		// A cross-site page is answered 403 by the upgrader.
+		CheckOrigin: httpx.SameOrigin(publicURL),
 	}}
-}
-
-// sameOrigin allows the app's own pages, and clients that send no Origin
-// (not a browser, so no cross-site page can be behind them). A cross-site
-// page is answered 403 by the upgrader.
-func sameOrigin(publicURL string) func(*http.Request) bool {
-	want := originOf(publicURL)
-	return func(r *http.Request) bool {
-		o := r.Header.Get("Origin")
-		return o == "" || originOf(o) == want
-	}
-}
-
-func originOf(s string) string {
-	u, err := url.Parse(s)
-	if err != nil || u.Host == "" {
-		return "\x00invalid"
-	}
-	return u.Scheme + "://" + u.Host
 }
 
 func (s *Server) serve(w http.ResponseWriter, r *http.Request) error {

@@ -50,14 +50,40 @@ func (c *gzipCache) get(name string, raw func() ([]byte, error)) ([]byte, bool) 
 	return out, out != nil
 }
 
+// acceptsGzip reads Accept-Encoding (RFC 9110 §12.5.3): gzip is taken when
+// listed with a weight above 0, or when "*" is and gzip is not listed.
 func acceptsGzip(r *http.Request) bool {
+	gzip, star := -1.0, -1.0
 	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
 		coding, params, _ := strings.Cut(strings.TrimSpace(part), ";")
-		if strings.EqualFold(strings.TrimSpace(coding), "gzip") && !strings.Contains(strings.ReplaceAll(params, " ", ""), "q=0") {
-			return true
+		switch strings.ToLower(strings.TrimSpace(coding)) {
+		case "gzip", "x-gzip":
+			gzip = weight(params)
+		case "*":
+			star = weight(params)
 		}
 	}
-	return false
+	if gzip >= 0 {
+		return gzip > 0
+	}
+	return star > 0
+}
+
+// weight is the q parameter (1 when absent; 0 when malformed, so a garbled
+// weight never turns compression on).
+func weight(params string) float64 {
+	for _, p := range strings.Split(params, ";") {
+		name, value, ok := strings.Cut(strings.TrimSpace(p), "=")
+		if !ok || !strings.EqualFold(strings.TrimSpace(name), "q") {
+			continue
+		}
+		q, err := strconv.ParseFloat(strings.TrimSpace(value), 64)
+		if err != nil || q < 0 || q > 1 {
+			return 0
+		}
+		return q
+	}
+	return 1
 }
 
 // serveGzipped answers with the cached gzip of name when the client takes it and

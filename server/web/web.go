@@ -40,9 +40,11 @@ func AppFS() fs.FS {
 
 // contentSecurityPolicy lets the app load only from its own origin. 'wasm-unsafe-eval'
 // is for the self-hosted Rive runtime; inline styles for React's style props.
+// connect-src 'self' covers the live socket too (CSP 3 matches ws: and wss: to
+// the page's own host), and no other host's.
 const contentSecurityPolicy = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; " +
 	"style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; " +
-	"connect-src 'self' ws: wss:; worker-src 'self'; manifest-src 'self'; " +
+	"connect-src 'self'; worker-src 'self'; manifest-src 'self'; " +
 	"frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'"
 
 // NewHandler serves files from app; with no app it serves a page saying how to build it.
@@ -67,6 +69,13 @@ func NewHandler(app fs.FS) http.Handler {
 			if !gz.serveGzipped(w, r, name, readFrom(app, name)) {
 				http.ServeFileFS(w, r, app, name)
 			}
+			return
+		}
+		if strings.HasPrefix(name, "assets/") {
+			// A gone chunk (a tab of an older build after a deploy) must fail as
+			// one, not load the app's HTML as script: the app reloads once on it.
+			w.Header().Set("Cache-Control", "no-store")
+			http.Error(w, "not found", http.StatusNotFound)
 			return
 		}
 		setIndexHeaders(w, r)

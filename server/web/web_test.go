@@ -41,7 +41,8 @@ func TestHandler_ServesTheAppAndItsRoutes(t *testing.T) {
 			}
 		})
 	}
-	if csp := serve(h, "GET", "/login").Header().Get("Content-Security-Policy"); !strings.Contains(csp, "default-src 'self'") || strings.Contains(csp, " 'unsafe-eval'") {
+	if csp := serve(h, "GET", "/login").Header().Get("Content-Security-Policy"); !strings.Contains(csp, "default-src 'self'") || strings.Contains(csp, " 'unsafe-eval'") ||
+		!strings.Contains(csp, "connect-src 'self';") {
 		t.Fatalf("csp = %q", csp)
 	}
 	if rec := serve(h, "POST", "/"); rec.Code != http.StatusMethodNotAllowed {
@@ -57,6 +58,23 @@ func TestHandler_SharedPagesAreNotIndexedAndSendNoReferer(t *testing.T) {
 	}
 	if rec := serve(h, "GET", "/recordings"); rec.Header().Get("X-Robots-Tag") != "" {
 		t.Fatal("only shared pages are noindex")
+	}
+}
+
+// After a deploy an old tab asks for chunks that are gone: a 404 it can
+// recover from (by reloading), not the app's HTML with 200 parsed as script.
+func TestHandler_AGoneAssetIsNotFoundNotTheApp(t *testing.T) {
+	h := NewHandler(fstest.MapFS{"index.html": {Data: []byte("<p>app</p>")}, "assets/new-abc.js": {Data: []byte("1")}})
+	rec := serve(h, "GET", "/assets/old-123.js")
+	if rec.Code != 404 || strings.Contains(rec.Body.String(), "<p>app</p>") || rec.Header().Get("Cache-Control") != "no-store" {
+		t.Fatalf("gone asset = %d %q %v", rec.Code, rec.Body.String(), rec.Header())
+	}
+	if rec := serve(h, "GET", "/assets/new-abc.js"); rec.Code != 200 {
+		t.Fatalf("present asset = %d", rec.Code)
+	}
+	// App routes that merely look like files still get the app.
+	if rec := serve(h, "GET", "/recordings/rec_1.json"); rec.Code != 200 || !strings.Contains(rec.Body.String(), "<p>app</p>") {
+		t.Fatalf("app route = %d %q", rec.Code, rec.Body.String())
 	}
 }
 

@@ -157,6 +157,12 @@ func (r Response) JSON(t testing.TB, v any) {
 // Do sends a request; body may be nil, a []byte (sent as is) or a value sent as JSON.
 func (c *Client) Do(method, path string, body any) Response {
 	c.t.Helper()
+	return c.DoWith(method, path, body, nil)
+}
+
+// DoWith is Do with extra headers, which replace Do's own (e.g. a browser's Origin, another Content-Type).
+func (c *Client) DoWith(method, path string, body any, header http.Header) Response {
+	c.t.Helper()
 	var reader io.Reader
 	switch b := body.(type) {
 	case nil:
@@ -173,6 +179,9 @@ func (c *Client) Do(method, path string, body any) Response {
 	req.Header.Set("Content-Type", "application/json")
 	if c.IDToken != "" {
 		req.Header.Set("Authorization", "Bearer "+c.IDToken)
+	}
+	for k, v := range header {
+		req.Header[k] = v
 	}
 	resp, err := c.HTTP.Do(req)
 	if err != nil {

@@ -1,0 +1,29 @@
+const RELOADED_AT_KEY = 'pocket.staleChunkReloadAt'
+/** A second failure this soon after the reload is a real fault, not a deploy: it is shown, not looped. */
+const RETRY_WINDOW_MS = 60_000
+
+export interface StaleChunkDeps {
+  target: Pick<Window, 'addEventListener'>
+  storage: Pick<Storage, 'getItem' | 'setItem'>
+  reload: () => void
+  now: () => number
+}
+
+/**
+ * After a deploy, a tab still running the older build asks for code chunks
+ * the server no longer has (404). Vite reports that as 'vite:preloadError';
+ * the tab reloads once to pick up the new build instead of showing an error.
+ */
+export function reloadOnStaleChunk(deps: StaleChunkDeps = browserDeps()): void {
+  deps.target.addEventListener('vite:preloadError', (event) => {
+    const last = Number(deps.storage.getItem(RELOADED_AT_KEY) ?? 0)
+    if (deps.now() - last < RETRY_WINDOW_MS) return
+    deps.storage.setItem(RELOADED_AT_KEY, String(deps.now()))
+    event.preventDefault() // the reload replaces the page; the error would only flash
+    deps.reload()
+  })
+}
+
+function browserDeps(): StaleChunkDeps {
+  return { target: window, storage: sessionStorage, reload: () => window.location.reload(), now: Date.now }
+}
