@@ -11,6 +11,7 @@ import (
 	"github.com/pocket-companion/pocket/pkg/events"
 	"github.com/pocket-companion/pocket/pkg/ids"
 	"github.com/pocket-companion/pocket/pkg/loose"
+	"github.com/pocket-companion/pocket/pkg/ratelimit"
 	"github.com/pocket-companion/pocket/pkg/recordings"
 	"github.com/pocket-companion/pocket/pkg/share"
 	"github.com/pocket-companion/pocket/pkg/store"
@@ -48,7 +49,7 @@ type Options struct {
 // Service runs conversations. It is safe for concurrent use.
 type Service struct {
 	opts             Options
-	owners, visitors *Limiter
+	owners, visitors *ratelimit.Limiter
 	sessionLocks     keyedLock // one send at a time per session
 }
 
@@ -63,8 +64,8 @@ func NewService(o Options) *Service {
 	o.Limits = o.Limits.withDefaults()
 	return &Service{
 		opts:     o,
-		owners:   NewLimiter(o.Limits.Owner, o.Now),
-		visitors: NewLimiter(o.Limits.Visitor, o.Now),
+		owners:   ratelimit.New(o.Limits.Owner, o.Now),
+		visitors: ratelimit.New(o.Limits.Visitor, o.Now),
 	}
 }
 

@@ -1,6 +1,7 @@
 package auth_test
 
 import (
+	"fmt"
 	"net/http"
 	"regexp"
 	"strings"
@@ -258,4 +259,40 @@ func TestSessionCookieEndpoints_RefuseOtherSitesPages(t *testing.T) {
 	}
 	// The session is intact: the refused logout ended nothing.
 	c.MustOK("POST", "/api/v1/auth/refresh", nil)
+}
+
+// One client cannot mail codes to address after address, lock many people
+// out, or sweep the account check: each endpoint has a per-client limit past
+// its burst, answered 429 with Retry-After. (Clients are keyed by address:
+// httpx.TestClientKey.)
+func TestSignIn_ThrottledPerClient(t *testing.T) {
+	s := servertest.Start(t, nil)
+	c := s.NewClient(t)
+	addr := func(i int) string { return fmt.Sprintf("person%d@example.com", i) }
+	cases := []struct {
+		name  string
+		burst int
+		call  func(i int) servertest.Response
+	}{
+		{"send-otp", 10, func(i int) servertest.Response {
+			return c.Do("POST", "/api/v1/auth/email/send-otp", map[string]string{"email": addr(i)})
+		}},
+		{"auth-email/check", 20, func(i int) servertest.Response {
+			return c.Do("GET", "/api/v1/auth-email/check?email="+addr(i), nil)
+		}},
+		{"verify-otp", 20, func(i int) servertest.Response {
+			return c.Do("POST", "/api/v1/auth/email/verify-otp", map[string]string{"email": addr(i), "otp": "000000"})
+		}},
+	}
+	for _, tc := range cases {
+		for i := 0; i < tc.burst; i++ {
+			if r := tc.call(i); r.Status == 429 {
+				t.Fatalf("%s refused at call %d of its burst of %d: %s", tc.name, i+1, tc.burst, r.Body)
+			}
+		}
+		r := tc.call(tc.burst)
+		if r.Status != 429 || !strings.Contains(string(r.Body), "RATE_LIMITED") || r.Header.Get("Retry-After") == "" {
+			t.Errorf("%s past its limit = %d %s (Retry-After %q)", tc.name, r.Status, r.Body, r.Header.Get("Retry-After"))
+		}
+	}
 }

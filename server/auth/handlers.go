@@ -26,10 +26,11 @@ type handlers struct {
 	otp    *identity.OTP
 	tokens *identity.Tokens
 	sender mail.Sender
+	limits throttles
 }
 
 func newHandlers(cfg config.Config, u *identity.Users, o *identity.OTP, t *identity.Tokens, s mail.Sender) *handlers {
-	return &handlers{cfg: cfg, users: u, otp: o, tokens: t, sender: s}
+	return &handlers{cfg: cfg, users: u, otp: o, tokens: t, sender: s, limits: newThrottles(time.Now)}
 }
 
 func (h *handlers) routes() []httpx.Route {
@@ -37,9 +38,9 @@ func (h *handlers) routes() []httpx.Route {
 		return httpx.Route{Pattern: pattern, Handler: fn, Access: httpx.Public}
 	}
 	return []httpx.Route{
-		public("POST /api/v1/auth/email/send-otp", h.sendOTP),
-		public("POST /api/v1/auth/email/verify-otp", h.verifyOTP),
-		public("GET /api/v1/auth-email/check", h.checkEmail),
+		public("POST /api/v1/auth/email/send-otp", perClient(h.limits.sendCode, h.sendOTP)),
+		public("POST /api/v1/auth/email/verify-otp", perClient(h.limits.verify, h.verifyOTP)),
+		public("GET /api/v1/auth-email/check", perClient(h.limits.check, h.checkEmail)),
 		// The three that touch the session cookie refuse other sites' pages.
 		public("POST /api/v1/auth/session", httpx.RefuseCrossSite(h.cfg.PublicURL, true, h.session)),
 		public("POST /api/v1/auth/refresh", httpx.RefuseCrossSite(h.cfg.PublicURL, false, h.refresh)),

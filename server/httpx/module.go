@@ -32,6 +32,13 @@ type Server struct {
 // Addr is where the server listens (useful when the configured port is 0).
 func (s *Server) Addr() net.Addr { return s.addr }
 
+// requestReadTimeout bounds reading one whole request, body included, so a
+// client trickling a body (slowloris) cannot hold a connection and its
+// goroutine forever. It does not cut long answers (streamed chat replies):
+// there is no write timeout. The live socket sets its own read deadlines
+// once upgraded. A variable so a test can shorten it.
+var requestReadTimeout = time.Minute
+
 // shutdownGrace bounds how long in-flight requests may take to finish on stop.
 const shutdownGrace = 25 * time.Second
 
@@ -40,6 +47,7 @@ func newServer(lc fx.Lifecycle, cfg config.Config, routes []Route, v Verifier, m
 	s := &Server{srv: &http.Server{
 		Handler:           Middleware(log, mux),
 		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       requestReadTimeout,
 		IdleTimeout:       2 * time.Minute,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}}

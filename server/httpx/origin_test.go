@@ -38,3 +38,19 @@ func TestSameOrigin(t *testing.T) {
 		}
 	}
 }
+
+func TestClientKey_AnIPv4AddressOrAnIPv6Slash64(t *testing.T) {
+	for remote, want := range map[string]string{
+		"203.0.113.7:5000":           "203.0.113.7",
+		"[::ffff:203.0.113.7]:5000":  "203.0.113.7",
+		"[2001:db8:1:2:3:4:5:6]:443": "2001:db8:1:2::/64",
+		"[2001:db8:1:2:ffff::1]:443": "2001:db8:1:2::/64",
+		"[2001:db8:1:3::1]:443":      "2001:db8:1:3::/64",
+	} {
+		r, _ := http.NewRequest("GET", "/", nil)
+		r.RemoteAddr = remote
+		if got := ClientKey(r); got != want {
+			t.Errorf("%s: %s, want %s", remote, got, want)
+		}
+	}
+}

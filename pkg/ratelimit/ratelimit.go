@@ -1,0 +1,75 @@
+// Package ratelimit keeps one token bucket per key (a user, a share link, an
+// e-mail address, a client address) on golang.org/x/time/rate, and says how
+// long a refused caller should wait. Memory is bounded: beyond maxKeys,
+// buckets that have refilled (idle callers) are forgotten, which loses nothing.
+package ratelimit
+
+import (
+	"math"
+	"sync"
+	"time"
+
+	"golang.org/x/time/rate"
+)
+
+// Rate is Burst calls at once, then one more every Every.
+type Rate struct {
+	Burst int
+	Every time.Duration
+}
+
+const maxKeys = 10000
+
+// Limiter is safe for concurrent use.
+type Limiter struct {
+	rate    Rate
+	now     func() time.Time
+	mu      sync.Mutex
+	buckets map[string]*rate.Limiter
+}
+
+// New returns a limiter with rate r; now defaults to time.Now.
+func New(r Rate, now func() time.Time) *Limiter {
+	if now == nil {
+		now = time.Now
+	}
+	return &Limiter{rate: r, now: now, buckets: map[string]*rate.Limiter{}}
+}
+
+// Allow takes a token for key, or says how long until one is available
+// (rounded up to whole seconds, as a Retry-After header carries it).
+func (l *Limiter) Allow(key string) (bool, time.Duration) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	now := l.now()
+	b := l.buckets[key]
+	if b == nil {
+		if len(l.buckets) >= maxKeys {
+			l.forgetIdle(now)
+		}
+		b = rate.NewLimiter(rate.Every(l.rate.Every), l.rate.Burst)
+		l.buckets[key] = b
+	}
+	r := b.ReserveN(now, 1)
+	wait := r.DelayFrom(now)
+	if wait == 0 {
+		return true, 0
+	}
+	r.CancelAt(now) // a refused call spends nothing
+	return false, time.Duration(math.Ceil(wait.Seconds())) * time.Second
+}
+
+func (l *Limiter) forgetIdle(now time.Time) {
+	for k, b := range l.buckets {
+		if b.TokensAt(now) >= float64(l.rate.Burst) {
+			delete(l.buckets, k)
+		}
+	}
+}
+
+// Keys is how many callers are remembered (for tests and metrics).
+func (l *Limiter) Keys() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return len(l.buckets)
+}

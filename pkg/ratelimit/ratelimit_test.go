@@ -1,0 +1,50 @@
+package ratelimit
+
+import (
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/pocket-companion/pocket/tests/fakeclock"
+)
+
+func TestLimiter_BurstThenRefill(t *testing.T) {
+	clock := fakeclock.New(time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
+	l := New(Rate{Burst: 3, Every: 10 * time.Second}, clock.Now)
+	for i := 0; i < 3; i++ {
+		if ok, _ := l.Allow("a"); !ok {
+			t.Fatalf("call %d refused within the burst", i+1)
+		}
+	}
+	if ok, wait := l.Allow("a"); ok || wait != 10*time.Second {
+		t.Fatalf("4th: %v, retry after %v", ok, wait)
+	}
+	if ok, _ := l.Allow("b"); !ok {
+		t.Fatal("keys are limited apart")
+	}
+	clock.Advance(4 * time.Second)
+	if ok, wait := l.Allow("a"); ok || wait != 6*time.Second {
+		t.Fatalf("partly refilled: %v, %v", ok, wait)
+	}
+	// Refused calls spent nothing: one token is back after Every.
+	clock.Advance(6 * time.Second)
+	if ok, _ := l.Allow("a"); !ok {
+		t.Fatal("a token is back after Every")
+	}
+	if ok, _ := l.Allow("a"); ok {
+		t.Fatal("only one token came back")
+	}
+}
+
+func TestLimiter_ForgetsIdleKeysWhenFull(t *testing.T) {
+	clock := fakeclock.New(time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
+	l := New(Rate{Burst: 1, Every: time.Second}, clock.Now)
+	for i := 0; i < maxKeys; i++ {
+		l.Allow(fmt.Sprint("caller-", i))
+	}
+	clock.Advance(time.Minute)
+	l.Allow("new")
+	if n := l.Keys(); n != 1 {
+		t.Fatalf("idle keys kept: %d", n)
+	}
+}
