@@ -51,6 +51,8 @@ func NewTokens(db *store.DB, key ed25519.PrivateKey, issuer string, now func() t
 type storedToken struct {
 	UID       string    `json:"uid"`
 	ExpiresAt time.Time `json:"expiresAt"`
+	Family    string    `json:"family,omitempty"`    // refresh tokens: the session (see refresh.go)
+	RotatedAt time.Time `json:"rotatedAt,omitempty"` // refresh tokens: when it was exchanged for its successor
 }
 
 // NewCustomToken mints the short-lived, single-use token that sign-in methods
@@ -73,37 +75,6 @@ func (t *Tokens) RedeemCustomToken(ctx context.Context, token string) (string, e
 		return "", apperr.New(apperr.Unauthenticated, "INVALID_CUSTOM_TOKEN", "Sign-in token is invalid, used or expired")
 	}
 	return rec.UID, err
-}
-
-// NewRefreshToken starts a session that survives reloads and restarts until logout.
-func (t *Tokens) NewRefreshToken(ctx context.Context, uid string) (string, error) {
-	return t.mint("rtok", uid, RefreshTokenTTL)
-}
-
-// UseRefreshToken returns the session's user and slides its expiry forward, so
-// people who keep using the app stay signed in.
-func (t *Tokens) UseRefreshToken(ctx context.Context, token string) (string, error) {
-	var rec storedToken
-	err := t.db.Update(func(x *store.Txn) error {
-		key := store.Key("rtok", tokenHash(token))
-		if err := x.GetJSON(key, &rec); err != nil {
-			return err
-		}
-		if t.now().After(rec.ExpiresAt) {
-			return store.ErrNotFound
-		}
-		rec.ExpiresAt = t.now().Add(RefreshTokenTTL)
-		return x.SetJSONTTL(key, rec, RefreshTokenTTL)
-	})
-	if errors.Is(err, store.ErrNotFound) {
-		return "", apperr.New(apperr.Unauthenticated, "SESSION_EXPIRED", "Session expired. Please sign in again.")
-	}
-	return rec.UID, err
-}
-
-// RevokeRefreshToken ends a session (logout).
-func (t *Tokens) RevokeRefreshToken(ctx context.Context, token string) error {
-	return t.db.Update(func(x *store.Txn) error { return x.Delete(store.Key("rtok", tokenHash(token))) })
 }
 
 // IssueIDToken signs a one-hour ID token for user.
@@ -147,14 +118,22 @@ func (t *Tokens) VerifyIDToken(token string) (Claims, error) {
 }
 
 func (t *Tokens) mint(prefix, uid string, ttl time.Duration) (string, error) {
+	token, err := randomToken()
+	if err != nil {
+		return "", err
+	}
+	rec := storedToken{UID: uid, ExpiresAt: t.now().Add(ttl)}
+	err = t.db.Update(func(x *store.Txn) error { return x.SetJSONTTL(store.Key(prefix, tokenHash(token)), rec, ttl) })
+	return token, err
+}
+
+// randomToken is 256 random bits, URL-safe.
+func randomToken() (string, error) {
 	raw := make([]byte, 32)
 	if _, err := rand.Read(raw); err != nil {
 		return "", fmt.Errorf("identity: random token: %w", err)
 	}
-	token := base64.RawURLEncoding.EncodeToString(raw)
-	rec := storedToken{UID: uid, ExpiresAt: t.now().Add(ttl)}
-	err := t.db.Update(func(x *store.Txn) error { return x.SetJSONTTL(store.Key(prefix, tokenHash(token)), rec, ttl) })
-	return token, err
+	return base64.RawURLEncoding.EncodeToString(raw), nil
 }
 
 // tokenHash is the key a token is stored under: the database never holds a usable token.

@@ -76,23 +76,69 @@ func TestIDToken_RejectsForgeries(t *testing.T) {
 	}
 }
 
-func TestRefreshToken_SlidesAndRevokes(t *testing.T) {
+func TestRefreshToken_RotatesSlidesAndRevokes(t *testing.T) {
 	ctx := context.Background()
 	tk, c := newTokensFixture(t)
-	token, _ := tk.NewRefreshToken(ctx, "u1")
+	first, _ := tk.NewRefreshToken(ctx, "u1")
 	c.advance(RefreshTokenTTL - time.Hour)
-	if uid, err := tk.UseRefreshToken(ctx, token); err != nil || uid != "u1" {
-		t.Fatalf("use: %q %v", uid, err)
+	uid, second, err := tk.UseRefreshToken(ctx, first)
+	if err != nil || uid != "u1" || second == "" || second == first {
+		t.Fatalf("use: %q %q %v", uid, second, err)
 	}
+	// The session slides: the new token outlives the first one's expiry.
 	c.advance(2 * time.Hour)
-	if _, err := tk.UseRefreshToken(ctx, token); err != nil {
+	_, third, err := tk.UseRefreshToken(ctx, second)
+	if err != nil {
 		t.Fatalf("a used session must slide its expiry forward: %v", err)
 	}
-	if err := tk.RevokeRefreshToken(ctx, token); err != nil {
+	if err := tk.RevokeRefreshToken(ctx, third); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := tk.UseRefreshToken(ctx, token); !apperr.Is(err, apperr.Unauthenticated) {
+	if _, _, err := tk.UseRefreshToken(ctx, third); !apperr.Is(err, apperr.Unauthenticated) {
 		t.Fatalf("revoked session must be unauthenticated, got %v", err)
+	}
+}
+
+// A retired token used again, past the grace for tabs refreshing together,
+// means a copy is in someone else's hands: the whole session ends, for the
+// thief and the owner alike.
+func TestRefreshToken_ReuseOfARetiredTokenRevokesTheSession(t *testing.T) {
+	ctx := context.Background()
+	tk, c := newTokensFixture(t)
+	stolen, _ := tk.NewRefreshToken(ctx, "u1")
+	_, owners, err := tk.UseRefreshToken(ctx, stolen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Two tabs refreshing with the same cookie at once are not a theft.
+	c.advance(5 * time.Second)
+	if _, _, err := tk.UseRefreshToken(ctx, stolen); err != nil {
+		t.Fatalf("reuse within the grace: %v", err)
+	}
+	c.advance(time.Minute)
+	if _, _, err := tk.UseRefreshToken(ctx, stolen); !apperr.Is(err, apperr.Unauthenticated) || !strings.Contains(err.Error(), "used from somewhere else") {
+		t.Fatalf("reuse after the grace = %v, want the session revoked", err)
+	}
+	if _, _, err := tk.UseRefreshToken(ctx, owners); !apperr.Is(err, apperr.Unauthenticated) {
+		t.Fatalf("the session's current token still works after a theft: %v", err)
+	}
+}
+
+// A data directory from before rotation holds refresh tokens with no
+// session family: they keep working and start one.
+func TestRefreshToken_ATokenFromBeforeRotationStillSignsIn(t *testing.T) {
+	ctx := context.Background()
+	tk, _ := newTokensFixture(t)
+	legacy, err := tk.mint("rtok", "u1", RefreshTokenTTL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	uid, next, err := tk.UseRefreshToken(ctx, legacy)
+	if err != nil || uid != "u1" {
+		t.Fatalf("legacy token: %q %v", uid, err)
+	}
+	if _, _, err := tk.UseRefreshToken(ctx, next); err != nil {
+		t.Fatalf("its successor: %v", err)
 	}
 }
 

@@ -7,7 +7,8 @@
 //	user/id/<uid>                              -> identity.User
 //	otp/<email>                                -> identity.otpState (keyed hash of the code, expiry, send time, failures, lock)
 //	ctok/<sha256(token)>                       -> identity.storedToken (custom token: single use, TTL identity.CustomTokenTTL)
-//	rtok/<sha256(token)>                       -> identity.storedToken (refresh token: TTL identity.RefreshTokenTTL, slid forward on use)
+//	rtok/<sha256(token)>                       -> identity.storedToken (refresh token: TTL identity.RefreshTokenTTL; rotated on use, kept retired to catch reuse)
+//	rfam/<family>                              -> identity.family (a session's tokens work while it exists; TTL slid forward on use)
 //	oidc/<state>                               -> identity.OIDCFlow (Google/Apple popup; single use, TTL identity.OIDCFlowTTL)
 //	rec/<uid>/<recordingId>                    -> recordings.stored (the import object, loose shapes as given, + bookkeeping; kept with deletedAt on soft delete)
 //	ritem/<uid>/<recordingId>                  -> the rendered list item (recording + id + summarization.summary)

@@ -127,8 +127,13 @@ func TestSession_CookieRefreshAndLogout(t *testing.T) {
 	s := servertest.Start(t, nil, whoami())
 	c := s.SignIn(t, "a@example.com")
 
+	before := c.Cookie("/api/v1/auth/refresh", "pocket_refresh")
 	r := c.MustOK("POST", "/api/v1/auth/refresh", nil)
 	cookie := r.Header.Get("Set-Cookie")
+	// Rotated: each refresh hands out a new token.
+	if after := c.Cookie("/api/v1/auth/refresh", "pocket_refresh"); after == "" || after == before {
+		t.Fatalf("refresh kept the token (%q → %q)", before, after)
+	}
 	for _, want := range []string{"pocket_refresh=", "HttpOnly", "SameSite=Strict", "Path=/api/v1/auth"} {
 		if !strings.Contains(cookie, want) {
 			t.Fatalf("refresh cookie %q lacks %q", cookie, want)

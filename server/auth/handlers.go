@@ -147,12 +147,12 @@ func (h *handlers) refresh(w http.ResponseWriter, r *http.Request) error {
 	if err != nil || c.Value == "" {
 		return apperr.New(apperr.Unauthenticated, "NO_SESSION", "Not signed in")
 	}
-	uid, err := h.tokens.UseRefreshToken(r.Context(), c.Value)
+	uid, next, err := h.tokens.UseRefreshToken(r.Context(), c.Value)
 	if err != nil {
 		h.setRefreshCookie(w, "", -1)
 		return err
 	}
-	h.setRefreshCookie(w, c.Value, identity.RefreshTokenTTL)
+	h.setRefreshCookie(w, next, identity.RefreshTokenTTL)
 	return h.answerSession(w, r, uid)
 }
 

@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"runtime/debug"
+	"strings"
 	"time"
 
 	"go.uber.org/fx"
@@ -45,7 +46,7 @@ const shutdownGrace = 25 * time.Second
 func newServer(lc fx.Lifecycle, cfg config.Config, routes []Route, v Verifier, m *Metrics, app http.Handler, log *slog.Logger) *Server {
 	mux := NewMux(routes, v, m, app, WithOperatorToken(cfg.MetricsToken))
 	s := &Server{srv: &http.Server{
-		Handler:           Middleware(log, mux),
+		Handler:           hsts(cfg.PublicURL, Middleware(log, mux)),
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       requestReadTimeout,
 		IdleTimeout:       2 * time.Minute,
@@ -73,6 +74,19 @@ func newServer(lc fx.Lifecycle, cfg config.Config, routes []Route, v Verifier, m
 		},
 	})
 	return s
+}
+
+// hsts tells browsers to use https only, for a year, when the public URL is
+// https (behind a TLS-terminating proxy). Never on http: a developer's
+// loopback server must stay reachable.
+func hsts(publicURL string, next http.Handler) http.Handler {
+	if !strings.HasPrefix(publicURL, "https://") {
+		return next
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Strict-Transport-Security", "max-age=31536000")
+		next.ServeHTTP(w, r)
+	})
 }
 
 // Middleware adds the request logger, baseline security headers and panic recovery,

@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/cookiejar"
+	"net/url"
 	"regexp"
 	"strings"
 	"sync"
@@ -152,6 +153,20 @@ func (r Response) JSON(t testing.TB, v any) {
 	if err := json.Unmarshal(r.Body, v); err != nil {
 		t.Fatalf("body %s: %v", r.Body, err)
 	}
+}
+
+// Cookie is the value of the named cookie the client would send to path ("" if none).
+func (c *Client) Cookie(path, name string) string {
+	u, err := url.Parse(c.base + path)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	for _, k := range c.HTTP.Jar.Cookies(u) {
+		if k.Name == name {
+			return k.Value
+		}
+	}
+	return ""
 }
 
 // Do sends a request; body may be nil, a []byte (sent as is) or a value sent as JSON.

@@ -48,3 +48,23 @@ func TestServer_CutsOffABodyThatNeverArrives(t *testing.T) {
 		t.Fatalf("the server did not close the connection: %v", err)
 	}
 }
+
+func TestServer_HSTSOnlyWhenServedOverHTTPS(t *testing.T) {
+	for publicURL, want := range map[string]string{
+		"https://pocket.example": "max-age=31536000",
+		"http://127.0.0.1:8080":  "",
+	} {
+		lc := fxtest.NewLifecycle(t)
+		srv := newServer(lc, config.Config{Addr: "127.0.0.1:0", PublicURL: publicURL}, nil, nil, nil, http.NotFoundHandler(), slog.New(slog.DiscardHandler))
+		lc.RequireStart()
+		res, err := http.Get("http://" + srv.Addr().String() + "/anything")
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		lc.RequireStop()
+		if got := res.Header.Get("Strict-Transport-Security"); got != want {
+			t.Errorf("%s: HSTS %q, want %q", publicURL, got, want)
+		}
+	}
+}
