@@ -1,0 +1,103 @@
+package push
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/pocket-companion/pocket/pkg/loose"
+	"github.com/pocket-companion/pocket/pkg/recordings"
+)
+
+// Payload is what the service worker receives in its push event.
+type Payload struct {
+	Type        string `json:"type"` // always "summary.ready"
+	RecordingID string `json:"recordingId"`
+	Title       string `json:"title"`
+	Body        string `json:"body"`
+}
+
+const (
+	// untitled is the notification title of a recording without one, as the app names it.
+	untitled = "Untitled Recording"
+	// Lengths a notification shows anyway; longer text is cut with an ellipsis.
+	maxTitleRunes = 120
+	maxBodyRunes  = 200
+	// MaxPayloadBytes keeps a message within one record of RecordSize (3,070
+	// bytes, which Firefox on Android accepts) with room to spare, and far
+	// below RFC 8291's 4,096-byte message.
+	MaxPayloadBytes = 2048
+)
+
+// SummaryReady builds the notice of a recording's new summary: its title and
+// the summary's first non-empty line.
+func SummaryReady(d recordings.Detail) Payload {
+	title := loose.ReadRecording(d.Recording).Title
+	if title == "" {
+		title = untitled
+	}
+	return Payload{
+		Type:        "summary.ready",
+		RecordingID: d.ID,
+		Title:       cut(title, maxTitleRunes),
+		Body:        cut(firstLine(summaryText(d.Summarizations)), maxBodyRunes),
+	}
+}
+
+func summaryText(summarizations json.RawMessage) string {
+	_, first, ok := loose.FirstSummarization(summarizations)
+	if !ok {
+		return ""
+	}
+	return loose.SummaryText(loose.Summary(first))
+}
+
+func firstLine(text string) string {
+	for _, l := range strings.Split(text, "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			return l
+		}
+	}
+	return ""
+}
+
+// cut shortens s to at most n runes, ending with an ellipsis when it cut.
+func cut(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	if n < 1 {
+		return ""
+	}
+	r := []rune(s)
+	return strings.TrimSpace(string(r[:n-1])) + "…"
+}
+
+// Encode is the payload as JSON of at most MaxPayloadBytes. Text that escapes
+// to more (control characters become six bytes each) is cut further, body
+// first, so the notice always fits.
+func (p Payload) Encode() []byte {
+	for {
+		b := encode(p)
+		if len(b) <= MaxPayloadBytes {
+			return b
+		}
+		switch {
+		case p.Body != "":
+			p.Body = cut(p.Body, utf8.RuneCountInString(p.Body)/2)
+		case utf8.RuneCountInString(p.Title) > 1:
+			p.Title = cut(p.Title, utf8.RuneCountInString(p.Title)/2)
+		default:
+			return b // an id too long to fit is refused by the recordings domain
+		}
+	}
+}
+
+func encode(p Payload) []byte {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false) // "<" as \u003c would only cost bytes
+	_ = enc.Encode(p)
+	return bytes.TrimSpace(buf.Bytes())
+}
