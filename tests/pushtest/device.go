@@ -24,7 +24,8 @@ type Device struct {
 	auth     []byte
 }
 
-func newDevice(endpoint string) *Device {
+// NewDevice is a device subscribed at endpoint, for tests that need only its keys.
+func NewDevice(endpoint string) *Device {
 	key, err := ecdh.P256().GenerateKey(rand.Reader)
 	if err != nil {
 		panic(err)

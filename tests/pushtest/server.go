@@ -61,7 +61,7 @@ func Start(t testing.TB, vapidPublicKey, subject string) *Service {
 
 // NewDevice subscribes a new device at /push/<name>.
 func (s *Service) NewDevice(name string) *Device {
-	d := newDevice(s.URL + "/push/" + name)
+	d := NewDevice(s.URL + "/push/" + name)
 	s.mu.Lock()
 	s.devices["/push/"+name] = d
 	s.mu.Unlock()
