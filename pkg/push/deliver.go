@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"math/rand/v2"
 	"net/http"
 	"net/url"
@@ -40,7 +41,7 @@ func withDefaults(o SenderOptions) SenderOptions {
 		o.MaxWait = 2 * time.Minute
 	}
 	if o.HTTPClient == nil {
-		o.HTTPClient = &http.Client{Timeout: 30 * time.Second}
+		o.HTTPClient = &http.Client{Timeout: 30 * time.Second, CheckRedirect: noRedirects}
 	}
 	if o.Sleep == nil {
 		o.Sleep = sleep
@@ -52,10 +53,15 @@ func withDefaults(o SenderOptions) SenderOptions {
 		o.Now = time.Now
 	}
 	if o.Log == nil {
-		o.Log = discardLogger()
+		o.Log = slog.New(slog.DiscardHandler)
 	}
 	return o
 }
+
+// noRedirects stops the client at a redirect: push services do not redirect,
+// and following one would let a user-supplied endpoint steer the server's
+// request to any other address.
+func noRedirects(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
 
 func sleep(ctx context.Context, d time.Duration) error {
 	t := time.NewTimer(d)

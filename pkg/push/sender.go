@@ -117,8 +117,8 @@ func (s *Sender) work() {
 // deliver sends one notice to each of the user's devices.
 func (s *Sender) deliver(n notice) {
 	d, err := s.recs.Detail(s.ctx, n.uid, n.recordingID)
-	if errors.Is(err, apperr.ErrNotFound) {
-		return // deleted since: nothing to announce
+	if errors.Is(err, apperr.ErrNotFound) || s.ctx.Err() != nil {
+		return // deleted since (nothing to announce), or stopping
 	}
 	if err != nil {
 		s.opts.Log.Error("push: reading the recording failed", "err", err)

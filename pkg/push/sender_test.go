@@ -189,3 +189,17 @@ func TestSender_DeletedRecordingIsNotAnnounced(t *testing.T) {
 		t.Fatalf("messages = %d, first %s", len(r.svc.Messages()), msgs[0].Payload)
 	}
 }
+
+func TestSender_DoesNotFollowRedirects(t *testing.T) {
+	r := newRig(t, nil)
+	r.lib["alice/r1"] = detail("r1", "T", "S")
+	phone := r.device(t, "alice", "phone")
+	elsewhere := r.svc.NewDevice("elsewhere") // not subscribed: only a redirect could reach it
+	r.svc.Script(phone, pushtest.Reply{Status: http.StatusTemporaryRedirect, Location: elsewhere.Endpoint})
+	r.start(t)
+	r.sender.SummaryReady("alice", "r1")
+	waitFor(t, "the notice to be given up", func() bool { return r.sender.Stats().Failed.Load() == 1 })
+	if r.svc.Requests(elsewhere) != 0 || r.svc.Requests(phone) != 1 {
+		t.Fatalf("requests phone=%d elsewhere=%d", r.svc.Requests(phone), r.svc.Requests(elsewhere))
+	}
+}

@@ -30,6 +30,7 @@ type Message struct {
 type Reply struct {
 	Status     int
 	RetryAfter string
+	Location   string
 }
 
 // Service is the push service. It rejects (400) and records as a failure any
@@ -92,6 +93,9 @@ func (s *Service) serve(w http.ResponseWriter, r *http.Request) {
 		s.replies[r.URL.Path] = next[1:]
 		if next[0].RetryAfter != "" {
 			w.Header().Set("Retry-After", next[0].RetryAfter)
+		}
+		if next[0].Location != "" {
+			w.Header().Set("Location", next[0].Location)
 		}
 		w.WriteHeader(next[0].Status)
 		return
