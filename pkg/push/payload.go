@@ -30,9 +30,9 @@ const (
 	MaxPayloadBytes = 2048
 )
 
-// SummaryReady builds the notice of a recording's new summary: its title and
+// PayloadFor builds the notice of a recording's new summary: its title and
 // the summary's first non-empty line.
-func SummaryReady(d recordings.Detail) Payload {
+func PayloadFor(d recordings.Detail) Payload {
 	title := loose.ReadRecording(d.Recording).Title
 	if title == "" {
 		title = untitled

@@ -129,7 +129,7 @@ func (s *Sender) deliver(n notice) {
 		s.opts.Log.Error("push: listing subscriptions failed", "err", err)
 		return
 	}
-	payload := SummaryReady(d).Encode()
+	payload := PayloadFor(d).Encode()
 	for _, sub := range subs {
 		s.send(n.uid, sub, payload)
 	}
