@@ -31,7 +31,7 @@ const (
 )
 
 // PayloadFor builds the notice of a recording's new summary: its title and
-// the summary's first non-empty line.
+// the summary's first line (see summaryLine).
 func PayloadFor(d recordings.Detail) Payload {
 	title := loose.ReadRecording(d.Recording).Title
 	if title == "" {
@@ -41,16 +41,47 @@ func PayloadFor(d recordings.Detail) Payload {
 		Type:        "summary.ready",
 		RecordingID: d.ID,
 		Title:       cut(title, maxTitleRunes),
-		Body:        cut(firstLine(summaryText(d.Summarizations)), maxBodyRunes),
+		Body:        cut(summaryLine(d.Summarizations), maxBodyRunes),
 	}
 }
 
-func summaryText(summarizations json.RawMessage) string {
+// summaryLine is the summary's first line worth reading on a lock screen:
+// of a markdown summary the first line that is not a heading ("## Overview"
+// says nothing), else the first non-empty line of its text.
+func summaryLine(summarizations json.RawMessage) string {
 	_, first, ok := loose.FirstSummarization(summarizations)
 	if !ok {
 		return ""
 	}
-	return loose.SummaryText(loose.Summary(first))
+	summary := loose.Summary(first)
+	if line := firstProseLine(markdownOf(summary)); line != "" {
+		return line
+	}
+	return firstLine(loose.SummaryText(summary))
+}
+
+// markdownOf is a summary's markdown: the summary itself when it is a
+// string, or its markdown member.
+func markdownOf(summary json.RawMessage) string {
+	v := loose.Unwrap(summary)
+	if s, ok := loose.String(v); ok {
+		return s
+	}
+	obj, _ := loose.ParseObject(v)
+	s, _ := loose.String(obj.Get("markdown"))
+	return s
+}
+
+func firstProseLine(markdown string) string {
+	for _, l := range strings.Split(markdown, "\n") {
+		if strings.HasPrefix(strings.TrimSpace(l), "#") {
+			continue
+		}
+		if l = firstLine(loose.StripMarkdown(l)); l != "" {
+			return l
+		}
+	}
+	return ""
 }
 
 func firstLine(text string) string {

@@ -10,7 +10,8 @@ import (
 
 func TestPayloadFor_FirstLineOfTheSummaryShape(t *testing.T) {
 	cases := map[string]struct{ summary, body string }{
-		"markdown":          {"## Decisions\n- Ship in May", "Decisions"},
+		"markdown":          {"## Decisions\n\n- Ship in **May**", "Ship in May"},
+		"only headings":     {"# Plan\n## Later", "Plan"},
 		"leading blank":     {"\n\n   \nShip it", "Ship it"},
 		"long line":         {strings.Repeat("word ", 100), strings.Repeat("word ", 40)[:199] + "…"},
 		"no summary at all": {"", ""},

@@ -32,7 +32,7 @@ func TestSender_DeliversAnEncryptedVAPIDSignedNoticeToEveryDevice(t *testing.T) 
 			t.Errorf("headers Urgency=%q TTL=%q", m.Header.Get("Urgency"), m.Header.Get("TTL"))
 		}
 	}
-	want := push.Payload{Type: "summary.ready", RecordingID: "r1", Title: "Roadmap review", Body: "Roadmap"}
+	want := push.Payload{Type: "summary.ready", RecordingID: "r1", Title: "Roadmap review", Body: "Ship the beta in May"}
 	if got[phone] != want || got[laptop] != want {
 		t.Fatalf("payloads = %+v, want %+v on both devices", got, want)
 	}
