@@ -6,6 +6,7 @@ import (
 	"github.com/pocket-companion/pocket/server/auth"
 	"github.com/pocket-companion/pocket/server/chat"
 	"github.com/pocket-companion/pocket/server/live"
+	"github.com/pocket-companion/pocket/server/push"
 	"github.com/pocket-companion/pocket/server/recordings"
 	"github.com/pocket-companion/pocket/server/seed"
 	"github.com/pocket-companion/pocket/server/share"
@@ -23,4 +24,5 @@ var Features = fx.Options(
 	summarize.Module,
 	sync.Module,
 	live.Module,
+	push.Module,
 )

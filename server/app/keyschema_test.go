@@ -9,6 +9,7 @@ import (
 
 	"github.com/pocket-companion/pocket/pkg/store"
 	"github.com/pocket-companion/pocket/server/config"
+	"github.com/pocket-companion/pocket/tests/pushtest"
 	"github.com/pocket-companion/pocket/tests/servertest"
 )
 
@@ -25,7 +26,8 @@ var schemaLine = regexp.MustCompile(`^//\t([a-z]+/[^\s<]*)(<?)`)
 var unexercised = map[string]bool{"ctok/": true, "oidc/": true, "cfloor/": true}
 
 // TestKeySchema_DocumentsEveryKeyTheServerWrites runs a server through seeding,
-// sign-in, import, folders, a view, a share link and both kinds of chat, then
+// sign-in, import, folders, a view, a share link, both kinds of chat, sync and
+// a Web Push subscription, then
 // reads its store: every key must fall under a line of the documented schema,
 // and every documented line must have been seen.
 func TestKeySchema_DocumentsEveryKeyTheServerWrites(t *testing.T) {
@@ -67,6 +69,11 @@ func TestKeySchema_DocumentsEveryKeyTheServerWrites(t *testing.T) {
 	if push.Status != 200 || strings.Count(string(push.Body), "OUTCOME_APPLIED") != 2 {
 		t.Fatalf("push = %d %s", push.Status, push.Body)
 	}
+	// A device subscribed to Web Push (never sent to: .invalid resolves nowhere).
+	device := pushtest.NewDevice("https://push.invalid/send/device-1")
+	alice.MustOK("POST", "/pocket.push.v1.PushService/Subscribe", map[string]any{"subscription": map[string]any{
+		"endpoint": device.Endpoint, "p256dh": device.P256dh(), "auth": device.Auth(),
+	}})
 	s.NewClient(t).MustOK("POST", "/api/v1/chat/message/shared", map[string]any{"recordingId": "r1", "message": "When is the beta?", "shareToken": link.Token})
 	cfg := s.Cfg
 	s.Stop()

@@ -76,6 +76,9 @@ var API = []RouteInfo{
 	// set headers on one (server/live).
 	{"/pocket.sync.v1.SyncService/", httpx.SignedIn},
 	{"GET /api/v1/events", httpx.Public},
+
+	// Web Push: the VAPID key and devices' subscriptions over Connect (server/push).
+	{"/pocket.push.v1.PushService/", httpx.SignedIn},
 }
 
 // checkRoutes holds the served routes to API where a mistake would open

@@ -34,7 +34,25 @@ type Config struct {
 	LLM    LLM
 	Google Google
 	Apple  Apple
+	Push   Push
 }
+
+// Push configures Web Push: the VAPID key pair (both or neither; neither means
+// a pair generated once into the data directory) and the contact given to
+// push services.
+type Push struct {
+	VAPIDPublicKey, VAPIDPrivateKey, VAPIDSubject string
+	// AllowLoopback ("1") admits http:// subscription endpoints on loopback
+	// hosts, for browser tests with a local push endpoint. Off by default: the
+	// server POSTs to these user-supplied URLs.
+	AllowLoopback string
+}
+
+// VAPIDKeysGiven reports whether the operator supplied the key pair.
+func (c Config) VAPIDKeysGiven() bool { return c.Push.VAPIDPublicKey != "" }
+
+// PushAllowsLoopback reports whether POCKET_PUSH_ALLOW_LOOPBACK is on.
+func (c Config) PushAllowsLoopback() bool { return c.Push.AllowLoopback == "1" }
 
 // LLM points at an OpenAI-compatible chat-completions endpoint; empty URL means the local engine.
 type LLM struct {
@@ -104,6 +122,10 @@ func (c *Config) settings() []setting {
 		{"POCKET_APPLE_KEY_ID", "", "Apple key id", false, &c.Apple.KeyID},
 		{"POCKET_APPLE_PRIVATE_KEY", "", "Apple private key (PEM, ES256)", true, &c.Apple.PrivateKey},
 		{"POCKET_APPLE_ISSUER", "https://appleid.apple.com", "Apple OIDC issuer", false, &c.Apple.Issuer},
+		{"POCKET_VAPID_PUBLIC_KEY", "", "Web Push VAPID public key (base64url); set with the private key, or neither to generate a pair into the data directory", false, &c.Push.VAPIDPublicKey},
+		{"POCKET_VAPID_PRIVATE_KEY", "", "Web Push VAPID private key (base64url)", true, &c.Push.VAPIDPrivateKey},
+		{"POCKET_VAPID_SUBJECT", "", "contact given to push services, mailto: or https: (default: the public URL if https, else mailto: the mail sender)", false, &c.Push.VAPIDSubject},
+		{"POCKET_PUSH_ALLOW_LOOPBACK", "", "1 admits http:// push endpoints on loopback hosts (tests only)", false, &c.Push.AllowLoopback},
 		{"POCKET_LOG_LEVEL", "info", "debug, info, warn or error", false, &c.LogLevel},
 		{"POCKET_METRICS_TOKEN", "", "bearer token that opens /metrics to any caller; unset, only loopback peers may read it", true, &c.MetricsToken},
 	}
@@ -174,6 +196,9 @@ func (c *Config) finish() error {
 		if u, err := url.Parse(c.SMTPURL); err != nil || (u.Scheme != "smtp" && u.Scheme != "smtps") {
 			return errors.New("config: POCKET_SMTP_URL must look like smtp://user:pass@host:port")
 		}
+	}
+	if err := c.finishPush(); err != nil {
+		return err
 	}
 	switch strings.ToLower(c.LogLevel) {
 	case "debug", "info", "warn", "error":

@@ -8,7 +8,6 @@ import (
 	"context"
 	"encoding/json"
 	"log/slog"
-	"net/http"
 	"time"
 
 	"connectrpc.com/connect"
@@ -58,14 +57,7 @@ func Routes(svc *syncer.Service) []httpx.Route {
 	path, h := syncv1connect.NewSyncServiceHandler(&handler{svc: svc},
 		connect.WithReadMaxBytes(maxMessageBytes),
 	)
-	return []httpx.Route{{Pattern: path, Handler: serve(h)}}
-}
-
-func serve(h http.Handler) httpx.Handler {
-	return func(w http.ResponseWriter, r *http.Request) error {
-		h.ServeHTTP(w, r)
-		return nil
-	}
+	return []httpx.Route{{Pattern: path, Handler: httpx.ConnectHandler(h)}}
 }
 
 // pruneEvery is how often tombstones past changelog.Retention are dropped.

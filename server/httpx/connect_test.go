@@ -1,4 +1,4 @@
-package sync
+package httpx
 
 import (
 	"testing"
@@ -10,9 +10,9 @@ import (
 
 // Every kind reaches Connect callers as a code a client can act on; only
 // Internal is CodeInternal. A kind added without a code fails here.
-func TestCodeOf_EveryKindHasACode(t *testing.T) {
+func TestConnectCode_EveryKindHasACode(t *testing.T) {
 	for _, kind := range apperr.Kinds() {
-		code := codeOf(kind)
+		code := ConnectCode(kind)
 		if kind == apperr.Internal {
 			if code != connect.CodeInternal {
 				t.Errorf("Internal: code %v, want internal", code)

@@ -1,0 +1,91 @@
+// Package push serves PushService (pocket.push.v1) over Connect and tells a
+// user's devices, through their push services, when a recording's summary is
+// ready. The logic is pkg/push's; this is transport, configuration and
+// lifecycle.
+package push
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+
+	"connectrpc.com/connect"
+	"go.uber.org/fx"
+
+	"github.com/pocket-companion/pocket/pkg/events"
+	"github.com/pocket-companion/pocket/pkg/gen/pocket/push/v1/pushv1connect"
+	"github.com/pocket-companion/pocket/pkg/push"
+	"github.com/pocket-companion/pocket/pkg/recordings"
+	"github.com/pocket-companion/pocket/pkg/store"
+	"github.com/pocket-companion/pocket/server/config"
+	"github.com/pocket-companion/pocket/server/httpx"
+)
+
+// Module provides the VAPID keys, the subscriptions, the sender and the
+// PushService route, and connects the sender to the event bus.
+var Module = fx.Module("push",
+	fx.Provide(Keys, NewSubscriptions, NewSender),
+	fx.Provide(fx.Annotate(Routes, fx.ResultTags(`group:"routes,flatten"`))),
+	fx.Invoke(listen, registerMetrics),
+)
+
+// Keys are the operator's pair when configured, else the pair kept in the
+// data directory (generated on first start).
+func Keys(cfg config.Config) (push.Keys, error) {
+	p := cfg.Push
+	if (p.VAPIDPublicKey == "") != (p.VAPIDPrivateKey == "") {
+		return push.Keys{}, errors.New("push: POCKET_VAPID_PUBLIC_KEY and POCKET_VAPID_PRIVATE_KEY must be set together, or neither")
+	}
+	if p.VAPIDPublicKey != "" {
+		k, err := push.ParseKeys(p.VAPIDPublicKey, p.VAPIDPrivateKey)
+		if err != nil {
+			return push.Keys{}, fmt.Errorf("push: POCKET_VAPID_*: %w", err)
+		}
+		return k, nil
+	}
+	return push.LoadOrCreateKeys(cfg.DataDir)
+}
+
+// NewSubscriptions keeps devices' subscriptions in the store.
+func NewSubscriptions(cfg config.Config, db *store.DB) *push.Subscriptions {
+	return push.NewSubscriptions(db, nil, cfg.PushAllowsLoopback())
+}
+
+// NewSender delivers notices with the server's keys; it runs from start to stop.
+func NewSender(lc fx.Lifecycle, cfg config.Config, keys push.Keys, subs *push.Subscriptions, recs *recordings.Service, log *slog.Logger) *push.Sender {
+	s := push.NewSender(subs, recs, push.SenderOptions{Keys: keys, Subject: cfg.Push.VAPIDSubject, Log: log})
+	lc.Append(fx.Hook{
+		OnStart: func(context.Context) error { s.Start(); return nil },
+		OnStop:  func(context.Context) error { s.Stop(); return nil },
+	})
+	return s
+}
+
+// listen hands every summary.ready event to the sender, which queues it
+// without blocking the publisher.
+func listen(lc fx.Lifecycle, bus *events.Bus, s *push.Sender) {
+	var cancel func()
+	lc.Append(fx.Hook{
+		OnStart: func(context.Context) error {
+			cancel = bus.Listen(func(e events.Event) {
+				if e.Type == events.SummaryReady {
+					s.SummaryReady(e.UserID, e.RecordingID)
+				}
+			})
+			return nil
+		},
+		OnStop: func(context.Context) error { cancel(); return nil },
+	})
+}
+
+// maxMessageBytes bounds one request: a subscription is under 3 KB.
+const maxMessageBytes = 16 << 10
+
+// Routes mounts PushService. Every procedure needs a signed-in user.
+func Routes(keys push.Keys, subs *push.Subscriptions) []httpx.Route {
+	path, h := pushv1connect.NewPushServiceHandler(&handler{keys: keys, subs: subs},
+		connect.WithReadMaxBytes(maxMessageBytes),
+	)
+	return []httpx.Route{{Pattern: path, Handler: httpx.ConnectHandler(h)}}
+}
