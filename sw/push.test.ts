@@ -86,6 +86,15 @@ describe('service worker notification click', () => {
     expect(clients.openWindow).not.toHaveBeenCalled()
   })
 
+  it('a window the browser will not focus is still taken to the recording', async () => {
+    const pocket = win(`${ORIGIN}/recordings`)
+    pocket.focus.mockRejectedValue(new DOMException('Not allowed to focus a window.', 'InvalidAccessError'))
+    const { clients, done } = click('/recordings/rec_42', [pocket])
+    await done()
+    expect(pocket.navigate).toHaveBeenCalledExactlyOnceWith(`${ORIGIN}/recordings/rec_42`)
+    expect(clients.openWindow).not.toHaveBeenCalled()
+  })
+
   it('a window already on the recording is only focused', async () => {
     const list = win(`${ORIGIN}/recordings`)
     const there = win(`${ORIGIN}/recordings/rec_42`)

@@ -105,7 +105,9 @@ export async function openInPocket(url: string, clients: WindowClientsLike, orig
     await clients.openWindow(url)
     return
   }
-  const focused = await target.focus()
+  // Focusing needs the click's user activation, and the browser may still
+  // refuse it; taking the window to the recording matters more.
+  const focused = await target.focus().catch(() => target)
   if (focused.url === url) return
   try {
     await focused.navigate(url)
