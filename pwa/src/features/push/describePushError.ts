@@ -14,7 +14,7 @@ function reason(error: unknown): string {
   if (error instanceof ConnectError) {
     if (error.code === Code.Unauthenticated) return 'Your session has ended. Sign in again, then try again.'
     if (UNREACHABLE.has(error.code) && !(error.code === Code.Unknown && error.isWireError)) return "Pocket's server could not be reached. Check your connection, then try again."
-    return `The server refused: ${error.rawMessage}`
+    return `The server said: ${error.rawMessage}`
   }
   // pushManager.subscribe failing: no push service, or the browser refused.
   if (error instanceof DOMException) return `This browser could not set up push messages (${error.message}).`
