@@ -21,7 +21,8 @@ function noteFor(state: PushState | null, busy: boolean): string {
 /**
  * The user menu's "Notifications" switch for this device. The browser's
  * permission prompt comes only from clicking it. Blocked or unsupported
- * push is explained in place; a failure is announced and left on screen.
+ * push is explained in place; a change or failure is announced (a live
+ * region) and left on screen.
  */
 export function NotificationsMenuItem() {
   const { state, busy, error, toggle } = usePushToggle()
@@ -30,31 +31,28 @@ export function NotificationsMenuItem() {
   // Still focusable when it cannot act, so keyboard users reach the explanation.
   const inert = state === null || state === 'unsupported'
   return (
-    <li role="none" className="push-item">
+    <li role="none">
+      {/* The note sits inside the item (a menu may hold only menu items), named apart by aria-label. */}
       <button
         type="button"
         role="menuitemcheckbox"
-        className="push-item__button"
+        className="push-item"
+        aria-label="Notifications"
         aria-checked={on}
         aria-busy={busy}
         aria-disabled={inert || busy}
         aria-describedby={noteId}
         onClick={toggle}
       >
-        <span>Notifications</span>
-        <span className={`push-item__switch${on ? ' push-item__switch--on' : ''}`} aria-hidden="true">
-          {busy ? '…' : on ? 'On' : 'Off'}
+        <span className="push-item__row" aria-hidden="true">
+          <span>Notifications</span>
+          <span className={`push-item__switch${on ? ' push-item__switch--on' : ''}`}>{busy ? '…' : on ? 'On' : 'Off'}</span>
+        </span>
+        {/* A live region: the change under way, a refusal or a failure is announced, and stays on screen. */}
+        <span id={noteId} className={`push-item__note${error ? ' push-item__note--error' : ''}`} aria-live="polite">
+          {error ?? noteFor(state, busy)}
         </span>
       </button>
-      <span id={noteId} className="push-item__note">
-        {error ? (
-          <span role="alert" className="push-item__error">
-            {error}
-          </span>
-        ) : (
-          noteFor(state, busy)
-        )}
-      </span>
     </li>
   )
 }
