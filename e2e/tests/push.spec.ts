@@ -126,7 +126,7 @@ test.describe('push notifications of new summaries', () => {
     await service.close()
   })
 
-  test('turn on in the user menu, a summary made in the background is pushed, shown, and its click opens the recording', async ({ page, context, baseURL }) => {
+  test('turn on in the user menu, a summary made in the background is pushed, shown, and its click opens the recording; turned off, nothing more comes', async ({ page, context, baseURL }) => {
     test.setTimeout(120_000)
     const id = `rec_push_${Date.now().toString(36)}`
     const title = `Push test ${id}`
@@ -183,5 +183,15 @@ test.describe('push notifications of new summaries', () => {
     await expect(item).toHaveAttribute('aria-checked', 'true')
     await item.click()
     await expect(item).toHaveAttribute('aria-checked', 'false')
+
+    // And nothing more: a second upload is summarised, and no push follows it.
+    const quiet = `${id}_off`
+    const second = await page.request.post('/api/v1/recordings', { data: uploadWithoutSummary(quiet, `Push off ${quiet}`), headers: { Authorization: `Bearer ${token}` } })
+    expect(second.status(), await second.text()).toBe(201)
+    await expect
+      .poll(async () => (await page.request.get(`/api/v1/summarizations/by-recording/${quiet}`, { headers: { Authorization: `Bearer ${token}` } })).status(), { timeout: SUMMARY_TIMEOUT_MS })
+      .toBe(200)
+    // The push would follow the summary within moments (it is sent once the summary is stored).
+    await expect(service.next(3_000)).rejects.toThrow(/no push delivered/)
   })
 })
