@@ -82,6 +82,9 @@ issuer_url="http://127.0.0.1:$p1"
 export POCKET_SMTP_URL="$smtp_url"
 export POCKET_SEED=fixtures/recordings
 export POCKET_GOOGLE_CLIENT_ID=pocket-e2e POCKET_GOOGLE_CLIENT_SECRET=pocket-e2e-secret POCKET_GOOGLE_ISSUER="$issuer_url"
+# Push subscriptions may name a plain-HTTP loopback endpoint: tests/push.spec.ts
+# plays the push service on one (a real one is https and out of reach offline).
+export POCKET_PUSH_ALLOW_LOOPBACK=1
 mkdir "$tmp/data"
 launch pocket 'http://127.0.0.1:{P1}/readyz' env POCKET_ADDR='127.0.0.1:{P1}' POCKET_PUBLIC_URL='http://127.0.0.1:{P1}' \
   POCKET_DATA_DIR="$tmp/data" ./bin/pocket serve

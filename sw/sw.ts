@@ -2,13 +2,15 @@
 /**
  * Pocket's service worker. It caches the app shell only; it does not sync
  * business data (that lives in the app's data layer, see pwa/src/data/sync):
- * a Background Sync only wakes the app's windows to send their edits. Built by vite-plugin-pwa
+ * a Background Sync only wakes the app's windows to send their edits, and a
+ * push only shows a notification. Built by vite-plugin-pwa
  * with the injectManifest strategy, which replaces self.__WB_MANIFEST with the
  * list of hashed app-shell files.
  */
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { onBackgroundSync, type SyncEventLike } from './backgroundSync'
+import { onNotificationClick, onPush } from './push'
 import { isSkipWaitingMessage, NAVIGATION_DENYLIST } from './routes'
 
 declare const self: ServiceWorkerGlobalScope
@@ -34,3 +36,7 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
 
 // Registered by the app while offline with edits waiting (Chromium): fires when the network returns.
 self.addEventListener('sync' as keyof ServiceWorkerGlobalScopeEventMap, (event) => onBackgroundSync(event as unknown as SyncEventLike, self.clients))
+
+// Web Push (the user turned it on in the user menu): a summary is ready.
+self.addEventListener('push', (event) => onPush(event, self.registration))
+self.addEventListener('notificationclick', (event) => onNotificationClick(event, self.clients, self.location.origin))

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, vi } from 'vitest'
 import { cleanup } from '@testing-library/react'
 import { server } from '@/mocks/node'
 import { mockAuth } from '@/mocks/mockAuthState'
+import { mockPush } from '@/mocks/handlers/push'
 import { db } from '@/data/db'
 import { session } from '@/data/session'
 
@@ -14,6 +15,7 @@ afterEach(async () => {
   vi.useRealTimers()
   server.resetHandlers()
   mockAuth.reset()
+  mockPush.reset()
   session.setIdToken(null)
   session.setRefresher(null)
   localStorage.clear()

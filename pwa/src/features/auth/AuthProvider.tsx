@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { createSession, endSession, type AuthUser, type ProviderAvailability, type SocialProvider } from '@/data/api/auth'
 import { authKeys } from '@/data/keys'
 import { adoptProfile, clearLocalUserData } from '@/data/profile'
+import { forgetPushOnSignOut } from '@/data/push/device'
 import { stopSync } from '@/data/sync/engine'
 import { session } from '@/data/session'
 import { AuthContext, type AuthContextValue } from './AuthContext'
@@ -61,6 +62,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const logout = useCallback(async (): Promise<void> => {
     let failure: unknown = null
+    // While the token still works: a signed-out device gets no more pushes (bounded, never fails).
+    await forgetPushOnSignOut()
     try {
       await endSession()
     } catch (error) {
