@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { useAuth } from '@/features/auth/AuthContext'
+import { OfflineMenuItem } from '@/features/offline/OfflineMenuItem'
 import { Avatar } from './Avatar'
 import { userLabel } from './avatarColor'
 
@@ -36,6 +37,7 @@ export function UserMenu() {
     <div className="user-menu" ref={rootRef} onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
       {open && (
         <ul className="user-menu__list" id={menuId} role="menu" aria-label="Account">
+          <OfflineMenuItem />
           <li role="none">
             <button type="button" role="menuitem" className="user-menu__item" onClick={onLogout} autoFocus>
               Logout
