@@ -106,6 +106,13 @@ describe('prefetchOnce', () => {
     expect(d.fetchDetail).toHaveBeenCalledTimes(1)
   })
 
+  it('stops when the session is gone (401)', async () => {
+    const db = await library(5)
+    const d = deps(db, { fetchDetail: vi.fn(async () => Promise.reject(new ApiError({ status: 401, code: 'UNAUTHENTICATED', message: 'no' }))) })
+    expect(await prefetchOnce(d, live())).toMatchObject({ stopped: 'signed-out' })
+    expect(d.fetchDetail).toHaveBeenCalledTimes(1)
+  })
+
   it('skips a recording the server refuses and goes on', async () => {
     const db = await library(3)
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})

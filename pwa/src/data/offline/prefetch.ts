@@ -1,3 +1,4 @@
+import { isApiError } from '../api/errors'
 import type { PocketDB, StoredRecording } from '../db'
 import { isNetworkFailure } from '../detail'
 import { newestRecordings, isFresh } from './candidates'
@@ -23,7 +24,7 @@ export interface PrefetchResult {
   skipped: number
   failed: number
   /** Why the run ended early, if it did. */
-  stopped: 'quota' | 'offline' | 'aborted' | null
+  stopped: 'quota' | 'offline' | 'signed-out' | 'aborted' | null
 }
 
 const LOCK = 'pocket-offline-prefetch'
@@ -81,7 +82,7 @@ async function fetchOne(deps: PrefetchDeps, row: StoredRecording, run: AbortCont
     result.fetched++
   } catch (error) {
     if (run.signal.aborted) return
-    const stop = isQuotaError(error) ? 'quota' : isNetworkFailure(error) ? 'offline' : null
+    const stop = stopReason(error)
     if (stop) {
       result.stopped = stop
       run.abort()
@@ -90,6 +91,15 @@ async function fetchOne(deps: PrefetchDeps, row: StoredRecording, run: AbortCont
     result.failed++
     console.warn(`offline: could not keep recording ${row.id} offline`, error)
   }
+}
+
+/** Failures that would fail every other recording too end the run; null for one recording's own. */
+function stopReason(error: unknown): PrefetchResult['stopped'] {
+  if (isQuotaError(error)) return 'quota'
+  if (isNetworkFailure(error)) return 'offline'
+  // The session ended (or its refresh failed): nothing more can be fetched until sign-in.
+  if (isApiError(error) && error.status === 401) return 'signed-out'
+  return null
 }
 
 /** Runs work over items with at most `limit` running at once. */
