@@ -3,7 +3,9 @@ import { act, screen } from '@testing-library/react'
 import { PocketDB } from '@/data/db'
 import { createPrefetcher } from '@/data/offline'
 import { renderWithProviders } from '@/test/render'
-import { OfflineLibrary } from './OfflineLibrary'
+
+// test/setup.ts leaves the prefetcher out of the app for every other test.
+const { OfflineLibrary } = await vi.importActual<typeof import('./OfflineLibrary')>('./OfflineLibrary')
 
 describe('OfflineLibrary', () => {
   it('starts the prefetcher after each pull with that sync’s signal, and toasts a full disk once', async () => {
