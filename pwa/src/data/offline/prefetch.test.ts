@@ -96,6 +96,13 @@ describe('prefetchOnce', () => {
     expect(d.fetchDetail).toHaveBeenCalledTimes(1)
     expect(d.status.get()).toEqual({ running: false, quotaExceeded: true })
     expect(seen).toEqual([true, false])
+
+    // Still full: still reported (no new toast); once a run gets through, cleared.
+    await prefetchOnce(d, live())
+    expect(d.status.get().quotaExceeded).toBe(true)
+    d.fetchDetail = deps(db).fetchDetail
+    expect(await prefetchOnce(d, live())).toMatchObject({ stopped: null, fetched: 5 })
+    expect(d.status.get().quotaExceeded).toBe(false)
   })
 
   it('stops when the server cannot be reached, without counting failures', async () => {

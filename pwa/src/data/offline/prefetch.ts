@@ -41,7 +41,8 @@ export function prefetchOnce(deps: PrefetchDeps, signal: AbortSignal): Promise<P
   return deps.lock(LOCK, async () => {
     const result: PrefetchResult = { fetched: 0, skipped: 0, failed: 0, stopped: null }
     if (signal.aborted) return { ...result, stopped: 'aborted' }
-    deps.status.set({ running: true, quotaExceeded: false })
+    // A full disk stays reported until a run gets through: the toast is not repeated every pull.
+    deps.status.set({ running: true })
     try {
       const stale = await staleRows(deps, result)
       // One controller per run: a quota error stops the other workers' requests too.

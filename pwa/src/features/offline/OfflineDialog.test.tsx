@@ -74,6 +74,12 @@ describe('OfflineDialog', () => {
     await vi.waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('0 of 3 recordings available offline · Downloading…'))
   })
 
+  it('says so when there is nothing to keep', async () => {
+    const db = await library(0, 0)
+    open(db)
+    expect(await screen.findByText('No recordings on this account yet.')).toBeInTheDocument()
+  })
+
   it('shows a full disk as an alert', async () => {
     const db = await library(3, 1)
     const prefetcher = fakePrefetcher(db)

@@ -16,7 +16,10 @@ export function budgetLabel(budget: OfflineBudget): string {
   return budget === 'all' ? 'Keep all recordings offline' : `Keep the newest ${budget} recordings offline`
 }
 
+export const NOTHING_YET = 'No recordings on this account yet.'
+
 export function availableLabel(available: number, wanted: number): string {
+  if (wanted === 0) return NOTHING_YET
   return `${available} of ${wanted} ${wanted === 1 ? 'recording' : 'recordings'} available offline`
 }
 
