@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react'
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import { createQueryClient } from '@/data/queryClient'
 import { AuthProvider } from '@/features/auth/AuthProvider'
+import { OfflineLibrary } from '@/features/offline/OfflineLibrary'
 import { SyncWhileSignedIn } from '@/features/sync/SyncWhileSignedIn'
 import { ToastProvider } from '@/ui/toast/ToastProvider'
 
@@ -12,6 +13,7 @@ export function Providers({ children, queryClient }: { children: ReactNode; quer
     <QueryClientProvider client={client}>
       <ToastProvider>
         <AuthProvider>
+          <OfflineLibrary />
           <SyncWhileSignedIn />
           {children}
         </AuthProvider>

@@ -23,7 +23,8 @@ describe('search', () => {
     )
     const results = await searchRecordings('budget review')
     expect(seen).toEqual(['?q=budget+review'])
-    expect(results.map((r) => r.title)).toEqual(['B', 'new copy'])
+    expect(results.fromDevice).toBe(false)
+    expect(results.recordings.map((r) => r.title)).toEqual(['B', 'new copy'])
     expect(await db.recordings.count()).toBe(0)
   })
 

@@ -8,6 +8,11 @@ import { mockPush } from '@/mocks/handlers/push'
 import { db } from '@/data/db'
 import { session } from '@/data/session'
 
+// The offline prefetcher fetches the details of every listed recording in the
+// background (and a 404 removes a row): screens' tests run without it, so its
+// requests never race theirs. features/offline's tests mount the real one.
+vi.mock('@/features/offline/OfflineLibrary', () => ({ OfflineLibrary: () => null }))
+
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
 
 afterEach(async () => {

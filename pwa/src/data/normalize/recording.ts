@@ -63,7 +63,7 @@ export function summaryPreview(summary: unknown): string {
 }
 
 /** Every visible word of a summary, markdown markers removed, whitespace collapsed. */
-function summaryPlainText(content: SummaryContent | null): string {
+export function summaryPlainText(content: SummaryContent | null): string {
   if (!content) return ''
   let parts: string[]
   switch (content.kind) {

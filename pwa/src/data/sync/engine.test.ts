@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { recordingKeys } from '../recordings'
-import { registerBackgroundSync, startSync, stopSync, type StartSyncOptions, type WorkerContainer } from './engine'
+import { afterSyncPull, registerBackgroundSync, startSync, stopSync, type StartSyncOptions, type WorkerContainer } from './engine'
 import { FakeSyncServer } from './fakeSyncServer'
 import type { LiveHandle, LiveOptions } from './live'
 import type { Timers } from './liveSocket'
@@ -102,6 +102,28 @@ describe('startSync', () => {
     expect(s.server.calls.filter((c) => c === 'push').length).toBe(pushes)
     s.stop()
     expect(s.liveHandle.stop).toHaveBeenCalledTimes(1)
+  })
+
+  it('calls the after-pull hooks after the first pull and after pulls that changed something, with a signal sign-out aborts', async () => {
+    const hook = vi.fn((_signal: AbortSignal) => {})
+    const unregister = afterSyncPull(hook)
+    try {
+      const s = await started()
+      await vi.waitFor(() => expect(hook).toHaveBeenCalledTimes(1))
+      s.live.onConnected!() // nothing new: no call
+      await vi.waitFor(() => expect(s.server.pulls).toBeGreaterThan(1))
+      await new Promise((r) => setTimeout(r, 20))
+      expect(hook).toHaveBeenCalledTimes(1)
+      s.server.putRecording('r2', { title: 'Two' })
+      s.live.onEvent({ type: 'recording.created', recordingId: 'r2' })
+      await vi.waitFor(() => expect(hook).toHaveBeenCalledTimes(2))
+      const signal = hook.mock.calls[0]![0]
+      expect(signal.aborted).toBe(false)
+      stopSync()
+      expect(signal.aborted).toBe(true)
+    } finally {
+      unregister()
+    }
   })
 
   it('pulls after every (re)connection', async () => {

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { chatKeys } from '../chat'
 import { recordingKeys } from '../recordings'
-import { getSync, type FlushOptions, type Sync } from './index'
+import { getSync, type FlushOptions, type PullResult, type Sync } from './index'
 import { startLive, type LiveHandle, type LiveOptions } from './live'
 import type { LiveEvent, Timers } from './liveSocket'
 import { BACKGROUND_SYNC_TAG, FLUSH_MESSAGE } from './workerMessages'
@@ -27,6 +27,18 @@ export { BACKGROUND_SYNC_TAG, FLUSH_MESSAGE }
 const RECORDING_EVENTS = new Set(['recording.created', 'recording.updated', 'recording.deleted', 'summary.ready'])
 
 const running = new Set<() => void>()
+const pulledHooks = new Set<(signal: AbortSignal) => void>()
+
+/**
+ * Runs hook after the first pull of each sync and after every later pull
+ * that changed something (the offline library fetches details then). The
+ * signal aborts when that sync stops (sign-out). Sync knows nothing of what
+ * the hooks do: features register them. Returns unregister().
+ */
+export function afterSyncPull(hook: (signal: AbortSignal) => void): () => void {
+  pulledHooks.add(hook)
+  return () => void pulledHooks.delete(hook)
+}
 
 /** Stops every sync this page started (sign-out: nothing more is sent or pulled for that user). */
 export function stopSync(): void {
@@ -47,10 +59,17 @@ export function startSync(o: StartSyncOptions): () => void {
   const isOnline = o.isOnline ?? (() => globalThis.navigator?.onLine !== false)
   let stopped = false
   let retryTimer: unknown = null
+  const stopping = new AbortController()
+  let pulledOnce = false
 
   // After stop (sign-out clears the database) work still under way may fail: that is expected.
   const warn = (what: string) => (error: unknown) => void (stopped || console.warn(`sync: ${what} failed`, error))
-  const pull = () => sync.pullChanges().catch(warn('pull'))
+  const pull = () => sync.pullChanges().then(afterPull, warn('pull'))
+  const afterPull = (result: PullResult) => {
+    if (stopped || (pulledOnce && result.changes === 0)) return
+    pulledOnce = true
+    for (const hook of [...pulledHooks]) hook(stopping.signal)
+  }
   const flush = async (options?: FlushOptions) => {
     const result = await sync.flush(options).catch(warn('flush'))
     if (!result || stopped) return
@@ -87,6 +106,7 @@ export function startSync(o: StartSyncOptions): () => void {
   const stop = () => {
     if (stopped) return
     stopped = true
+    stopping.abort()
     running.delete(stop)
     events?.removeEventListener('online', onOnline)
     sw?.removeEventListener('message', onWorkerMessage)

@@ -176,6 +176,14 @@ describe('search', () => {
     expect(await rowLink('Found it')).toBeInTheDocument()
   })
 
+  it('offline, searches the recordings on the device and says so', async () => {
+    server.use(http.get(SEARCH, () => HttpResponse.error()))
+    await db.recordings.put({ id: 'dev', sortKey: '2026-01-02T00:00:00.000Z', data: { id: 'dev', title: 'Budget on the device', recordingAt: '2026-01-02T00:00:00Z' } })
+    await openList('/recordings?q=budg')
+    expect(await screen.findByText('Offline: results from recordings on this device')).toBeInTheDocument()
+    expect(await rowLink('Budget on the device')).toBeInTheDocument()
+  })
+
   it('submitting an empty search reloads the whole list from the server', async () => {
     let dashboards = 0
     server.use(

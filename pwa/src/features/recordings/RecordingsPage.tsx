@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router'
 import { useQueryClient } from '@tanstack/react-query'
 import { recordingKeys } from '@/data/recordings'
 import { groupByDay } from './list/listItems'
-import { ListEmpty, ListError, ListSkeleton } from './list/ListStates'
+import { ListEmpty, ListError, ListSkeleton, OfflineSearchNote } from './list/ListStates'
 import { RecordingList } from './list/RecordingList'
 import { SearchBar } from './list/SearchBar'
 import { useLibrary, type LibraryView } from './list/useLibrary'
@@ -61,8 +61,20 @@ function SearchContent({ search }: { search: SearchView }) {
   const items = useMemo(() => (search.rows ? groupByDay(search.rows) : []), [search.rows])
   if (search.loading) return <ListSkeleton />
   if (search.failed) return <ListError message={searchErrorMessage()} onRetry={search.retry} />
-  if (items.length === 0) return <ListEmpty searching />
-  return <RecordingList items={items} />
+  const note = search.fromDevice && <OfflineSearchNote />
+  if (items.length === 0)
+    return (
+      <>
+        {note}
+        <ListEmpty searching />
+      </>
+    )
+  return (
+    <>
+      {note}
+      <RecordingList items={items} />
+    </>
+  )
 }
 
 function FolderContent({ folderKey }: { folderKey: string }) {

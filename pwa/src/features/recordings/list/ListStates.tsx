@@ -45,3 +45,14 @@ export function ListEmpty({ searching }: { searching: boolean }) {
     </div>
   )
 }
+
+export const OFFLINE_SEARCH_NOTE = 'Offline: results from recordings on this device'
+
+/** Above results the server did not give: the device searched what it holds. */
+export function OfflineSearchNote() {
+  return (
+    <p className="rec-offline-note" role="status">
+      {OFFLINE_SEARCH_NOTE}
+    </p>
+  )
+}

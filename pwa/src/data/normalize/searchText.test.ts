@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest'
+import type { Recording } from '../types'
+import { searchText } from './searchText'
+import { fixture, fixtures } from './testFixtures'
+
+describe('searchText', () => {
+  it.each([...fixtures.keys()])('reads %s whole: a title, and plain text without markdown markers', (name) => {
+    const f = fixtures.get(name)!
+    const doc = searchText(f.recording as Recording, f)
+    expect(doc.id).toBe(f.recording.id)
+    expect(doc.title.trim()).not.toBe('')
+    expect(doc.summary).not.toMatch(/\*\*|^#+ /m)
+  })
+
+  it('takes the summary from the detail on the device, whichever shape it has', () => {
+    const knee = fixture('09')
+    expect(searchText(knee.recording as Recording, knee).summary).toContain('Patellofemoral pain syndrome')
+    const budget = fixture('12')
+    expect(searchText(budget.recording as Recording, budget).summary).toMatch(/Coworking partnership/)
+  })
+
+  it('falls back to the list row’s summary without a detail, and keeps the row’s queued title', () => {
+    const row: Recording = { id: 'x', title: 'Renamed here', description: '', summarization: { summary: '## Plan\n- **Kayak** trip' } }
+    expect(searchText(row)).toEqual({ id: 'x', title: 'Renamed here', description: '', summary: 'Plan Kayak trip' })
+    expect(searchText({ id: 'y' })).toEqual({ id: 'y', title: 'Untitled Recording', description: '', summary: '' })
+  })
+})

@@ -1,0 +1,48 @@
+import { fetchChatHistory } from '../chat'
+import { db } from '../db'
+import { fetchDetail } from '../detail'
+import { browserLock } from '../sync/deps'
+import { singleFlight } from '../sync/singleFlight'
+import { budgetLimit, readBudget } from './budget'
+import { prefetchOnce, type PrefetchDeps, type PrefetchResult } from './prefetch'
+import { createStatusStore, type StatusStore } from './status'
+
+export interface Prefetcher {
+  status: StatusStore
+  /** Runs (or queues one more run) until signal aborts (sign-out). */
+  run(signal: AbortSignal): Promise<PrefetchResult>
+  /** Runs again with the last signal, if it is still live (the budget changed). */
+  again(): Promise<PrefetchResult | null>
+}
+
+export function createPrefetcher(deps: Omit<PrefetchDeps, 'status'>, status = createStatusStore()): Prefetcher {
+  let signal: AbortSignal | null = null
+  // One run per tab at a time, plus one queued: a pull during a run may have
+  // brought rows the run had already passed over.
+  const flight = singleFlight(() => prefetchOnce({ ...deps, status }, signal!))
+  return {
+    status,
+    run(next) {
+      signal = next
+      return flight()
+    },
+    async again() {
+      return signal && !signal.aborted ? flight() : null
+    },
+  }
+}
+
+let app: Prefetcher | null = null
+
+/** The app's prefetcher: its database, the REST detail and chat fetches, the stored budget. */
+export function appPrefetcher(): Prefetcher {
+  app ??= createPrefetcher({
+    db,
+    // Through fetchDetail, so queued edits are laid over what it writes.
+    fetchDetail: (id, signal) => fetchDetail(id, signal),
+    fetchChat: (id, signal) => fetchChatHistory({ recordingId: id }, signal),
+    limit: () => budgetLimit(readBudget()),
+    lock: browserLock,
+  })
+  return app
+}

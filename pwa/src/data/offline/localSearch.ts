@@ -1,0 +1,76 @@
+import { liveQuery, type Subscription } from 'dexie'
+import MiniSearch from 'minisearch'
+import type { PocketDB } from '../db'
+import { searchText, type SearchText } from '../normalize/searchText'
+import type { Recording } from '../types'
+
+/** Search over what the device holds, for when the server cannot be reached. */
+export interface LocalSearch {
+  search(q: string): Promise<Recording[]>
+  /** Stops following the database. */
+  dispose(): void
+}
+
+const MAX_RESULTS = 100
+const FIELDS = ['title', 'description', 'summary'] as const
+
+export function newIndex(): MiniSearch<SearchText> {
+  return new MiniSearch<SearchText>({
+    fields: [...FIELDS],
+    // Typing "budg" finds "budget", a typo in a longer word still finds it; every word must match.
+    // One edit at most, and none for short words: wider fuzzy matching cost
+    // several times the time over 10,000 recordings (docs/benchmarks.md).
+    searchOptions: { prefix: true, fuzzy: (term) => (term.length >= 5 ? 0.2 : false), maxFuzzy: 1, boost: { title: 2 }, combineWith: 'AND' },
+  })
+}
+
+/** Every recording the list shows, as search documents (details read one at a time: they hold transcripts). */
+export async function documentsOf(db: PocketDB): Promise<SearchText[]> {
+  const rows = (await db.recordings.toArray()).filter((r) => r.sortKey && !r.empty)
+  const details = new Map<string, unknown>()
+  const wanted = new Set(rows.map((r) => r.id))
+  await db.details.each((d) => {
+    if (wanted.has(d.id)) details.set(d.id, d.data)
+  })
+  return rows.map((r) => searchText(r.data, details.get(r.id)))
+}
+
+/**
+ * A MiniSearch index of the device's recordings, built on the first search
+ * and kept in memory. Any change to the recordings or details tables (a
+ * pull, a prefetch, an edit, sign-out) marks it stale, and the next search
+ * builds it again: changes come in bursts, searches one at a time.
+ */
+export function createLocalSearch(db: PocketDB): LocalSearch {
+  let index: Promise<MiniSearch<SearchText>> | null = null
+  let first = true
+  const subscription: Subscription = liveQuery(() =>
+    Promise.all([db.recordings.toCollection().primaryKeys(), db.details.toCollection().primaryKeys()]),
+  ).subscribe({
+    next: () => {
+      // The first answer is the subscription starting, not a change.
+      if (!first) index = null
+      first = false
+    },
+    error: (error) => console.warn('offline search: cannot follow the database', error),
+  })
+
+  const build = async () => {
+    const next = newIndex()
+    next.addAll(await documentsOf(db))
+    return next
+  }
+
+  return {
+    async search(q) {
+      index ??= build().catch((error) => {
+        index = null
+        throw error
+      })
+      const hits = (await index).search(q).slice(0, MAX_RESULTS)
+      const rows = await db.recordings.bulkGet(hits.map((h) => String(h.id)))
+      return rows.flatMap((row) => (row ? [row.data] : []))
+    },
+    dispose: () => subscription.unsubscribe(),
+  }
+}
