@@ -26,6 +26,8 @@ export interface StoredDetail {
   id: string
   fetchedAt: number
   data: unknown
+  /** When the user opened it on this device: kept whatever the offline budget (epoch ms). */
+  openedAt?: number
 }
 
 interface StoredChatSession {

@@ -4,6 +4,7 @@ import { fetchDetail } from '../detail'
 import { browserLock } from '../sync/deps'
 import { singleFlight } from '../sync/singleFlight'
 import { budgetLimit, readBudget } from './budget'
+import { markOpened } from './evict'
 import { prefetchOnce, type PrefetchDeps, type PrefetchResult } from './prefetch'
 import { createStatusStore, type StatusStore } from './status'
 
@@ -30,6 +31,11 @@ export function createPrefetcher(deps: Omit<PrefetchDeps, 'status'>, status = cr
       return signal && !signal.aborted ? flight() : null
     },
   }
+}
+
+/** The user opened this recording here: the offline budget never removes it. */
+export function markOpenedHere(id: string): Promise<void> {
+  return markOpened(db, id)
 }
 
 let app: Prefetcher | null = null

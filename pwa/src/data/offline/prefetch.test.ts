@@ -56,6 +56,17 @@ describe('prefetchOnce', () => {
     expect(await countAvailable(db, 3)).toEqual({ available: 3, wanted: 3 })
   })
 
+  it('gives back the space of background copies when the budget shrinks', async () => {
+    const db = await library(5)
+    let limit = 5
+    const d = deps(db, { limit: () => limit })
+    await prefetchOnce(d, live())
+    expect(await db.details.count()).toBe(5)
+    limit = 2
+    expect(await prefetchOnce(d, live())).toMatchObject({ fetched: 0, evicted: 3 })
+    expect((await db.details.toCollection().primaryKeys()).sort()).toEqual(['r4', 'r5'])
+  })
+
   it('skips recordings whose cached detail is as new as the row, and refetches changed ones', async () => {
     const db = await library(3)
     const d = deps(db)

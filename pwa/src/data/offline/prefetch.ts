@@ -2,6 +2,7 @@ import { isApiError } from '../api/errors'
 import type { PocketDB, StoredRecording } from '../db'
 import { isNetworkFailure } from '../detail'
 import { newestRecordings, isFresh } from './candidates'
+import { evictBeyondBudget } from './evict'
 import { isQuotaError, type StatusStore } from './status'
 
 /** Everything a prefetch run touches, so tests can hand it fakes. */
@@ -23,6 +24,8 @@ export interface PrefetchResult {
   fetched: number
   skipped: number
   failed: number
+  /** Details outside the budget removed (fetched in the background, never opened). */
+  evicted: number
   /** Why the run ended early, if it did. */
   stopped: 'quota' | 'offline' | 'signed-out' | 'aborted' | null
 }
@@ -39,7 +42,7 @@ const CONCURRENCY = 3
  */
 export function prefetchOnce(deps: PrefetchDeps, signal: AbortSignal): Promise<PrefetchResult> {
   return deps.lock(LOCK, async () => {
-    const result: PrefetchResult = { fetched: 0, skipped: 0, failed: 0, stopped: null }
+    const result: PrefetchResult = { fetched: 0, skipped: 0, failed: 0, evicted: 0, stopped: null }
     if (signal.aborted) return { ...result, stopped: 'aborted' }
     // A full disk stays reported until a run gets through: the toast is not repeated every pull.
     deps.status.set({ running: true })
@@ -55,6 +58,8 @@ export function prefetchOnce(deps: PrefetchDeps, signal: AbortSignal): Promise<P
         signal.removeEventListener('abort', onAbort)
       }
       if (signal.aborted && !result.stopped) result.stopped = 'aborted'
+      // Also after a full disk: what the budget no longer covers is the space to give back.
+      if (!signal.aborted) result.evicted = await evictBeyondBudget(deps.db, deps.limit())
       return result
     } catch (error) {
       // Reading the candidates failed: a full disk is the user's to know, anything else is logged.

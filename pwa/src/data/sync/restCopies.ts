@@ -75,7 +75,9 @@ function restFolderId(row: StoredRecording): string | null {
  */
 export async function writeServerDetail(db: PocketDB, detail: StoredDetail): Promise<StoredDetail> {
   return db.transaction('rw', syncTables(db), async () => {
-    await db.details.put(detail)
+    // A refetch keeps the mark that the user opened it here (the offline budget spares those).
+    const openedAt = (await db.details.get(detail.id))?.openedAt
+    await db.details.put(openedAt === undefined ? detail : { ...detail, openedAt })
     const waiting = (await entityRows(db, 'recording', detail.id)).length > 0
     if (!waiting && !(await db.syncBase.get(baseKey('recording', detail.id)))) return detail
     await recompose(db, { kind: 'recording', entityId: detail.id })

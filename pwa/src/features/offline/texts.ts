@@ -3,7 +3,7 @@ import type { OfflineBudget } from '@/data/offline/budget'
 export const MENU_LABEL = 'Available offline'
 export const DIALOG_TITLE = 'Available offline'
 export const INTRO =
-  'Recordings kept on this device open with no network: summary, action items, mind maps, transcript and chat.'
+  'Recordings kept on this device open with no network: summary, action items, mind maps, transcript and chat. Ones you have opened here stay, whatever you choose.'
 export const BUDGET_LEGEND = 'How many to keep'
 export const QUOTA_MESSAGE =
   'Your device’s storage is full, so not every recording could be kept offline. Free up space or keep fewer recordings offline.'

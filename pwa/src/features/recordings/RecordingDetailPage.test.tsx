@@ -57,6 +57,12 @@ describe('detail screen (desktop)', () => {
     expect(screen.queryByText(/^From /)).not.toBeInTheDocument()
   })
 
+  it('marks an opened recording so the offline budget keeps it on the device', async () => {
+    await open('rec_01_weekly_sync')
+    await screen.findByRole('heading', { level: 1, name: 'Weekly Product Sync' })
+    await waitFor(async () => expect((await db.details.get('rec_01_weekly_sync'))?.openedAt).toEqual(expect.any(Number)))
+  })
+
   it('opens on Summary; four top tabs; Ask Pocket is a side panel', async () => {
     await open('rec_16_roadmap_2027_shared')
     const tabs = await screen.findAllByRole('tab')

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { detailQuery, readCachedDetail, trackView } from '@/data/detail'
 import { normalizeDetail, type RecordingView } from '@/data/normalize/detail'
+import { markOpenedHere } from '@/data/offline'
 import { isDefinitiveDetailError } from './detailErrors'
 
 type DetailState =
@@ -22,6 +23,7 @@ export function useRecordingDetail(id: string): DetailState {
   const query = useQuery(detailQuery(id))
   const view = useMemo(() => (cached ? normalizeDetail(cached.data) : null), [cached])
   useTrackViewOnce(id, query.isSuccess)
+  useMarkOpenedOnce(id, view !== null)
   useRefetchWhenCopyGoes(cached, query)
 
   const retry = () => void query.refetch()
@@ -44,6 +46,16 @@ function useRefetchWhenCopyGoes(cached: unknown, query: { isSuccess: boolean; is
   useEffect(() => {
     if (copyGone) void refetch()
   }, [copyGone, refetch])
+}
+
+/** What the user opened here stays readable offline, whatever the offline budget. */
+function useMarkOpenedOnce(id: string, shown: boolean): void {
+  const marked = useRef<string | null>(null)
+  useEffect(() => {
+    if (!shown || marked.current === id) return
+    marked.current = id
+    markOpenedHere(id).catch((error: unknown) => console.warn('Could not mark the recording as opened', error))
+  }, [id, shown])
 }
 
 /** One view per opening of a recording, after its first successful load. */
