@@ -30,3 +30,19 @@ export async function expectSignedInAs(page: Page, label: string): Promise<void>
   const sidebar = page.getByRole('complementary', { name: 'Sidebar', includeHidden: true })
   await expect(sidebar.getByText(label, { exact: true })).toBeAttached()
 }
+
+const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 1024
+
+/** Makes the sidebar visible: on a phone it is a drawer behind "Open menu". */
+export async function openSidebar(page: Page): Promise<void> {
+  if (!isPhone(page)) return
+  const openMenu = page.getByRole('button', { name: 'Open menu' })
+  if ((await openMenu.getAttribute('aria-expanded')) !== 'true') await openMenu.click()
+}
+
+/** Closes the phone drawer if it is open (Escape, as a keyboard user would). */
+export async function closeSidebar(page: Page): Promise<void> {
+  if (isPhone(page) && (await page.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')) === 'true') {
+    await page.keyboard.press('Escape')
+  }
+}

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
+import { closeSidebar, openSidebar } from '../support/app'
 import { stack } from '../support/env'
 import { signInThroughIssuer } from '../support/issuer'
 import { startOwnPocket, type OwnPocket } from '../support/pocket'
@@ -50,23 +51,12 @@ async function api(request: APIRequestContext, base: string) {
 /** A user of this test alone: nothing of another run or spec is in the library. */
 const freshEmail = (tag: string) => `folders-${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`
 
-const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 1024
-
 /** The sidebar's folders section; on a phone the drawer is opened first. */
 async function folderNav(page: Page): Promise<Locator> {
-  if (isPhone(page)) {
-    const openMenu = page.getByRole('button', { name: 'Open menu' })
-    if ((await openMenu.getAttribute('aria-expanded')) !== 'true') await openMenu.click()
-  }
+  await openSidebar(page)
   const nav = page.getByRole('complementary', { name: 'Sidebar' }).getByRole('region', { name: 'Folders' })
   await expect(nav).toBeVisible()
   return nav
-}
-
-async function closeDrawer(page: Page): Promise<void> {
-  if (isPhone(page) && (await page.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')) === 'true') {
-    await page.keyboard.press('Escape')
-  }
 }
 
 /** Creates a folder through the sidebar's dialog; resolves with the id the app navigated to. */
@@ -130,7 +120,7 @@ test.describe('folders', () => {
         expect.objectContaining({ id: client, name: 'Client Alpha', parent_id: projects }),
         expect.objectContaining({ id: projects, name: 'Projects', parent_id: null }),
       ])
-    await closeDrawer(page)
+    await closeSidebar(page)
 
     // Recordings filed elsewhere (another device, here the API) show in the filter live.
     await server.fileIn('fold-a', projects)
@@ -188,7 +178,7 @@ test.describe('folders offline', () => {
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready
     })
-    await closeDrawer(page)
+    await closeSidebar(page)
 
     await pocket.stop()
     const id = await createFolder(page, 'Offline draft')
@@ -203,7 +193,7 @@ test.describe('folders offline', () => {
     await expect(folderBarHeading(page)).toHaveText(/^Offline final\s*$/)
     await expect(folderBarHeading(page).getByRole('img', { name: 'Waiting to sync' })).toBeVisible()
     await expect((await folderNav(page)).getByRole('link', { name: 'Offline final, 0 recordings, waiting to sync', exact: true })).toBeVisible()
-    await closeDrawer(page)
+    await closeSidebar(page)
 
     await pocket.start()
     // Sent when the server is back (retry or live reconnect), without a reload.

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { expectSeededLibrary, userMenuButton } from '../support/app'
+import { closeSidebar, expectSeededLibrary, openSidebar, userMenuButton } from '../support/app'
 import { DEMO_EMAIL } from '../support/env'
 import { signInThroughIssuer } from '../support/issuer'
 import { startOwnPocket, type OwnPocket } from '../support/pocket'
@@ -12,11 +12,14 @@ import { startOwnPocket, type OwnPocket } from '../support/pocket'
  */
 const KNEE = 'Sports medicine consult – right knee'
 
-const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true })
-const panel = (page: Page, name: string) => page.getByRole('tabpanel', { name, exact: true })
+const tab = (page: Page, name: string | RegExp) => page.getByRole('tab', { name, exact: true })
+const panel = (page: Page, name: string | RegExp) => page.getByRole('tabpanel', { name, exact: true })
+// The phone's bottom bar says "Transcript" where the desktop's tabs say "Transcription".
+const TRANSCRIPT = /^Transcript(ion)?$/
 
 /** Opens the user menu's "Available offline" dialog and waits until every recording of the budget is on the device. */
 async function waitUntilAllOffline(page: Page): Promise<string> {
+  await openSidebar(page)
   await userMenuButton(page).click()
   await page.getByRole('menuitem', { name: 'Available offline' }).click()
   const dialog = page.getByRole('dialog', { name: 'Available offline' })
@@ -27,6 +30,7 @@ async function waitUntilAllOffline(page: Page): Promise<string> {
   const text = (await status.textContent()) ?? ''
   await dialog.getByRole('button', { name: 'Close' }).click()
   await page.keyboard.press('Escape') // and the menu
+  await closeSidebar(page)
   return text
 }
 
@@ -40,7 +44,7 @@ test.describe('available offline', () => {
     await pocket?.dispose()
   })
 
-  test('a recording never opened reads on every tab with the server stopped, and search finds it', async ({ page }) => {
+  test('a recording never opened reads on every tab with the server stopped, and search finds it', { tag: '@phone' }, async ({ page }) => {
     test.setTimeout(90_000) // the whole library is fetched first
     await signInThroughIssuer(page.request, DEMO_EMAIL, pocket.url)
     await page.goto(`${pocket.url}/recordings`)
@@ -67,7 +71,7 @@ test.describe('available offline', () => {
     await tab(page, 'Mind map').click()
     await expect(panel(page, 'Mind map').getByRole('tree')).toBeVisible()
     await expect(panel(page, 'Mind map')).toContainText('Knee consult')
-    await tab(page, 'Transcription').click()
-    await expect(panel(page, 'Transcription')).toContainText('Dr. Shah')
+    await tab(page, TRANSCRIPT).click()
+    await expect(panel(page, TRANSCRIPT)).toContainText('Dr. Shah')
   })
 })
