@@ -1,22 +1,12 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { MOCK_VAPID_PUBLIC_KEY } from '@/mocks/handlers/push'
 import { base64UrlToBytes, pushEnv } from './browserPush'
 import type { PushClient } from './client'
 import { forgetPushOnSignOut, NoServiceWorkerError, readPushState, turnPushOn } from './device'
-import { installFakePush, type FakePushOptions } from './fakePushBrowser'
+import { fakePushPerTest } from './fakePushBrowser'
 
 const serverKey = base64UrlToBytes(MOCK_VAPID_PUBLIC_KEY)
-let removeFake: (() => void) | null = null
-afterEach(() => {
-  removeFake?.()
-  removeFake = null
-})
-
-function fakePush(options: FakePushOptions = {}) {
-  const fake = installFakePush(options)
-  removeFake = fake.remove
-  return fake
-}
+const fakePush = fakePushPerTest()
 
 function fakeClient() {
   return {

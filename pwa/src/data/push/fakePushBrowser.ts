@@ -1,4 +1,4 @@
-import { vi } from 'vitest'
+import { afterEach, vi } from 'vitest'
 
 /**
  * A browser with Web Push for tests (jsdom has none): Notification with a
@@ -67,4 +67,18 @@ export function installFakePush(options: FakePushOptions = {}) {
     value: Object.assign(new EventTarget(), { ready: Promise.resolve(registration), getRegistration: vi.fn(async () => registration) }),
   })
   return fake
+}
+
+/** installFakePush for a test file: each test's fake is removed after it. */
+export function fakePushPerTest(): (options?: FakePushOptions) => ReturnType<typeof installFakePush> {
+  let remove: (() => void) | null = null
+  afterEach(() => {
+    remove?.()
+    remove = null
+  })
+  return (options = {}) => {
+    const fake = installFakePush(options)
+    remove = fake.remove
+    return fake
+  }
 }

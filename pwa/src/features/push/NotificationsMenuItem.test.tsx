@@ -1,27 +1,16 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { delay, http, HttpResponse } from 'msw'
 import { base64UrlToBytes } from '@/data/push/browserPush'
-import { FAKE_AUTH, FAKE_ENDPOINT, FAKE_P256DH, installFakePush, type FakePushOptions } from '@/data/push/fakePushBrowser'
+import { FAKE_AUTH, FAKE_ENDPOINT, FAKE_P256DH, fakePushPerTest } from '@/data/push/fakePushBrowser'
 import { MOCK_VAPID_PUBLIC_KEY, mockPush } from '@/mocks/handlers/push'
 import { server } from '@/mocks/node'
 import { alice, renderApp, signInOnServer } from '@/test/render'
 import { PUSH_NOTES } from './NotificationsMenuItem'
 
 const serverKey = base64UrlToBytes(MOCK_VAPID_PUBLIC_KEY)
-let removeFake: (() => void) | null = null
-
-afterEach(() => {
-  removeFake?.()
-  removeFake = null
-})
-
-function fakePush(options: FakePushOptions = {}) {
-  const fake = installFakePush(options)
-  removeFake = fake.remove
-  return fake
-}
+const fakePush = fakePushPerTest()
 
 /** The signed-in app with the user menu open; resolves with the Notifications item once its state is read. */
 async function openMenu() {
