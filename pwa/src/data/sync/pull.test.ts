@@ -1,6 +1,7 @@
 import { create } from '@bufbuild/protobuf'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ChangeSchema } from '@/gen/pocket/sync/v1/sync_pb'
+import { SYNC_CURSOR_KEY } from '../db'
 import { readCachedDashboard } from '../recordings'
 import { FakeSyncServer } from './fakeSyncServer'
 import { applyServerChange, syncTables } from './rebase'
@@ -124,6 +125,20 @@ describe('pullChanges', () => {
     await d.sync.pullChanges()
     await d.db.transaction('rw', syncTables(d.db), () => applyServerChange(d.db, stale))
     expect((await d.db.recordings.get('r1'))!.data.title).toBe('Newest')
+  })
+
+  it('stores the cursor with a long page it ignores entirely (the page and its cursor stay one transaction)', async () => {
+    const server = new FakeSyncServer()
+    for (let n = 0; n < 300; n++) server.putRecording(`r${n}`, { title: `T${n}` })
+    const d = open(server)
+    await d.sync.pullChanges()
+    // Every row held at a newer version than the server's log: pulled again from the start, nothing is written.
+    const held = await d.db.recordings.toArray()
+    await d.db.recordings.bulkPut(held.map((r) => ({ ...r, version: 1e9, data: { ...r.data, title: 'Held' } })))
+    await d.db.meta.delete(SYNC_CURSOR_KEY)
+    expect(await d.sync.pullChanges()).toMatchObject({ pages: 1, changes: 300 })
+    expect(await d.db.meta.get(SYNC_CURSOR_KEY)).toBeDefined()
+    expect(new Set(await titles(d))).toEqual(new Set(['Held']))
   })
 
   it('runs one pull for calls made together, and one more for calls made during it', async () => {
