@@ -52,8 +52,7 @@ export class Stage {
     const missing = unread(ids, this.outbox)
     if (missing.length === 0) return settled(undefined)
     const rows = await this.outboxTable.where('entityId').anyOf(missing).toArray()
-    for (const id of missing) this.outbox.set(id, [])
-    for (const row of rows) this.outbox.get(row.entityId)?.push(row)
+    for (const id of missing) if (!this.outbox.has(id)) this.outbox.set(id, rows.filter((r) => r.entityId === id))
   }
 
   /** The ids of the recordings filed in a folder now: the database's, as this stage has changed them. */
@@ -69,8 +68,7 @@ export class Stage {
     const missing = unread(folderIds, this.filedInDb)
     if (missing.length === 0) return settled([])
     const rows = await this.recordingsTable.where('folderId').anyOf(missing).toArray()
-    for (const id of missing) this.filedInDb.set(id, [])
-    for (const row of rows) this.filedInDb.get(row.folderId!)?.push(row.id)
+    for (const id of missing) if (!this.filedInDb.has(id)) this.filedInDb.set(id, rows.filter((r) => r.folderId === id).map((r) => r.id))
     this.recordings.remember(rows)
     return rows.map((r) => r.id)
   }
@@ -112,7 +110,8 @@ export class StagedTable<T> {
     const missing = unread(keys, this.held)
     if (missing.length === 0) return settled(undefined)
     const rows = await this.table.bulkGet(missing)
-    missing.forEach((key, i) => this.held.set(key, rows[i]))
+    // Two loads of one key may overlap (a page's rows are also a folder's): the first read stands.
+    missing.forEach((key, i) => this.held.has(key) || this.held.set(key, rows[i]))
   }
 
   get(key: string): Promise<T | undefined> {
