@@ -1,6 +1,7 @@
 import { create } from '@bufbuild/protobuf'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ChangeSchema } from '@/gen/pocket/sync/v1/sync_pb'
+import { SYNC_CURSOR_KEY } from '../db'
 import { readCachedDashboard } from '../recordings'
 import { FakeSyncServer } from './fakeSyncServer'
 import { applyServerChange, syncTables } from './rebase'
@@ -124,6 +125,107 @@ describe('pullChanges', () => {
     await d.sync.pullChanges()
     await d.db.transaction('rw', syncTables(d.db), () => applyServerChange(d.db, stale))
     expect((await d.db.recordings.get('r1'))!.data.title).toBe('Newest')
+  })
+
+  it('stores the cursor with a long page it ignores entirely (the page and its cursor stay one transaction)', async () => {
+    const server = new FakeSyncServer()
+    for (let n = 0; n < 300; n++) server.putRecording(`r${n}`, { title: `T${n}` })
+    const d = open(server)
+    await d.sync.pullChanges()
+    // Every row held at a newer version than the server's log: pulled again from the start, nothing is written.
+    const held = await d.db.recordings.toArray()
+    await d.db.recordings.bulkPut(held.map((r) => ({ ...r, version: 1e9, data: { ...r.data, title: 'Held' } })))
+    await d.db.meta.delete(SYNC_CURSOR_KEY)
+    expect(await d.sync.pullChanges()).toMatchObject({ pages: 1, changes: 300 })
+    expect(await d.db.meta.get(SYNC_CURSOR_KEY)).toBeDefined()
+    expect(new Set(await titles(d))).toEqual(new Set(['Held']))
+  })
+
+  it('files rows under a folder renamed or deleted later on the same page', async () => {
+    const server = new FakeSyncServer()
+    server.putFolder('f1', 'Work')
+    server.putFolder('f2', 'Home')
+    server.putRecording('r1', { title: 'One' }, { folderId: 'f1' })
+    server.putRecording('r2', { title: 'Two' }, { folderId: 'f2' })
+    server.putRecording('r3', { title: 'Three' }, { folderId: 'f1' })
+    server.putFolder('f1', 'Jobs') // after its rows in the log: the page renames them
+    server.remove('folder', 'f2')
+    const d = open(server)
+    await d.sync.enqueue({ op: { case: 'updateRecording', value: { id: 'r3', title: 'Three (edited)' } } })
+    expect(await d.sync.pullChanges()).toMatchObject({ pages: 1 })
+    const folderOf = async (id: string) => (await d.db.recordings.get(id))!.data.folder
+    expect(await folderOf('r1')).toEqual({ id: 'f1', name: 'Jobs' })
+    expect(await folderOf('r3')).toEqual({ id: 'f1', name: 'Jobs' })
+    expect((await d.db.recordings.get('r3'))!.data).toMatchObject({ title: 'Three (edited)', syncStatus: 'pending' })
+    // The server sent f2's tombstone but r2 still names it: the row keeps what it was sent.
+    expect((await d.db.recordings.get('r2'))!.folderId).toBe('f2')
+    expect(await d.db.folders.get('f2')).toBeUndefined()
+  })
+
+  it('shows a folder renamed here on rows pulled with it, and a folder deleted here as General', async () => {
+    const server = new FakeSyncServer()
+    server.putFolder('f1', 'Work')
+    server.putFolder('f2', 'Home')
+    server.putRecording('r1', { title: 'One' }, { folderId: 'f1' })
+    server.putRecording('r2', { title: 'Two' }, { folderId: 'f2' })
+    const d = open(server)
+    await d.sync.enqueue({ op: { case: 'renameFolder', value: { id: 'f1', name: 'Mine' } } })
+    await d.sync.enqueue({ op: { case: 'deleteFolder', value: { id: 'f2' } } })
+    await d.sync.pullChanges()
+    expect((await d.db.recordings.get('r1'))!.data.folder).toEqual({ id: 'f1', name: 'Mine' })
+    expect((await d.db.recordings.get('r2'))!.data.folder).toBeUndefined()
+  })
+
+  it('takes a tombstone for a recording with an edit queued, and keeps the edit', async () => {
+    const server = new FakeSyncServer()
+    server.putRecording('r1', { title: 'One' })
+    server.putRecording('r2', { title: 'Two' })
+    const d = open(server)
+    await d.sync.pullChanges()
+    await d.db.details.put({ id: 'r1', fetchedAt: 1, data: { recording: { id: 'r1', title: 'One' } } })
+    await d.sync.enqueue({ op: { case: 'updateRecording', value: { id: 'r1', title: 'Edited' } } })
+    await d.sync.enqueue({ op: { case: 'updateRecording', value: { id: 'r2', title: 'Edited too' } } })
+    server.remove('recording', 'r1')
+    server.putRecording('r2', { title: 'Two, from elsewhere', duration: 5 })
+    await d.sync.pullChanges()
+    expect(await d.db.recordings.get('r1')).toBeUndefined()
+    expect(await d.db.details.get('r1')).toBeUndefined()
+    expect(await d.db.syncBase.get('recording:r1')).toMatchObject({ recording: null })
+    expect((await d.db.recordings.get('r2'))!.data).toMatchObject({ title: 'Edited too', duration: 5, syncStatus: 'pending' })
+    expect(await d.db.outbox.count()).toBe(2)
+  })
+
+  it('ignores the one change of a page older than what it holds, and applies the rest', async () => {
+    const server = new FakeSyncServer()
+    server.putRecording('r1', { title: 'One' })
+    server.putRecording('r2', { title: 'Two' })
+    server.putFolder('f1', 'Work')
+    const d = open(server)
+    await d.sync.pullChanges()
+    const r1 = (await d.db.recordings.get('r1'))!
+    await d.db.recordings.put({ ...r1, version: 1e9, data: { ...r1.data, title: 'Held newer' } })
+    await d.db.folders.update('f1', { version: 1e9, name: 'Held folder' })
+    server.putRecording('r1', { title: 'One again' })
+    server.putRecording('r2', { title: 'Two again' })
+    server.putFolder('f1', 'Work again')
+    await d.sync.pullChanges()
+    expect((await d.db.recordings.get('r1'))!.data.title).toBe('Held newer')
+    expect((await d.db.recordings.get('r2'))!.data.title).toBe('Two again')
+    expect((await d.db.folders.get('f1'))!.name).toBe('Held folder')
+  })
+
+  it('updates cached details on a page mixing rows with and without one', async () => {
+    const server = new FakeSyncServer()
+    for (const n of [1, 2, 3, 4]) server.putRecording(`r${n}`, { title: `T${n}` })
+    const d = open(server)
+    for (const n of [1, 3]) await d.db.details.put({ id: `r${n}`, fetchedAt: n, data: { recording: { id: `r${n}`, title: 'cached' }, transcription: 'kept' } })
+    await d.sync.enqueue({ op: { case: 'updateRecording', value: { id: 'r3', description: 'Mine' } } })
+    await d.sync.pullChanges()
+    expect((await d.db.details.get('r1'))!.data).toEqual({ recording: { id: 'r1', title: 'T1' }, transcription: 'kept' })
+    expect((await d.db.details.get('r3'))!.data).toEqual({ recording: { id: 'r3', title: 'T3', description: 'Mine' }, transcription: 'kept' })
+    expect(await d.db.details.get('r2')).toBeUndefined()
+    expect(await d.db.details.get('r4')).toBeUndefined()
+    expect((await d.db.recordings.toArray()).map((r) => r.data.title).sort()).toEqual(['T1', 'T2', 'T3', 'T4'])
   })
 
   it('runs one pull for calls made together, and one more for calls made during it', async () => {

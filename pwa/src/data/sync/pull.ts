@@ -2,7 +2,7 @@ import { SYNC_CURSOR_KEY, type PocketDB } from '../db'
 import { withAuthRetry } from './client'
 import type { SyncDeps } from './deps'
 import type { MutationTarget } from './mutation'
-import { applyServerChange, recompose, syncTables } from './rebase'
+import { applyServerChanges, recomposeAll, syncTables } from './rebase'
 
 export interface PullResult {
   pages: number
@@ -38,7 +38,7 @@ export async function pullOnce(deps: SyncDeps): Promise<PullResult> {
     await db.transaction('rw', syncTables(db), async () => {
       // Dropped together with the first page, so the list is never left empty in between.
       if (drop) await dropLibrary(db)
-      for (const change of page.changes) await applyServerChange(db, change)
+      await applyServerChanges(db, page.changes)
       await db.meta.put({ key: SYNC_CURSOR_KEY, value: page.cursor })
     })
     drop = false
@@ -61,5 +61,5 @@ async function dropLibrary(db: PocketDB): Promise<void> {
   await db.syncBase.bulkPut(bases.map((b) => (b.key.startsWith('folder:') ? { ...b, folder: null } : { ...b, recording: null })))
   const targets = new Map<string, MutationTarget>()
   for (const row of await db.outbox.toArray()) targets.set(`${row.kind}:${row.entityId}`, { kind: row.kind, entityId: row.entityId })
-  for (const target of targets.values()) await recompose(db, target)
+  await recomposeAll(db, [...targets.values()])
 }

@@ -3,6 +3,7 @@ import { EntityKind } from '@/gen/pocket/sync/v1/sync_pb'
 import type { OutboxEntry, PocketDB, StoredSyncBase } from '../db'
 import { baseKey, readMutation, type MutationTarget } from './mutation'
 import { finishRow, foldFolder, foldRecording, type Edit, type FolderView } from './optimistic'
+import { ofKind, Stage } from './stage'
 import { detailFieldsFromState, detailFieldsOf, folderIdOf, folderRowFromState, recordingRowFromState, withDetailFields } from './serverState'
 
 /**
@@ -16,8 +17,7 @@ export function syncTables(db: PocketDB) {
 
 /** The edits an entity waits on (pending and failed), oldest first. */
 export async function entityRows(db: PocketDB, kind: MutationTarget['kind'], id: string): Promise<OutboxEntry[]> {
-  const rows = await db.outbox.where('entityId').equals(id).toArray()
-  return rows.filter((r) => r.kind === kind).sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0))
+  return ofKind(await db.outbox.where('entityId').equals(id).toArray(), kind)
 }
 
 const editsOf = (rows: OutboxEntry[]): Edit[] =>
@@ -28,53 +28,62 @@ const editsOf = (rows: OutboxEntry[]): Edit[] =>
 
 /** Shows the entity as server copy + its queued edits (questions change no table). */
 export async function recompose(db: PocketDB, target: MutationTarget): Promise<void> {
-  if (target.kind === 'recording') await recomposeRecording(db, target.entityId)
-  else if (target.kind === 'folder') await recomposeFolder(db, target.entityId)
+  await recomposeAll(db, [target])
 }
 
-async function recomposeRecording(db: PocketDB, id: string): Promise<void> {
+/** recompose for each target, in order, reading and writing the tables once. */
+export async function recomposeAll(db: PocketDB, targets: MutationTarget[]): Promise<void> {
+  const stage = new Stage(db)
+  await preloadTargets(stage, targets)
+  for (const target of targets) await recomposeIn(stage, target)
+  await stage.flush()
+}
+
+async function recomposeIn(s: Stage, target: MutationTarget): Promise<void> {
+  if (target.kind === 'recording') await recomposeRecording(s, target.entityId)
+  else if (target.kind === 'folder') await recomposeFolder(s, target.entityId)
+}
+
+async function recomposeRecording(s: Stage, id: string): Promise<void> {
   const key = baseKey('recording', id)
-  const [rows, stored, view, cached] = await Promise.all([
-    entityRows(db, 'recording', id),
-    db.syncBase.get(key),
-    db.recordings.get(id),
-    db.details.get(id),
-  ])
+  const [rows, stored, view, cached] = await Promise.all([s.edits('recording', id), s.syncBase.get(key), s.recordings.get(id), s.details.get(id)])
   // No server copy kept apart and nothing queued: the row is the server copy.
-  const base: StoredSyncBase = stored ?? { key, recording: view ?? null }
+  // (A copy: what the stage holds is what it read, not ours to change.)
+  const base: StoredSyncBase = stored ? { ...stored } : { key, recording: view ?? null }
   const fields = cached && detailFieldsOf(cached.data)
   // A detail fetched (REST) since the copy was kept is the newer server copy.
   if (cached && fields && base.detail?.fetchedAt !== cached.fetchedAt) base.detail = { ...fields, fetchedAt: cached.fetchedAt }
   const out = foldRecording({ row: base.recording ?? null, detail: base.detail ?? null }, editsOf(rows))
-  if (rows.length > 0) await db.syncBase.put(base)
-  else if (stored) await db.syncBase.delete(key)
-  if (out.row) await db.recordings.put(finishRow(out.row, await folderView(db, folderIdOf(out.row))))
-  else await db.recordings.delete(id)
+  if (rows.length > 0) s.syncBase.put(base)
+  else if (stored) s.syncBase.delete(key)
+  if (out.row) s.recordings.put(finishRow(out.row, await folderView(s, folderIdOf(out.row))))
+  else s.recordings.delete(id)
   // Without a server copy or edits there is nothing to lay over the cached detail.
-  if (cached && out.detail && (stored || rows.length > 0)) await db.details.put({ ...cached, data: withDetailFields(cached.data, out.detail) })
+  if (cached && out.detail && (stored || rows.length > 0)) s.details.put({ ...cached, data: withDetailFields(cached.data, out.detail) })
 }
 
-async function recomposeFolder(db: PocketDB, id: string): Promise<void> {
+async function recomposeFolder(s: Stage, id: string): Promise<void> {
   const key = baseKey('folder', id)
-  const [rows, stored, view] = await Promise.all([entityRows(db, 'folder', id), db.syncBase.get(key), db.folders.get(id)])
+  const [rows, stored, view] = await Promise.all([s.edits('folder', id), s.syncBase.get(key), s.folders.get(id)])
   const base: StoredSyncBase = stored ?? { key, folder: view ?? null }
   const out = foldFolder(base.folder ?? null, editsOf(rows))
-  if (rows.length > 0) await db.syncBase.put(base)
-  else if (stored) await db.syncBase.delete(key)
-  if (out) await db.folders.put(out)
-  else await db.folders.delete(id)
+  if (rows.length > 0) s.syncBase.put(base)
+  else if (stored) s.syncBase.delete(key)
+  if (out) s.folders.put(out)
+  else s.folders.delete(id)
   // Rows filed in it show its name, or General once it is deleted.
-  const members = await db.recordings.where('folderId').equals(id).primaryKeys()
-  for (const member of members) await recomposeRecording(db, member)
+  const members = await s.filedIn(id)
+  await preloadRecordings(s, members)
+  for (const member of members) await recomposeRecording(s, member)
 }
 
 /** What a row filed in folderId shows: the folder's name, or General if it is deleted here. */
-async function folderView(db: PocketDB, folderId: string): Promise<FolderView> {
+async function folderView(s: Stage, folderId: string): Promise<FolderView> {
   if (!folderId) return 'unknown'
-  const folder = await db.folders.get(folderId)
+  const folder = await s.folders.get(folderId)
   if (folder) return { name: folder.name }
   // The server has it but a queued delete hides it: its rows are in General meanwhile.
-  return (await db.syncBase.get(baseKey('folder', folderId)))?.folder ? 'deleted' : 'unknown'
+  return (await s.syncBase.get(baseKey('folder', folderId)))?.folder ? 'deleted' : 'unknown'
 }
 
 /**
@@ -84,41 +93,100 @@ async function folderView(db: PocketDB, folderId: string): Promise<FolderView> {
  * the one held is ignored (a pull that read before a push was answered).
  */
 export async function applyServerChange(db: PocketDB, change: Change): Promise<void> {
-  const e = change.entity
-  if (e.case === 'recording') await applyRecording(db, e.value)
-  else if (e.case === 'folder') await applyFolder(db, e.value)
-  else if (e.case === 'tombstone') await applyTombstone(db, e.value)
+  await applyServerChanges(db, [change])
 }
 
-async function knownVersion(db: PocketDB, kind: 'recording' | 'folder', id: string): Promise<number> {
-  const base = await db.syncBase.get(baseKey(kind, id))
-  const held = kind === 'recording' ? (base ? base.recording : await db.recordings.get(id)) : base ? base.folder : await db.folders.get(id)
+/**
+ * applyServerChange for each change of a pulled page, in order, with the
+ * rows the page touches read up front and written back once. Later
+ * changes see what earlier ones wrote (a folder renamed after the rows
+ * filed in it renames them).
+ */
+export async function applyServerChanges(db: PocketDB, changes: Change[]): Promise<void> {
+  const stage = new Stage(db)
+  await preloadChanges(stage, changes)
+  for (const change of changes) await applyChange(stage, change)
+  await stage.flush()
+}
+
+async function applyChange(s: Stage, change: Change): Promise<void> {
+  const e = change.entity
+  if (e.case === 'recording') await applyRecording(s, e.value)
+  else if (e.case === 'folder') await applyFolder(s, e.value)
+  else if (e.case === 'tombstone') await applyTombstone(s, e.value)
+}
+
+async function knownVersion(s: Stage, kind: 'recording' | 'folder', id: string): Promise<number> {
+  const base = await s.syncBase.get(baseKey(kind, id))
+  const held = kind === 'recording' ? (base ? base.recording : await s.recordings.get(id)) : base ? base.folder : await s.folders.get(id)
   return held?.version ?? 0
 }
 
-async function applyRecording(db: PocketDB, state: RecordingState): Promise<void> {
-  if (Number(state.version) < (await knownVersion(db, 'recording', state.id))) return
+async function applyRecording(s: Stage, state: RecordingState): Promise<void> {
+  if (Number(state.version) < (await knownVersion(s, 'recording', state.id))) return
   const row = recordingRowFromState(state)
-  const cached = await db.details.get(state.id)
+  const cached = await s.details.get(state.id)
   const detail = cached && { ...detailFieldsFromState(state, row.data), fetchedAt: cached.fetchedAt }
-  await db.syncBase.put({ key: baseKey('recording', state.id), recording: row, ...(detail ? { detail } : {}) })
-  await recomposeRecording(db, state.id)
+  s.syncBase.put({ key: baseKey('recording', state.id), recording: row, ...(detail ? { detail } : {}) })
+  await recomposeRecording(s, state.id)
 }
 
-async function applyFolder(db: PocketDB, state: FolderState): Promise<void> {
-  if (Number(state.version) < (await knownVersion(db, 'folder', state.id))) return
-  await db.syncBase.put({ key: baseKey('folder', state.id), folder: folderRowFromState(state) })
-  await recomposeFolder(db, state.id)
+async function applyFolder(s: Stage, state: FolderState): Promise<void> {
+  if (Number(state.version) < (await knownVersion(s, 'folder', state.id))) return
+  s.syncBase.put({ key: baseKey('folder', state.id), folder: folderRowFromState(state) })
+  await recomposeFolder(s, state.id)
 }
 
-async function applyTombstone(db: PocketDB, t: Tombstone): Promise<void> {
+async function applyTombstone(s: Stage, t: Tombstone): Promise<void> {
   const kind = t.kind === EntityKind.FOLDER ? 'folder' : 'recording'
-  if (Number(t.version) < (await knownVersion(db, kind, t.id))) return
+  if (Number(t.version) < (await knownVersion(s, kind, t.id))) return
   if (kind === 'folder') {
-    await db.syncBase.put({ key: baseKey('folder', t.id), folder: null })
-    return recomposeFolder(db, t.id)
+    s.syncBase.put({ key: baseKey('folder', t.id), folder: null })
+    return recomposeFolder(s, t.id)
   }
-  await db.details.delete(t.id)
-  await db.syncBase.put({ key: baseKey('recording', t.id), recording: null })
-  await recomposeRecording(db, t.id)
+  s.details.delete(t.id)
+  s.syncBase.put({ key: baseKey('recording', t.id), recording: null })
+  await recomposeRecording(s, t.id)
+}
+
+/*
+ * Reading ahead. Only speed depends on it: a row not read ahead is read
+ * when a rule asks for it, so a preload that misses (an edit filing a row
+ * in a folder the page does not name) costs a round trip, not a wrong row.
+ */
+
+/** Everything recomposing these recordings reads: their copies, rows, details, edits and folders. */
+async function preloadRecordings(s: Stage, ids: string[], folderIds: string[] = []): Promise<void> {
+  if (ids.length === 0 && folderIds.length === 0) return
+  await Promise.all([s.syncBase.load(ids.map((id) => baseKey('recording', id))), s.recordings.load(ids), s.details.load(ids), s.loadOutbox(ids)])
+  // The folders the rows are filed in (their names show on the rows), as held and as the page has them.
+  const filed = ids.flatMap((id) => {
+    const base = s.syncBase.peek(baseKey('recording', id))
+    return [base?.recording, s.recordings.peek(id)].flatMap((row) => (row ? [folderIdOf(row)] : []))
+  })
+  const all = [...folderIds, ...filed].filter(Boolean)
+  await Promise.all([s.folders.load(all), s.syncBase.load(all.map((id) => baseKey('folder', id)))])
+}
+
+async function preloadFolders(s: Stage, ids: string[]): Promise<void> {
+  if (ids.length === 0) return
+  const [, , , members] = await Promise.all([s.syncBase.load(ids.map((id) => baseKey('folder', id))), s.folders.load(ids), s.loadOutbox(ids), s.loadFiled(ids)])
+  await preloadRecordings(s, members)
+}
+
+async function preloadChanges(s: Stage, changes: Change[]): Promise<void> {
+  const recordings: string[] = []
+  const folders: string[] = []
+  const filedIn: string[] = []
+  for (const { entity: e } of changes) {
+    if (e.case === 'recording') recordings.push(e.value.id), filedIn.push(e.value.folderId)
+    else if (e.case === 'folder') folders.push(e.value.id)
+    else if (e.case === 'tombstone') (e.value.kind === EntityKind.FOLDER ? folders : recordings).push(e.value.id)
+  }
+  await Promise.all([preloadRecordings(s, recordings, filedIn), preloadFolders(s, folders)])
+}
+
+async function preloadTargets(s: Stage, targets: MutationTarget[]): Promise<void> {
+  const ids = (kind: MutationTarget['kind']) => targets.filter((t) => t.kind === kind).map((t) => t.entityId)
+  await Promise.all([preloadRecordings(s, ids('recording')), preloadFolders(s, ids('folder'))])
 }

@@ -1,0 +1,163 @@
+import Dexie, { type Table } from 'dexie'
+import type { OutboxEntry, PocketDB, StoredDetail, StoredFolder, StoredRecording, StoredSyncBase } from '../db'
+import type { MutationTarget } from './mutation'
+
+/**
+ * Sync's tables as one rebase sees them, held in memory: rows are read in
+ * bulk (bulkGet, anyOf) and written back in bulk when it is done. Applying
+ * a page change by change, with an IndexedDB round trip per read and per
+ * write, cost seconds for a 500-recording page; the rules themselves
+ * (rebase.ts) are unchanged and run against this instead.
+ *
+ * Exact as long as nothing else writes the tables while a stage lives: it
+ * is made, used and flushed inside one call that runs in a transaction over
+ * syncTables(db), and the outbox is only read here.
+ */
+export class Stage {
+  readonly recordings: StagedTable<StoredRecording>
+  readonly details: StagedTable<StoredDetail>
+  readonly folders: StagedTable<StoredFolder>
+  readonly syncBase: StagedTable<StoredSyncBase>
+  /** The outbox rows of an entity id, as read (any kind, in key order). */
+  private readonly outbox = new Map<string, OutboxEntry[]>()
+  /** The ids of the recordings filed in a folder, as the database held them when read. */
+  private readonly filedInDb = new Map<string, string[]>()
+
+  private readonly outboxTable: PocketDB['outbox']
+  private readonly recordingsTable: PocketDB['recordings']
+
+  constructor(db: PocketDB) {
+    // Bound to the transaction it is made in: between its reads the rules
+    // await only the stage's own (settled) promises, and after enough of
+    // those Dexie no longer knows which transaction a call belongs to (it
+    // would run in a transaction of its own while this one commits).
+    // (settled() keeps Dexie's track for the callers after the stage is done.)
+    const tx = Dexie.currentTransaction
+    const bound = <T extends Table>(t: T): T => (tx ? (tx.table(t.name) as T) : t)
+    this.outboxTable = bound(db.outbox)
+    this.recordingsTable = bound(db.recordings)
+    this.recordings = new StagedTable<StoredRecording>(this.recordingsTable, (r) => r.id)
+    this.details = new StagedTable<StoredDetail>(bound(db.details), (d) => d.id)
+    this.folders = new StagedTable<StoredFolder>(bound(db.folders), (f) => f.id)
+    this.syncBase = new StagedTable<StoredSyncBase>(bound(db.syncBase), (b) => b.key)
+  }
+
+  /** The edits an entity waits on (pending and failed), oldest first. */
+  async edits(kind: MutationTarget['kind'], id: string): Promise<OutboxEntry[]> {
+    await this.loadOutbox([id])
+    return ofKind(this.outbox.get(id)!, kind)
+  }
+
+  async loadOutbox(ids: string[]): Promise<void> {
+    const missing = unread(ids, this.outbox)
+    if (missing.length === 0) return settled(undefined)
+    const rows = await this.outboxTable.where('entityId').anyOf(missing).toArray()
+    for (const id of missing) if (!this.outbox.has(id)) this.outbox.set(id, rows.filter((r) => r.entityId === id))
+  }
+
+  /** The ids of the recordings filed in a folder now: the database's, as this stage has changed them. */
+  async filedIn(folderId: string): Promise<string[]> {
+    await this.loadFiled([folderId])
+    const ids = new Set(this.filedInDb.get(folderId)!.filter((id) => !this.recordings.wrote(id)))
+    for (const [id, row] of this.recordings.written()) if (row?.folderId === folderId) ids.add(id)
+    return [...ids].sort()
+  }
+
+  /** Reads the rows filed in these folders (the rows, not only their keys: recomposing them reads them). */
+  async loadFiled(folderIds: string[]): Promise<string[]> {
+    const missing = unread(folderIds, this.filedInDb)
+    if (missing.length === 0) return settled([])
+    const rows = await this.recordingsTable.where('folderId').anyOf(missing).toArray()
+    for (const id of missing) if (!this.filedInDb.has(id)) this.filedInDb.set(id, rows.filter((r) => r.folderId === id).map((r) => r.id))
+    this.recordings.remember(rows)
+    return rows.map((r) => r.id)
+  }
+
+  async flush(): Promise<void> {
+    await settled(undefined) // the callers' track, even when nothing is written
+    await Promise.all([this.recordings.flush(), this.details.flush(), this.folders.flush(), this.syncBase.flush()])
+  }
+}
+
+/** An entity's rows of one kind, oldest first (an id could name a recording and a folder). */
+export function ofKind(rows: OutboxEntry[], kind: MutationTarget['kind']): OutboxEntry[] {
+  return rows.filter((r) => r.kind === kind).sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0))
+}
+
+/**
+ * What the stage already holds, as a Dexie promise: awaiting one keeps
+ * Dexie's track of the transaction the way awaiting a read does. With
+ * native settled promises instead, a long run of cache hits (a page whose
+ * every change is older than what is held) leaves the caller outside its
+ * transaction: the cursor written after the page lands in one of its own
+ * while the page's commits early (PrematureCommitError).
+ */
+export const settled = <T>(value: T): Promise<T> => Dexie.Promise.resolve(value) as Promise<T>
+
+const unread = (keys: string[], held: Map<string, unknown>) => [...new Set(keys)].filter((k) => !held.has(k))
+
+/** One table through a stage: what was read (undefined: read and absent) and what was written. */
+export class StagedTable<T> {
+  private readonly held = new Map<string, T | undefined>()
+  private readonly dirty = new Set<string>()
+
+  constructor(
+    private readonly table: Pick<Table<T, string, T>, 'bulkGet' | 'bulkPut' | 'bulkDelete'>,
+    private readonly keyOf: (row: T) => string,
+  ) {}
+
+  async load(keys: string[]): Promise<void> {
+    const missing = unread(keys, this.held)
+    if (missing.length === 0) return settled(undefined)
+    const rows = await this.table.bulkGet(missing)
+    // Two loads of one key may overlap (a page's rows are also a folder's): the first read stands.
+    missing.forEach((key, i) => this.held.has(key) || this.held.set(key, rows[i]))
+  }
+
+  get(key: string): Promise<T | undefined> {
+    if (this.held.has(key)) return settled(this.held.get(key))
+    return this.load([key]).then(() => this.held.get(key))
+  }
+
+  /** Rows read by a query; a row this stage already holds (maybe written) is newer. */
+  remember(rows: T[]): void {
+    for (const row of rows) if (!this.held.has(this.keyOf(row))) this.held.set(this.keyOf(row), row)
+  }
+
+  /** A row already read or written (undefined: not read, or absent), without reading. */
+  peek(key: string): T | undefined {
+    return this.held.get(key)
+  }
+
+  put(row: T): void {
+    this.held.set(this.keyOf(row), row)
+    this.dirty.add(this.keyOf(row))
+  }
+
+  delete(key: string): void {
+    this.held.set(key, undefined)
+    this.dirty.add(key)
+  }
+
+  wrote(key: string): boolean {
+    return this.dirty.has(key)
+  }
+
+  /** The rows written (undefined: deleted), by key. */
+  *written(): Iterable<[string, T | undefined]> {
+    for (const key of this.dirty) yield [key, this.held.get(key)]
+  }
+
+  /** Each key holds its last write only, so deletes and puts never touch the same key. */
+  async flush(): Promise<void> {
+    const puts: T[] = []
+    const deletes: string[] = []
+    for (const [key, row] of this.written()) {
+      if (row === undefined) deletes.push(key)
+      else puts.push(row)
+    }
+    if (deletes.length > 0) await this.table.bulkDelete(deletes)
+    if (puts.length > 0) await this.table.bulkPut(puts)
+    this.dirty.clear()
+  }
+}
