@@ -85,6 +85,8 @@ describe('startSync', () => {
   it('coalesces a burst of events into one pull in flight and one queued', async () => {
     const s = await started()
     await vi.waitFor(() => expect(s.server.calls.at(-1)).toBe('pull'))
+    // The start's pull has ended (a slow machine may still be in it): the burst starts from idle.
+    await s.d.sync.pullChanges()
     const before = s.server.pulls
     for (let i = 0; i < 10; i++) s.live.onEvent({ type: 'recording.updated', recordingId: 'r1' })
     await vi.waitFor(() => expect(s.server.pulls - before).toBe(2))
