@@ -15,6 +15,8 @@ import (
 	"net/url"
 	"strings"
 	"time"
+
+	"github.com/pocket-companion/pocket/pkg/retry"
 )
 
 // Config describes the endpoint and how patient to be with it. Zero values
@@ -65,7 +67,7 @@ func New(cfg Config) (*Client, error) {
 		return nil, errors.New("llm: a model name is required (POCKET_LLM_MODEL)")
 	}
 	defaults(&cfg)
-	c := &Client{cfg: cfg, endpoint: endpoint, http: cfg.HTTPClient, sleep: sleepCtx}
+	c := &Client{cfg: cfg, endpoint: endpoint, http: cfg.HTTPClient, sleep: retry.Sleep}
 	if c.http == nil {
 		c.http = &http.Client{} // timeouts are per attempt, through contexts
 	}

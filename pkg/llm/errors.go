@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/pocket-companion/pocket/pkg/retry"
 )
 
 // Error is a failed request, with what the server said when it said something.
@@ -62,22 +64,8 @@ func statusError(resp *http.Response) *Error {
 			e.Message = s // Ollama and llama.cpp sometimes send {"error": "text"}
 		}
 	}
-	e.RetryAfter = retryAfter(resp.Header.Get("Retry-After"))
+	e.RetryAfter = retry.After(resp.Header.Get("Retry-After"), time.Now())
 	return e
-}
-
-// retryAfter reads seconds or an HTTP date.
-func retryAfter(v string) time.Duration {
-	if v == "" {
-		return 0
-	}
-	if s, err := strconv.Atoi(strings.TrimSpace(v)); err == nil && s >= 0 {
-		return time.Duration(s) * time.Second
-	}
-	if t, err := http.ParseTime(v); err == nil {
-		return max(0, time.Until(t))
-	}
-	return 0
 }
 
 // withRetries runs attempt until it succeeds, fails for good, or retries run
@@ -138,17 +126,6 @@ func attemptErr(ctx context.Context, err error) error {
 
 func (c *Client) timeoutErr(d time.Duration, what string) *Error {
 	return &Error{Message: fmt.Sprintf("no %s from the model server within %s", what, d), Timeout: true}
-}
-
-func sleepCtx(ctx context.Context, d time.Duration) error {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-t.C:
-		return nil
-	}
 }
 
 func rootCause(err error) string {

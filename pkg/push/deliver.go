@@ -1,7 +1,6 @@
 package push
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -9,11 +8,13 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/url"
-	"strconv"
 	"strings"
 	"time"
 
 	webpush "github.com/SherClockHolmes/webpush-go"
+
+	// Named apart: "retry" here is an attempt's outcome.
+	retrypkg "github.com/pocket-companion/pocket/pkg/retry"
 )
 
 const (
@@ -44,7 +45,7 @@ func withDefaults(o SenderOptions) SenderOptions {
 		o.HTTPClient = &http.Client{Timeout: 30 * time.Second, CheckRedirect: noRedirects}
 	}
 	if o.Sleep == nil {
-		o.Sleep = sleep
+		o.Sleep = retrypkg.Sleep
 	}
 	if o.Jitter == nil {
 		o.Jitter = func(max time.Duration) time.Duration { return rand.N(max + 1) }
@@ -62,17 +63,6 @@ func withDefaults(o SenderOptions) SenderOptions {
 // and following one would let a user-supplied endpoint steer the server's
 // request to any other address.
 func noRedirects(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
-
-func sleep(ctx context.Context, d time.Duration) error {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-t.C:
-		return nil
-	}
-}
 
 // outcome is what one attempt tells the sender to do next.
 type outcome int
@@ -154,23 +144,9 @@ func (s *Sender) attempt(sub Subscription, payload []byte) (outcome, time.Durati
 	case code == http.StatusNotFound || code == http.StatusGone:
 		return gone, 0, err
 	case code == http.StatusTooManyRequests || code >= 500:
-		return retry, s.retryAfter(resp.Header.Get("Retry-After")), err
+		return retry, retrypkg.After(resp.Header.Get("Retry-After"), s.opts.Now()), err
 	}
 	return refused, 0, err
-}
-
-// retryAfter reads Retry-After as seconds or an HTTP date; 0 when absent.
-func (s *Sender) retryAfter(v string) time.Duration {
-	if v == "" {
-		return 0
-	}
-	if secs, err := strconv.Atoi(strings.TrimSpace(v)); err == nil && secs >= 0 {
-		return time.Duration(secs) * time.Second
-	}
-	if t, err := http.ParseTime(v); err == nil {
-		return max(t.Sub(s.opts.Now()), 0)
-	}
-	return 0
 }
 
 // redactErr keeps the endpoint (a capability URL) out of logged errors:
