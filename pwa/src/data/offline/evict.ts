@@ -14,8 +14,11 @@ export async function evictBeyondBudget(db: PocketDB, limit: number): Promise<nu
   return db.transaction('rw', [db.recordings, db.details, db.outbox], async () => {
     const kept = new Set((await newestRecordings(db, limit)).map((r) => r.id))
     const waiting = new Set((await db.outbox.orderBy('entityId').uniqueKeys()).map(String))
-    const spare = (id: string, openedAt: number | undefined) => kept.has(id) || openedAt !== undefined || waiting.has(id)
-    const gone = (await db.details.filter((d) => !spare(d.id, d.openedAt)).primaryKeys()) as string[]
+    // Keys first: this runs after every pull, and a detail's value holds its whole transcript.
+    const held = (await db.details.toCollection().primaryKeys()) as string[]
+    const outside = held.filter((id) => !kept.has(id) && !waiting.has(id))
+    const copies = await db.details.bulkGet(outside)
+    const gone = outside.filter((_, i) => copies[i]?.openedAt === undefined)
     await db.details.bulkDelete(gone)
     return gone.length
   })
