@@ -17,7 +17,7 @@ func (s *Service) pushQuestion(ctx context.Context, uid, key string, hash []byte
 	var res *syncv1.MutationResult
 	err := s.db.View(func(x *store.Txn) error {
 		var err error
-		res, _, err = replay(x, uid, key, hash)
+		res, _, err = replay(x, s.ents, uid, key, hash)
 		return err
 	})
 	if res != nil || err != nil {
@@ -41,7 +41,7 @@ func (s *Service) pushQuestion(ctx context.Context, uid, key string, hash []byte
 		return s.retry(key, err)
 	}
 	err = s.db.Update(func(x *store.Txn) (err error) {
-		res, err = answer(x, uid, key, idemRecord{Hash: hash, Outcome: syncv1.Outcome_OUTCOME_APPLIED, Answer: string(reply)})
+		res, err = answer(x, s.ents, uid, key, idemRecord{Hash: hash, Outcome: syncv1.Outcome_OUTCOME_APPLIED, Answer: string(reply)})
 		return err
 	})
 	if err != nil {

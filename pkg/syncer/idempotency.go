@@ -64,11 +64,11 @@ func payloadHash(m *syncv1.Mutation) ([]byte, error) {
 }
 
 // answer stores what the key answered and returns that answer.
-func answer(x *store.Txn, uid, key string, rec idemRecord) (*syncv1.MutationResult, error) {
+func answer(x *store.Txn, ents Entities, uid, key string, rec idemRecord) (*syncv1.MutationResult, error) {
 	if err := x.SetJSONTTL(idemKey(uid, key), rec, IdempotencyTTL); err != nil {
 		return nil, err
 	}
-	return rec.result(x, uid, key, false)
+	return rec.result(x, ents, uid, key, false)
 }
 
 func loadIdem(x *store.Txn, uid, key string) (idemRecord, bool, error) {
@@ -82,7 +82,7 @@ func loadIdem(x *store.Txn, uid, key string) (idemRecord, bool, error) {
 
 // replay answers a key seen before; the same key with another payload is
 // refused (errKeyReused), never applied.
-func replay(x *store.Txn, uid, key string, hash []byte) (*syncv1.MutationResult, bool, error) {
+func replay(x *store.Txn, ents Entities, uid, key string, hash []byte) (*syncv1.MutationResult, bool, error) {
 	rec, found, err := loadIdem(x, uid, key)
 	if err != nil || !found {
 		return nil, false, err
@@ -90,11 +90,11 @@ func replay(x *store.Txn, uid, key string, hash []byte) (*syncv1.MutationResult,
 	if !bytes.Equal(rec.Hash, hash) {
 		return nil, false, errKeyReused
 	}
-	res, err := rec.result(x, uid, key, true)
+	res, err := rec.result(x, ents, uid, key, true)
 	return res, true, err
 }
 
-func (r idemRecord) result(x *store.Txn, uid, key string, replayed bool) (*syncv1.MutationResult, error) {
+func (r idemRecord) result(x *store.Txn, ents Entities, uid, key string, replayed bool) (*syncv1.MutationResult, error) {
 	res := &syncv1.MutationResult{
 		IdempotencyKey: key, Outcome: r.Outcome, Replayed: replayed,
 		ErrorCode: r.Code, ErrorMessage: r.Message, AnswerJson: r.Answer,
@@ -102,7 +102,7 @@ func (r idemRecord) result(x *store.Txn, uid, key string, replayed bool) (*syncv
 	if r.ID == "" {
 		return res, nil
 	}
-	cur, err := currentOf(x, uid, r.Kind, r.ID)
+	cur, err := currentOf(x, ents, uid, r.Kind, r.ID)
 	res.Current = cur
 	return res, err
 }

@@ -39,7 +39,7 @@ func (s *Service) Pull(ctx context.Context, uid, cursor string, limit int) (*syn
 		out.Cursor, out.HasMore, out.Resync = page.Cursor, page.HasMore, page.Resync
 		out.Changes = make([]*syncv1.Change, 0, len(page.Entries))
 		for _, e := range page.Entries {
-			c, err := changeOf(x, uid, e)
+			c, err := changeOf(x, s.ents, uid, e)
 			if err != nil {
 				return err
 			}
@@ -56,18 +56,18 @@ func (s *Service) Pull(ctx context.Context, uid, cursor string, limit int) (*syn
 // changeOf is the entry with its entity's state as of the snapshot x. An
 // upsert whose entity is gone in x cannot happen (the delete would have
 // replaced the entry), but is answered as a tombstone all the same.
-func changeOf(x *store.Txn, uid string, e changelog.Entry) (*syncv1.Change, error) {
+func changeOf(x *store.Txn, ents Entities, uid string, e changelog.Entry) (*syncv1.Change, error) {
 	c := &syncv1.Change{Seq: e.Seq}
 	if !e.Deleted {
 		switch e.Kind {
 		case changelog.Recording:
-			st, ok, err := recordings.StateIn(x, uid, e.ID)
+			st, ok, err := ents.RecordingIn(x, uid, e.ID)
 			if err != nil || ok {
 				c.Entity = &syncv1.Change_Recording{Recording: recordingState(st, e.Seq)}
 				return c, err
 			}
 		case changelog.Folder:
-			f, ok, err := recordings.FolderIn(x, uid, e.ID)
+			f, ok, err := ents.FolderIn(x, uid, e.ID)
 			if err != nil || ok {
 				c.Entity = &syncv1.Change_Folder{Folder: folderState(f, e.Seq)}
 				return c, err
@@ -82,12 +82,12 @@ func changeOf(x *store.Txn, uid string, e changelog.Entry) (*syncv1.Change, erro
 
 // currentOf is the latest change of one entity, for Push's answers; nil when
 // the log has nothing of it.
-func currentOf(x *store.Txn, uid string, kind changelog.Kind, id string) (*syncv1.Change, error) {
+func currentOf(x *store.Txn, ents Entities, uid string, kind changelog.Kind, id string) (*syncv1.Change, error) {
 	e, ok, err := changelog.Latest(x, uid, kind, id)
 	if err != nil || !ok {
 		return nil, err
 	}
-	return changeOf(x, uid, e)
+	return changeOf(x, ents, uid, e)
 }
 
 func recordingState(st recordings.State, seq uint64) *syncv1.RecordingState {

@@ -13,10 +13,20 @@ import (
 // MaxPushMutations bounds one Push; a device with more sends several.
 const MaxPushMutations = 100
 
-// Push applies mutations in order and answers one result each. After a
+// Push applies mutations in order and answers one result each.
+func (s *Service) Push(ctx context.Context, uid string, muts []*syncv1.Mutation) (*syncv1.PushResponse, error) {
+	if s.recs == nil {
+		return nil, apperr.New(apperr.Invalid, "UNSUPPORTED", "This server applies changes elsewhere")
+	}
+	return s.PushEach(ctx, uid, muts, func(ctx context.Context, m *syncv1.Mutation) *syncv1.MutationResult {
+		return s.pushOne(ctx, uid, m)
+	})
+}
+
+// PushEach answers mutations in order with apply's result for each. After a
 // mutation that must be retried, the rest are not attempted (RETRY), so the
 // order in which the user made edits is the order they are applied in.
-func (s *Service) Push(ctx context.Context, uid string, muts []*syncv1.Mutation) (*syncv1.PushResponse, error) {
+func (s *Service) PushEach(ctx context.Context, uid string, muts []*syncv1.Mutation, apply func(context.Context, *syncv1.Mutation) *syncv1.MutationResult) (*syncv1.PushResponse, error) {
 	if err := recordings.CheckOwner(ctx, uid); err != nil {
 		return nil, err
 	}
@@ -30,7 +40,7 @@ func (s *Service) Push(ctx context.Context, uid string, muts []*syncv1.Mutation)
 			out.Results = append(out.Results, retryLater(m.GetIdempotencyKey()))
 			continue
 		}
-		r := s.pushOne(ctx, uid, m)
+		r := apply(ctx, m)
 		stopped = r.Outcome == syncv1.Outcome_OUTCOME_RETRY
 		out.Results = append(out.Results, r)
 	}
@@ -71,14 +81,14 @@ func (s *Service) pushOne(ctx context.Context, uid string, m *syncv1.Mutation) *
 }
 
 func (s *Service) replayOrApply(x *store.Txn, uid, key string, hash []byte, op operation) (*syncv1.MutationResult, error) {
-	if res, found, err := replay(x, uid, key, hash); found || err != nil {
+	if res, found, err := replay(x, s.ents, uid, key, hash); found || err != nil {
 		return res, err
 	}
 	target, err := op.apply(s, x, uid)
 	if err != nil {
 		return nil, err
 	}
-	return answer(x, uid, key, idemRecord{Hash: hash, Outcome: syncv1.Outcome_OUTCOME_APPLIED, Kind: target.kind, ID: target.id})
+	return answer(x, s.ents, uid, key, idemRecord{Hash: hash, Outcome: syncv1.Outcome_OUTCOME_APPLIED, Kind: target.kind, ID: target.id})
 }
 
 // storeRejection keeps a refusal under its key, so a retry of the same edit
@@ -93,10 +103,10 @@ func (s *Service) storeRejection(uid, key string, hash []byte, op operation, cau
 	err := s.db.Update(func(x *store.Txn) error {
 		var found bool
 		var err error
-		if res, found, err = replay(x, uid, key, hash); found || err != nil {
+		if res, found, err = replay(x, s.ents, uid, key, hash); found || err != nil {
 			return err
 		}
-		res, err = answer(x, uid, key, idemRecord{Hash: hash, Outcome: syncv1.Outcome_OUTCOME_REJECTED, Code: code, Message: msg, Kind: op.target.kind, ID: op.target.id})
+		res, err = answer(x, s.ents, uid, key, idemRecord{Hash: hash, Outcome: syncv1.Outcome_OUTCOME_REJECTED, Code: code, Message: msg, Kind: op.target.kind, ID: op.target.id})
 		return err
 	})
 	if err != nil {

@@ -27,8 +27,18 @@ type Question struct {
 type Service struct {
 	db   *store.DB
 	recs *recordings.Service
+	ents Entities
 	ask  Asker
 	log  *slog.Logger
+}
+
+// Entities reads the current state of a user's recordings and folders in a
+// snapshot: what Pull and Push's answers carry beside each change-log entry.
+// The embedded provider's are pkg/recordings'; a relay keeps a mirror of its
+// upstream's.
+type Entities interface {
+	RecordingIn(x *store.Txn, uid, id string) (recordings.State, bool, error)
+	FolderIn(x *store.Txn, uid, id string) (recordings.Folder, bool, error)
 }
 
 // NewService builds the service; ask may be nil (questions are then refused).
@@ -36,5 +46,27 @@ func NewService(db *store.DB, recs *recordings.Service, ask Asker, log *slog.Log
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	return &Service{db: db, recs: recs, ask: ask, log: log}
+	return &Service{db: db, recs: recs, ents: embedded{}, ask: ask, log: log}
+}
+
+// NewLedger builds the service over another store of entity state (a relay's
+// mirror): Pull reads the change log in db with ents' states, and the
+// idempotency ledger (Replay, Record, PushEach) answers as the embedded Push
+// does. Push itself is refused: the caller applies mutations its own way.
+func NewLedger(db *store.DB, ents Entities, log *slog.Logger) *Service {
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	return &Service{db: db, ents: ents, log: log}
+}
+
+// embedded reads the embedded provider's own records.
+type embedded struct{}
+
+func (embedded) RecordingIn(x *store.Txn, uid, id string) (recordings.State, bool, error) {
+	return recordings.StateIn(x, uid, id)
+}
+
+func (embedded) FolderIn(x *store.Txn, uid, id string) (recordings.Folder, bool, error) {
+	return recordings.FolderIn(x, uid, id)
 }
