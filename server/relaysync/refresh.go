@@ -1,0 +1,189 @@
+package relaysync
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/pocket-companion/pocket/pkg/changelog"
+	"github.com/pocket-companion/pocket/pkg/events"
+	"github.com/pocket-companion/pocket/pkg/loose"
+	"github.com/pocket-companion/pocket/pkg/recordings"
+	"github.com/pocket-companion/pocket/pkg/store"
+)
+
+// outcome is what one refresh found.
+type outcome struct {
+	changed bool
+	// unsummarized are recordings first seen in this refresh without a
+	// summary: an upload the upstream will summarise (see watch.go).
+	unsummarized []string
+}
+
+// refresh lists the upstream for uid and records what changed since the
+// last listing: mirror, change log and events. Only a complete listing
+// removes anything. One refresh of a user runs at a time.
+func (s *Service) refresh(ctx context.Context, uid, token string) (outcome, error) {
+	if err := recordings.CheckOwner(ctx, uid); err != nil {
+		return outcome{}, err
+	}
+	u := s.user(uid)
+	u.refreshing.Lock()
+	defer u.refreshing.Unlock()
+	l, listErr := s.list(ctx, uid, token)
+	if !l.foldersListed {
+		return outcome{}, listErr
+	}
+	out, err := s.record(uid, l)
+	if err != nil {
+		return out, fmt.Errorf("relaysync: record the listing of %s: %w", uid, err)
+	}
+	u.mu.Lock()
+	u.lastRefresh = s.opts.Now()
+	u.mu.Unlock()
+	if out.changed && s.inval != nil {
+		s.inval.InvalidateUser(uid)
+	}
+	return out, listErr
+}
+
+// change is one entity to write, log and announce.
+type change struct {
+	kind    changelog.Kind
+	id      string
+	deleted bool
+	rec     *mirroredRecording
+	folder  *mirroredFolder
+	types   []string
+}
+
+// record diffs the listing against the mirror and applies the difference.
+func (s *Service) record(uid string, l listing) (outcome, error) {
+	var m mirrored
+	if err := s.db.View(func(x *store.Txn) (err error) { m, err = loadMirror(x, uid); return }); err != nil {
+		return outcome{}, err
+	}
+	changes, out := diff(m, l)
+	for _, c := range changes {
+		if err := s.write(uid, c, m.base); err != nil {
+			return out, err
+		}
+	}
+	out.changed = len(changes) > 0
+	if !m.base && l.itemsComplete {
+		err := s.db.Update(func(x *store.Txn) error { return x.Set(mbaseKey(uid), []byte("1")) })
+		return out, err
+	}
+	return out, nil
+}
+
+// diff lists the changes from mirror m to listing l, folders first (a
+// recording's folder then exists when a device applies it).
+func diff(m mirrored, l listing) ([]change, outcome) {
+	var changes []change
+	var out outcome
+	byID := map[string]recordings.Folder{}
+	for _, f := range l.folders {
+		if !safeID(f.ID) {
+			continue
+		}
+		byID[f.ID] = f
+		old, had := m.folders[f.ID]
+		mf := mirroredFolder{Hash: foldHash(f), Folder: f}
+		if !had || old.Hash != mf.Hash {
+			changes = append(changes, change{kind: changelog.Folder, id: f.ID, folder: &mf, types: []string{events.FolderUpdated}})
+		}
+	}
+	for id := range m.folders {
+		if _, ok := byID[id]; !ok {
+			changes = append(changes, change{kind: changelog.Folder, id: id, deleted: true, types: []string{events.FolderDeleted}})
+		}
+	}
+	listed := map[string]bool{}
+	for _, item := range l.items {
+		id := itemID(item)
+		if !safeID(id) || listed[id] {
+			continue
+		}
+		listed[id] = true
+		r := readItem(item, byID)
+		old, had := m.recs[id]
+		switch {
+		case !had:
+			changes = append(changes, change{kind: changelog.Recording, id: id, rec: &r, types: []string{events.RecordingCreated}})
+			if !r.HasSummary {
+				out.unsummarized = append(out.unsummarized, id)
+			}
+		case old.Hash != r.Hash || old.FolderID != r.FolderID:
+			r.Speakers = old.Speakers
+			types := []string{events.RecordingUpdated}
+			if !old.HasSummary && r.HasSummary {
+				types = []string{events.SummaryReady, events.RecordingUpdated}
+			}
+			changes = append(changes, change{kind: changelog.Recording, id: id, rec: &r, types: types})
+		}
+	}
+	if l.itemsComplete {
+		for id := range m.recs {
+			if !listed[id] {
+				changes = append(changes, change{kind: changelog.Recording, id: id, deleted: true, types: []string{events.RecordingDeleted}})
+			}
+		}
+	}
+	return changes, out
+}
+
+// write applies one change in its own transaction (a library of any size
+// stays within Badger's limits) and announces it once committed. The first
+// complete listing of a user (no baseline yet) is logged but not announced:
+// nothing changed for their devices, which pull the log.
+func (s *Service) write(uid string, c change, announce bool) error {
+	var seq uint64
+	err := s.db.Update(func(x *store.Txn) error {
+		var err error
+		switch {
+		case c.deleted && c.kind == changelog.Recording:
+			err = x.Delete(mrecKey(uid, c.id))
+		case c.deleted:
+			err = x.Delete(mfoldKey(uid, c.id))
+		case c.rec != nil:
+			err = x.SetJSON(mrecKey(uid, c.id), c.rec)
+		default:
+			err = x.SetJSON(mfoldKey(uid, c.id), c.folder)
+		}
+		if err != nil {
+			return err
+		}
+		seq, err = changelog.Append(x, uid, c.kind, c.id, c.deleted, s.opts.Now())
+		return err
+	})
+	if err != nil || !announce {
+		return err
+	}
+	for _, typ := range c.types {
+		e := events.Event{Type: typ, UserID: uid, Seq: seq}
+		if c.kind == changelog.Folder {
+			e.FolderID = c.id
+		} else {
+			e.RecordingID = c.id
+		}
+		s.publish(e)
+	}
+	return nil
+}
+
+func itemID(item json.RawMessage) string {
+	obj, _ := loose.ParseObject(item)
+	id, _ := loose.String(obj.Get("id"))
+	return id
+}
+
+// safeID: an id that can be the last part of a store key.
+func safeID(id string) bool {
+	return id != "" && len(id) <= 200 && !strings.ContainsAny(id, "/\x00")
+}
+
+// isAuth reports a refused token (the caller drops it).
+func isAuth(err error) bool { return errors.Is(err, errUnauthorized) }

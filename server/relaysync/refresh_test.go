@@ -1,0 +1,178 @@
+package relaysync
+
+import (
+	"time"
+
+	"github.com/pocket-companion/pocket/tests/storetest"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/pocket-companion/pocket/pkg/events"
+	syncv1 "github.com/pocket-companion/pocket/pkg/gen/pocket/sync/v1"
+)
+
+func TestPull_FirstPullReturnsEveryRecordingAndFolderOfTheUpstream(t *testing.T) {
+	e := newEnv(t, Options{})
+	alice := e.signIn("alice@example.com")
+	e.uploadFixtures(alice, 10)
+	// Recordings that are empty (no summary, no duration) are listed too.
+	alice.rest.MustOK("POST", "/api/v1/recordings", map[string]any{"recording": map[string]any{"id": "bare", "title": "Nothing yet"}})
+	var folders struct {
+		Data []struct{ ID, Name string } `json:"data"`
+	}
+	alice.rest.MustOK("POST", "/api/v1/folders", map[string]any{"name": "Side projects"})
+	alice.rest.MustOK("GET", "/api/v1/folders", nil, &folders)
+
+	changes, _ := e.pullAll(alice, "")
+	want := upstreamIDs(t, alice)
+	if got := recordingIDs(changes); !slices.Equal(got, want) || len(want) != 11 {
+		t.Fatalf("pulled recordings %v, the upstream lists %v", got, want)
+	}
+	var gotFolders []string
+	for _, c := range changes {
+		if f := c.GetFolder(); f != nil {
+			gotFolders = append(gotFolders, f.GetId())
+		}
+	}
+	if len(gotFolders) != len(folders.Data) || len(folders.Data) == 0 {
+		t.Fatalf("pulled folders %v, the upstream lists %v", gotFolders, folders.Data)
+	}
+	for _, c := range changes {
+		if r := c.GetRecording(); r != nil && r.GetId() == "bare" && !r.GetEmpty() {
+			t.Fatalf("a recording without summary or duration is not marked empty: %v", r)
+		}
+		if r := c.GetRecording(); r != nil && r.GetId() != "bare" && r.GetEmpty() {
+			t.Fatalf("a summarised recording is marked empty: %v", r)
+		}
+	}
+}
+
+func TestRefresh_UpstreamEditBecomesAChangeAndAnEvent(t *testing.T) {
+	e := newEnv(t, Options{})
+	alice := e.signIn("alice@example.com")
+	ids := e.uploadFixtures(alice, 3)
+	_, cursor := e.pullAll(alice, "")
+	if e.inval.of(alice.uid) == 0 {
+		t.Fatal("the first listing changed the mirror but the cache was not told")
+	}
+	heard := e.listen(alice.uid)
+
+	alice.rest.MustOK("PUT", "/api/v1/recordings/"+ids[1], map[string]any{"title": "Renamed at the provider"})
+	changes, cursor := e.pullAll(alice, cursor)
+	if len(changes) != 1 || !strings.Contains(changes[0].GetRecording().GetItemJson(), "Renamed at the provider") {
+		t.Fatalf("pull after an upstream edit = %v", changes)
+	}
+	evs := heard.all()
+	if len(evs) != 1 || evs[0].Type != events.RecordingUpdated || evs[0].RecordingID != ids[1] || evs[0].Seq != changes[0].GetSeq() {
+		t.Fatalf("events %+v, want one recording.updated at seq %d", evs, changes[0].GetSeq())
+	}
+
+	// Nothing changed: nothing is logged or announced again.
+	if again, _ := e.pullAll(alice, cursor); len(again) != 0 || len(heard.all()) != 1 {
+		t.Fatalf("an unchanged upstream logged %v and announced %v", again, heard.all())
+	}
+}
+
+func TestRefresh_DeletionAtTheUpstreamBecomesATombstone(t *testing.T) {
+	e := newEnv(t, Options{})
+	alice := e.signIn("alice@example.com")
+	ids := e.uploadFixtures(alice, 2)
+	var folder struct {
+		Data struct{ ID string } `json:"data"`
+	}
+	alice.rest.MustOK("POST", "/api/v1/folders", map[string]any{"name": "Old"}, &folder)
+	_, cursor := e.pullAll(alice, "")
+	heard := e.listen(alice.uid)
+
+	alice.rest.MustOK("DELETE", "/api/v1/recordings/"+ids[0], nil)
+	changes, _ := e.pullAll(alice, cursor)
+	if len(changes) != 1 || changes[0].GetTombstone().GetId() != ids[0] || changes[0].GetTombstone().GetKind() != syncv1.EntityKind_ENTITY_KIND_RECORDING {
+		t.Fatalf("pull after an upstream deletion = %v", changes)
+	}
+	if evs := heard.all(); len(evs) != 1 || evs[0].Type != events.RecordingDeleted || evs[0].RecordingID != ids[0] {
+		t.Fatalf("events %+v, want recording.deleted", evs)
+	}
+	fresh, _ := e.pullAll(alice, "")
+	if got := recordingIDs(fresh); !slices.Equal(got, []string{ids[1]}) {
+		t.Fatalf("a fresh device pulls %v, want only %s", got, ids[1])
+	}
+}
+
+func TestRefresh_SummaryArrivingAnnouncesSummaryReady(t *testing.T) {
+	e := newEnv(t, Options{})
+	alice := e.signIn("alice@example.com")
+	// Uploaded without a summary: the upstream's engine summarises it in the
+	// background, which the relay sees as the item gaining one.
+	alice.rest.MustOK("POST", "/api/v1/recordings", map[string]any{
+		"recording":     map[string]any{"id": "fresh", "title": "Standup", "duration": 60},
+		"transcription": map[string]any{"segments": []any{map[string]any{"speaker": "SPEAKER_00", "text": "We ship on Friday.", "start": 0, "end": 3}}},
+	})
+	heard := e.listen(alice.uid)
+	e.pullAll(alice, "")
+	waitFor(t, 20*time.Second, "summary.ready", func() bool {
+		e.pullAll(alice, "")
+		return slices.ContainsFunc(heard.all(), func(ev events.Event) bool { return ev.Type == events.SummaryReady && ev.RecordingID == "fresh" })
+	})
+}
+
+func TestPull_TwoUsersNeverSeeEachOthersMirrorOrEvents(t *testing.T) {
+	e := newEnv(t, Options{})
+	alice, bob := e.signIn("alice@example.com"), e.signIn("bob@example.com")
+	aliceIDs := e.uploadFixtures(alice, 2)
+	bob.rest.MustOK("POST", "/api/v1/recordings", map[string]any{"recording": map[string]any{"id": "bobs", "title": "Bob's", "duration": 5}})
+	_, ac := e.pullAll(alice, "")
+	_, bc := e.pullAll(bob, "")
+	aliceHeard, bobHeard := e.listen(alice.uid), e.listen(bob.uid)
+
+	bob.rest.MustOK("PUT", "/api/v1/recordings/bobs", map[string]any{"title": "Bob's, renamed"})
+	alice.rest.MustOK("PUT", "/api/v1/recordings/"+aliceIDs[0], map[string]any{"title": "Alice's, renamed"})
+	a, _ := e.pullAll(alice, ac)
+	b, _ := e.pullAll(bob, bc)
+	if got := recordingIDs(a); !slices.Equal(got, []string{aliceIDs[0]}) {
+		t.Fatalf("alice pulled %v", got)
+	}
+	if got := recordingIDs(b); !slices.Equal(got, []string{"bobs"}) {
+		t.Fatalf("bob pulled %v", got)
+	}
+	all, _ := e.pullAll(alice, "")
+	if slices.Contains(recordingIDs(all), "bobs") {
+		t.Fatal("alice's full pull carries bob's recording")
+	}
+	for _, ev := range aliceHeard.all() {
+		if ev.RecordingID != aliceIDs[0] {
+			t.Fatalf("alice heard %+v", ev)
+		}
+	}
+	for _, ev := range bobHeard.all() {
+		if ev.RecordingID != "bobs" {
+			t.Fatalf("bob heard %+v", ev)
+		}
+	}
+	// Bob's token never lists Alice's library, whatever uid it is paired with.
+	if _, err := e.svc.Pull(ctx, alice.uid, bob.token, "", 0); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestPull_CursorOfAnotherRelaysLogAnswersResync(t *testing.T) {
+	e := newEnv(t, Options{})
+	alice := e.signIn("alice@example.com")
+	e.uploadFixtures(alice, 2)
+	_, cursor := e.pullAll(alice, "")
+
+	// A second replica, with its own Badger, in front of the same upstream.
+	other := New(storetest.Memory(t), e.up, nil, nil, nil, Options{MinRefresh: time.Nanosecond})
+	t.Cleanup(other.Close)
+	res, err := other.Pull(ctx, alice.uid, alice.token, cursor, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.GetResync() {
+		t.Fatalf("a cursor of another replica's log was continued: %v", res)
+	}
+	fresh, err := other.Pull(ctx, alice.uid, alice.token, "", 0)
+	if err != nil || len(recordingIDs(fresh.GetChanges())) != 2 {
+		t.Fatalf("pull from the start on the other replica = %v, %v", fresh, err)
+	}
+}

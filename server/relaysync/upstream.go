@@ -1,0 +1,131 @@
+package relaysync
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+
+	"github.com/pocket-companion/pocket/pkg/recordings"
+	"github.com/pocket-companion/pocket/pkg/retry"
+)
+
+var (
+	// errBudget: the user's request budget is spent (or they back off).
+	errBudget = errors.New("relaysync: upstream budget spent")
+	// errUnauthorized: the upstream refused the token (expired or revoked).
+	errUnauthorized = errors.New("relaysync: upstream refused the token")
+)
+
+// answer is one HTTP answer of the upstream.
+type answer struct {
+	status int
+	header http.Header
+	body   []byte
+}
+
+// call sends one request with token, headers included when the client gives them.
+func (s *Service) call(ctx context.Context, token, method, path string, body []byte) (answer, error) {
+	if h, ok := s.up.(HeaderUpstream); ok {
+		st, hdr, b, err := h.CallHeader(ctx, token, method, path, body)
+		return answer{st, hdr, b}, err
+	}
+	st, b, err := s.up.Call(ctx, token, method, path, body)
+	return answer{status: st, body: b}, err
+}
+
+// background is call for work nobody waits on: it spends uid's budget, and
+// a failure (no answer, 5xx, 429) backs the user off.
+func (s *Service) background(ctx context.Context, uid, token, method, path string) (answer, error) {
+	if !s.budget.take(uid) {
+		return answer{}, errBudget
+	}
+	a, err := s.call(ctx, token, method, path, nil)
+	switch {
+	case err != nil:
+		s.budget.failed(uid, 0)
+		return a, err
+	case a.status == http.StatusTooManyRequests:
+		s.budget.failed(uid, retry.After(a.header.Get("Retry-After"), s.opts.Now()))
+		return a, fmt.Errorf("relaysync: upstream said 429 to %s %s", method, pathOnly(path))
+	case a.status >= 500:
+		s.budget.failed(uid, 0)
+		return a, fmt.Errorf("relaysync: upstream answered %d to %s %s", a.status, method, pathOnly(path))
+	case a.status == http.StatusUnauthorized:
+		return a, errUnauthorized
+	case a.status >= 300:
+		return a, fmt.Errorf("relaysync: upstream answered %d to %s %s", a.status, method, pathOnly(path))
+	}
+	s.budget.succeeded(uid)
+	return a, nil
+}
+
+// pathOnly keeps queries (cursors) out of logs.
+func pathOnly(p string) string { path, _, _ := strings.Cut(p, "?"); return path }
+
+// listing is what one refresh read of the upstream. Deletions are only
+// inferred from a complete list.
+type listing struct {
+	items         []json.RawMessage
+	itemsComplete bool
+	folders       []recordings.Folder
+	foldersListed bool
+}
+
+const dashboardQuery = "/api/v1/recordings/dashboard?limit=100&include_empty=true&sort_by=updated_at&sort_order=desc"
+
+// maxPages bounds one listing (100,000 recordings).
+const maxPages = 1000
+
+// list reads the user's folders and every dashboard page. It stops where the
+// budget ends; what it read is still returned, marked incomplete.
+func (s *Service) list(ctx context.Context, uid, token string) (listing, error) {
+	var l listing
+	var err error
+	if l.folders, err = s.listFolders(ctx, uid, token); err != nil {
+		return l, err
+	}
+	l.foldersListed = true
+	cursor := ""
+	for range maxPages {
+		path := dashboardQuery
+		if cursor != "" {
+			path += "&cursor=" + url.QueryEscape(cursor)
+		}
+		a, err := s.background(ctx, uid, token, http.MethodGet, path)
+		if err != nil {
+			return l, err
+		}
+		var page struct {
+			Data       []json.RawMessage `json:"data"`
+			NextCursor *string           `json:"nextCursor"`
+		}
+		if err := json.Unmarshal(a.body, &page); err != nil {
+			return l, fmt.Errorf("relaysync: dashboard answer: %w", err)
+		}
+		l.items = append(l.items, page.Data...)
+		if page.NextCursor == nil || *page.NextCursor == "" || len(page.Data) == 0 {
+			l.itemsComplete = true
+			return l, nil
+		}
+		cursor = *page.NextCursor
+	}
+	return l, nil
+}
+
+func (s *Service) listFolders(ctx context.Context, uid, token string) ([]recordings.Folder, error) {
+	a, err := s.background(ctx, uid, token, http.MethodGet, "/api/v1/folders")
+	if err != nil {
+		return nil, err
+	}
+	var ans struct {
+		Data []recordings.Folder `json:"data"`
+	}
+	if err := json.Unmarshal(a.body, &ans); err != nil {
+		return nil, fmt.Errorf("relaysync: folders answer: %w", err)
+	}
+	return ans.Data, nil
+}
