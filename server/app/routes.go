@@ -53,6 +53,9 @@ var API = []RouteInfo{
 	{"POST /api/v1/recordings/{id}/view", httpx.SignedIn},
 	{"GET /api/v1/folders", httpx.SignedIn},
 	{"POST /api/v1/folders", httpx.SignedIn},
+	{"PUT /api/v1/folders/{id}", httpx.SignedIn},
+	{"DELETE /api/v1/folders/{id}", httpx.SignedIn},
+	{"PUT /api/v1/recordings/{id}/speakers", httpx.SignedIn},
 	{"GET /api/v1/summarizations/by-recording/{recordingId}", httpx.SignedIn},
 	{"GET /api/v1/summarizations/{id}", httpx.SignedIn},
 

@@ -44,6 +44,9 @@ func Routes(svc *recs.Service) []httpx.Route {
 		{Pattern: "POST /api/v1/recordings/{id}/view", Handler: h.view},
 		{Pattern: "GET /api/v1/folders", Handler: h.folders},
 		{Pattern: "POST /api/v1/folders", Handler: h.createFolder},
+		{Pattern: "PUT /api/v1/folders/{id}", Handler: h.renameFolder},
+		{Pattern: "DELETE /api/v1/folders/{id}", Handler: h.deleteFolder},
+		{Pattern: "PUT /api/v1/recordings/{id}/speakers", Handler: h.renameSpeaker},
 		{Pattern: "GET /api/v1/summarizations/by-recording/{recordingId}", Handler: h.summarizationByRecording},
 		{Pattern: "GET /api/v1/summarizations/{id}", Handler: h.summarization},
 	}
