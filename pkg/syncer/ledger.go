@@ -85,3 +85,15 @@ func Rejected(key string, err error) *syncv1.MutationResult { return rejected(ke
 
 // RetryLater answers a mutation that was not applied and may be sent again.
 func RetryLater(key string) *syncv1.MutationResult { return retryLater(key) }
+
+// Current is the entity's latest change as Push's answers carry it (nil when
+// the log has none): for a caller that learnt the entity's state after
+// recording the verdict.
+func (s *Service) Current(uid string, kind changelog.Kind, id string) (*syncv1.Change, error) {
+	var c *syncv1.Change
+	err := s.db.View(func(x *store.Txn) (err error) {
+		c, err = currentOf(x, s.ents, uid, kind, id)
+		return err
+	})
+	return c, err
+}

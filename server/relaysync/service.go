@@ -122,7 +122,8 @@ func (o Options) withDefaults() Options {
 // a time, when the last one ended, and the sockets and watches keeping it
 // polled.
 type userState struct {
-	refreshing  sync.Mutex // one refresh (and one push) of a user at a time
+	refreshing  sync.Mutex // one refresh of a user at a time
+	pushing     sync.Mutex // one push of a user at a time
 	mu          sync.Mutex
 	lastRefresh time.Time
 	sockets     int

@@ -1,0 +1,204 @@
+package relaysync
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/pocket-companion/pocket/pkg/events"
+	syncv1 "github.com/pocket-companion/pocket/pkg/gen/pocket/sync/v1"
+)
+
+func str(s string) *string { return &s }
+
+func update(key, id, title string) *syncv1.Mutation {
+	return &syncv1.Mutation{IdempotencyKey: key, Op: &syncv1.Mutation_UpdateRecording{UpdateRecording: &syncv1.UpdateRecording{Id: id, Title: str(title)}}}
+}
+
+func (e *env) push(p person, muts ...*syncv1.Mutation) []*syncv1.MutationResult {
+	e.t.Helper()
+	res, err := e.svc.Push(ctx, p.uid, p.token, muts)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return res.GetResults()
+}
+
+func wantOutcome(t *testing.T, r *syncv1.MutationResult, want syncv1.Outcome) {
+	t.Helper()
+	if r.GetOutcome() != want {
+		t.Fatalf("result %v, want %v", r, want)
+	}
+}
+
+func TestPush_UpdateDeleteAndCreateFolderReachTheUpstream(t *testing.T) {
+	e := newEnv(t, Options{})
+	alice := e.signIn("alice@example.com")
+	ids := e.uploadFixtures(alice, 3)
+	e.pullAll(alice, "")
+	heard := e.listen(alice.uid)
+
+	res := e.push(alice,
+		update("k1", ids[0], "Renamed on a plane"),
+		&syncv1.Mutation{IdempotencyKey: "k2", Op: &syncv1.Mutation_CreateFolder{CreateFolder: &syncv1.CreateFolder{Id: "device-folder", Name: "Made offline"}}},
+		&syncv1.Mutation{IdempotencyKey: "k3", Op: &syncv1.Mutation_UpdateRecording{UpdateRecording: &syncv1.UpdateRecording{Id: ids[1], FolderId: str("device-folder")}}},
+		&syncv1.Mutation{IdempotencyKey: "k4", Op: &syncv1.Mutation_DeleteRecording{DeleteRecording: &syncv1.DeleteRecording{Id: ids[2]}}},
+	)
+	for _, r := range res {
+		wantOutcome(t, r, syncv1.Outcome_OUTCOME_APPLIED)
+	}
+	if !strings.Contains(res[0].GetCurrent().GetRecording().GetItemJson(), "Renamed on a plane") {
+		t.Fatalf("the update's current is %v", res[0].GetCurrent())
+	}
+	folder := res[1].GetCurrent().GetFolder()
+	if folder.GetName() != "Made offline" || folder.GetId() == "" || folder.GetId() == "device-folder" {
+		t.Fatalf("the created folder's current is %v, want the upstream's folder", res[1].GetCurrent())
+	}
+	if res[2].GetCurrent().GetRecording().GetFolderId() != folder.GetId() {
+		t.Fatalf("the move into the device's folder landed in %q, want %q", res[2].GetCurrent().GetRecording().GetFolderId(), folder.GetId())
+	}
+	if res[3].GetCurrent().GetTombstone().GetId() != ids[2] {
+		t.Fatalf("the delete's current is %v", res[3].GetCurrent())
+	}
+
+	// The upstream has all of it.
+	if r := alice.rest.Do("GET", "/api/v1/recordings/"+ids[0], nil); !strings.Contains(string(r.Body), "Renamed on a plane") {
+		t.Fatalf("upstream detail %s", r.Body)
+	}
+	if r := alice.rest.Do("GET", "/api/v1/recordings/"+ids[2], nil); r.Status != http.StatusNotFound {
+		t.Fatalf("deleted recording at the upstream: %d", r.Status)
+	}
+	var inFolder struct {
+		Data []struct{ ID string } `json:"data"`
+	}
+	alice.rest.MustOK("GET", "/api/v1/recordings/dashboard?folder_id="+folder.GetId(), nil, &inFolder)
+	if len(inFolder.Data) != 1 || inFolder.Data[0].ID != ids[1] {
+		t.Fatalf("the upstream's folder holds %v", inFolder.Data)
+	}
+	// Other tabs heard of it at once.
+	evs := heard.all()
+	for _, want := range []string{events.RecordingUpdated, events.FolderUpdated, events.RecordingDeleted} {
+		if !slices.ContainsFunc(evs, func(ev events.Event) bool { return ev.Type == want }) {
+			t.Fatalf("events %+v lack %s", evs, want)
+		}
+	}
+}
+
+func TestPush_ReplayedKeyIsNotSentAgain(t *testing.T) {
+	e := newEnv(t, Options{})
+	alice := e.signIn("alice@example.com")
+	ids := e.uploadFixtures(alice, 1)
+	m := update("once", ids[0], "Only once")
+	wantOutcome(t, e.push(alice, m)[0], syncv1.Outcome_OUTCOME_APPLIED)
+	// Someone renames it again at the provider; the device resends its edit.
+	alice.rest.MustOK("PUT", "/api/v1/recordings/"+ids[0], map[string]any{"title": "Later edit"})
+	again := e.push(alice, m)[0]
+	wantOutcome(t, again, syncv1.Outcome_OUTCOME_APPLIED)
+	if !again.GetReplayed() {
+		t.Fatalf("a resent key was not answered as a replay: %v", again)
+	}
+	if n := e.up.count(alice.token, "PUT", "/api/v1/recordings/"+ids[0]); n != 1 {
+		t.Fatalf("the upstream received the edit %d times", n)
+	}
+	if r := alice.rest.Do("GET", "/api/v1/recordings/"+ids[0], nil); !strings.Contains(string(r.Body), "Later edit") {
+		t.Fatalf("the replay overwrote a later edit: %s", r.Body)
+	}
+	// The same key for another change is refused, never sent.
+	other := e.push(alice, update("once", ids[0], "Something else"))[0]
+	if other.GetOutcome() != syncv1.Outcome_OUTCOME_REJECTED || other.GetErrorCode() != "IDEMPOTENCY_KEY_REUSED" {
+		t.Fatalf("a reused key answered %v", other)
+	}
+}
+
+func TestPush_UpstreamStoppedAnswersRetryAndNothingIsLost(t *testing.T) {
+	e := newEnv(t, Options{})
+	alice := e.signIn("alice@example.com")
+	ids := e.uploadFixtures(alice, 2)
+	cfg := e.stopUpstream()
+
+	res := e.push(alice, update("a", ids[0], "Written while the provider was down"), update("b", ids[1], "Second"))
+	wantOutcome(t, res[0], syncv1.Outcome_OUTCOME_RETRY)
+	wantOutcome(t, res[1], syncv1.Outcome_OUTCOME_RETRY) // order is kept: not attempted
+
+	e.startUpstream(cfg)
+	res = e.push(alice, update("a", ids[0], "Written while the provider was down"), update("b", ids[1], "Second"))
+	for _, r := range res {
+		wantOutcome(t, r, syncv1.Outcome_OUTCOME_APPLIED)
+		if r.GetReplayed() {
+			t.Fatalf("a change that never reached the upstream was answered as a replay: %v", r)
+		}
+	}
+	if r := alice.rest.Do("GET", "/api/v1/recordings/"+ids[0], nil); !strings.Contains(string(r.Body), "Written while the provider was down") {
+		t.Fatalf("upstream detail %s", r.Body)
+	}
+}
+
+func TestPush_UpstreamRefusalIsRejectedWithItsMessage(t *testing.T) {
+	e := newEnv(t, Options{})
+	alice, bob := e.signIn("alice@example.com"), e.signIn("bob@example.com")
+	ids := e.uploadFixtures(alice, 1)
+	// Bob's edit of Alice's recording: the upstream says it does not exist.
+	r := e.push(bob, update("x", ids[0], "Mine now"))[0]
+	if r.GetOutcome() != syncv1.Outcome_OUTCOME_REJECTED || r.GetErrorCode() != "NOT_FOUND" || r.GetErrorMessage() == "" {
+		t.Fatalf("an edit of another user's recording answered %v", r)
+	}
+	// A refusal is remembered like the embedded Push remembers it.
+	before := e.up.count(bob.token, "PUT", "")
+	if again := e.push(bob, update("x", ids[0], "Mine now"))[0]; !again.GetReplayed() || again.GetOutcome() != syncv1.Outcome_OUTCOME_REJECTED {
+		t.Fatalf("resent refusal %v", again)
+	}
+	if e.up.count(bob.token, "PUT", "") != before {
+		t.Fatal("a refused key was sent again")
+	}
+}
+
+func TestPush_FolderAndSpeakerEditsUseTheExtraRoutes(t *testing.T) {
+	e := newEnv(t, Options{})
+	alice := e.signIn("alice@example.com")
+	ids := e.uploadFixtures(alice, 1)
+	var f struct {
+		Data struct{ ID string } `json:"data"`
+	}
+	alice.rest.MustOK("POST", "/api/v1/folders", map[string]any{"name": "Drafts"}, &f)
+	e.pullAll(alice, "")
+	res := e.push(alice,
+		&syncv1.Mutation{IdempotencyKey: "r", Op: &syncv1.Mutation_RenameFolder{RenameFolder: &syncv1.RenameFolder{Id: f.Data.ID, Name: "Final"}}},
+		&syncv1.Mutation{IdempotencyKey: "s", Op: &syncv1.Mutation_RenameSpeaker{RenameSpeaker: &syncv1.RenameSpeaker{RecordingId: ids[0], Speaker: "SPEAKER_00", Name: "Priya R."}}},
+		&syncv1.Mutation{IdempotencyKey: "d", Op: &syncv1.Mutation_DeleteFolder{DeleteFolder: &syncv1.DeleteFolder{Id: f.Data.ID}}},
+	)
+	for _, r := range res {
+		wantOutcome(t, r, syncv1.Outcome_OUTCOME_APPLIED)
+	}
+	if !strings.Contains(res[1].GetCurrent().GetRecording().GetSpeakersJson(), "Priya R.") {
+		t.Fatalf("the speaker rename's current carries speakers %q", res[1].GetCurrent().GetRecording().GetSpeakersJson())
+	}
+	if res[2].GetCurrent().GetTombstone().GetId() != f.Data.ID {
+		t.Fatalf("the folder delete's current is %v", res[2].GetCurrent())
+	}
+}
+
+func TestPush_ProviderWithoutTheExtraRoutesRejectsClearly(t *testing.T) {
+	e := newEnv(t, Options{})
+	alice := e.signIn("alice@example.com")
+	// A provider that only speaks the spec: a proxy in front of the real
+	// upstream that answers 405 to the routes beyond it.
+	target, _ := url.Parse(e.upstream.URL)
+	proxy := httputil.NewSingleHostReverseProxy(target)
+	lean := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasPrefix(r.URL.Path, "/api/v1/folders/") || strings.HasSuffix(r.URL.Path, "/speakers") {
+			http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+			return
+		}
+		proxy.ServeHTTP(w, r)
+	}))
+	t.Cleanup(lean.Close)
+	e.up.base = lean.URL
+	r := e.push(alice, &syncv1.Mutation{IdempotencyKey: "r", Op: &syncv1.Mutation_RenameFolder{RenameFolder: &syncv1.RenameFolder{Id: "f1", Name: "Final"}}})[0]
+	if r.GetOutcome() != syncv1.Outcome_OUTCOME_REJECTED || r.GetErrorCode() != "UNSUPPORTED" || !strings.Contains(r.GetErrorMessage(), "cannot rename folders") {
+		t.Fatalf("rename on a provider without the route answered %v", r)
+	}
+}

@@ -1,0 +1,110 @@
+package relaysync
+
+import (
+	"encoding/json"
+	"errors"
+	"net/http"
+	"net/url"
+
+	"github.com/pocket-companion/pocket/pkg/changelog"
+	syncv1 "github.com/pocket-companion/pocket/pkg/gen/pocket/sync/v1"
+	"github.com/pocket-companion/pocket/pkg/store"
+)
+
+// request is the REST call a mutation becomes, and the entity it touches.
+type request struct {
+	method, path string
+	body         []byte
+	kind         changelog.Kind
+	id           string
+	// beyond: the route is this server's addition to the spec's API, which
+	// another provider may lack (then 404/405 mean "cannot", not "missing").
+	beyond bool
+	what   string // for the refusal's message: "rename folders"
+}
+
+// requestOf maps m onto the upstream's REST API. Folder ids a device made
+// offline are replaced by the upstream's id of the folder it created.
+func (s *Service) requestOf(uid string, m *syncv1.Mutation) (request, error) {
+	folder := func(id string) string { return s.resolveFolder(uid, id) }
+	switch op := m.GetOp().(type) {
+	case *syncv1.Mutation_UpdateRecording:
+		u := op.UpdateRecording
+		body := map[string]any{}
+		if u.Title != nil {
+			body["title"] = u.GetTitle()
+		}
+		if u.Description != nil {
+			body["description"] = u.GetDescription()
+		}
+		if u.FolderId != nil {
+			body["folder_id"] = nullable(folder(u.GetFolderId()))
+		}
+		return recReq(http.MethodPut, "", u.GetId(), body), nil
+	case *syncv1.Mutation_DeleteRecording:
+		return recReq(http.MethodDelete, "", op.DeleteRecording.GetId(), nil), nil
+	case *syncv1.Mutation_CreateFolder:
+		c := op.CreateFolder
+		b, _ := json.Marshal(map[string]any{"name": c.GetName(), "parent_id": nullable(folder(c.GetParentId()))})
+		return request{method: http.MethodPost, path: "/api/v1/folders", body: b, kind: changelog.Folder, id: c.GetId()}, nil
+	case *syncv1.Mutation_RenameFolder:
+		id := folder(op.RenameFolder.GetId())
+		b, _ := json.Marshal(map[string]any{"name": op.RenameFolder.GetName()})
+		return request{method: http.MethodPut, path: "/api/v1/folders/" + url.PathEscape(id), body: b, kind: changelog.Folder, id: id, beyond: true, what: "rename folders"}, nil
+	case *syncv1.Mutation_DeleteFolder:
+		id := folder(op.DeleteFolder.GetId())
+		return request{method: http.MethodDelete, path: "/api/v1/folders/" + url.PathEscape(id), kind: changelog.Folder, id: id, beyond: true, what: "delete folders"}, nil
+	case *syncv1.Mutation_RenameSpeaker:
+		r := op.RenameSpeaker
+		req := recReq(http.MethodPut, "/speakers", r.GetRecordingId(), map[string]any{"speaker": r.GetSpeaker(), "name": r.GetName()})
+		req.beyond, req.what = true, "rename speakers"
+		return req, nil
+	case *syncv1.Mutation_AskQuestion:
+		q := op.AskQuestion
+		b, _ := json.Marshal(map[string]any{"recordingId": q.GetRecordingId(), "message": q.GetMessage(), "sessionId": nullable(q.GetSessionId()), "language": "en"})
+		return request{method: http.MethodPost, path: "/api/v1/chat/message", body: b}, nil
+	}
+	return request{}, errors.New("relaysync: empty mutation") // syncer.Check refused it already
+}
+
+func recReq(method, suffix, id string, body map[string]any) request {
+	r := request{method: method, path: "/api/v1/recordings/" + url.PathEscape(id) + suffix, kind: changelog.Recording, id: id}
+	if body != nil {
+		r.body, _ = json.Marshal(body)
+	}
+	return r
+}
+
+func nullable(s string) any {
+	if s == "" {
+		return nil
+	}
+	return s
+}
+
+// resolveFolder is the upstream's id for a folder id a device may have made.
+func (s *Service) resolveFolder(uid, id string) string {
+	if id == "" {
+		return ""
+	}
+	var up string
+	_ = s.db.View(func(x *store.Txn) error {
+		b, err := x.Get(maliasKey(uid, id))
+		if err == nil {
+			up = string(b)
+		}
+		return nil
+	})
+	if up != "" {
+		return up
+	}
+	return id
+}
+
+// alias remembers that the device's folder id is the upstream's upID.
+func (s *Service) alias(uid, deviceID, upID string) error {
+	if deviceID == "" || deviceID == upID {
+		return nil
+	}
+	return s.db.Update(func(x *store.Txn) error { return x.Set(maliasKey(uid, deviceID), []byte(upID)) })
+}
