@@ -43,6 +43,10 @@ func (s *Service) refresh(ctx context.Context, uid, token string) (outcome, erro
 	u.mu.Lock()
 	u.lastRefresh = s.opts.Now()
 	u.mu.Unlock()
+	if len(out.unsummarized) > 0 {
+		s.hold(uid, token, expiryOf(token, s.opts.Now()))
+		s.watch(uid, out.unsummarized)
+	}
 	if out.changed && s.inval != nil {
 		s.inval.InvalidateUser(uid)
 	}
@@ -72,6 +76,9 @@ func (s *Service) record(uid string, l listing) (outcome, error) {
 		}
 	}
 	out.changed = len(changes) > 0
+	if !m.base {
+		out.unsummarized = nil // the first listing: old recordings, not uploads
+	}
 	if !m.base && l.itemsComplete {
 		err := s.db.Update(func(x *store.Txn) error { return x.Set(mbaseKey(uid), []byte("1")) })
 		return out, err

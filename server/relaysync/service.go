@@ -62,6 +62,9 @@ type Options struct {
 	// MinRefresh is how long a pull answers from the mirror after a refresh
 	// before refreshing again. Default 2 s.
 	MinRefresh time.Duration
+	// WatchFirst is the wait before the first refresh for an upload
+	// without a summary; each next wait doubles. Default 5 s.
+	WatchFirst time.Duration
 	// Now is the clock (tests); default time.Now.
 	Now func() time.Time
 }
@@ -112,6 +115,9 @@ func (o Options) withDefaults() Options {
 	if o.MinRefresh <= 0 {
 		o.MinRefresh = 2 * time.Second
 	}
+	if o.WatchFirst <= 0 {
+		o.WatchFirst = 5 * time.Second
+	}
 	if o.Now == nil {
 		o.Now = time.Now
 	}
@@ -130,7 +136,9 @@ type userState struct {
 	token       string
 	expires     time.Time
 	polling     bool
-	watching    map[string]int // recording id -> polls left
+	queued      bool           // a background refresh is waiting to start
+	watcher     bool           // the watch loop runs
+	watching    map[string]int // recording id -> refreshes left
 }
 
 func (s *Service) user(uid string) *userState {

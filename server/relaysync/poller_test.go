@@ -1,0 +1,119 @@
+package relaysync
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
+	"slices"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/pocket-companion/pocket/pkg/events"
+)
+
+func hasEvent(h *heard, typ, id string) func() bool {
+	return func() bool {
+		return slices.ContainsFunc(h.all(), func(ev events.Event) bool { return ev.Type == typ && ev.RecordingID == id })
+	}
+}
+
+func TestChanged_UploadWithoutSummaryIsWatchedUntilSummaryReady(t *testing.T) {
+	e := newEnv(t, Options{WatchFirst: 100 * time.Millisecond})
+	alice := e.signIn("alice@example.com")
+	e.pullAll(alice, "")
+	heard := e.listen(alice.uid)
+
+	// Uploaded through the REST relay, which tells the relay; no tab is
+	// open and nobody pulls.
+	alice.rest.MustOK("POST", "/api/v1/recordings", map[string]any{
+		"recording":     map[string]any{"id": "upload", "title": "Standup", "duration": 60},
+		"transcription": map[string]any{"segments": []any{map[string]any{"speaker": "SPEAKER_00", "text": "We ship the release on Friday.", "start": 0, "end": 3}}},
+	})
+	e.svc.Changed(ctx, alice.uid, alice.token)
+	waitFor(t, 10*time.Second, "recording.created", hasEvent(heard, events.RecordingCreated, "upload"))
+	waitFor(t, 30*time.Second, "summary.ready", hasEvent(heard, events.SummaryReady, "upload"))
+
+	// Once summarised, the watch ends and the token is let go.
+	waitFor(t, 10*time.Second, "the watch to end", func() bool { return e.svc.tokenOf(alice.uid) == "" })
+	n := e.up.count(alice.token, "", "")
+	time.Sleep(500 * time.Millisecond)
+	if e.up.count(alice.token, "", "") != n {
+		t.Fatal("the relay kept calling the upstream after the watch ended")
+	}
+}
+
+func TestPoller_RunsOnlyWhileASocketIsOpenAndWithinTheRate(t *testing.T) {
+	const rate = 60 // a minute: a bucket of 12, then one every 1.25 s
+	e := newEnv(t, Options{Rate: rate, Poll: 20 * time.Millisecond, MinRefresh: time.Hour})
+	alice, bob := e.signIn("alice@example.com"), e.signIn("bob@example.com")
+	ids := e.uploadFixtures(alice, 1)
+	start := time.Now()
+	e.pullAll(alice, "")
+	aliceHeard, bobHeard := e.listen(alice.uid), e.listen(bob.uid)
+
+	// No socket: no polling.
+	time.Sleep(200 * time.Millisecond)
+	if n := e.up.count(alice.token, "", ""); n != 2 {
+		t.Fatalf("%d upstream calls without a socket, want the pull's 2", n)
+	}
+
+	e.svc.SocketOpened(alice.uid, alice.token, time.Now().Add(time.Hour))
+	alice.rest.MustOK("PUT", "/api/v1/recordings/"+ids[0], map[string]any{"title": "Renamed elsewhere"})
+	waitFor(t, 5*time.Second, "the poller's event", hasEvent(aliceHeard, events.RecordingUpdated, ids[0]))
+	time.Sleep(3 * time.Second)
+
+	calls := e.up.since(alice.token, start)
+	elapsed := time.Since(start)
+	limit := rate/5 + int(elapsed/(time.Minute/(rate-rate/5))) + 1
+	if len(calls) > limit || len(calls) < 6 {
+		t.Fatalf("%d upstream calls in %v with a poll every 20 ms; the budget allows %d", len(calls), elapsed, limit)
+	}
+	if len(bobHeard.all()) != 0 {
+		t.Fatalf("bob heard alice's changes: %+v", bobHeard.all())
+	}
+
+	e.svc.SocketClosed(alice.uid)
+	time.Sleep(100 * time.Millisecond) // a poll under way ends
+	n := e.up.count(alice.token, "", "")
+	time.Sleep(2 * time.Second)
+	if m := e.up.count(alice.token, "", ""); m != n {
+		t.Fatalf("%d upstream calls after the last socket closed", m-n)
+	}
+	if e.svc.tokenOf(alice.uid) != "" {
+		t.Fatal("the token is still held after the last socket closed")
+	}
+}
+
+func TestPoller_HonoursRetryAfter(t *testing.T) {
+	e := newEnv(t, Options{Rate: 600, Poll: 20 * time.Millisecond})
+	alice := e.signIn("alice@example.com")
+	target, _ := url.Parse(e.upstream.URL)
+	proxy := httputil.NewSingleHostReverseProxy(target)
+	var limited atomic.Bool
+	limited.Store(true)
+	front := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if limited.Load() && strings.HasPrefix(r.URL.Path, "/api/v1/folders") {
+			w.Header().Set("Retry-After", "2")
+			http.Error(w, `{"success":false,"message":"Slow down","code":"RATE_LIMITED"}`, http.StatusTooManyRequests)
+			return
+		}
+		proxy.ServeHTTP(w, r)
+	}))
+	t.Cleanup(front.Close)
+	e.up.mu.Lock()
+	e.up.base = front.URL
+	e.up.mu.Unlock()
+
+	e.svc.SocketOpened(alice.uid, alice.token, time.Now().Add(time.Hour))
+	waitFor(t, 2*time.Second, "a first poll", func() bool { return e.up.count(alice.token, "", "") > 0 })
+	time.Sleep(1500 * time.Millisecond)
+	if n := e.up.count(alice.token, "", ""); n != 1 {
+		t.Fatalf("%d calls within Retry-After of a 429, want 1", n)
+	}
+	limited.Store(false)
+	waitFor(t, 3*time.Second, "polling to resume", func() bool { return e.up.count(alice.token, "", "/api/v1/recordings/dashboard") > 0 })
+	e.svc.SocketClosed(alice.uid)
+}
