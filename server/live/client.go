@@ -80,29 +80,30 @@ func (c *client) write(kind int, data []byte) error {
 	return c.conn.WriteMessage(kind, data)
 }
 
-// authenticate reads the first message, which must carry a valid ID token.
-func authenticate(ctx context.Context, conn *websocket.Conn, v httpx.Verifier) (httpx.Principal, bool) {
+// authenticate reads the first message, which must carry a valid ID token;
+// it answers the verified user and their token.
+func authenticate(ctx context.Context, conn *websocket.Conn, v httpx.Verifier) (httpx.Principal, string, bool) {
 	_ = conn.SetReadDeadline(time.Now().Add(authTimeout))
 	_, data, err := conn.ReadMessage()
 	if err != nil {
-		return httpx.Principal{}, false
+		return httpx.Principal{}, "", false
 	}
 	return verify(ctx, v, data)
 }
 
-func verify(ctx context.Context, v httpx.Verifier, data []byte) (httpx.Principal, bool) {
+func verify(ctx context.Context, v httpx.Verifier, data []byte) (httpx.Principal, string, bool) {
 	var in inbound
 	if json.Unmarshal(data, &in) != nil || in.Type != "auth" || in.Token == "" {
-		return httpx.Principal{}, false
+		return httpx.Principal{}, "", false
 	}
 	p, err := v.VerifyIDToken(ctx, in.Token)
-	return p, err == nil
+	return p, in.Token, err == nil
 }
 
 // readLoop keeps the connection alive (pongs), takes fresh tokens and ends
 // when the client goes away. A fresh token moves the expiry; a token of
 // another user closes the socket.
-func (c *client) readLoop(ctx context.Context, v httpx.Verifier, p httpx.Principal) {
+func (c *client) readLoop(ctx context.Context, v httpx.Verifier, p httpx.Principal, obs Observer) {
 	expiry := time.AfterFunc(time.Until(p.ExpiresAt), func() { c.kick(CloseTokenExpired, "token expired") })
 	defer expiry.Stop()
 	_ = c.conn.SetReadDeadline(time.Now().Add(pongWait))
@@ -113,7 +114,7 @@ func (c *client) readLoop(ctx context.Context, v httpx.Verifier, p httpx.Princip
 			c.kick(websocket.CloseAbnormalClosure, "")
 			return
 		}
-		fresh, ok := verify(ctx, v, data)
+		fresh, token, ok := verify(ctx, v, data)
 		switch {
 		case !ok:
 			continue // not an auth message: nothing else is expected
@@ -122,6 +123,7 @@ func (c *client) readLoop(ctx context.Context, v httpx.Verifier, p httpx.Princip
 			return
 		default:
 			expiry.Reset(time.Until(fresh.ExpiresAt))
+			obs.TokenRefreshed(fresh.UID, token, fresh.ExpiresAt)
 			_ = c.conn.SetReadDeadline(time.Now().Add(pongWait))
 		}
 	}

@@ -22,14 +22,32 @@ import (
 // Module provides the hub and the events route.
 var Module = fx.Module("live",
 	fx.Provide(NewHub),
-	fx.Provide(fx.Annotate(Routes, fx.ResultTags(`group:"routes,flatten"`))),
+	fx.Provide(fx.Annotate(observedRoutes, fx.ResultTags(`group:"routes,flatten"`))),
 	fx.Invoke(listen),
 )
+
+// routesParams are the socket's dependencies; an Observer is optional (the
+// relay provides one).
+type routesParams struct {
+	fx.In
+	Config   config.Config
+	Hub      *Hub
+	Verifier httpx.Verifier
+	Log      *slog.Logger
+	Observer Observer `optional:"true"`
+}
 
 // Routes mounts the socket. It is public at the HTTP level because browsers
 // cannot set headers on a WebSocket: it authenticates with its first message.
 func Routes(cfg config.Config, hub *Hub, v httpx.Verifier, log *slog.Logger) []httpx.Route {
-	s := NewServer(hub, v, cfg.PublicURL, log)
+	return observedRoutes(routesParams{Config: cfg, Hub: hub, Verifier: v, Log: log})
+}
+
+func observedRoutes(p routesParams) []httpx.Route {
+	s := NewServer(p.Hub, p.Verifier, p.Config.PublicURL, p.Log)
+	if p.Observer != nil {
+		s.observer = p.Observer
+	}
 	return []httpx.Route{{Pattern: "GET /api/v1/events", Handler: s.serve, Access: httpx.Public}}
 }
 
@@ -52,12 +70,13 @@ type Server struct {
 	verifier httpx.Verifier
 	upgrader websocket.Upgrader
 	log      *slog.Logger
+	observer Observer
 }
 
 // NewServer builds the socket endpoint; publicURL's origin is the one page
 // origin allowed to open it.
 func NewServer(hub *Hub, v httpx.Verifier, publicURL string, log *slog.Logger) *Server {
-	return &Server{hub: hub, verifier: v, log: log, upgrader: websocket.Upgrader{
+	return &Server{hub: hub, verifier: v, log: log, observer: noObserver{}, upgrader: websocket.Upgrader{
 		ReadBufferSize:  1024,
 		WriteBufferSize: 1024,
 		// Buffers are shared while sockets are idle: most of them are.
@@ -75,7 +94,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) error {
 	conn.SetReadLimit(maxInbound)
 	// The socket outlives this handler (see below): nothing of the request is kept.
 	ctx := context.Background()
-	p, ok := authenticate(ctx, conn, s.verifier)
+	p, token, ok := authenticate(ctx, conn, s.verifier)
 	if !ok {
 		_ = conn.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(CloseUnauthenticated, "authentication required"), deadline())
 		_ = conn.Close()
@@ -93,13 +112,15 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) error {
 	}
 	done := make(chan struct{})
 	go c.writeLoop(done)
+	s.observer.SocketOpened(p.UID, token, p.ExpiresAt)
 	// The handler returns and the read loop goes on in a goroutine of its
 	// own: net/http then drops its per-connection state (its 4 KiB read and
 	// write buffers among it), which a blocked handler would keep reachable
 	// for the socket's whole life (docs/benchmarks.md: 26 KB a socket before).
 	go func() {
 		defer s.hub.remove(p.UID, c)
-		c.readLoop(ctx, s.verifier, p)
+		defer s.observer.SocketClosed(p.UID)
+		c.readLoop(ctx, s.verifier, p, s.observer)
 		<-done
 	}()
 	return nil
