@@ -31,10 +31,11 @@ type Config struct {
 	// bearer token; unset, /metrics answers loopback peers only.
 	MetricsToken string
 
-	LLM    LLM
-	Google Google
-	Apple  Apple
-	Push   Push
+	LLM       LLM
+	Google    Google
+	Apple     Apple
+	Push      Push
+	RelaySync RelaySync
 }
 
 // Push configures Web Push: the VAPID key pair (both or neither; neither means
@@ -111,6 +112,8 @@ func (c *Config) settings() []setting {
 		{"POCKET_SMTP_URL", "", "smtp://user:pass@host:port for sign-in mail; unset prints codes to the log", true, &c.SMTPURL},
 		{"POCKET_MAIL_FROM", "Pocket <no-reply@localhost>", "sender of sign-in mail", false, &c.MailFrom},
 		{"POCKET_UPSTREAM_URL", "", "reserved for relay mode, which this version does not have: setting it stops the server", false, &c.UpstreamURL},
+		{"POCKET_UPSTREAM_RATE", "50", "upstream requests a minute per user for background work in relay mode (refreshes, polls, watched uploads)", false, &c.RelaySync.Rate},
+		{"POCKET_UPSTREAM_POLL", "15s", "in relay mode, how often the upstream is polled for a user with an open live-events socket", false, &c.RelaySync.Poll},
 		{"POCKET_LLM_URL", "", "OpenAI-compatible endpoint; unset uses the built-in local engine", false, &c.LLM.URL},
 		{"POCKET_LLM_MODEL", "", "model name for POCKET_LLM_URL", false, &c.LLM.Model},
 		{"POCKET_LLM_API_KEY", "", "API key for POCKET_LLM_URL", true, &c.LLM.APIKey},
@@ -196,6 +199,9 @@ func (c *Config) finish() error {
 		if u, err := url.Parse(c.SMTPURL); err != nil || (u.Scheme != "smtp" && u.Scheme != "smtps") {
 			return errors.New("config: POCKET_SMTP_URL must look like smtp://user:pass@host:port")
 		}
+	}
+	if err := c.finishRelaySync(); err != nil {
+		return err
 	}
 	if err := c.finishPush(); err != nil {
 		return err
