@@ -82,6 +82,7 @@ func (s *Service) pushOne(ctx context.Context, uid, token string, m *syncv1.Muta
 		s.log.Info("relaysync: the upstream did not take a change; the device will retry", "status", a.status, "err", err)
 		return syncer.RetryLater(key), request{}
 	}
+	s.budget.succeeded(uid) // the upstream answers again: end any back-off
 	v, req := s.verdict(ctx, uid, token, m, req, a)
 	res, err := s.ledger.Record(uid, m, v)
 	if err != nil {

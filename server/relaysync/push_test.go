@@ -118,8 +118,13 @@ func TestPush_UpstreamStoppedAnswersRetryAndNothingIsLost(t *testing.T) {
 	e := newEnv(t, Options{})
 	alice := e.signIn("alice@example.com")
 	ids := e.uploadFixtures(alice, 2)
+	_, cursor := e.pullAll(alice, "")
 	cfg := e.stopUpstream()
 
+	// Pulls are answered from the mirror while the upstream is away.
+	if pulled, err := e.svc.Pull(ctx, alice.uid, alice.token, "", 0); err != nil || len(recordingIDs(pulled.GetChanges())) != 2 {
+		t.Fatalf("pull with the upstream stopped: %v, %v", pulled, err)
+	}
 	res := e.push(alice, update("a", ids[0], "Written while the provider was down"), update("b", ids[1], "Second"))
 	wantOutcome(t, res[0], syncv1.Outcome_OUTCOME_RETRY)
 	wantOutcome(t, res[1], syncv1.Outcome_OUTCOME_RETRY) // order is kept: not attempted
@@ -134,6 +139,28 @@ func TestPush_UpstreamStoppedAnswersRetryAndNothingIsLost(t *testing.T) {
 	}
 	if r := alice.rest.Do("GET", "/api/v1/recordings/"+ids[0], nil); !strings.Contains(string(r.Body), "Written while the provider was down") {
 		t.Fatalf("upstream detail %s", r.Body)
+	}
+	if changes, _ := e.pullAll(alice, cursor); len(recordingIDs(changes)) != 2 {
+		t.Fatalf("after recovery the log carries %v", changes)
+	}
+}
+
+func TestPush_QueuedQuestionIsAskedAtTheUpstreamOnce(t *testing.T) {
+	e := newEnv(t, Options{})
+	alice := e.signIn("alice@example.com")
+	ids := e.uploadFixtures(alice, 1)
+	m := &syncv1.Mutation{IdempotencyKey: "q1", Op: &syncv1.Mutation_AskQuestion{AskQuestion: &syncv1.AskQuestion{RecordingId: ids[0], Message: "What was decided?"}}}
+	first := e.push(alice, m)[0]
+	wantOutcome(t, first, syncv1.Outcome_OUTCOME_APPLIED)
+	if !strings.Contains(first.GetAnswerJson(), "assistantMessage") {
+		t.Fatalf("answer_json %q", first.GetAnswerJson())
+	}
+	again := e.push(alice, m)[0]
+	if !again.GetReplayed() || again.GetAnswerJson() != first.GetAnswerJson() {
+		t.Fatalf("resent question answered %v", again)
+	}
+	if n := e.up.count(alice.token, "POST", "/api/v1/chat/message"); n != 1 {
+		t.Fatalf("the upstream was asked %d times", n)
 	}
 }
 
