@@ -38,7 +38,11 @@ func New(r Rate, now func() time.Time) *Limiter {
 
 // Allow takes a token for key, or says how long until one is available
 // (rounded up to whole seconds, as a Retry-After header carries it).
-func (l *Limiter) Allow(key string) (bool, time.Duration) {
+func (l *Limiter) Allow(key string) (bool, time.Duration) { return l.AllowN(key, 1) }
+
+// AllowN takes n tokens for key at once, or none (a task of n calls that
+// must not stop half-way).
+func (l *Limiter) AllowN(key string, n int) (bool, time.Duration) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	now := l.now()
@@ -50,7 +54,10 @@ func (l *Limiter) Allow(key string) (bool, time.Duration) {
 		b = rate.NewLimiter(rate.Every(l.rate.Every), l.rate.Burst)
 		l.buckets[key] = b
 	}
-	r := b.ReserveN(now, 1)
+	r := b.ReserveN(now, n)
+	if !r.OK() {
+		return false, l.rate.Every * time.Duration(n)
+	}
 	wait := r.DelayFrom(now)
 	if wait == 0 {
 		return true, 0

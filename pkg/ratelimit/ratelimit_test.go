@@ -48,3 +48,20 @@ func TestLimiter_ForgetsIdleKeysWhenFull(t *testing.T) {
 		t.Fatalf("idle keys kept: %d", n)
 	}
 }
+
+func TestAllowN_TakesAllOrNothing(t *testing.T) {
+	now := time.Unix(0, 0)
+	l := New(Rate{Burst: 3, Every: time.Second}, func() time.Time { return now })
+	if ok, _ := l.AllowN("u", 2); !ok {
+		t.Fatal("2 of a bucket of 3 refused")
+	}
+	if ok, wait := l.AllowN("u", 2); ok || wait != time.Second {
+		t.Fatalf("2 with 1 left: ok %v, wait %v", ok, wait)
+	}
+	if ok, _ := l.Allow("u"); !ok {
+		t.Fatal("a refused AllowN spent tokens")
+	}
+	if ok, _ := l.AllowN("v", 4); ok {
+		t.Fatal("more than the bucket holds was allowed")
+	}
+}

@@ -15,8 +15,9 @@ import (
 // of the full rate would allow twice that across a minute's boundary), yet a
 // refresh can list a few pages at once.
 type budget struct {
-	lim *ratelimit.Limiter
-	now func() time.Time
+	lim   *ratelimit.Limiter
+	burst int
+	now   func() time.Time
 
 	mu       sync.Mutex
 	until    map[string]time.Time // uid -> no requests before
@@ -32,21 +33,24 @@ func newBudget(perMinute int, now func() time.Time) *budget {
 	burst := max(1, perMinute/5)
 	refill := max(1, perMinute-burst)
 	return &budget{
-		lim: ratelimit.New(ratelimit.Rate{Burst: burst, Every: time.Minute / time.Duration(refill)}, now),
-		now: now, until: map[string]time.Time{}, failures: map[string]int{},
+		lim:   ratelimit.New(ratelimit.Rate{Burst: burst, Every: time.Minute / time.Duration(refill)}, now),
+		burst: burst,
+		now:   now, until: map[string]time.Time{}, failures: map[string]int{},
 	}
 }
 
-// take spends one request of uid's; false when the budget is spent or the
-// user is backing off.
-func (b *budget) take(uid string) bool {
+// take spends n requests of uid's at once (at most the bucket's size), or
+// none: false when the budget is short or the user is backing off. A
+// refresh pays for its whole listing up front, so refills trickling in one
+// at a time are never spent on a listing that cannot finish.
+func (b *budget) take(uid string, n int) bool {
 	b.mu.Lock()
 	blocked := b.now().Before(b.until[uid])
 	b.mu.Unlock()
 	if blocked {
 		return false
 	}
-	ok, _ := b.lim.Allow(uid)
+	ok, _ := b.lim.AllowN(uid, min(max(n, 1), b.burst))
 	return ok
 }
 

@@ -32,7 +32,13 @@ func (s *Service) refresh(ctx context.Context, uid, token string) (outcome, erro
 	u := s.user(uid)
 	u.refreshing.Lock()
 	defer u.refreshing.Unlock()
-	l, listErr := s.list(ctx, uid, token)
+	u.mu.Lock()
+	cost := 1 + max(1, u.pages) // the folders and as many pages as last time
+	u.mu.Unlock()
+	if !s.budget.take(uid, cost) {
+		return outcome{}, errBudget
+	}
+	l, listErr := s.list(ctx, uid, token, cost)
 	if !l.foldersListed {
 		return outcome{}, listErr
 	}
@@ -42,6 +48,9 @@ func (s *Service) refresh(ctx context.Context, uid, token string) (outcome, erro
 	}
 	u.mu.Lock()
 	u.lastRefresh = s.opts.Now()
+	if l.itemsComplete {
+		u.pages = l.pages
+	}
 	u.mu.Unlock()
 	if len(out.unsummarized) > 0 {
 		s.hold(uid, token, expiryOf(token, s.opts.Now()))

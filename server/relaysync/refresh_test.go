@@ -102,17 +102,21 @@ func TestRefresh_DeletionAtTheUpstreamBecomesATombstone(t *testing.T) {
 func TestRefresh_SummaryArrivingAnnouncesSummaryReady(t *testing.T) {
 	e := newEnv(t, Options{})
 	alice := e.signIn("alice@example.com")
+	e.pullAll(alice, "")
+	heard := e.listen(alice.uid)
 	// Uploaded without a summary: the upstream's engine summarises it in the
 	// background, which the relay sees as the item gaining one.
 	alice.rest.MustOK("POST", "/api/v1/recordings", map[string]any{
 		"recording":     map[string]any{"id": "fresh", "title": "Standup", "duration": 60},
 		"transcription": map[string]any{"segments": []any{map[string]any{"speaker": "SPEAKER_00", "text": "We ship on Friday.", "start": 0, "end": 3}}},
 	})
-	heard := e.listen(alice.uid)
 	e.pullAll(alice, "")
+	if !hasEvent(heard, events.RecordingCreated, "fresh")() {
+		t.Fatalf("events %+v lack recording.created", heard.all())
+	}
 	waitFor(t, 20*time.Second, "summary.ready", func() bool {
 		e.pullAll(alice, "")
-		return slices.ContainsFunc(heard.all(), func(ev events.Event) bool { return ev.Type == events.SummaryReady && ev.RecordingID == "fresh" })
+		return hasEvent(heard, events.SummaryReady, "fresh")()
 	})
 }
 

@@ -132,6 +132,7 @@ type userState struct {
 	pushing     sync.Mutex // one push of a user at a time
 	mu          sync.Mutex
 	lastRefresh time.Time
+	pages       int // dashboard pages of the last complete listing
 	sockets     int
 	token       string
 	expires     time.Time

@@ -16,7 +16,7 @@ import (
 // speakers member in the mirror: a list item has none, so the relay fetches
 // a detail only when a speaker's name changed through it.
 func (s *Service) fetchSpeakers(ctx context.Context, uid, token, id string) {
-	a, err := s.background(ctx, uid, token, http.MethodGet, "/api/v1/recordings/"+url.PathEscape(id))
+	a, err := s.background(ctx, uid, token, http.MethodGet, "/api/v1/recordings/"+url.PathEscape(id), nil)
 	if err != nil {
 		return
 	}

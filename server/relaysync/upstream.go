@@ -37,10 +37,14 @@ func (s *Service) call(ctx context.Context, token, method, path string, body []b
 	return answer{status: st, body: b}, err
 }
 
-// background is call for work nobody waits on: it spends uid's budget, and
-// a failure (no answer, 5xx, 429) backs the user off.
-func (s *Service) background(ctx context.Context, uid, token, method, path string) (answer, error) {
-	if !s.budget.take(uid) {
+// background is call for work nobody waits on: it spends uid's budget (one
+// of paid's requests paid for up front, when there are any left), and a
+// failure (no answer, 5xx, 429) backs the user off.
+func (s *Service) background(ctx context.Context, uid, token, method, path string, paid *int) (answer, error) {
+	switch {
+	case paid != nil && *paid > 0:
+		*paid--
+	case !s.budget.take(uid, 1):
 		return answer{}, errBudget
 	}
 	a, err := s.call(ctx, token, method, path, nil)
@@ -73,6 +77,7 @@ type listing struct {
 	itemsComplete bool
 	folders       []recordings.Folder
 	foldersListed bool
+	pages         int
 }
 
 const dashboardQuery = "/api/v1/recordings/dashboard?limit=100&include_empty=true&sort_by=updated_at&sort_order=desc"
@@ -80,12 +85,13 @@ const dashboardQuery = "/api/v1/recordings/dashboard?limit=100&include_empty=tru
 // maxPages bounds one listing (100,000 recordings).
 const maxPages = 1000
 
-// list reads the user's folders and every dashboard page. It stops where the
-// budget ends; what it read is still returned, marked incomplete.
-func (s *Service) list(ctx context.Context, uid, token string) (listing, error) {
+// list reads the user's folders and every dashboard page, the first paid
+// requests paid for. It stops where the budget ends; what it read is still
+// returned, marked incomplete.
+func (s *Service) list(ctx context.Context, uid, token string, paid int) (listing, error) {
 	var l listing
 	var err error
-	if l.folders, err = s.listFolders(ctx, uid, token); err != nil {
+	if l.folders, err = s.listFolders(ctx, uid, token, &paid); err != nil {
 		return l, err
 	}
 	l.foldersListed = true
@@ -95,10 +101,11 @@ func (s *Service) list(ctx context.Context, uid, token string) (listing, error) 
 		if cursor != "" {
 			path += "&cursor=" + url.QueryEscape(cursor)
 		}
-		a, err := s.background(ctx, uid, token, http.MethodGet, path)
+		a, err := s.background(ctx, uid, token, http.MethodGet, path, &paid)
 		if err != nil {
 			return l, err
 		}
+		l.pages++
 		var page struct {
 			Data       []json.RawMessage `json:"data"`
 			NextCursor *string           `json:"nextCursor"`
@@ -116,8 +123,8 @@ func (s *Service) list(ctx context.Context, uid, token string) (listing, error) 
 	return l, nil
 }
 
-func (s *Service) listFolders(ctx context.Context, uid, token string) ([]recordings.Folder, error) {
-	a, err := s.background(ctx, uid, token, http.MethodGet, "/api/v1/folders")
+func (s *Service) listFolders(ctx context.Context, uid, token string, paid *int) ([]recordings.Folder, error) {
+	a, err := s.background(ctx, uid, token, http.MethodGet, "/api/v1/folders", paid)
 	if err != nil {
 		return nil, err
 	}
