@@ -19,6 +19,7 @@ import (
 
 	"go.uber.org/fx"
 
+	"github.com/pocket-companion/pocket/pkg/engine"
 	"github.com/pocket-companion/pocket/pkg/events"
 	syncv1 "github.com/pocket-companion/pocket/pkg/gen/pocket/sync/v1"
 	"github.com/pocket-companion/pocket/pkg/store"
@@ -138,10 +139,10 @@ func (i *invalidations) of(uid string) int {
 	return n
 }
 
-func newEnv(t *testing.T, opts Options) *env {
+func newEnv(t *testing.T, opts Options, upstreamOptions ...fx.Option) *env {
 	t.Helper()
 	e := &env{t: t, up: &httpUpstream{}, db: storetest.Memory(t), bus: events.NewBus(), inval: &invalidations{}}
-	e.upstream = servertest.Start(t, nil, fx.Populate(&e.verifier))
+	e.upstream = servertest.Start(t, nil, append(upstreamOptions, fx.Populate(&e.verifier))...)
 	e.up.base = e.upstream.URL
 	if opts.MinRefresh == 0 {
 		opts.MinRefresh = time.Nanosecond // every pull refreshes unless a test says otherwise
@@ -300,4 +301,28 @@ func waitFor(t *testing.T, d time.Duration, what string, cond func() bool) {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
+}
+
+// gatedEngine is the upstream's own AI engine, made to wait for the test
+// before it summarises: the relay then sees an upload before its summary,
+// whatever the machine's load.
+type gatedEngine struct {
+	engine.Engine
+	open <-chan struct{}
+}
+
+func (g gatedEngine) Summarize(ctx context.Context, rec *engine.Recording) (engine.Summary, error) {
+	select {
+	case <-g.open:
+	case <-ctx.Done():
+		return engine.Summary{}, ctx.Err()
+	}
+	return g.Engine.Summarize(ctx, rec)
+}
+
+// gateSummaries holds the upstream's summaries until the returned func is called.
+func gateSummaries() (fx.Option, func()) {
+	open := make(chan struct{})
+	var once sync.Once
+	return fx.Decorate(func(e engine.Engine) engine.Engine { return gatedEngine{e, open} }), func() { once.Do(func() { close(open) }) }
 }

@@ -21,7 +21,9 @@ func hasEvent(h *heard, typ, id string) func() bool {
 }
 
 func TestChanged_UploadWithoutSummaryIsWatchedUntilSummaryReady(t *testing.T) {
-	e := newEnv(t, Options{WatchFirst: 100 * time.Millisecond})
+	gate, release := gateSummaries()
+	e := newEnv(t, Options{WatchFirst: 100 * time.Millisecond}, gate)
+	t.Cleanup(release)
 	alice := e.signIn("alice@example.com")
 	e.pullAll(alice, "")
 	heard := e.listen(alice.uid)
@@ -34,6 +36,7 @@ func TestChanged_UploadWithoutSummaryIsWatchedUntilSummaryReady(t *testing.T) {
 	})
 	e.svc.Changed(ctx, alice.uid, alice.token)
 	waitFor(t, 10*time.Second, "recording.created", hasEvent(heard, events.RecordingCreated, "upload"))
+	release()
 	waitFor(t, 30*time.Second, "summary.ready", hasEvent(heard, events.SummaryReady, "upload"))
 
 	// Once summarised, the watch ends and the token is let go.

@@ -128,6 +128,9 @@ func diff(m mirrored, l listing) ([]change, outcome) {
 		old, had := m.recs[id]
 		switch {
 		case !had:
+			// An upload the upstream summarised before the relay first
+			// listed it is only "created": a list cannot tell a summary
+			// that came with the upload from one made since.
 			changes = append(changes, change{kind: changelog.Recording, id: id, rec: &r, types: []string{events.RecordingCreated}})
 			if !r.HasSummary {
 				out.unsummarized = append(out.unsummarized, id)

@@ -100,7 +100,9 @@ func TestRefresh_DeletionAtTheUpstreamBecomesATombstone(t *testing.T) {
 }
 
 func TestRefresh_SummaryArrivingAnnouncesSummaryReady(t *testing.T) {
-	e := newEnv(t, Options{})
+	gate, release := gateSummaries()
+	e := newEnv(t, Options{}, gate)
+	t.Cleanup(release)
 	alice := e.signIn("alice@example.com")
 	e.pullAll(alice, "")
 	heard := e.listen(alice.uid)
@@ -114,6 +116,7 @@ func TestRefresh_SummaryArrivingAnnouncesSummaryReady(t *testing.T) {
 	if !hasEvent(heard, events.RecordingCreated, "fresh")() {
 		t.Fatalf("events %+v lack recording.created", heard.all())
 	}
+	release()
 	waitFor(t, 20*time.Second, "summary.ready", func() bool {
 		e.pullAll(alice, "")
 		return hasEvent(heard, events.SummaryReady, "fresh")()
