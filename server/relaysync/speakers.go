@@ -46,6 +46,9 @@ func (s *Service) fetchSpeakers(ctx context.Context, uid, token, id string) {
 		return
 	}
 	if seq != 0 {
+		if s.inval != nil {
+			s.inval.InvalidateUser(uid)
+		}
 		s.publish(events.Event{Type: events.RecordingUpdated, UserID: uid, RecordingID: id, Seq: seq})
 	}
 }
