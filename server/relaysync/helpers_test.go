@@ -22,6 +22,7 @@ import (
 	"github.com/pocket-companion/pocket/pkg/engine"
 	"github.com/pocket-companion/pocket/pkg/events"
 	syncv1 "github.com/pocket-companion/pocket/pkg/gen/pocket/sync/v1"
+	"github.com/pocket-companion/pocket/pkg/recordings"
 	"github.com/pocket-companion/pocket/pkg/store"
 	"github.com/pocket-companion/pocket/server/config"
 	"github.com/pocket-companion/pocket/server/httpx"
@@ -325,4 +326,13 @@ func gateSummaries() (fx.Option, func()) {
 	open := make(chan struct{})
 	var once sync.Once
 	return fx.Decorate(func(e engine.Engine) engine.Engine { return gatedEngine{e, open} }), func() { once.Do(func() { close(open) }) }
+}
+
+// ledgerState reads a recording of the mirror.
+func (s *Service) ledgerState(uid, id string) (st recordings.State, ok bool, err error) {
+	err = s.db.View(func(x *store.Txn) error {
+		st, ok, err = mirror{}.RecordingIn(x, uid, id)
+		return err
+	})
+	return st, ok, err
 }

@@ -58,8 +58,9 @@ func (s *Service) pollLoop(ctx context.Context, uid string) {
 			u.mu.Unlock()
 			return
 		}
+		fresh := s.opts.Now().Sub(u.lastRefresh) < s.opts.Poll/2 // a pull or write just refreshed
 		u.mu.Unlock()
-		if token := s.tokenOf(uid); token != "" {
+		if token := s.tokenOf(uid); token != "" && !fresh {
 			s.backgroundRefresh(ctx, uid, token)
 		}
 	}

@@ -120,3 +120,22 @@ func TestPoller_HonoursRetryAfter(t *testing.T) {
 	waitFor(t, 3*time.Second, "polling to resume", func() bool { return e.up.count(alice.token, "", "/api/v1/recordings/dashboard") > 0 })
 	e.svc.SocketClosed(alice.uid)
 }
+
+func TestChanged_UploadAsTheFirstCallThroughTheRelayIsWatched(t *testing.T) {
+	gate, release := gateSummaries()
+	e := newEnv(t, Options{WatchFirst: 100 * time.Millisecond}, gate)
+	t.Cleanup(release)
+	alice := e.signIn("alice@example.com")
+	heard := e.listen(alice.uid)
+	alice.rest.MustOK("POST", "/api/v1/recordings", map[string]any{
+		"recording":     map[string]any{"id": "first", "title": "Kickoff", "duration": 60, "createdAt": time.Now().UTC().Format(time.RFC3339)},
+		"transcription": map[string]any{"segments": []any{map[string]any{"speaker": "SPEAKER_00", "text": "Welcome to the kickoff.", "start": 0, "end": 3}}},
+	})
+	e.svc.Changed(ctx, alice.uid, alice.token)
+	waitFor(t, 10*time.Second, "the first listing", func() bool {
+		_, ok, _ := e.svc.ledgerState(alice.uid, "first")
+		return ok
+	})
+	release()
+	waitFor(t, 30*time.Second, "summary.ready", hasEvent(heard, events.SummaryReady, "first"))
+}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/pocket-companion/pocket/pkg/changelog"
 	"github.com/pocket-companion/pocket/pkg/events"
@@ -86,7 +87,10 @@ func (s *Service) record(uid string, l listing) (outcome, error) {
 	}
 	out.changed = len(changes) > 0
 	if !m.base {
-		out.unsummarized = nil // the first listing: old recordings, not uploads
+		// The first listing: only uploads of the last minutes are watched
+		// (a user's first call through this relay may be an upload), not a
+		// library's old recordings.
+		out.unsummarized = s.recent(l.items, out.unsummarized)
 	}
 	if !m.base && l.itemsComplete {
 		err := s.db.Update(func(x *store.Txn) error { return x.Set(mbaseKey(uid), []byte("1")) })
@@ -206,3 +210,25 @@ func safeID(id string) bool {
 
 // isAuth reports a refused token (the caller drops it).
 func isAuth(err error) bool { return errors.Is(err, errUnauthorized) }
+
+// recentUpload is how old an unsummarised recording seen in a user's first
+// listing may be and still be watched.
+const recentUpload = 15 * time.Minute
+
+// recent keeps the ids among ids whose item was created in the last minutes.
+func (s *Service) recent(items []json.RawMessage, ids []string) []string {
+	want := map[string]bool{}
+	for _, id := range ids {
+		want[id] = true
+	}
+	var out []string
+	for _, item := range items {
+		obj, _ := loose.ParseObject(item)
+		id, _ := loose.String(obj.Get("id"))
+		created, ok := loose.TimeValue(obj.First("createdAt", "created_at"))
+		if want[id] && ok && s.opts.Now().Sub(created) < recentUpload {
+			out = append(out, id)
+		}
+	}
+	return out
+}
