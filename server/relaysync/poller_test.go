@@ -139,3 +139,23 @@ func TestChanged_UploadAsTheFirstCallThroughTheRelayIsWatched(t *testing.T) {
 	release()
 	waitFor(t, 30*time.Second, "summary.ready", hasEvent(heard, events.SummaryReady, "first"))
 }
+
+func TestPoller_DropsTheTokenAtItsExpiry(t *testing.T) {
+	e := newEnv(t, Options{Rate: 600, Poll: 20 * time.Millisecond, MinRefresh: time.Hour})
+	alice := e.signIn("alice@example.com")
+	e.svc.SocketOpened(alice.uid, alice.token, time.Now().Add(300*time.Millisecond))
+	t.Cleanup(func() { e.svc.SocketClosed(alice.uid) })
+	waitFor(t, 2*time.Second, "a poll", func() bool { return e.up.count(alice.token, "", "") > 0 })
+	time.Sleep(400 * time.Millisecond)
+	if e.svc.tokenOf(alice.uid) != "" {
+		t.Fatal("an expired token is still held")
+	}
+	n := e.up.count(alice.token, "", "")
+	time.Sleep(300 * time.Millisecond)
+	if m := e.up.count(alice.token, "", ""); m != n {
+		t.Fatalf("%d calls with an expired token", m-n)
+	}
+	// A fresh token from the socket resumes polling.
+	e.svc.TokenRefreshed(alice.uid, alice.token, time.Now().Add(time.Hour))
+	waitFor(t, 2*time.Second, "polling to resume", func() bool { return e.up.count(alice.token, "", "") > n })
+}
