@@ -21,6 +21,7 @@ var pinnedPublic = []string{
 	"GET /api/v1/auth/apple/start",
 	"GET /api/v1/auth/google/callback",
 	"GET /api/v1/auth/google/start",
+	"GET /api/v1/auth/jwks", // the ID tokens' public key, for a relay in front (server/auth)
 	"GET /api/v1/auth/providers",
 	"GET /api/v1/chat/session/{id}/messages/shared",
 	"GET /api/v1/chat/session/{id}/shared",
