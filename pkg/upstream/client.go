@@ -11,7 +11,9 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/sony/gobreaker/v2"
@@ -25,6 +27,9 @@ var ErrUnavailable = errors.New("upstream: unavailable")
 // (with ErrUnavailable too), so a relay can say 504 rather than 503.
 var ErrTimeout = errors.New("upstream: timed out")
 
+// ErrCircuitOpen is in the errors of calls the breaker refused to make (with ErrUnavailable too).
+var ErrCircuitOpen = errors.New("upstream: circuit open")
+
 // Request is one call, relative to the client's base URL. The body is held in
 // memory so that a retry can send it again.
 type Request struct {
@@ -32,6 +37,13 @@ type Request struct {
 	PathAndQuery string // "/api/v1/folders?x=1"
 	Header       http.Header
 	Body         []byte
+}
+
+// path is the request's path without its query, for messages: a query may
+// hold a share token, and tokens are never logged.
+func (r Request) path() string {
+	p, _, _ := strings.Cut(r.PathAndQuery, "?")
+	return p
 }
 
 // Observation describes one attempt, for metrics. Status is 0 when no answer came.
@@ -70,6 +82,9 @@ type Client struct {
 	opts    Options
 	http    *http.Client
 	breaker *gobreaker.CircuitBreaker[*http.Response]
+	// failing is set by an attempt without a usable answer and cleared by
+	// one with: what a relay tells its callers about cached answers.
+	failing atomic.Bool
 }
 
 // New returns a client for the API at o.BaseURL.
@@ -121,6 +136,10 @@ func withDefaults(o Options) Options {
 	return o
 }
 
+// Reachable reports whether the latest attempt got a usable answer (and the
+// breaker lets calls through): false means answers from a cache may be stale.
+func (c *Client) Reachable() bool { return !c.failing.Load() && !c.BreakerOpen() }
+
 // BreakerOpen reports whether the breaker currently refuses calls.
 func (c *Client) BreakerOpen() bool { return c.breaker.State() == gobreaker.StateOpen }
 
@@ -144,7 +163,7 @@ func (c *Client) Call(ctx context.Context, token, method, pathAndQuery string, b
 	defer cut.Stop()
 	raw, err := io.ReadAll(resp.Body)
 	if err != nil {
-		return 0, nil, fmt.Errorf("upstream: %s %s: reading the answer: %w (%w)", method, pathAndQuery, err, ErrUnavailable)
+		return 0, nil, fmt.Errorf("upstream: %s %s: reading the answer: %w (%w)", method, Request{PathAndQuery: pathAndQuery}.path(), err, ErrUnavailable)
 	}
 	return resp.StatusCode, raw, nil
 }
@@ -167,7 +186,7 @@ func (c *Client) Do(ctx context.Context, r Request) (*http.Response, error) {
 			drain(resp)
 		}
 		if sleepErr := sleep(ctx, wait); sleepErr != nil {
-			return nil, fmt.Errorf("upstream: %s %s: %w (%w)", r.Method, r.PathAndQuery, sleepErr, ErrUnavailable)
+			return nil, fmt.Errorf("upstream: %s %s: %w (%w)", r.Method, r.path(), sleepErr, ErrUnavailable)
 		}
 	}
 }
@@ -197,8 +216,9 @@ func (c *Client) guarded(ctx context.Context, r Request) (*http.Response, error)
 	case errors.Is(err, errAnsweredBadGateway):
 		return resp, nil
 	case errors.Is(err, gobreaker.ErrOpenState), errors.Is(err, gobreaker.ErrTooManyRequests):
+		err = fmt.Errorf("upstream: %s %s: %w (%w)", r.Method, r.path(), ErrCircuitOpen, ErrUnavailable)
 		c.observe(Observation{Method: r.Method, Err: err})
-		return nil, fmt.Errorf("upstream: %s %s: circuit open: %w", r.Method, r.PathAndQuery, ErrUnavailable)
+		return nil, err
 	}
 	return resp, err
 }
@@ -217,7 +237,7 @@ func (c *Client) attempt(ctx context.Context, r Request) (*http.Response, error)
 	if err != nil {
 		timer.Stop()
 		cancel()
-		return nil, fmt.Errorf("upstream: build %s %s: %w", r.Method, r.PathAndQuery, err)
+		return nil, fmt.Errorf("upstream: build %s %s: %w", r.Method, r.path(), err)
 	}
 	if r.Body == nil {
 		req.Body, req.ContentLength = http.NoBody, 0
@@ -230,13 +250,21 @@ func (c *Client) attempt(ctx context.Context, r Request) (*http.Response, error)
 	stopped := timer.Stop()
 	if err != nil {
 		cancel()
+		var ue *url.Error
+		if errors.As(err, &ue) {
+			err = ue.Err // its message holds the whole URL, query (tokens) included
+		}
 		if !stopped {
 			err = fmt.Errorf("%w after %s: %w", ErrTimeout, c.opts.Timeout, err)
 		}
-		err = fmt.Errorf("upstream: %s %s: %w (%w)", r.Method, r.PathAndQuery, err, ErrUnavailable)
+		err = fmt.Errorf("upstream: %s %s: %w (%w)", r.Method, r.path(), err, ErrUnavailable)
+		if !callerGaveUp(err) {
+			c.failing.Store(true)
+		}
 		c.observe(Observation{Method: r.Method, Duration: time.Since(start), Err: err})
 		return nil, err
 	}
+	c.failing.Store(gatewayFailure(resp.StatusCode))
 	c.observe(Observation{Method: r.Method, Status: resp.StatusCode, Duration: time.Since(start)})
 	resp.Body = &releasingBody{ReadCloser: resp.Body, release: cancel}
 	return resp, nil

@@ -1,0 +1,134 @@
+package relay
+
+import (
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"errors"
+	"net/url"
+	"sync"
+	"time"
+
+	"github.com/pocket-companion/pocket/pkg/store"
+)
+
+// Entry is one cached answer of the upstream to one user's GET.
+type Entry struct {
+	Status      int       `json:"status"`
+	ContentType string    `json:"contentType"`
+	Body        []byte    `json:"body"`
+	ETag        string    `json:"etag"`                   // ours, strong: a hash of Body
+	UpstreamTag string    `json:"upstreamEtag,omitempty"` // the upstream's, for revalidating
+	StoredAt    time.Time `json:"storedAt"`
+}
+
+// Cache keeps users' answers in the relay's Badger under
+// rcache/<escaped uid>/<sha256(method, path, normalised query)>. The uid is
+// the one the upstream's token verified, so no two users share an entry and a
+// token never appears in a key. Entries live TTL at most; a user keeps
+// PerUser entries at most (beyond, arbitrary ones are dropped: the keys are
+// hashes). Generations per user stop an answer fetched before a write from
+// being stored after that write dropped the user's entries.
+type Cache struct {
+	db      *store.DB
+	ttl     time.Duration
+	perUser int
+
+	mu   sync.Mutex
+	gens map[string]uint64
+}
+
+// NewCache returns the cache over db.
+func NewCache(db *store.DB, ttl time.Duration, perUser int) *Cache {
+	return &Cache{db: db, ttl: ttl, perUser: perUser, gens: map[string]uint64{}}
+}
+
+// entryKey names uid's answer to method on path with query; the query's
+// parameters are sorted so that the same question is one entry.
+func entryKey(uid, method, path string, query url.Values) string {
+	sum := sha256.Sum256([]byte(method + " " + path + "?" + query.Encode()))
+	return string(store.Key("rcache", url.PathEscape(uid), hex.EncodeToString(sum[:])))
+}
+
+func userPrefix(uid string) []byte { return store.Prefix("rcache", url.PathEscape(uid)) }
+
+// Get returns the entry at key.
+func (c *Cache) Get(key string) (Entry, bool, error) {
+	var e Entry
+	err := c.db.View(func(x *store.Txn) error { return x.GetJSON([]byte(key), &e) })
+	if errors.Is(err, store.ErrNotFound) {
+		return Entry{}, false, nil
+	}
+	return e, err == nil, err
+}
+
+// Generation is uid's current generation, to pass to Put.
+func (c *Cache) Generation(uid string) uint64 {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.gens[uid]
+}
+
+// Put stores e at key unless uid's entries were dropped since gen was read.
+func (c *Cache) Put(uid, key string, e Entry, gen uint64) error {
+	c.mu.Lock()
+	defer c.mu.Unlock() // held across the write, so InvalidateUser cannot slip in between
+	if c.gens[uid] != gen {
+		return nil
+	}
+	return c.db.Update(func(x *store.Txn) error {
+		if err := c.makeRoom(x, uid, key); err != nil {
+			return err
+		}
+		return x.SetJSONTTL([]byte(key), e, c.ttl)
+	})
+}
+
+// makeRoom drops entries of uid until one more fits under the per-user cap.
+func (c *Cache) makeRoom(x *store.Txn, uid, key string) error {
+	var keys [][]byte
+	err := x.Scan(userPrefix(uid), nil, false, false, func(k, _ []byte) (bool, error) {
+		if string(k) != key {
+			keys = append(keys, append([]byte(nil), k...))
+		}
+		return true, nil
+	})
+	for i := 0; err == nil && i <= len(keys)-c.perUser; i++ {
+		err = x.Delete(keys[i])
+	}
+	return err
+}
+
+// Delete drops the entry at key (the upstream no longer lets its user see it).
+func (c *Cache) Delete(key string) error {
+	return c.db.Update(func(x *store.Txn) error { return x.Delete([]byte(key)) })
+}
+
+// InvalidateUser drops every cached answer of uid: after a write through the
+// relay, or when the upstream is seen to have changed (relaysync).
+func (c *Cache) InvalidateUser(uid string) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.gens[uid]++
+	return c.db.Update(func(x *store.Txn) error {
+		var keys [][]byte
+		if err := x.Scan(userPrefix(uid), nil, false, false, func(k, _ []byte) (bool, error) {
+			keys = append(keys, append([]byte(nil), k...))
+			return true, nil
+		}); err != nil {
+			return err
+		}
+		for _, k := range keys {
+			if err := x.Delete(k); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// strongETag is a validator for body: equal bodies, equal tags.
+func strongETag(body []byte) string {
+	sum := sha256.Sum256(body)
+	return `"` + base64.RawURLEncoding.EncodeToString(sum[:18]) + `"`
+}
