@@ -33,7 +33,7 @@ type Config struct {
 	// UpstreamTimeout bounds one upstream call (POCKET_UPSTREAM_TIMEOUT).
 	UpstreamTimeout    time.Duration
 	upstreamTimeoutRaw string
-	LogLevel    string
+	LogLevel           string
 	// MetricsToken, when set, opens /metrics to any caller presenting it as a
 	// bearer token; unset, /metrics answers loopback peers only.
 	MetricsToken string
