@@ -5,6 +5,7 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"errors"
+	"log/slog"
 	"net/url"
 	"sync"
 	"time"
@@ -30,6 +31,7 @@ type Entry struct {
 // hashes). Generations per user stop an answer fetched before a write from
 // being stored after that write dropped the user's entries.
 type Cache struct {
+	log     *slog.Logger
 	db      *store.DB
 	ttl     time.Duration
 	perUser int
@@ -39,8 +41,8 @@ type Cache struct {
 }
 
 // NewCache returns the cache over db.
-func NewCache(db *store.DB, ttl time.Duration, perUser int) *Cache {
-	return &Cache{db: db, ttl: ttl, perUser: perUser, gens: map[string]uint64{}}
+func NewCache(db *store.DB, ttl time.Duration, perUser int, log *slog.Logger) *Cache {
+	return &Cache{log: log, db: db, ttl: ttl, perUser: perUser, gens: map[string]uint64{}}
 }
 
 // entryKey names uid's answer to method on path with query; the query's
@@ -105,8 +107,16 @@ func (c *Cache) Delete(key string) error {
 }
 
 // InvalidateUser drops every cached answer of uid: after a write through the
-// relay, or when the upstream is seen to have changed (relaysync).
-func (c *Cache) InvalidateUser(uid string) error {
+// relay, or when the upstream is seen to have changed (relaysync). Answers
+// being fetched for uid meanwhile are not stored. A store failure is logged:
+// the entries then age out (TTL) like any other.
+func (c *Cache) InvalidateUser(uid string) {
+	if err := c.dropUser(uid); err != nil {
+		c.log.Error("relay cache: a user's answers not dropped", "err", err)
+	}
+}
+
+func (c *Cache) dropUser(uid string) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.gens[uid]++

@@ -79,4 +79,3 @@ func TestRelay_RefusesTokensTheUpstreamDidNotIssueForUs(t *testing.T) {
 		t.Fatalf("the upstream's own token: %d %s", r.Status, r.Body)
 	}
 }
-

@@ -6,6 +6,7 @@ package relay
 
 import (
 	"context"
+	"log/slog"
 	"net/http"
 	"time"
 
@@ -59,7 +60,9 @@ func NewClient(o Options, m *httpx.Metrics) *upstream.Client {
 	return upstream.New(uo)
 }
 
-func newCache(db *store.DB, o Options) *Cache { return NewCache(db, o.CacheTTL, o.PerUser) }
+func newCache(db *store.DB, o Options, log *slog.Logger) *Cache {
+	return NewCache(db, o.CacheTTL, o.PerUser, log)
+}
 
 type relayParams struct {
 	fx.In

@@ -48,7 +48,7 @@ func (rl *Relay) Stop() {
 
 // InvalidateUser drops uid's cached answers (relaysync calls it when it sees
 // the upstream change).
-func (rl *Relay) InvalidateUser(uid string) error { return rl.cache.InvalidateUser(uid) }
+func (rl *Relay) InvalidateUser(uid string) { rl.cache.InvalidateUser(uid) }
 
 func (rl *Relay) handler(rt route) httpx.Handler {
 	return func(w http.ResponseWriter, r *http.Request) error {
@@ -97,9 +97,7 @@ func (rl *Relay) relay(w http.ResponseWriter, r *http.Request, body []byte, isWr
 // written drops the writer's cached answers and tells the observer.
 func (rl *Relay) written(r *http.Request) {
 	p := httpx.MustPrincipal(r)
-	if err := rl.cache.InvalidateUser(p.UID); err != nil {
-		httpx.LoggerFrom(r.Context()).Error("relay cache not invalidated", "err", err)
-	}
+	rl.cache.InvalidateUser(p.UID)
 	if rl.observer != nil {
 		token, _ := httpx.BearerToken(r)
 		rl.observer.Changed(context.WithoutCancel(r.Context()), p.UID, token)

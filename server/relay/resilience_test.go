@@ -129,4 +129,3 @@ func TestRelay_ATimeoutIs504(t *testing.T) {
 		t.Fatalf("got %d %s", r.Status, r.Body)
 	}
 }
-
