@@ -214,6 +214,11 @@ func (x *Txn) SetJSONTTL(key []byte, v any, ttl time.Duration) error {
 	return x.t.SetEntry(badger.NewEntry(key, b).WithTTL(ttl))
 }
 
+// SetTTL stores a raw value, dropped by Badger itself after ttl (the relay's cached answers).
+func (x *Txn) SetTTL(key, value []byte, ttl time.Duration) error {
+	return x.t.SetEntry(badger.NewEntry(key, value).WithTTL(ttl))
+}
+
 // ExpiresAt is when a value stored with a TTL is dropped, in Unix seconds
 // (0: never).
 func (x *Txn) ExpiresAt(key []byte) (uint64, error) {

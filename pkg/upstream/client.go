@@ -131,7 +131,14 @@ func withDefaults(o Options) Options {
 		o.OpenFor = 30 * time.Second
 	}
 	if o.HTTP == nil {
-		o.HTTP = &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+		// One upstream host takes every call: keep many connections to it
+		// open (the default keeps 2, and a busy relay would churn through ports).
+		transport := http.DefaultTransport.(*http.Transport).Clone()
+		transport.MaxIdleConns, transport.MaxIdleConnsPerHost = 256, 256
+		o.HTTP = &http.Client{
+			Transport:     transport,
+			CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
+		}
 	}
 	return o
 }

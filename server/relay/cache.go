@@ -13,16 +13,6 @@ import (
 	"github.com/pocket-companion/pocket/pkg/store"
 )
 
-// Entry is one cached answer of the upstream to one user's GET.
-type Entry struct {
-	Status      int       `json:"status"`
-	ContentType string    `json:"contentType"`
-	Body        []byte    `json:"body"`
-	ETag        string    `json:"etag"`                   // ours, strong: a hash of Body
-	UpstreamTag string    `json:"upstreamEtag,omitempty"` // the upstream's, for revalidating
-	StoredAt    time.Time `json:"storedAt"`
-}
-
 // Cache keeps users' answers in the relay's Badger under
 // rcache/<escaped uid>/<sha256(method, path, normalised query)>. The uid is
 // the one the upstream's token verified, so no two users share an entry and a
@@ -56,11 +46,18 @@ func userPrefix(uid string) []byte { return store.Prefix("rcache", url.PathEscap
 
 // Get returns the entry at key.
 func (c *Cache) Get(key string) (Entry, bool, error) {
-	var e Entry
-	err := c.db.View(func(x *store.Txn) error { return x.GetJSON([]byte(key), &e) })
+	var raw []byte
+	err := c.db.View(func(x *store.Txn) (err error) {
+		raw, err = x.Get([]byte(key))
+		return err
+	})
 	if errors.Is(err, store.ErrNotFound) {
 		return Entry{}, false, nil
 	}
+	if err != nil {
+		return Entry{}, false, err
+	}
+	e, err := decodeEntry(raw)
 	return e, err == nil, err
 }
 
@@ -82,7 +79,7 @@ func (c *Cache) Put(uid, key string, e Entry, gen uint64) error {
 		if err := c.makeRoom(x, uid, key); err != nil {
 			return err
 		}
-		return x.SetJSONTTL([]byte(key), e, c.ttl)
+		return x.SetTTL([]byte(key), encodeEntry(e), c.ttl)
 	})
 }
 

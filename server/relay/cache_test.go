@@ -61,3 +61,16 @@ func TestCache_KeepsAtMostPerUserEntriesAndDropsAUsersOnly(t *testing.T) {
 		t.Fatal("an answer from before the write was cached after it")
 	}
 }
+
+func TestEntry_RoundTripsThroughItsStoredForm(t *testing.T) {
+	e := Entry{Status: 200, ContentType: "application/json", ETag: `"x"`, UpstreamTag: `"u"`,
+		StoredAt: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC), Body: []byte(`{"success":true}`)}
+	got, err := decodeEntry(encodeEntry(e))
+	if err != nil || got.Status != e.Status || got.ContentType != e.ContentType || got.ETag != e.ETag ||
+		got.UpstreamTag != e.UpstreamTag || !got.StoredAt.Equal(e.StoredAt) || string(got.Body) != string(e.Body) {
+		t.Fatalf("got %+v, %v", got, err)
+	}
+	if _, err := decodeEntry([]byte{0, 0, 0, 9, '{'}); err == nil {
+		t.Fatal("a truncated entry decoded")
+	}
+}
