@@ -5,6 +5,7 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"errors"
+	"hash/fnv"
 	"log/slog"
 	"net/url"
 	"sync"
@@ -18,21 +19,34 @@ import (
 // the one the upstream's token verified, so no two users share an entry and a
 // token never appears in a key. Entries live TTL at most; a user keeps
 // PerUser entries at most (beyond, arbitrary ones are dropped: the keys are
-// hashes). Generations per user stop an answer fetched before a write from
-// being stored after that write dropped the user's entries.
+// hashes).
+//
+// A generation per stripe of users stops an answer fetched before a write
+// from being stored after that write dropped the user's entries. Users share
+// stripes (so memory stays bounded): another user's write in the same stripe
+// only means an answer is not kept this time.
 type Cache struct {
 	log     *slog.Logger
 	db      *store.DB
 	ttl     time.Duration
 	perUser int
+	stripes [256]stripe
+}
 
-	mu   sync.Mutex
-	gens map[string]uint64
+type stripe struct {
+	mu  sync.Mutex // held across a Put or a drop, so they cannot interleave
+	gen uint64
 }
 
 // NewCache returns the cache over db.
 func NewCache(db *store.DB, ttl time.Duration, perUser int, log *slog.Logger) *Cache {
-	return &Cache{log: log, db: db, ttl: ttl, perUser: perUser, gens: map[string]uint64{}}
+	return &Cache{log: log, db: db, ttl: ttl, perUser: perUser}
+}
+
+func (c *Cache) stripeOf(uid string) *stripe {
+	h := fnv.New32a()
+	_, _ = h.Write([]byte(uid))
+	return &c.stripes[h.Sum32()%uint32(len(c.stripes))]
 }
 
 // entryKey names uid's answer to method on path with query; the query's
@@ -63,16 +77,18 @@ func (c *Cache) Get(key string) (Entry, bool, error) {
 
 // Generation is uid's current generation, to pass to Put.
 func (c *Cache) Generation(uid string) uint64 {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.gens[uid]
+	st := c.stripeOf(uid)
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	return st.gen
 }
 
 // Put stores e at key unless uid's entries were dropped since gen was read.
 func (c *Cache) Put(uid, key string, e Entry, gen uint64) error {
-	c.mu.Lock()
-	defer c.mu.Unlock() // held across the write, so InvalidateUser cannot slip in between
-	if c.gens[uid] != gen {
+	st := c.stripeOf(uid)
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	if st.gen != gen {
 		return nil
 	}
 	return c.db.Update(func(x *store.Txn) error {
@@ -114,9 +130,10 @@ func (c *Cache) InvalidateUser(uid string) {
 }
 
 func (c *Cache) dropUser(uid string) error {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.gens[uid]++
+	st := c.stripeOf(uid)
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	st.gen++
 	return c.db.Update(func(x *store.Txn) error {
 		var keys [][]byte
 		if err := x.Scan(userPrefix(uid), nil, false, false, func(k, _ []byte) (bool, error) {
