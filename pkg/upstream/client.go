@@ -37,6 +37,9 @@ type Request struct {
 	PathAndQuery string // "/api/v1/folders?x=1"
 	Header       http.Header
 	Body         []byte
+	// Timeout, when set, replaces the client's for this call (an upload,
+	// or a chat answer the upstream composes before its headers go out).
+	Timeout time.Duration
 }
 
 // path is the request's path without its query, for messages: a query may
@@ -238,8 +241,11 @@ func gatewayFailure(status int) bool {
 // the body then belongs to the caller, and closing it releases the request.
 func (c *Client) attempt(ctx context.Context, r Request) (*http.Response, error) {
 	ctx, cancel := context.WithCancel(ctx)
-	timedOut := make(chan struct{})
-	timer := time.AfterFunc(c.opts.Timeout, func() { close(timedOut); cancel() })
+	timeout := c.opts.Timeout
+	if r.Timeout > 0 {
+		timeout = r.Timeout
+	}
+	timer := time.AfterFunc(timeout, cancel)
 	req, err := http.NewRequestWithContext(ctx, r.Method, c.base+r.PathAndQuery, bytes.NewReader(r.Body))
 	if err != nil {
 		timer.Stop()
@@ -262,7 +268,7 @@ func (c *Client) attempt(ctx context.Context, r Request) (*http.Response, error)
 			err = ue.Err // its message holds the whole URL, query (tokens) included
 		}
 		if !stopped {
-			err = fmt.Errorf("%w after %s: %w", ErrTimeout, c.opts.Timeout, err)
+			err = fmt.Errorf("%w after %s: %w", ErrTimeout, timeout, err)
 		}
 		err = fmt.Errorf("upstream: %s %s: %w (%w)", r.Method, r.path(), err, ErrUnavailable)
 		if !callerGaveUp(err) {

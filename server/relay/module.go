@@ -39,6 +39,8 @@ type Options struct {
 	CacheTTL time.Duration
 	// PerUser bounds one user's cached answers.
 	PerUser int
+	// SlowTimeout replaces the upstream timeout for uploads and chat messages.
+	SlowTimeout time.Duration
 	// Upstream configures the client (BaseURL and Timeout from the configuration).
 	Upstream upstream.Options
 }
@@ -49,7 +51,10 @@ func DefaultOptions(cfg config.Config) Options {
 		FreshFor: 5 * time.Second,
 		CacheTTL: 24 * time.Hour,
 		PerUser:  500,
-		Upstream: upstream.Options{BaseURL: cfg.UpstreamURL, Timeout: cfg.UpstreamTimeout},
+		// At least two minutes: a model composing an answer, or an upload
+		// over a slow link, outlasts an ordinary call.
+		SlowTimeout: max(2*time.Minute, cfg.UpstreamTimeout),
+		Upstream:    upstream.Options{BaseURL: cfg.UpstreamURL, Timeout: cfg.UpstreamTimeout},
 	}
 }
 
@@ -75,6 +80,7 @@ type relayParams struct {
 
 func newRelay(p relayParams) *Relay {
 	rl := New(p.Client, p.Cache, p.Observer, p.Options.FreshFor)
+	rl.slowTimeout = p.Options.SlowTimeout
 	p.LC.Append(fx.Hook{OnStop: func(context.Context) error { rl.Stop(); return nil }})
 	return rl
 }

@@ -23,6 +23,8 @@ type Relay struct {
 	observer WriteObserver // may be nil
 	freshFor time.Duration
 	now      func() time.Time
+	// slowTimeout bounds slowRoutes' calls (0: the client's timeout).
+	slowTimeout time.Duration
 
 	// Background revalidations: one per cache key at a time, all stopped
 	// with the server.
@@ -60,16 +62,24 @@ func (rl *Relay) handler(rt route) httpx.Handler {
 		case cachedRead:
 			return rl.cachedRead(w, r)
 		case write:
-			return rl.relay(w, r, body, true)
+			return rl.relay(w, r, rl.request(rt, r, body), true)
 		}
-		return rl.relay(w, r, body, false)
+		return rl.relay(w, r, rl.request(rt, r, body), false)
 	}
+}
+
+func (rl *Relay) request(rt route, r *http.Request, body []byte) upstream.Request {
+	req := upstreamRequest(r, body)
+	if slowRoutes[rt.pattern] {
+		req.Timeout = rl.slowTimeout
+	}
+	return req
 }
 
 // relay passes one call through and its answer back, streamed. After a
 // write the upstream accepted, the caller's cached answers are dropped.
-func (rl *Relay) relay(w http.ResponseWriter, r *http.Request, body []byte, isWrite bool) error {
-	resp, err := rl.up.Do(r.Context(), upstreamRequest(r, body))
+func (rl *Relay) relay(w http.ResponseWriter, r *http.Request, req upstream.Request, isWrite bool) error {
+	resp, err := rl.up.Do(r.Context(), req)
 	if err != nil {
 		writeUnavailable(w, r, err)
 		return nil

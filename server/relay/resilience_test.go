@@ -129,3 +129,28 @@ func TestRelay_ATimeoutIs504(t *testing.T) {
 		t.Fatalf("got %d %s", r.Status, r.Body)
 	}
 }
+
+func TestRelay_ChatAnswersGetTheSlowTimeout(t *testing.T) {
+	f := newFakeUpstream(t)
+	slow := func(w http.ResponseWriter, _ *http.Request) {
+		time.Sleep(300 * time.Millisecond)
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write([]byte(`{"success":true,"data":[]}`))
+	}
+	f.mux.HandleFunc("GET /api/v1/folders", slow)
+	f.mux.HandleFunc("POST /api/v1/chat/message", slow)
+	rel := startRelay(t, f.URL, func(o relay.Options) relay.Options {
+		o = testOptions(o)
+		o.Upstream.Timeout = 100 * time.Millisecond
+		o.Upstream.Attempts = 1
+		o.SlowTimeout = 2 * time.Second
+		return o
+	})
+	c := rel.WithToken(t, f.token(t, "u1"))
+	if r := c.Do("GET", "/api/v1/folders", nil); r.Status != http.StatusGatewayTimeout {
+		t.Fatalf("an ordinary call past the timeout: %d", r.Status)
+	}
+	if r := c.Do("POST", "/api/v1/chat/message", map[string]string{"recordingId": "r1", "message": "hi"}); r.Status != 200 {
+		t.Fatalf("a chat answer within the slow timeout: %d %s", r.Status, r.Body)
+	}
+}

@@ -29,6 +29,15 @@ type route struct {
 	limit   int64
 }
 
+// slowRoutes may take longer than one ordinary call before the upstream's
+// answer starts: a 32 MiB upload, and a chat answer composed in full before
+// it is sent. They get Options.SlowTimeout instead of the per-call timeout.
+var slowRoutes = map[string]bool{
+	"POST /api/v1/recordings":          true,
+	"POST /api/v1/chat/message":        true,
+	"POST /api/v1/chat/message/shared": true,
+}
+
 // routes are the provider API's REST routes (server/app/routes.go), each as
 // the relay serves it. Probes, metrics, sync, push and live events stay local.
 var routes = []route{
