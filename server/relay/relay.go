@@ -91,11 +91,17 @@ func (rl *Relay) relay(w http.ResponseWriter, r *http.Request, req upstream.Requ
 		writeUnavailable(w, r, nil)
 		return nil
 	}
+	accepted := isWrite && resp.StatusCode >= 200 && resp.StatusCode < 300
+	if accepted {
+		// Before the answer reaches the browser, which may read again at once
+		// (on another connection) and must not get the answer from before.
+		rl.cache.InvalidateUser(httpx.MustPrincipal(r).UID)
+	}
 	copyAnswerHeaders(w.Header(), resp.Header)
 	w.WriteHeader(resp.StatusCode)
 	copyErr := copyFlushing(w, resp.Body)
-	if isWrite && resp.StatusCode >= 200 && resp.StatusCode < 300 {
-		rl.written(r)
+	if accepted {
+		rl.written(r) // again: a streamed chat answer is stored as it streams
 	}
 	if copyErr != nil {
 		// The status line is out: all that is left is to cut the answer short.
