@@ -12,7 +12,7 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 HAVE_WEB := $(wildcard package.json)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run build web test test-go test-web test-e2e test-gen deps tools chromium clean fmt lint bench bench-sync proto
+.PHONY: run build web test test-go fuzz test-web test-e2e test-gen deps tools chromium clean fmt lint bench bench-sync proto
 
 ## run: build everything and start `pocket serve` on http://127.0.0.1:8080 with the sample data
 run: build
@@ -70,6 +70,11 @@ test-gen: deps
 test-go: tools deps
 	go vet ./...
 	go test -count=1 ./...
+	tools/fuzz.sh
+
+## fuzz: every Go fuzz target for a minute each (make test gives each 5 s)
+fuzz:
+	FUZZTIME=$${FUZZTIME:-1m} tools/fuzz.sh
 
 test-web: deps
 ifneq ($(HAVE_WEB),)

@@ -183,7 +183,7 @@ func (s *Service) storeAnswer(sessionID string, a engine.Answer, answerErr error
 }
 
 func (s *Service) allow(w who) error {
-	l, key := s.owners, w.scope
+	l, key := s.owners, w.limitKey
 	if w.shared {
 		l = s.visitors
 	}

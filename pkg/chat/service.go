@@ -32,6 +32,11 @@ type Links interface {
 type Access struct {
 	UID   string
 	Token string
+	// Visitor is a share-link visitor's own conversation key, made at random
+	// by their browser, so everyone holding one link does not read each
+	// other's questions. Empty: the link's one shared conversation, for
+	// clients that send none.
+	Visitor string
 }
 
 // Options are the service's collaborators and limits.
@@ -72,6 +77,7 @@ func NewService(o Options) *Service {
 // who is a resolved Access: whose conversation, about whose recording.
 type who struct {
 	scope    string
+	limitKey string // what the rate limit counts: the user, or the link (all its visitors)
 	ownerUID string
 	shared   bool
 	link     share.Link
@@ -81,16 +87,17 @@ type who struct {
 // revoked or expired link stops working at once (401 / 410).
 func (s *Service) resolve(ctx context.Context, a Access) (who, error) {
 	if a.Token != "" {
-		link, err := s.opts.Links.Resolve(ctx, a.Token)
+		got, err := s.opts.Links.Resolve(ctx, a.Token)
 		if err != nil {
 			return who{}, err
 		}
-		return who{scope: tokenScope(a.Token), ownerUID: link.OwnerUID, shared: true, link: link}, nil
+		link := tokenScope(a.Token)
+		return who{scope: link + visitorScope(a.Visitor), limitKey: link, ownerUID: got.OwnerUID, shared: true, link: got}, nil
 	}
 	if a.UID == "" {
 		return who{}, apperr.New(apperr.Unauthenticated, "UNAUTHENTICATED", "Authentication required to ask questions about this recording.")
 	}
-	return who{scope: ownerScope(a.UID), ownerUID: a.UID}, nil
+	return who{scope: ownerScope(a.UID), limitKey: ownerScope(a.UID), ownerUID: a.UID}, nil
 }
 
 // recording loads the recording w may chat about; a visitor only the linked one.

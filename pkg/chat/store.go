@@ -19,7 +19,8 @@ import (
 //	chat/m/<sessionId>/<seq, 8 bytes> -> Message, in the order written
 //
 // A scope is whose conversation it is: "u:<uid>" for an owner, "t:<sha256 of
-// the share token>" for a link's visitors (the token itself is not written).
+// the share token>" for a link's visitors (the token itself is not written),
+// followed by "/v:<sha256 of the visitor key>" for one visitor's own.
 func sessionKey(id string) []byte               { return store.Key("chat", "s", id) }
 func scopeKey(scope, recordingID string) []byte { return store.Key("chat", "by", scope, recordingID) }
 func messagePrefix(sessionID string) []byte     { return store.Prefix("chat", "m", sessionID) }
@@ -40,6 +41,15 @@ func ownerScope(uid string) string { return "u:" + uid }
 func tokenScope(token string) string {
 	sum := sha256.Sum256([]byte(token))
 	return "t:" + hex.EncodeToString(sum[:])
+}
+
+// visitorScope narrows a link's scope to one visitor's conversation.
+func visitorScope(visitor string) string {
+	if visitor == "" {
+		return ""
+	}
+	sum := sha256.Sum256([]byte(visitor))
+	return "/v:" + hex.EncodeToString(sum[:16])
 }
 
 func loadSession(x *store.Txn, id string) (*storedSession, error) {

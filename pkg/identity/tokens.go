@@ -35,6 +35,7 @@ type Claims struct {
 type Tokens struct {
 	db     *store.DB
 	key    ed25519.PrivateKey
+	kid    string
 	issuer string
 	now    func() time.Time
 }
@@ -44,7 +45,7 @@ func NewTokens(db *store.DB, key ed25519.PrivateKey, issuer string, now func() t
 	if now == nil {
 		now = time.Now
 	}
-	return &Tokens{db: db, key: key, issuer: issuer, now: now}
+	return &Tokens{db: db, key: key, kid: KeyID(key.Public().(ed25519.PublicKey)), issuer: issuer, now: now}
 }
 
 // storedToken is a single-use or refresh token's record, kept under its hash.
@@ -92,7 +93,11 @@ func (t *Tokens) IssueIDToken(user User) (string, time.Duration, error) {
 			ID:        randomHex(12),
 		},
 	}
-	signed, err := jwt.NewWithClaims(jwt.SigningMethodEdDSA, claims).SignedString(t.key)
+	tok := jwt.NewWithClaims(jwt.SigningMethodEdDSA, claims)
+	// The kid names the key in the JWK Set a relay verifies against. Tokens
+	// signed before it was added have none and stay valid: the key is the same.
+	tok.Header["kid"] = t.kid
+	signed, err := tok.SignedString(t.key)
 	if err != nil {
 		return "", 0, fmt.Errorf("identity: sign id token: %w", err)
 	}

@@ -2,14 +2,16 @@
 // holding it may view that recording (and chat about it) without an account,
 // until it expires or the owner revokes it. Viewer assembles what they see.
 //
-// Tokens are 256 random bits. They are kept as given, not hashed: owners can
-// see and copy their links again, as with any document-sharing link, and the
-// whole store is already the owner's private data.
+// Tokens are 256 random bits, handed out once, when the link is made. The
+// store keeps only their SHA-256 (the link's id), so a copy of the data
+// directory opens no link: an owner's list shows each link by its last
+// characters and revokes it by id.
 package share
 
 import (
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
 	"encoding/base64"
 	"errors"
 	"slices"
@@ -30,10 +32,13 @@ var (
 	ErrNotFound = apperr.New(apperr.NotFound, "SHARED_RECORDING_NOT_FOUND", "This recording may have been deleted or the share link may be invalid.")
 )
 
-// Link is one share link.
+// Link is one share link. Token and URL are known only to the answer that
+// created it; afterwards the link is named by ID and Hint.
 type Link struct {
-	Token       string     `json:"token"`
-	URL         string     `json:"url"`
+	ID          string     `json:"id"`
+	Token       string     `json:"token,omitempty"`
+	URL         string     `json:"url,omitempty"`
+	Hint        string     `json:"hint"`
 	RecordingID string     `json:"recordingId"`
 	OwnerUID    string     `json:"-"`
 	CreatedAt   time.Time  `json:"createdAt"`
@@ -82,18 +87,23 @@ func (s *Service) Create(ctx context.Context, ownerUID, recordingID string, expi
 		return Link{}, err
 	}
 	now := s.now().UTC()
-	link := Link{Token: token, URL: s.url(token), RecordingID: recordingID, OwnerUID: ownerUID, CreatedAt: now}
+	link := Link{ID: LinkID(token), Hint: hintOf(token), RecordingID: recordingID, OwnerUID: ownerUID, CreatedAt: now}
 	if expiresIn > 0 {
 		at := now.Add(expiresIn)
 		link.ExpiresAt = &at
 	}
-	err = s.db.Update(func(x *store.Txn) error {
-		if err := x.SetJSON(store.Key("share", token), stored{Link: link, Owner: ownerUID}); err != nil {
-			return err
-		}
-		return x.Set(store.Key("shareby", ownerUID, recordingID, token), nil)
-	})
+	err = s.db.Update(func(x *store.Txn) error { return putLink(x, stored{Link: link, Owner: ownerUID}) })
+	link.Token, link.URL = token, s.url(token)
 	return link, err
+}
+
+// putLink writes a link (never its token) and the owner's index entry.
+func putLink(x *store.Txn, st stored) error {
+	st.Token, st.URL = "", ""
+	if err := x.SetJSON(linkKey(st.ID), st); err != nil {
+		return err
+	}
+	return x.Set(store.Key("shareby", st.Owner, st.RecordingID, st.ID), nil)
 }
 
 // List returns the links of the owner's recording, newest first, revoked ones included.
@@ -106,7 +116,7 @@ func (s *Service) List(ctx context.Context, ownerUID, recordingID string) ([]Lin
 		prefix := store.Prefix("shareby", ownerUID, recordingID)
 		return x.Scan(prefix, nil, false, false, func(k, _ []byte) (bool, error) {
 			var st stored
-			if err := x.GetJSON(store.Key("share", string(k[len(prefix):])), &st); err != nil {
+			if err := x.GetJSON(linkKey(string(k[len(prefix):])), &st); err != nil {
 				return false, err
 			}
 			links = append(links, st.Link)
@@ -117,11 +127,14 @@ func (s *Service) List(ctx context.Context, ownerUID, recordingID string) ([]Lin
 	return links, err
 }
 
-// Revoke ends a link. Only its owner may; to anyone else it does not exist.
-func (s *Service) Revoke(ctx context.Context, ownerUID, token string) error {
+// Revoke ends a link, named by its token or by its id. Only its owner may; to
+// anyone else it does not exist.
+func (s *Service) Revoke(ctx context.Context, ownerUID, tokenOrID string) error {
 	return s.db.Update(func(x *store.Txn) error {
-		var st stored
-		err := x.GetJSON(store.Key("share", token), &st)
+		st, err := lookup(x, LinkID(tokenOrID))
+		if errors.Is(err, store.ErrNotFound) {
+			st, err = lookup(x, tokenOrID)
+		}
 		if errors.Is(err, store.ErrNotFound) || (err == nil && st.Owner != ownerUID) {
 			return apperr.Missing("Share link")
 		}
@@ -130,8 +143,14 @@ func (s *Service) Revoke(ctx context.Context, ownerUID, token string) error {
 		}
 		at := s.now().UTC()
 		st.RevokedAt = &at
-		return x.SetJSON(store.Key("share", token), st)
+		return x.SetJSON(linkKey(st.ID), st)
 	})
+}
+
+func lookup(x *store.Txn, id string) (stored, error) {
+	var st stored
+	err := x.GetJSON(linkKey(id), &st)
+	return st, err
 }
 
 // Resolve checks a visitor's token and says whose recording it opens. The order
@@ -142,7 +161,10 @@ func (s *Service) Resolve(ctx context.Context, token string) (Link, error) {
 		return Link{}, ErrNoToken
 	}
 	var st stored
-	err := s.db.View(func(x *store.Txn) error { return x.GetJSON(store.Key("share", token), &st) })
+	err := s.db.View(func(x *store.Txn) (err error) {
+		st, err = lookup(x, LinkID(token))
+		return err
+	})
 	if errors.Is(err, store.ErrNotFound) {
 		return Link{}, ErrInvalid
 	}
@@ -178,6 +200,18 @@ func (s *Service) mustOwn(ctx context.Context, ownerUID, recordingID string) err
 }
 
 func (s *Service) url(token string) string { return s.publicURL + "/shared/recording?token=" + token }
+
+// LinkID is what the store knows a link by: the SHA-256 of its token.
+func LinkID(token string) string {
+	sum := sha256.Sum256([]byte(token))
+	return base64.RawURLEncoding.EncodeToString(sum[:])
+}
+
+func linkKey(id string) []byte { return store.Key("share", id) }
+
+// hintOf is enough of a token for its owner to tell links apart, and far too
+// little to guess the rest (4 of 43 characters).
+func hintOf(token string) string { return token[len(token)-4:] }
 
 func newToken() (string, error) {
 	b := make([]byte, 32)

@@ -135,8 +135,16 @@ func TestList_NewestFirstWithRevokedMarked(t *testing.T) {
 	if err != nil || len(links) != 2 {
 		t.Fatalf("list = %+v %v", links, err)
 	}
-	if links[0].Token != second.Token || links[1].RevokedAt == nil {
+	if links[0].ID != second.ID || links[1].RevokedAt == nil {
 		t.Fatalf("order or revocation wrong: %+v", links)
+	}
+	for _, l := range links {
+		if l.Token != "" || l.URL != "" {
+			t.Fatalf("a listed link carries its token: %+v", l)
+		}
+	}
+	if links[0].Hint != second.Token[len(second.Token)-4:] {
+		t.Fatalf("hint %q does not end the token", links[0].Hint)
 	}
 	if _, err := f.svc.List(ctx, "bob", "r1"); !apperr.Is(err, apperr.NotFound) {
 		t.Fatalf("bob listing alice's links: %v", err)

@@ -34,6 +34,7 @@
 //	idem/<uid>/<sha256(idempotency key)>       -> syncer.idemRecord (a pushed mutation's payload hash and answer; TTL syncer.IdempotencyTTL)
 //	chat/q/<scope>/<sha256(question key)>      -> chat.asked (a device's queued question: its message and answer, so it is asked once)
 //	push/<uid>/<sha256(endpoint) hex>          -> push.stored (a device's Web Push subscription and when it was made; at most push.MaxPerUser)
+//	rcache/<escaped uid>/<sha256(method, path, query) hex> -> relay.Entry (relay mode: the upstream's answer to one user's GET, its ETag and age; TTL 24 h, a bounded number per user)
 //	meta/changelog-backfilled                  -> "1" once recordings and folders written before the change log have entries in it
 //	meta/seeded                                -> "1" once the sample recordings were imported (server/seed), so ones the demo user deletes stay deleted
 //
@@ -211,6 +212,11 @@ func (x *Txn) SetJSONTTL(key []byte, v any, ttl time.Duration) error {
 		return err
 	}
 	return x.t.SetEntry(badger.NewEntry(key, b).WithTTL(ttl))
+}
+
+// SetTTL stores a raw value, dropped by Badger itself after ttl (the relay's cached answers).
+func (x *Txn) SetTTL(key, value []byte, ttl time.Duration) error {
+	return x.t.SetEntry(badger.NewEntry(key, value).WithTTL(ttl))
 }
 
 // ExpiresAt is when a value stored with a TTL is dropped, in Unix seconds

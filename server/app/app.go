@@ -11,7 +11,6 @@ import (
 	"go.uber.org/fx/fxevent"
 
 	"github.com/pocket-companion/pocket/pkg/events"
-	"github.com/pocket-companion/pocket/server/ai"
 	"github.com/pocket-companion/pocket/server/config"
 	"github.com/pocket-companion/pocket/server/health"
 	"github.com/pocket-companion/pocket/server/httpx"
@@ -34,11 +33,10 @@ func Options(cfg config.Config, log *slog.Logger) fx.Option {
 		fx.StopTimeout(stopTimeout),
 		fx.Provide(events.NewBus),
 		storage.Module,
-		ai.Module, // the one engine chat and summaries share
 		httpx.Module,
 		web.Module,
 		health.Module,
-		Features,
+		features(cfg), // embedded provider, or relay mode (relay_features.go)
 		fx.Invoke(fx.Annotate(checkRoutes, fx.ParamTags(`group:"routes"`))),
 	)
 }

@@ -36,6 +36,7 @@ var API = []RouteInfo{
 	{"POST /api/v1/auth/refresh", httpx.Public},
 	{"POST /api/v1/auth/logout", httpx.Public},
 	{"GET /api/v1/auth/providers", httpx.Public},
+	{"GET /api/v1/auth/jwks", httpx.Public},
 
 	// Sign-in popups: Google and Apple (server/auth/oidc_handlers.go).
 	{"GET /api/v1/auth/google/start", httpx.Public},

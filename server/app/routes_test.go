@@ -10,6 +10,7 @@ import (
 	"go.uber.org/fx"
 
 	"github.com/pocket-companion/pocket/server/app"
+	"github.com/pocket-companion/pocket/server/config"
 	"github.com/pocket-companion/pocket/server/httpx"
 	"github.com/pocket-companion/pocket/tests/servertest"
 )
@@ -21,6 +22,7 @@ var pinnedPublic = []string{
 	"GET /api/v1/auth/apple/start",
 	"GET /api/v1/auth/google/callback",
 	"GET /api/v1/auth/google/start",
+	"GET /api/v1/auth/jwks", // the ID tokens' public key, for a relay in front (server/auth)
 	"GET /api/v1/auth/providers",
 	"GET /api/v1/chat/session/{id}/messages/shared",
 	"GET /api/v1/chat/session/{id}/shared",
@@ -40,11 +42,11 @@ var pinnedPublic = []string{
 // pinnedOperator are the routes for whoever runs the server (loopback or the metrics token).
 var pinnedOperator = []string{"GET /metrics"}
 
-// servedRoutes starts the real server and returns it with every route it mounted.
-func servedRoutes(t *testing.T) (*servertest.Server, []httpx.Route) {
+// servedRoutes starts the real server (edited by edit) and returns it with every route it mounted.
+func servedRoutes(t *testing.T, edit func(*config.Config)) (*servertest.Server, []httpx.Route) {
 	var routes []httpx.Route
 	capture := fx.Invoke(fx.Annotate(func(rs []httpx.Route) { routes = rs }, fx.ParamTags(`group:"routes"`)))
-	s := servertest.Start(t, nil, capture)
+	s := servertest.Start(t, edit, capture)
 	if len(routes) == 0 {
 		t.Fatal("no routes captured")
 	}
@@ -62,8 +64,20 @@ func patternsWith(routes []httpx.Route, access httpx.Access) []string {
 	return out
 }
 
+// TestRoutes_PublicOnesArePinned holds both modes to the one route table:
+// the embedded provider, and a relay (in front of an embedded upstream).
 func TestRoutes_PublicOnesArePinned(t *testing.T) {
-	s, routes := servedRoutes(t)
+	t.Run("embedded", func(t *testing.T) { checkServedRoutes(t, nil) })
+	t.Run("relay", func(t *testing.T) {
+		up := servertest.Start(t, nil)
+		checkServedRoutes(t, func(c *config.Config) {
+			c.UpstreamURL, c.UpstreamJWKSURL = up.URL, up.URL+"/api/v1/auth/jwks"
+		})
+	})
+}
+
+func checkServedRoutes(t *testing.T, edit func(*config.Config)) {
+	s, routes := servedRoutes(t, edit)
 
 	if got := patternsWith(routes, httpx.Public); !slices.Equal(got, pinnedPublic) {
 		t.Errorf("public routes changed:\n got  %q\n want %q", got, pinnedPublic)

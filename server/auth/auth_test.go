@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/go-jose/go-jose/v4"
 	"go.uber.org/fx"
 
 	"github.com/pocket-companion/pocket/server/config"
@@ -176,6 +177,25 @@ func TestSession_SurvivesARestartOnTheSameDataDirectory(t *testing.T) {
 	s.Stop()
 	s2 := servertest.StartConfig(t, cfg, whoami())
 	s2.WithToken(t, c.IDToken).MustOK("GET", "/api/v1/test/whoami", nil)
+}
+
+func TestJWKS_IsPublicAndVerifiesTheServersIDTokens(t *testing.T) {
+	s := servertest.Start(t, nil)
+	c := s.SignIn(t, "a@example.com")
+	r := s.NewClient(t).MustOK("GET", "/api/v1/auth/jwks", nil)
+	var set jose.JSONWebKeySet
+	r.JSON(t, &set)
+	jws, err := jose.ParseSigned(c.IDToken, []jose.SignatureAlgorithm{jose.EdDSA})
+	if err != nil {
+		t.Fatal(err)
+	}
+	keys := set.Key(jws.Signatures[0].Header.KeyID)
+	if len(keys) != 1 {
+		t.Fatalf("token's kid %q not in the set %s", jws.Signatures[0].Header.KeyID, r.Body)
+	}
+	if _, err := jws.Verify(keys[0].Key); err != nil {
+		t.Fatalf("published key does not verify a session's ID token: %v", err)
+	}
 }
 
 func TestProviders_SayWhatIsConfigured(t *testing.T) {

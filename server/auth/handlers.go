@@ -2,6 +2,7 @@ package auth
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"net/http"
 	"strings"
@@ -46,6 +47,7 @@ func (h *handlers) routes() []httpx.Route {
 		public("POST /api/v1/auth/refresh", httpx.RefuseCrossSite(h.cfg.PublicURL, false, h.refresh)),
 		public("POST /api/v1/auth/logout", httpx.RefuseCrossSite(h.cfg.PublicURL, false, h.logout)),
 		public("GET /api/v1/auth/providers", h.providers),
+		public("GET /api/v1/auth/jwks", h.jwks),
 	}
 }
 
@@ -209,4 +211,13 @@ func (h *handlers) setRefreshCookie(w http.ResponseWriter, value string, ttl tim
 		c.MaxAge = int(ttl.Seconds())
 	}
 	http.SetCookie(w, c)
+}
+
+// jwks publishes the ID tokens' public key (RFC 7517), for a relay in front
+// of this server to verify its callers' tokens. Caches may keep it a few
+// minutes: a relay refetches on a kid it does not know.
+func (h *handlers) jwks(w http.ResponseWriter, _ *http.Request) error {
+	w.Header().Set("Content-Type", "application/jwk-set+json")
+	w.Header().Set("Cache-Control", "public, max-age=300")
+	return json.NewEncoder(w).Encode(h.tokens.JWKS())
 }

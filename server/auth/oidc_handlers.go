@@ -102,7 +102,11 @@ func (h *oidcHandlers) callback(p *oidcProvider) httpx.Handler {
 	return func(w http.ResponseWriter, r *http.Request) error {
 		r.Body = http.MaxBytesReader(w, r.Body, maxCallbackBody)
 		if err := r.ParseForm(); err != nil {
-			h.fail(w, r, p, refuse(http.StatusBadRequest, "bad_form", "The sign-in response could not be read. Please try again.", err))
+			status := http.StatusBadRequest
+			if _, tooLarge := errors.AsType[*http.MaxBytesError](err); tooLarge {
+				status = http.StatusRequestEntityTooLarge
+			}
+			h.fail(w, r, p, refuse(status, "bad_form", "The sign-in response could not be read. Please try again.", err))
 			return nil
 		}
 		token, uid, perr := h.complete(r.Context(), p, r.Form)

@@ -6,10 +6,12 @@ package chat
 import (
 	"log/slog"
 	"net/http"
+	"regexp"
 	"strings"
 
 	"go.uber.org/fx"
 
+	"github.com/pocket-companion/pocket/pkg/apperr"
 	"github.com/pocket-companion/pocket/pkg/chat"
 	"github.com/pocket-companion/pocket/pkg/engine"
 	"github.com/pocket-companion/pocket/pkg/events"
@@ -61,13 +63,21 @@ type handlers struct{ svc *chat.Service }
 
 func owner(r *http.Request) chat.Access { return chat.Access{UID: httpx.MustPrincipal(r).UID} }
 
-// visitor reads the share token of a shared call; none is the spec's 400.
-func visitor(w http.ResponseWriter, token string) (chat.Access, error) {
+// visitor reads the share token of a shared call (none is the spec's 400)
+// and the visitor's own conversation key, if the browser sent one.
+func visitor(w http.ResponseWriter, token, key string) (chat.Access, error) {
 	w.Header().Set("X-Robots-Tag", "noindex, nofollow")
 	w.Header().Set("Referrer-Policy", "no-referrer")
 	token = strings.TrimSpace(token)
 	if token == "" {
 		return chat.Access{}, share.ErrNoToken
 	}
-	return chat.Access{Token: token}, nil
+	if key != "" && !visitorKeyPattern.MatchString(key) {
+		return chat.Access{}, apperr.Invalidf("visitor must be 16 to 128 letters, digits, - or _")
+	}
+	return chat.Access{Token: token, Visitor: key}, nil
 }
+
+// visitorKeyPattern: a browser's random key, base64url or hex, of at least
+// 96 bits when base64url.
+var visitorKeyPattern = regexp.MustCompile(`^[A-Za-z0-9_-]{16,128}$`)

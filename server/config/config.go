@@ -12,6 +12,7 @@ import (
 	"net/url"
 	"os"
 	"strings"
+	"time"
 )
 
 // Config is the whole server configuration. It is parsed once and passed by value.
@@ -23,10 +24,16 @@ type Config struct {
 	DemoEmail string
 	SMTPURL   string
 	MailFrom  string
-	// UpstreamURL is reserved for a relay mode this version lacks; finish refuses
-	// it rather than serve the embedded provider to someone who asked for a relay.
+	// UpstreamURL, when set, makes the server a relay in front of that
+	// provider API (relay mode) instead of the embedded provider.
 	UpstreamURL string
-	LogLevel    string
+	// UpstreamJWKSURL is where the upstream publishes its ID tokens' keys
+	// (default <upstream>/api/v1/auth/jwks).
+	UpstreamJWKSURL string
+	// UpstreamTimeout bounds one upstream call (POCKET_UPSTREAM_TIMEOUT).
+	UpstreamTimeout    time.Duration
+	upstreamTimeoutRaw string
+	LogLevel           string
 	// MetricsToken, when set, opens /metrics to any caller presenting it as a
 	// bearer token; unset, /metrics answers loopback peers only.
 	MetricsToken string
@@ -111,7 +118,9 @@ func (c *Config) settings() []setting {
 		{"POCKET_DEMO_EMAIL", "demo@example.com", "owner of the seeded recordings", false, &c.DemoEmail},
 		{"POCKET_SMTP_URL", "", "smtp://user:pass@host:port for sign-in mail; unset prints codes to the log", true, &c.SMTPURL},
 		{"POCKET_MAIL_FROM", "Pocket <no-reply@localhost>", "sender of sign-in mail", false, &c.MailFrom},
-		{"POCKET_UPSTREAM_URL", "", "reserved for relay mode, which this version does not have: setting it stops the server", false, &c.UpstreamURL},
+		{"POCKET_UPSTREAM_URL", "", "provider API to relay to (relay mode); unset serves the embedded provider", false, &c.UpstreamURL},
+		{"POCKET_UPSTREAM_TIMEOUT", "15s", "bound on one upstream call in relay mode", false, &c.upstreamTimeoutRaw},
+		{"POCKET_UPSTREAM_JWKS_URL", "", "JWK Set the upstream's ID tokens are verified against (default <upstream>/api/v1/auth/jwks)", false, &c.UpstreamJWKSURL},
 		{"POCKET_UPSTREAM_RATE", "50", "upstream requests a minute per user for background work in relay mode (refreshes, polls, watched uploads)", false, &c.RelaySync.Rate},
 		{"POCKET_UPSTREAM_POLL", "15s", "in relay mode, how often the upstream is polled for a user with an open live-events socket", false, &c.RelaySync.Poll},
 		{"POCKET_LLM_URL", "", "OpenAI-compatible endpoint; unset uses the built-in local engine", false, &c.LLM.URL},
@@ -177,12 +186,9 @@ func fromEnv(s setting, getenv func(string) string) (string, error) {
 	return s.def, nil
 }
 
-// ErrRelayUnavailable refuses POCKET_UPSTREAM_URL.
-var ErrRelayUnavailable = errors.New("config: POCKET_UPSTREAM_URL is set, but relay mode is not available in this version; unset it to use the embedded provider")
-
 func (c *Config) finish() error {
-	if c.UpstreamURL != "" {
-		return ErrRelayUnavailable
+	if err := c.finishUpstream(); err != nil {
+		return err
 	}
 	if c.Addr == "" {
 		return errors.New("config: POCKET_ADDR must not be empty")

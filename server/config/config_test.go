@@ -1,12 +1,12 @@
 package config
 
 import (
-	"errors"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 func envOf(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
@@ -97,18 +97,40 @@ func TestLoad_MetricsTokenFromFileFlagAndRedacted(t *testing.T) {
 	}
 }
 
-func TestLoad_RefusesUpstreamURLForTheRelayThisVersionLacks(t *testing.T) {
+func TestLoad_UpstreamURLTurnsOnRelayMode(t *testing.T) {
 	for name, load := range map[string]func() (Config, error){
 		"environment": func() (Config, error) {
-			return Load("t", nil, envOf(map[string]string{"POCKET_UPSTREAM_URL": "https://provider.example"}), io.Discard)
+			return Load("t", nil, envOf(map[string]string{"POCKET_UPSTREAM_URL": "https://provider.example/"}), io.Discard)
 		},
 		"flag": func() (Config, error) {
-			return Load("t", []string{"--upstream-url", "https://provider.example"}, envOf(nil), io.Discard)
+			return Load("t", []string{"--upstream-url", "https://provider.example/"}, envOf(nil), io.Discard)
 		},
 	} {
 		t.Run(name, func(t *testing.T) {
-			_, err := load()
-			if !errors.Is(err, ErrRelayUnavailable) || !strings.Contains(err.Error(), "unset it to use the embedded provider") {
+			c, err := load()
+			if err != nil || !c.Relay() || c.UpstreamURL != "https://provider.example" {
+				t.Fatalf("got %+v, %v", c, err)
+			}
+			if c.UpstreamJWKSURL != "https://provider.example/api/v1/auth/jwks" || c.UpstreamTimeout != 15*time.Second {
+				t.Fatalf("defaults: jwks %q timeout %v", c.UpstreamJWKSURL, c.UpstreamTimeout)
+			}
+		})
+	}
+	if c, err := Load("t", nil, envOf(nil), io.Discard); err != nil || c.Relay() {
+		t.Fatalf("unset upstream must be embedded mode: %+v %v", c, err)
+	}
+}
+
+func TestLoad_RefusesBadUpstreamSettings(t *testing.T) {
+	for name, env := range map[string]map[string]string{
+		"not a URL":        {"POCKET_UPSTREAM_URL": "provider.example"},
+		"ftp":              {"POCKET_UPSTREAM_URL": "ftp://provider.example"},
+		"timeout not time": {"POCKET_UPSTREAM_TIMEOUT": "soon"},
+		"timeout zero":     {"POCKET_UPSTREAM_TIMEOUT": "0s"},
+		"bad jwks":         {"POCKET_UPSTREAM_URL": "https://p.example", "POCKET_UPSTREAM_JWKS_URL": "keys"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			if _, err := Load("t", nil, envOf(env), io.Discard); err == nil || !strings.Contains(err.Error(), "POCKET_UPSTREAM") {
 				t.Fatalf("got %v", err)
 			}
 		})

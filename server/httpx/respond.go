@@ -105,6 +105,9 @@ func DecodeJSON(r *http.Request, limit int64, v any) error {
 	if limit <= 0 {
 		limit = DefaultMaxBody
 	}
+	if r.ContentLength > limit { // declared too large: refused before reading a byte
+		return decodeError(&http.MaxBytesError{Limit: limit})
+	}
 	body := http.MaxBytesReader(nil, r.Body, limit)
 	dec := json.NewDecoder(body)
 	if err := dec.Decode(v); err != nil {

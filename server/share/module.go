@@ -3,6 +3,7 @@
 package share
 
 import (
+	"fmt"
 	"net/http"
 	"strings"
 	"time"
@@ -25,8 +26,14 @@ var Module = fx.Module("share",
 	fx.Provide(fx.Annotate((*handlers).routes, fx.ResultTags(`group:"routes,flatten"`))),
 )
 
-func newService(db *store.DB, r *recordings.Service, cfg config.Config) *share.Service {
-	return share.NewService(db, r, cfg.PublicURL, nil)
+// newService first rehashes links stored by an older version under their raw
+// token: they are few (links are made by hand), so this runs before serving,
+// and no link is ever looked up in both forms.
+func newService(db *store.DB, r *recordings.Service, cfg config.Config) (*share.Service, error) {
+	if _, err := share.HashStoredTokens(db); err != nil {
+		return nil, fmt.Errorf("share: hash stored link tokens: %w", err)
+	}
+	return share.NewService(db, r, cfg.PublicURL, nil), nil
 }
 
 type handlers struct {

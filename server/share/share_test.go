@@ -10,9 +10,9 @@ import (
 )
 
 type link struct {
-	Token, URL, RecordingID string
-	ExpiresAt               *string
-	RevokedAt               *string
+	ID, Token, URL, RecordingID, Hint string
+	ExpiresAt                         *string
+	RevokedAt                         *string
 }
 
 var sample = map[string]any{
@@ -124,8 +124,16 @@ func TestShare_ListAndValidation(t *testing.T) {
 	owner.MustOK("DELETE", "/api/v1/share/"+first.Token, nil)
 	var list struct{ Data []link }
 	owner.MustOK("GET", "/api/v1/recordings/r1/shares", nil, &list)
-	if len(list.Data) != 2 || list.Data[1].Token != first.Token || list.Data[1].RevokedAt == nil {
+	if len(list.Data) != 2 || list.Data[1].ID != first.ID || list.Data[1].RevokedAt == nil {
 		t.Fatalf("list = %+v", list.Data)
+	}
+	if l := list.Data[0]; l.Token != "" || l.URL != "" || l.Hint == "" {
+		t.Fatalf("a listed link shows its token, or no hint: %+v", l)
+	}
+	owner.MustOK("DELETE", "/api/v1/share/"+list.Data[0].ID, nil) // revoking by the listed id
+	owner.MustOK("GET", "/api/v1/recordings/r1/shares", nil, &list)
+	if list.Data[0].RevokedAt == nil {
+		t.Fatalf("revoking by id left the link active: %+v", list.Data[0])
 	}
 	for _, body := range []any{map[string]any{"expiresIn": -5}, map[string]any{"expiresIn": "soon"}, []byte(`{"expiresIn":`)} {
 		if r := owner.Do("POST", "/api/v1/recordings/r1/share", body); r.Status != 400 {

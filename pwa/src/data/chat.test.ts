@@ -57,6 +57,25 @@ describe('chat data layer', () => {
     expect(history.messages).toEqual([])
   })
 
+  it('visitor: this browser’s own conversation key goes with every shared call, the same each time', async () => {
+    const keys: (string | null)[] = []
+    server.use(
+      http.get('/api/v1/chat/session/:id/shared', ({ request }) => {
+        keys.push(new URL(request.url).searchParams.get('visitor'))
+        return undefined
+      }),
+      http.get('/api/v1/chat/session/:id/messages/shared', ({ request }) => {
+        keys.push(new URL(request.url).searchParams.get('visitor'))
+        return undefined
+      }),
+    )
+    await fetchChatHistory({ recordingId: REC, shareToken: 'tok' })
+    await fetchChatHistory({ recordingId: REC, shareToken: 'tok' })
+    expect(keys).toHaveLength(4)
+    expect(keys[0]).toMatch(/^[A-Za-z0-9_-]{22}$/)
+    expect(new Set(keys).size).toBe(1)
+  })
+
   it('visitor: sends the share token, language en and no bearer token', async () => {
     auth.setIdToken('signed-in-too')
     let seen: { auth: string | null; body: unknown } | null = null
@@ -67,7 +86,10 @@ describe('chat data layer', () => {
       }),
     )
     const res = await sendChatMessage({ recordingId: REC, message: 'Hi', sessionId: null, shareToken: 'tok' })
-    expect(seen).toEqual({ auth: null, body: { recordingId: REC, message: 'Hi', sessionId: null, language: 'en', shareToken: 'tok' } })
+    expect(seen).toEqual({
+      auth: null,
+      body: { recordingId: REC, message: 'Hi', sessionId: null, language: 'en', shareToken: 'tok', visitorId: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/) },
+    })
     expect(res.session).toMatchObject({ shared: true, shareToken: 'tok' })
   })
 

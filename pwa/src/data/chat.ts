@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query'
 import { chatRequest, type RawResponse } from './api/http'
 import { ApiError, NETWORK_ERROR_CODE } from './api/errors'
 import { db } from './db'
+import { visitorKey } from './visitorKey'
 import {
   localSharedSession,
   normalizeMessages,
@@ -50,7 +51,7 @@ async function fetchChatSession(t: ChatTarget, signal?: AbortSignal): Promise<Ch
     return session
   }
   try {
-    const res = await chatRequest(`${BASE}/session/${enc(t.recordingId)}/shared`, { query: { token: t.shareToken }, auth: false, signal })
+    const res = await chatRequest(`${BASE}/session/${enc(t.recordingId)}/shared`, { query: { token: t.shareToken, visitor: visitorKey() }, auth: false, signal })
     const session = normalizeSession(ok(res))
     if (session) return { ...session, shared: true, shareToken: t.shareToken }
   } catch {
@@ -64,7 +65,7 @@ async function fetchChatMessages(session: ChatSession, signal?: AbortSignal): Pr
   if (session.local) return []
   if (!session.shareToken) return normalizeMessages(ok(await chatRequest(`${BASE}/session/${enc(session.id)}/messages`, { signal })))
   try {
-    const res = await chatRequest(`${BASE}/session/${enc(session.id)}/messages/shared`, { query: { token: session.shareToken }, auth: false, signal })
+    const res = await chatRequest(`${BASE}/session/${enc(session.id)}/messages/shared`, { query: { token: session.shareToken, visitor: visitorKey() }, auth: false, signal })
     return normalizeMessages(ok(res))
   } catch {
     return []
@@ -137,7 +138,7 @@ interface SendInput extends ChatTarget {
  */
 export async function sendChatMessage(input: SendInput): Promise<ChatSendResult> {
   const { recordingId, message, sessionId, shareToken } = input
-  const body = { recordingId, message, sessionId, language: 'en', ...(shareToken ? { shareToken } : {}) }
+  const body = { recordingId, message, sessionId, language: 'en', ...(shareToken ? { shareToken, visitorId: visitorKey() } : {}) }
   const path = shareToken ? `${BASE}/message/shared` : `${BASE}/message`
   const raw = ok(await chatRequest(path, { method: 'POST', body, auth: !shareToken }))
   const result = normalizeSendResult(raw)

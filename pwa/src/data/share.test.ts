@@ -63,7 +63,7 @@ describe('share links (owner)', () => {
       ),
       http.delete('/api/v1/share/t1', () => HttpResponse.json({ success: true })),
     )
-    expect(await createShareLink('r1', 3600)).toMatchObject({ token: 't1', expiresAt: null })
+    expect(await createShareLink('r1', 3600)).toMatchObject({ id: 't1', url: 'http://x.test/shared/recording?token=t1', expiresAt: null })
     await createShareLink('r1')
     expect(bodies).toEqual([{ expiresIn: 3600 }, {}])
     const links = await listShareLinks('r1')

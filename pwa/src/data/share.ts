@@ -53,8 +53,9 @@ export async function listShareLinks(recordingId: string, signal?: AbortSignal):
   return normalizeShareLinks(raw)
 }
 
-export async function revokeShareLink(token: string): Promise<void> {
-  await apiRequest<unknown>(`/api/v1/share/${encodeURIComponent(token)}`, { method: 'DELETE' })
+/** Revokes a link by its id (or its token, which the server accepts too). */
+export async function revokeShareLink(id: string): Promise<void> {
+  await apiRequest<unknown>(`/api/v1/share/${encodeURIComponent(id)}`, { method: 'DELETE' })
 }
 
 export const shareLinksQuery = (recordingId: string) =>

@@ -206,15 +206,32 @@ func TestHelp_ListsEveryCommand(t *testing.T) {
 	}
 }
 
-func TestServe_RefusesToStartWithAnUpstreamURL(t *testing.T) {
-	cmd := exec.Command(binary, "serve")
-	cmd.Env = append(os.Environ(), "POCKET_ADDR="+freePort(t), "POCKET_DATA_DIR="+t.TempDir(), "POCKET_SEED=none",
-		"POCKET_UPSTREAM_URL=https://provider.example")
-	out, err := cmd.CombinedOutput()
-	if cmd.ProcessState == nil || cmd.ProcessState.ExitCode() == 0 {
-		t.Fatalf("serve must exit non-zero: %v\n%s", err, out)
+// TestServe_RelayModeInFrontOfAnotherServe runs two binaries: an embedded
+// provider, and a relay in front of it. Sign-in goes through the relay to
+// the upstream (whose log holds the code), the upstream's token works at the
+// relay, an upload through the relay lands upstream, and both stop cleanly.
+func TestServe_RelayModeInFrontOfAnotherServe(t *testing.T) {
+	up := startServe(t, t.TempDir())
+	relay := startServe(t, t.TempDir(), "POCKET_UPSTREAM_URL="+up.url)
+	post(t, relay.url+"/api/v1/auth/email/send-otp", "", map[string]string{"email": "ada@example.com"}, nil)
+	code := ""
+	pattern := regexp.MustCompile(`sign-in code for ada@example\.com: (\d{6})`)
+	for i := 0; i < 100 && code == ""; i++ {
+		if m := pattern.FindStringSubmatch(up.log()); m != nil {
+			code = m[1]
+		}
+		time.Sleep(20 * time.Millisecond)
 	}
-	if !strings.Contains(string(out), "POCKET_UPSTREAM_URL is set, but relay mode is not available in this version") {
-		t.Fatalf("serve said:\n%s", out)
+	var verified struct{ Data struct{ Token string } }
+	post(t, relay.url+"/api/v1/auth/email/verify-otp", "", map[string]string{"email": "ada@example.com", "otp": code}, &verified)
+	var session struct{ IDToken string }
+	post(t, relay.url+"/api/v1/auth/session", "", map[string]string{"token": verified.Data.Token}, &session)
+	if status, err := upload(relay.url, session.IDToken, "r1"); err != nil || status != 201 {
+		t.Fatalf("upload through the relay: %d %v\nrelay log:\n%s", status, err, relay.log())
 	}
+	if got := detailStatus(t, up, session.IDToken, "r1"); got != 200 {
+		t.Fatalf("the upstream has no r1: %d", got)
+	}
+	relay.stop()
+	up.stop()
 }

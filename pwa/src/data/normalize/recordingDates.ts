@@ -78,7 +78,9 @@ export function formatShortDateTime(ms: number, timeZone?: string): string {
 /** Seconds from a number or numeric string; null when absent or not a finite, non-negative number. */
 function durationSeconds(value: unknown): number | null {
   const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN
-  return Number.isFinite(n) && n >= 0 ? Math.floor(n) : null
+  // Beyond the safe integers a number prints in exponent form ("1e+21 hr"):
+  // such a value is corrupt, so the recording shows no duration.
+  return Number.isFinite(n) && n >= 0 && n <= Number.MAX_SAFE_INTEGER ? Math.floor(n) : null
 }
 
 /** The thumbnail badge: 'H hr M min', 'M min' or 'S secs' (spec §9); null without a duration. */

@@ -27,10 +27,16 @@ export function normalizeSharedView(response: unknown): RecordingView | null {
 
 type ShareLinkState = 'active' | 'expired' | 'revoked'
 
-/** A share link as the owner's dialog lists it. */
+/**
+ * A share link as the owner's dialog lists it. The server hands out a link's
+ * token and url once, when it is made; listed later, a link has only its id
+ * (what revoking takes) and the token's last characters.
+ */
 export interface ShareLink {
-  token: string
+  id: string
+  /** '' when listed: the server keeps no token to show. */
   url: string
+  hint: string
   /** ms since the epoch; NaN when unknown. */
   createdAt: number
   /** ms; null: never expires. */
@@ -41,14 +47,16 @@ export interface ShareLink {
 export function normalizeShareLink(raw: unknown): ShareLink | null {
   const link = asObject(raw)
   const token = text(link?.token).trim()
-  if (!link || !token) return null
+  const id = text(link?.id).trim() || token
+  if (!link || !id) return null
   const time = (value: unknown) => {
     const ms = parseTimestamp(value)
     return Number.isNaN(ms) ? null : ms
   }
   return {
-    token,
-    url: text(link.url).trim() || sharedRecordingPath(token),
+    id,
+    url: text(link.url).trim() || (token ? sharedRecordingPath(token) : ''),
+    hint: text(link.hint).trim() || token.slice(-4),
     createdAt: parseTimestamp(link.createdAt),
     expiresAt: time(link.expiresAt),
     revokedAt: time(link.revokedAt),

@@ -7,6 +7,8 @@ import { fixtureFiles } from '@/mocks/fixtures'
 import { alice, renderApp, signInOnServer } from '@/test/render'
 
 interface Link {
+  id: string
+  hint: string
   token: string
   url: string
   recordingId: string
@@ -24,12 +26,17 @@ beforeEach(() => {
   server.use(
     http.get('/api/v1/recordings/:id', () => HttpResponse.json({ success: true, data: f })),
     http.post('/api/v1/recordings/:id/view', () => HttpResponse.json({ success: true })),
-    http.get('/api/v1/recordings/:id/shares', () => HttpResponse.json({ success: true, data: [...links].reverse() })),
+    // Listed as the server lists them: by id and hint, without the token.
+    http.get('/api/v1/recordings/:id/shares', () =>
+      HttpResponse.json({ success: true, data: [...links].reverse().map(({ token: _, url: __, ...listed }) => listed) }),
+    ),
     http.post('/api/v1/recordings/:id/share', async ({ request, params }) => {
       const body = (await request.json()) as { expiresIn?: number }
       created.push(body)
       const token = `tok${links.length + 1}`
       const link = {
+        id: `id${links.length + 1}`,
+        hint: token.slice(-4),
         token,
         url: `http://localhost/shared/recording?token=${token}`,
         recordingId: String(params.id),
@@ -40,7 +47,7 @@ beforeEach(() => {
       return HttpResponse.json(link, { status: 201 })
     }),
     http.delete('/api/v1/share/:token', ({ params }) => {
-      const link = links.find((l) => l.token === params.token)
+      const link = links.find((l) => l.id === params.token)
       if (link) link.revokedAt = new Date().toISOString()
       return HttpResponse.json({ success: true })
     }),
@@ -74,6 +81,7 @@ describe('share dialog', () => {
 
     const list = await within(dialog).findByRole('list', { name: 'Share links' })
     expect(within(list).getByText(/Expires /)).toBeInTheDocument()
+    expect(within(list).getByText('Link ending in …tok1')).toBeInTheDocument()
     await userEvent.click(within(list).getByRole('button', { name: /^Revoke link created/ }))
     expect(await within(list).findByText(/Revoked/)).toBeInTheDocument()
     expect(within(list).queryByRole('button', { name: /^Revoke/ })).not.toBeInTheDocument()

@@ -52,6 +52,7 @@ export function ShareDialog({ recordingId, title, onClose }: Props) {
       {created && <CopyField label="New share link" url={absoluteUrl(created.url)} autoFocus />}
 
       <h3 className="share-dialog__section">Share links</h3>
+      <p className="share-dialog__muted">A link’s full address is shown only when it is created, so copy it then.</p>
       <ShareLinkList
         links={links.data}
         loading={links.isPending}
@@ -59,7 +60,7 @@ export function ShareDialog({ recordingId, title, onClose }: Props) {
         onRetry={() => void links.refetch()}
         revoking={revoke.isPending ? revoke.variables : undefined}
         revokeFailed={revoke.isError}
-        onRevoke={(token) => revoke.mutate(token)}
+        onRevoke={(id) => revoke.mutate(id)}
         toUrl={absoluteUrl}
       />
     </ModalDialog>

@@ -7,10 +7,10 @@ interface Props {
   loading: boolean
   failed: boolean
   onRetry: () => void
-  /** The token being revoked right now. */
+  /** The id of the link being revoked right now. */
   revoking: string | undefined
   revokeFailed: boolean
-  onRevoke: (token: string) => void
+  onRevoke: (id: string) => void
   toUrl: (url: string) => string
 }
 
@@ -40,8 +40,8 @@ export function ShareLinkList({ links, loading, failed, onRetry, revoking, revok
           const active = shareLinkState(link) === 'active'
           const created = formatShortDateTime(link.createdAt)
           return (
-            <li key={link.token} className={`share-links__item${active ? '' : ' share-links__item--inactive'}`}>
-              <span className="share-links__url">{toUrl(link.url)}</span>
+            <li key={link.id} className={`share-links__item${active ? '' : ' share-links__item--inactive'}`}>
+              <span className="share-links__url">{link.url ? toUrl(link.url) : `Link ending in …${link.hint}`}</span>
               <span className="share-links__meta">
                 Created {created} · {linkStatus(link)}
               </span>
@@ -50,10 +50,10 @@ export function ShareLinkList({ links, loading, failed, onRetry, revoking, revok
                   type="button"
                   className="button button--danger"
                   aria-label={`Revoke link created ${created}`}
-                  disabled={revoking === link.token}
-                  onClick={() => onRevoke(link.token)}
+                  disabled={revoking === link.id}
+                  onClick={() => onRevoke(link.id)}
                 >
-                  {revoking === link.token ? 'Revoking…' : 'Revoke'}
+                  {revoking === link.id ? 'Revoking…' : 'Revoke'}
                 </button>
               )}
             </li>

@@ -12,7 +12,7 @@ export function useShareLinks(recordingId: string) {
     onSuccess: refresh,
   })
   const revoke = useMutation({
-    mutationFn: (token: string) => revokeShareLink(token),
+    mutationFn: (id: string) => revokeShareLink(id),
     onSuccess: refresh,
   })
   return { links, create, revoke }

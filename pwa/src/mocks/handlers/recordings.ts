@@ -16,7 +16,7 @@ function fixtureFile(id: string) {
 }
 
 /** Share links of the mock server, by token (reset with the module). */
-const links = new Map<string, { token: string; url: string; recordingId: string; createdAt: string; expiresAt: string | null; revokedAt?: string }>()
+const links = new Map<string, { id: string; hint: string; token: string; url: string; recordingId: string; createdAt: string; expiresAt: string | null; revokedAt?: string }>()
 
 export const recordingHandlers = [
   http.get('/api/v1/recordings/dashboard', ({ request }) => {
@@ -52,6 +52,8 @@ export const recordingHandlers = [
     const token = crypto.randomUUID().replaceAll('-', '')
     const now = Date.now()
     const link = {
+      id: `id_${token}`,
+      hint: token.slice(-4),
       token,
       url: `${location.origin}/shared/recording?token=${token}`,
       recordingId: String(params.id),
@@ -63,11 +65,16 @@ export const recordingHandlers = [
   }),
 
   http.get('/api/v1/recordings/:id/shares', ({ params }) =>
-    HttpResponse.json({ success: true, data: [...links.values()].filter((l) => l.recordingId === params.id).reverse() }),
+    HttpResponse.json({
+      success: true,
+      // Like the server: a listed link has its id and hint, never its token.
+      data: [...links.values()].filter((l) => l.recordingId === params.id).reverse().map(({ token: _, url: __, ...listed }) => listed),
+    }),
   ),
 
   http.delete('/api/v1/share/:token', ({ params }) => {
-    const link = links.get(String(params.token))
+    const named = String(params.token)
+    const link = links.get(named) ?? [...links.values()].find((l) => l.id === named)
     if (!link) return fail(404, 'Share link not found', 'NOT_FOUND')
     link.revokedAt = new Date().toISOString()
     return HttpResponse.json({ success: true })

@@ -1,0 +1,88 @@
+package relay
+
+import (
+	"errors"
+	"io"
+	"net/http"
+	"strings"
+
+	"github.com/pocket-companion/pocket/pkg/apperr"
+	"github.com/pocket-companion/pocket/pkg/upstream"
+)
+
+// toUpstream are the request headers the upstream needs: the caller's own
+// credentials (bearer token, session cookie), what the body is, and what the
+// cookie endpoints check to refuse other sites' pages.
+var toUpstream = []string{"Authorization", "Content-Type", "Accept", "Accept-Language", "Cookie", "Origin", "Sec-Fetch-Site"}
+
+// toBrowser are the answer headers the browser needs.
+var toBrowser = []string{
+	"Content-Type", "Set-Cookie", "Location", "Retry-After", "Cache-Control",
+	"Referrer-Policy", "X-Robots-Tag", "Content-Security-Policy", "Content-Disposition", "WWW-Authenticate",
+}
+
+// upstreamRequest is r as the upstream should receive it.
+func upstreamRequest(r *http.Request, body []byte) upstream.Request {
+	h := http.Header{}
+	for _, k := range toUpstream {
+		if v := r.Header.Values(k); len(v) > 0 {
+			h[k] = v
+		}
+	}
+	// An identity provider's callback page may be checked against where it came from.
+	if strings.HasSuffix(r.URL.Path, "/callback") && r.Referer() != "" {
+		h.Set("Referer", r.Referer())
+	}
+	return upstream.Request{Method: r.Method, PathAndQuery: r.URL.RequestURI(), Header: h, Body: body}
+}
+
+func copyAnswerHeaders(dst, src http.Header) {
+	for _, k := range toBrowser {
+		if v := src.Values(k); len(v) > 0 {
+			dst[k] = v
+		}
+	}
+}
+
+// readBody reads the request's body within limit; nil when there is none.
+func readBody(w http.ResponseWriter, r *http.Request, limit int64) ([]byte, error) {
+	if limit == 0 || r.Body == nil {
+		return nil, nil
+	}
+	b, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
+	var tooLarge *http.MaxBytesError
+	switch {
+	case errors.As(err, &tooLarge):
+		return nil, apperr.New(apperr.TooLarge, "BODY_TOO_LARGE", "Request body is too large")
+	case err != nil:
+		return nil, apperr.Invalidf("Request body could not be read")
+	case len(b) == 0:
+		return nil, nil
+	}
+	return b, nil
+}
+
+// copyFlushing copies an answer to the browser, flushing after every read,
+// so a streamed chat answer reaches the page as the upstream writes it (a
+// whole JSON answer arrives in a few reads; flushing them costs nothing).
+func copyFlushing(w http.ResponseWriter, body io.Reader) error {
+	rc := http.NewResponseController(w)
+	buf := make([]byte, 32<<10)
+	for {
+		n, err := body.Read(buf)
+		if n > 0 {
+			if _, werr := w.Write(buf[:n]); werr != nil {
+				return werr
+			}
+			if ferr := rc.Flush(); ferr != nil && !errors.Is(ferr, http.ErrNotSupported) {
+				return ferr
+			}
+		}
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
+}

@@ -1,0 +1,121 @@
+package relay
+
+import (
+	"context"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/pocket-companion/pocket/pkg/upstream"
+	"github.com/pocket-companion/pocket/server/httpx"
+)
+
+// WriteObserver hears of every write the relay passed to the upstream and
+// the upstream accepted (relaysync refreshes its mirror and sends live events).
+type WriteObserver interface {
+	Changed(ctx context.Context, uid, token string)
+}
+
+// Relay serves the provider API's REST routes from an upstream.
+type Relay struct {
+	up       *upstream.Client
+	cache    *Cache
+	observer WriteObserver // may be nil
+	freshFor time.Duration
+	now      func() time.Time
+	// slowTimeout bounds slowRoutes' calls (0: the client's timeout).
+	slowTimeout time.Duration
+
+	// Background revalidations: one per cache key at a time, all stopped
+	// with the server.
+	bg       context.Context
+	stopBG   context.CancelFunc
+	wg       sync.WaitGroup
+	mu       sync.Mutex
+	inflight map[string]bool
+}
+
+// New builds the relay. observer may be nil.
+func New(up *upstream.Client, cache *Cache, observer WriteObserver, freshFor time.Duration) *Relay {
+	bg, stop := context.WithCancel(context.Background())
+	return &Relay{up: up, cache: cache, observer: observer, freshFor: freshFor, now: time.Now,
+		bg: bg, stopBG: stop, inflight: map[string]bool{}}
+}
+
+// Stop ends background revalidations and waits for them.
+func (rl *Relay) Stop() {
+	rl.stopBG()
+	rl.wg.Wait()
+}
+
+// InvalidateUser drops uid's cached answers (relaysync calls it when it sees
+// the upstream change).
+func (rl *Relay) InvalidateUser(uid string) { rl.cache.InvalidateUser(uid) }
+
+func (rl *Relay) handler(rt route) httpx.Handler {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		body, err := readBody(w, r, rt.limit)
+		if err != nil {
+			return err
+		}
+		switch rt.policy {
+		case cachedRead:
+			return rl.cachedRead(w, r)
+		case write:
+			return rl.relay(w, r, rl.request(rt, r, body), true)
+		}
+		return rl.relay(w, r, rl.request(rt, r, body), false)
+	}
+}
+
+func (rl *Relay) request(rt route, r *http.Request, body []byte) upstream.Request {
+	req := upstreamRequest(r, body)
+	if slowRoutes[rt.pattern] {
+		req.Timeout = rl.slowTimeout
+	}
+	return req
+}
+
+// relay passes one call through and its answer back, streamed. After a
+// write the upstream accepted, the caller's cached answers are dropped.
+func (rl *Relay) relay(w http.ResponseWriter, r *http.Request, req upstream.Request, isWrite bool) error {
+	resp, err := rl.up.Do(r.Context(), req)
+	if err != nil {
+		writeUnavailable(w, r, err)
+		return nil
+	}
+	defer resp.Body.Close()
+	if gatewayFailure(resp.StatusCode) && !isJSON(resp.Header) {
+		// A proxy's error page, not the API's: the app gets the API's shape.
+		// (The API's own 503s, e.g. AI_UNAVAILABLE, pass through as they are.)
+		writeUnavailable(w, r, nil)
+		return nil
+	}
+	accepted := isWrite && resp.StatusCode >= 200 && resp.StatusCode < 300
+	if accepted {
+		// Before the answer reaches the browser, which may read again at once
+		// (on another connection) and must not get the answer from before.
+		rl.cache.InvalidateUser(httpx.MustPrincipal(r).UID)
+	}
+	copyAnswerHeaders(w.Header(), resp.Header)
+	w.WriteHeader(resp.StatusCode)
+	copyErr := copyFlushing(w, resp.Body)
+	if accepted {
+		rl.written(r) // again: a streamed chat answer is stored as it streams
+	}
+	if copyErr != nil {
+		// The status line is out: all that is left is to cut the answer short.
+		httpx.LoggerFrom(r.Context()).Info("relayed answer cut short", "route", r.Pattern, "err", copyErr)
+	}
+	return nil
+}
+
+// written drops the writer's cached answers and tells the observer.
+func (rl *Relay) written(r *http.Request) {
+	p := httpx.MustPrincipal(r)
+	rl.cache.InvalidateUser(p.UID)
+	if rl.observer != nil {
+		token, _ := httpx.BearerToken(r)
+		rl.observer.Changed(context.WithoutCancel(r.Context()), p.UID, token)
+	}
+}

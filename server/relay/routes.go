@@ -1,0 +1,90 @@
+package relay
+
+import "github.com/pocket-companion/pocket/server/httpx"
+
+// policy is how the relay treats one route.
+type policy int
+
+const (
+	// forward relays the call as is: sign-in, share links, searches.
+	forward policy = iota
+	// cachedRead is a signed-in GET answered from the caller's cache when
+	// it can be (stale-while-revalidate, ETags, stale answers when down).
+	cachedRead
+	// write is a signed-in change: relayed, never retried unless
+	// idempotent, and on success it drops the caller's cached answers.
+	write
+)
+
+// Body limits, the embedded provider's (httpx.DefaultMaxBody; server/recordings.MaxUploadBytes).
+const (
+	maxBody   = 1 << 20
+	maxUpload = 32 << 20
+)
+
+type route struct {
+	pattern string
+	access  httpx.Access
+	policy  policy
+	limit   int64
+}
+
+// slowRoutes may take longer than one ordinary call before the upstream's
+// answer starts: a 32 MiB upload, and a chat answer composed in full before
+// it is sent. They get Options.SlowTimeout instead of the per-call timeout.
+var slowRoutes = map[string]bool{
+	"POST /api/v1/recordings":          true,
+	"POST /api/v1/chat/message":        true,
+	"POST /api/v1/chat/message/shared": true,
+}
+
+// routes are the provider API's REST routes (server/app/routes.go), each as
+// the relay serves it. Probes, metrics, sync, push and live events stay local.
+var routes = []route{
+	// Sign-in goes to the upstream's identity: its tokens, its cookies.
+	{"POST /api/v1/auth/email/send-otp", httpx.Public, forward, maxBody},
+	{"POST /api/v1/auth/email/verify-otp", httpx.Public, forward, maxBody},
+	{"GET /api/v1/auth-email/check", httpx.Public, forward, 0},
+	{"POST /api/v1/auth/session", httpx.Public, forward, maxBody},
+	{"POST /api/v1/auth/refresh", httpx.Public, forward, maxBody},
+	{"POST /api/v1/auth/logout", httpx.Public, forward, maxBody},
+	{"GET /api/v1/auth/providers", httpx.Public, forward, 0},
+	{"GET /api/v1/auth/jwks", httpx.Public, forward, 0},
+	{"GET /api/v1/auth/google/start", httpx.Public, forward, 0},
+	{"GET /api/v1/auth/google/callback", httpx.Public, forward, 0},
+	{"GET /api/v1/auth/apple/start", httpx.Public, forward, 0},
+	{"POST /api/v1/auth/apple/callback", httpx.Public, forward, maxBody},
+
+	{"GET /api/v1/recordings/dashboard", httpx.SignedIn, cachedRead, 0},
+	{"GET /api/v1/recordings/search", httpx.SignedIn, forward, 0},
+	{"POST /api/v1/recordings", httpx.SignedIn, write, maxUpload},
+	{"GET /api/v1/recordings/{id}", httpx.SignedIn, cachedRead, 0},
+	{"PUT /api/v1/recordings/{id}", httpx.SignedIn, write, maxBody},
+	{"DELETE /api/v1/recordings/{id}", httpx.SignedIn, write, maxBody},
+	{"POST /api/v1/recordings/{id}/view", httpx.SignedIn, write, maxBody},
+	{"GET /api/v1/folders", httpx.SignedIn, cachedRead, 0},
+	{"POST /api/v1/folders", httpx.SignedIn, write, maxBody},
+	{"GET /api/v1/summarizations/by-recording/{recordingId}", httpx.SignedIn, cachedRead, 0},
+	{"GET /api/v1/summarizations/{id}", httpx.SignedIn, cachedRead, 0},
+
+	{"POST /api/v1/recordings/{id}/share", httpx.SignedIn, write, maxBody},
+	{"GET /api/v1/recordings/{id}/shares", httpx.SignedIn, forward, 0},
+	{"DELETE /api/v1/share/{token}", httpx.SignedIn, write, maxBody},
+	{"GET /api/v1/share/shared/recording", httpx.Public, forward, 0},
+
+	{"GET /api/v1/chat/session/{id}", httpx.SignedIn, cachedRead, 0},
+	{"GET /api/v1/chat/session/{id}/messages", httpx.SignedIn, cachedRead, 0},
+	{"POST /api/v1/chat/message", httpx.SignedIn, write, maxBody},
+	{"GET /api/v1/chat/session/{id}/shared", httpx.Public, forward, 0},
+	{"GET /api/v1/chat/session/{id}/messages/shared", httpx.Public, forward, 0},
+	{"POST /api/v1/chat/message/shared", httpx.Public, forward, maxBody},
+}
+
+// Routes mounts every relayed route on r.
+func Routes(r *Relay) []httpx.Route {
+	out := make([]httpx.Route, 0, len(routes))
+	for _, rt := range routes {
+		out = append(out, httpx.Route{Pattern: rt.pattern, Access: rt.access, Handler: r.handler(rt)})
+	}
+	return out
+}

@@ -1,0 +1,39 @@
+package relay_test
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+)
+
+// TestRelay_ShareLinksAreNeverCached: a visitor's view goes to the upstream
+// every time, so a revoked link stops working at once.
+func TestRelay_ShareLinksAreNeverCached(t *testing.T) {
+	p := startPair(t)
+	alice := p.signIn(t, "alice@example.com")
+	importRecording(t, alice, "r1", "unicorn")
+	var link struct{ Token string }
+	alice.MustOK("POST", "/api/v1/recordings/r1/share", nil, &link)
+	visitor := p.relay.NewClient(t)
+	view := "/api/v1/share/shared/recording?token=" + link.Token
+	if r := visitor.MustOK("GET", view, nil); !strings.Contains(string(r.Body), "unicorn") {
+		t.Fatalf("shared view: %s", r.Body)
+	}
+	alice.MustOK("DELETE", "/api/v1/share/"+link.Token, nil)
+	if r := visitor.Do("GET", view, nil); r.Status != http.StatusUnauthorized {
+		t.Fatalf("revoked link through the relay: %d %s", r.Status, r.Body)
+	}
+}
+
+func TestRelay_UploadsMayExceedTheJSONLimit(t *testing.T) {
+	p := startPair(t)
+	alice := p.signIn(t, "alice@example.com")
+	long := strings.Repeat("a long meeting about the unicorn budget ", 60000) // ~2.4 MB
+	alice.MustOK("POST", "/api/v1/recordings", map[string]any{
+		"recording":     map[string]any{"id": "big", "title": "Long"},
+		"transcription": map[string]any{"segments": []any{map[string]any{"speaker": "SPEAKER_00", "text": long, "start_time": 0, "end_time": 3}}},
+	})
+	if r := alice.MustOK("GET", "/api/v1/recordings/big?include=all", nil); len(r.Body) < len(long) {
+		t.Fatalf("detail of %d bytes", len(r.Body))
+	}
+}

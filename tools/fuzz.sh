@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Runs every Go native fuzz target in the module for FUZZTIME each (default
+# 5s: the bounded run of `make test`; `make fuzz` gives each a minute). A
+# finding is written under the package's testdata/fuzz and fails the run.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+FUZZTIME="${FUZZTIME:-5s}"
+mapfile -t targets < <(grep -rl --include='*_test.go' '^func Fuzz' pkg server tests 2>/dev/null |
+  xargs grep -H '^func Fuzz' | sed -E 's#^(.*)/[^/]+_test\.go:func (Fuzz[A-Za-z0-9_]*)\(.*#\1 \2#' | sort -u)
+for t in "${targets[@]}"; do
+  read -r dir name <<<"$t"
+  echo "fuzz ${dir} ${name} for ${FUZZTIME}"
+  go test -run '^$' -fuzz "^${name}\$" -fuzztime "${FUZZTIME}" -parallel 2 "./${dir}"
+done
