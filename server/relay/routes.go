@@ -64,6 +64,9 @@ var routes = []route{
 	{"POST /api/v1/recordings/{id}/view", httpx.SignedIn, write, maxBody},
 	{"GET /api/v1/folders", httpx.SignedIn, cachedRead, 0},
 	{"POST /api/v1/folders", httpx.SignedIn, write, maxBody},
+	{"PUT /api/v1/folders/{id}", httpx.SignedIn, write, maxBody},
+	{"DELETE /api/v1/folders/{id}", httpx.SignedIn, write, maxBody},
+	{"PUT /api/v1/recordings/{id}/speakers", httpx.SignedIn, write, maxBody},
 	{"GET /api/v1/summarizations/by-recording/{recordingId}", httpx.SignedIn, cachedRead, 0},
 	{"GET /api/v1/summarizations/{id}", httpx.SignedIn, cachedRead, 0},
 
