@@ -19,11 +19,23 @@ import (
 	"github.com/pocket-companion/pocket/server/live"
 )
 
-// Module serves SyncService in relay mode and watches the live sockets for
-// the poller. It needs an Upstream in the graph (the relay's
-// *upstream.Client, provided as relaysync.Upstream) and takes an Invalidator
-// when one is provided (the REST relay's cache).
+// Module serves SyncService in relay mode over the REST relay's upstream
+// client (server/relay.Module must be in the graph), hears of the relay's
+// writes (relay.WriteObserver), drops the relay's cache when the mirror
+// changes, and watches the live sockets for the poller (live.Observer).
 var Module = fx.Module("relaysync",
+	fx.Provide(
+		fx.Private,
+		newClientUpstream,
+		cacheInvalidator,
+	),
+	service,
+	fx.Provide(writeObserver),
+)
+
+// service is the module without the relay's adapters: it needs an Upstream
+// and takes an Invalidator when there is one.
+var service = fx.Options(
 	fx.Provide(NewFromConfig),
 	fx.Provide(func(s *Service) live.Observer { return s }),
 	fx.Provide(fx.Annotate(Routes, fx.ResultTags(`group:"routes,flatten"`))),

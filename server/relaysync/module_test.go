@@ -8,17 +8,22 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"slices"
+	"strings"
 	"testing"
+	"time"
 
 	"connectrpc.com/connect"
 	"go.uber.org/fx"
 	"go.uber.org/fx/fxtest"
 
+	"github.com/pocket-companion/pocket/pkg/events"
 	syncv1 "github.com/pocket-companion/pocket/pkg/gen/pocket/sync/v1"
 	"github.com/pocket-companion/pocket/pkg/gen/pocket/sync/v1/syncv1connect"
+	"github.com/pocket-companion/pocket/pkg/upstream"
 	"github.com/pocket-companion/pocket/server/config"
 	"github.com/pocket-companion/pocket/server/httpx"
 	"github.com/pocket-companion/pocket/server/live"
+	"github.com/pocket-companion/pocket/server/relay"
 )
 
 func bearerAuth(token string) connect.UnaryInterceptorFunc {
@@ -32,9 +37,10 @@ func bearerAuth(token string) connect.UnaryInterceptorFunc {
 	}
 }
 
-// The module as relay mode wires it: SyncService over Connect, authorised by
-// the upstream's identity, relaying with the caller's own token; and the
-// observer the live-events socket reports to.
+// The module as relay mode wires it, over the relay's own upstream client
+// and cache: SyncService over Connect, authorised by the upstream's
+// identity, relaying with the caller's own token; the observer the
+// live-events socket reports to; and the write observer the REST relay tells.
 func TestModule_ServesSyncServiceOverConnectWithTheCallersToken(t *testing.T) {
 	e := newEnv(t, Options{})
 	alice := e.signIn("alice@example.com")
@@ -43,42 +49,51 @@ func TestModule_ServesSyncServiceOverConnectWithTheCallersToken(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	log := slog.New(slog.DiscardHandler)
+	client := upstream.New(upstream.Options{BaseURL: e.upstream.URL, Timeout: 5 * time.Second})
 	var routes []httpx.Route
 	var obs live.Observer
+	var writes relay.WriteObserver
 	app := fxtest.New(t,
-		fx.Supply(cfg, e.db, e.bus, slog.New(slog.DiscardHandler), fx.Annotate(e.up, fx.As(new(Upstream)))),
+		fx.Supply(cfg, e.db, e.bus, log, client, relay.NewCache(e.db, time.Hour, 100, log)),
 		Module,
-		fx.Populate(&obs),
+		fx.Populate(&obs, &writes),
 		fx.Invoke(fx.Annotate(func(rs []httpx.Route) { routes = rs }, fx.ParamTags(`group:"routes"`))),
 	)
 	app.RequireStart()
 	defer app.RequireStop()
-	if obs == nil || len(routes) != 1 || routes[0].Pattern != "/"+syncv1connect.SyncServiceName+"/" {
-		t.Fatalf("routes %v, observer %v", routes, obs)
+	if obs == nil || writes == nil || len(routes) != 1 || routes[0].Pattern != "/"+syncv1connect.SyncServiceName+"/" {
+		t.Fatalf("routes %v, observer %v, write observer %v", routes, obs, writes)
 	}
 	srv := httptest.NewServer(httpx.NewMux(routes, e.verifier, nil, nil))
 	t.Cleanup(srv.Close)
-	client := func(token string) syncv1connect.SyncServiceClient {
+	connectAs := func(token string) syncv1connect.SyncServiceClient {
 		return syncv1connect.NewSyncServiceClient(http.DefaultClient, srv.URL, connect.WithInterceptors(bearerAuth(token)))
 	}
 
-	_, err = client("").Pull(ctx, connect.NewRequest(&syncv1.PullRequest{}))
+	_, err = connectAs("").Pull(ctx, connect.NewRequest(&syncv1.PullRequest{}))
 	var ce *connect.Error
 	if !errors.As(err, &ce) || ce.Code() != connect.CodeUnauthenticated {
 		t.Fatalf("anonymous pull: %v", err)
 	}
-	pulled, err := client(alice.token).Pull(ctx, connect.NewRequest(&syncv1.PullRequest{}))
+	pulled, err := connectAs(alice.token).Pull(ctx, connect.NewRequest(&syncv1.PullRequest{}))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got, want := recordingIDs(pulled.Msg.GetChanges()), upstreamIDs(t, alice); !slices.Equal(got, want) {
 		t.Fatalf("pulled %v, upstream has %v", got, want)
 	}
-	pushed, err := client(alice.token).Push(ctx, connect.NewRequest(&syncv1.PushRequest{Mutations: []*syncv1.Mutation{update("m1", ids[0], "Over Connect")}}))
+	pushed, err := connectAs(alice.token).Push(ctx, connect.NewRequest(&syncv1.PushRequest{Mutations: []*syncv1.Mutation{update("m1", ids[0], "Over Connect")}}))
 	if err != nil || pushed.Msg.GetResults()[0].GetOutcome() != syncv1.Outcome_OUTCOME_APPLIED {
 		t.Fatalf("push over Connect: %v, %v", pushed, err)
 	}
-	if e.up.count(alice.token, "PUT", "/api/v1/recordings/"+ids[0]) != 1 {
-		t.Fatal("the edit did not reach the upstream with the caller's token")
+	if r := alice.rest.Do("GET", "/api/v1/recordings/"+ids[0], nil); !strings.Contains(string(r.Body), "Over Connect") {
+		t.Fatalf("the edit did not reach the upstream: %s", r.Body)
 	}
+
+	// A write the REST relay passed on reaches other tabs as an event.
+	heard := e.listen(alice.uid)
+	alice.rest.MustOK("PUT", "/api/v1/recordings/"+ids[1], map[string]any{"title": "Through the REST relay"})
+	writes.Changed(ctx, alice.uid, alice.token)
+	waitFor(t, 5*time.Second, "the write's event", hasEvent(heard, events.RecordingUpdated, ids[1]))
 }
