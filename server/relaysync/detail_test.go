@@ -1,7 +1,8 @@
-package relaysync
+package relaysync_test
 
 import (
 	"errors"
+	"github.com/pocket-companion/pocket/server/relaysync"
 	"strings"
 	"testing"
 
@@ -12,7 +13,7 @@ import (
 // A summary.ready notice in relay mode reads the mirror: the recording's
 // title and its summary's first line, as the embedded server's notice has.
 func TestDetail_FeedsTheWebPushNoticeFromTheMirror(t *testing.T) {
-	e := newEnv(t, Options{})
+	e := newEnv(t, relaysync.Options{})
 	alice, bob := e.signIn("alice@example.com"), e.signIn("bob@example.com")
 	ids := e.uploadFixtures(alice, 1)
 	e.pullAll(alice, "")

@@ -1,4 +1,4 @@
-package relaysync
+package relaysync_test
 
 import (
 	"bytes"
@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"github.com/pocket-companion/pocket/server/relaysync"
 	"io"
 	"net/http"
 	"os"
@@ -22,7 +23,6 @@ import (
 	"github.com/pocket-companion/pocket/pkg/engine"
 	"github.com/pocket-companion/pocket/pkg/events"
 	syncv1 "github.com/pocket-companion/pocket/pkg/gen/pocket/sync/v1"
-	"github.com/pocket-companion/pocket/pkg/recordings"
 	"github.com/pocket-companion/pocket/pkg/store"
 	"github.com/pocket-companion/pocket/server/config"
 	"github.com/pocket-companion/pocket/server/httpx"
@@ -114,7 +114,7 @@ type env struct {
 	db       *store.DB
 	bus      *events.Bus
 	inval    *invalidations
-	svc      *Service
+	svc      *relaysync.Service
 }
 
 type invalidations struct {
@@ -140,7 +140,7 @@ func (i *invalidations) of(uid string) int {
 	return n
 }
 
-func newEnv(t *testing.T, opts Options, upstreamOptions ...fx.Option) *env {
+func newEnv(t *testing.T, opts relaysync.Options, upstreamOptions ...fx.Option) *env {
 	t.Helper()
 	e := &env{t: t, up: &httpUpstream{}, db: storetest.Memory(t), bus: events.NewBus(), inval: &invalidations{}}
 	e.upstream = servertest.Start(t, nil, append(upstreamOptions, fx.Populate(&e.verifier))...)
@@ -148,7 +148,7 @@ func newEnv(t *testing.T, opts Options, upstreamOptions ...fx.Option) *env {
 	if opts.MinRefresh == 0 {
 		opts.MinRefresh = time.Nanosecond // every pull refreshes unless a test says otherwise
 	}
-	e.svc = New(e.db, e.up, e.bus, e.inval, nil, opts)
+	e.svc = relaysync.New(e.db, e.up, e.bus, e.inval, nil, opts)
 	t.Cleanup(e.svc.Close)
 	return e
 }
@@ -326,13 +326,4 @@ func gateSummaries() (fx.Option, func()) {
 	open := make(chan struct{})
 	var once sync.Once
 	return fx.Decorate(func(e engine.Engine) engine.Engine { return gatedEngine{e, open} }), func() { once.Do(func() { close(open) }) }
-}
-
-// ledgerState reads a recording of the mirror.
-func (s *Service) ledgerState(uid, id string) (st recordings.State, ok bool, err error) {
-	err = s.db.View(func(x *store.Txn) error {
-		st, ok, err = mirror{}.RecordingIn(x, uid, id)
-		return err
-	})
-	return st, ok, err
 }

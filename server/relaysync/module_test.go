@@ -1,8 +1,9 @@
-package relaysync
+package relaysync_test
 
 import (
 	"context"
 	"errors"
+	"github.com/pocket-companion/pocket/server/relaysync"
 	"io"
 	"log/slog"
 	"net/http"
@@ -42,7 +43,7 @@ func bearerAuth(token string) connect.UnaryInterceptorFunc {
 // identity, relaying with the caller's own token; the observer the
 // live-events socket reports to; and the write observer the REST relay tells.
 func TestModule_ServesSyncServiceOverConnectWithTheCallersToken(t *testing.T) {
-	e := newEnv(t, Options{})
+	e := newEnv(t, relaysync.Options{})
 	alice := e.signIn("alice@example.com")
 	ids := e.uploadFixtures(alice, 2)
 	cfg, err := config.Load("t", nil, func(string) string { return "" }, io.Discard)
@@ -56,7 +57,7 @@ func TestModule_ServesSyncServiceOverConnectWithTheCallersToken(t *testing.T) {
 	var writes relay.WriteObserver
 	app := fxtest.New(t,
 		fx.Supply(cfg, e.db, e.bus, log, client, relay.NewCache(e.db, time.Hour, 100, log)),
-		Module,
+		relaysync.Module,
 		fx.Populate(&obs, &writes),
 		fx.Invoke(fx.Annotate(func(rs []httpx.Route) { routes = rs }, fx.ParamTags(`group:"routes"`))),
 	)

@@ -61,7 +61,7 @@ func (s *Service) pollLoop(ctx context.Context, uid string) {
 		fresh := s.opts.Now().Sub(u.lastRefresh) < s.opts.Poll/2 // a pull or write just refreshed
 		u.mu.Unlock()
 		if token := s.tokenOf(uid); token != "" && !fresh {
-			s.backgroundRefresh(ctx, uid, token)
+			s.backgroundRefresh(ctx, uid, token, true)
 		}
 	}
 }

@@ -1,6 +1,7 @@
-package relaysync
+package relaysync_test
 
 import (
+	"github.com/pocket-companion/pocket/server/relaysync"
 	"net/http"
 	"net/http/httptest"
 	"net/http/httputil"
@@ -22,7 +23,7 @@ func hasEvent(h *heard, typ, id string) func() bool {
 
 func TestChanged_UploadWithoutSummaryIsWatchedUntilSummaryReady(t *testing.T) {
 	gate, release := gateSummaries()
-	e := newEnv(t, Options{WatchFirst: 100 * time.Millisecond}, gate)
+	e := newEnv(t, relaysync.Options{WatchFirst: 100 * time.Millisecond}, gate)
 	t.Cleanup(release)
 	alice := e.signIn("alice@example.com")
 	e.pullAll(alice, "")
@@ -40,7 +41,7 @@ func TestChanged_UploadWithoutSummaryIsWatchedUntilSummaryReady(t *testing.T) {
 	waitFor(t, 30*time.Second, "summary.ready", hasEvent(heard, events.SummaryReady, "upload"))
 
 	// Once summarised, the watch ends and the token is let go.
-	waitFor(t, 10*time.Second, "the watch to end", func() bool { return e.svc.tokenOf(alice.uid) == "" })
+	waitFor(t, 10*time.Second, "the watch to end", func() bool { return e.svc.TokenOf(alice.uid) == "" })
 	n := e.up.count(alice.token, "", "")
 	time.Sleep(500 * time.Millisecond)
 	if e.up.count(alice.token, "", "") != n {
@@ -50,7 +51,7 @@ func TestChanged_UploadWithoutSummaryIsWatchedUntilSummaryReady(t *testing.T) {
 
 func TestPoller_RunsOnlyWhileASocketIsOpenAndWithinTheRate(t *testing.T) {
 	const rate = 60 // a minute: a bucket of 12, then one every 1.25 s
-	e := newEnv(t, Options{Rate: rate, Poll: 20 * time.Millisecond, MinRefresh: time.Hour})
+	e := newEnv(t, relaysync.Options{Rate: rate, Poll: 20 * time.Millisecond, MinRefresh: time.Hour})
 	alice, bob := e.signIn("alice@example.com"), e.signIn("bob@example.com")
 	ids := e.uploadFixtures(alice, 1)
 	start := time.Now()
@@ -85,13 +86,13 @@ func TestPoller_RunsOnlyWhileASocketIsOpenAndWithinTheRate(t *testing.T) {
 	if m := e.up.count(alice.token, "", ""); m != n {
 		t.Fatalf("%d upstream calls after the last socket closed", m-n)
 	}
-	if e.svc.tokenOf(alice.uid) != "" {
+	if e.svc.TokenOf(alice.uid) != "" {
 		t.Fatal("the token is still held after the last socket closed")
 	}
 }
 
 func TestPoller_HonoursRetryAfter(t *testing.T) {
-	e := newEnv(t, Options{Rate: 600, Poll: 20 * time.Millisecond})
+	e := newEnv(t, relaysync.Options{Rate: 600, Poll: 20 * time.Millisecond})
 	alice := e.signIn("alice@example.com")
 	target, _ := url.Parse(e.upstream.URL)
 	proxy := httputil.NewSingleHostReverseProxy(target)
@@ -123,7 +124,7 @@ func TestPoller_HonoursRetryAfter(t *testing.T) {
 
 func TestChanged_UploadAsTheFirstCallThroughTheRelayIsWatched(t *testing.T) {
 	gate, release := gateSummaries()
-	e := newEnv(t, Options{WatchFirst: 100 * time.Millisecond}, gate)
+	e := newEnv(t, relaysync.Options{WatchFirst: 100 * time.Millisecond}, gate)
 	t.Cleanup(release)
 	alice := e.signIn("alice@example.com")
 	heard := e.listen(alice.uid)
@@ -133,7 +134,7 @@ func TestChanged_UploadAsTheFirstCallThroughTheRelayIsWatched(t *testing.T) {
 	})
 	e.svc.Changed(ctx, alice.uid, alice.token)
 	waitFor(t, 10*time.Second, "the first listing", func() bool {
-		_, ok, _ := e.svc.ledgerState(alice.uid, "first")
+		_, ok, _ := e.svc.MirroredRecording(alice.uid, "first")
 		return ok
 	})
 	release()
@@ -141,13 +142,13 @@ func TestChanged_UploadAsTheFirstCallThroughTheRelayIsWatched(t *testing.T) {
 }
 
 func TestPoller_DropsTheTokenAtItsExpiry(t *testing.T) {
-	e := newEnv(t, Options{Rate: 600, Poll: 20 * time.Millisecond, MinRefresh: time.Hour})
+	e := newEnv(t, relaysync.Options{Rate: 600, Poll: 20 * time.Millisecond, MinRefresh: time.Hour})
 	alice := e.signIn("alice@example.com")
 	e.svc.SocketOpened(alice.uid, alice.token, time.Now().Add(300*time.Millisecond))
 	t.Cleanup(func() { e.svc.SocketClosed(alice.uid) })
 	waitFor(t, 2*time.Second, "a poll", func() bool { return e.up.count(alice.token, "", "") > 0 })
 	time.Sleep(400 * time.Millisecond)
-	if e.svc.tokenOf(alice.uid) != "" {
+	if e.svc.TokenOf(alice.uid) != "" {
 		t.Fatal("an expired token is still held")
 	}
 	n := e.up.count(alice.token, "", "")

@@ -17,7 +17,7 @@ func (s *Service) Pull(ctx context.Context, uid, token, cursor string, limit int
 		return nil, err
 	}
 	if s.due(uid) {
-		s.refreshLogged(ctx, uid, token)
+		s.refreshLogged(ctx, uid, token, true)
 	}
 	return s.ledger.Pull(ctx, uid, cursor, limit)
 }
@@ -31,8 +31,8 @@ func (s *Service) due(uid string) bool {
 }
 
 // refreshLogged refreshes and logs a failure once, without the token.
-func (s *Service) refreshLogged(ctx context.Context, uid, token string) outcome {
-	out, err := s.refresh(ctx, uid, token)
+func (s *Service) refreshLogged(ctx context.Context, uid, token string, invalidate bool) outcome {
+	out, err := s.refresh(ctx, uid, token, invalidate)
 	switch {
 	case err == nil, err == errBudget:
 	case isAuth(err):

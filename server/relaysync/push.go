@@ -39,7 +39,7 @@ func (s *Service) Push(ctx context.Context, uid, token string, muts []*syncv1.Mu
 	if err != nil || len(touched) == 0 {
 		return res, err
 	}
-	s.refreshLogged(ctx, uid, token)
+	s.refreshLogged(ctx, uid, token, true) // pushes bypass the REST relay and its cache
 	for _, req := range touched {
 		if strings.HasSuffix(req.path, "/speakers") {
 			s.fetchSpeakers(ctx, uid, token, req.id)

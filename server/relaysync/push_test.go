@@ -1,6 +1,7 @@
-package relaysync
+package relaysync_test
 
 import (
+	"github.com/pocket-companion/pocket/server/relaysync"
 	"net/http"
 	"net/http/httptest"
 	"net/http/httputil"
@@ -36,7 +37,7 @@ func wantOutcome(t *testing.T, r *syncv1.MutationResult, want syncv1.Outcome) {
 }
 
 func TestPush_UpdateDeleteAndCreateFolderReachTheUpstream(t *testing.T) {
-	e := newEnv(t, Options{})
+	e := newEnv(t, relaysync.Options{})
 	alice := e.signIn("alice@example.com")
 	ids := e.uploadFixtures(alice, 3)
 	e.pullAll(alice, "")
@@ -89,7 +90,7 @@ func TestPush_UpdateDeleteAndCreateFolderReachTheUpstream(t *testing.T) {
 }
 
 func TestPush_ReplayedKeyIsNotSentAgain(t *testing.T) {
-	e := newEnv(t, Options{})
+	e := newEnv(t, relaysync.Options{})
 	alice := e.signIn("alice@example.com")
 	ids := e.uploadFixtures(alice, 1)
 	m := update("once", ids[0], "Only once")
@@ -115,7 +116,7 @@ func TestPush_ReplayedKeyIsNotSentAgain(t *testing.T) {
 }
 
 func TestPush_UpstreamStoppedAnswersRetryAndNothingIsLost(t *testing.T) {
-	e := newEnv(t, Options{})
+	e := newEnv(t, relaysync.Options{})
 	alice := e.signIn("alice@example.com")
 	ids := e.uploadFixtures(alice, 2)
 	_, cursor := e.pullAll(alice, "")
@@ -146,7 +147,7 @@ func TestPush_UpstreamStoppedAnswersRetryAndNothingIsLost(t *testing.T) {
 }
 
 func TestPush_QueuedQuestionIsAskedAtTheUpstreamOnce(t *testing.T) {
-	e := newEnv(t, Options{})
+	e := newEnv(t, relaysync.Options{})
 	alice := e.signIn("alice@example.com")
 	ids := e.uploadFixtures(alice, 1)
 	m := &syncv1.Mutation{IdempotencyKey: "q1", Op: &syncv1.Mutation_AskQuestion{AskQuestion: &syncv1.AskQuestion{RecordingId: ids[0], Message: "What was decided?"}}}
@@ -165,7 +166,7 @@ func TestPush_QueuedQuestionIsAskedAtTheUpstreamOnce(t *testing.T) {
 }
 
 func TestPush_UpstreamRefusalIsRejectedWithItsMessage(t *testing.T) {
-	e := newEnv(t, Options{})
+	e := newEnv(t, relaysync.Options{})
 	alice, bob := e.signIn("alice@example.com"), e.signIn("bob@example.com")
 	ids := e.uploadFixtures(alice, 1)
 	// Bob's edit of Alice's recording: the upstream says it does not exist.
@@ -184,7 +185,7 @@ func TestPush_UpstreamRefusalIsRejectedWithItsMessage(t *testing.T) {
 }
 
 func TestPush_FolderAndSpeakerEditsUseTheExtraRoutes(t *testing.T) {
-	e := newEnv(t, Options{})
+	e := newEnv(t, relaysync.Options{})
 	alice := e.signIn("alice@example.com")
 	ids := e.uploadFixtures(alice, 1)
 	var f struct {
@@ -209,7 +210,7 @@ func TestPush_FolderAndSpeakerEditsUseTheExtraRoutes(t *testing.T) {
 }
 
 func TestPush_ProviderWithoutTheExtraRoutesRejectsClearly(t *testing.T) {
-	e := newEnv(t, Options{})
+	e := newEnv(t, relaysync.Options{})
 	alice := e.signIn("alice@example.com")
 	// A provider that only speaks the spec: a proxy in front of the real
 	// upstream that answers 405 to the routes beyond it.

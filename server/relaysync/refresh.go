@@ -17,7 +17,8 @@ import (
 
 // outcome is what one refresh found.
 type outcome struct {
-	changed bool
+	changed   bool
+	announced bool // not the user's first listing
 	// unsummarized are recordings first seen in this refresh without a
 	// summary: an upload the upstream will summarise (see watch.go).
 	unsummarized []string
@@ -25,8 +26,11 @@ type outcome struct {
 
 // refresh lists the upstream for uid and records what changed since the
 // last listing: mirror, change log and events. Only a complete listing
-// removes anything. One refresh of a user runs at a time.
-func (s *Service) refresh(ctx context.Context, uid, token string) (outcome, error) {
+// removes anything. One refresh of a user runs at a time. invalidate drops
+// the REST relay's cache of the user when something changed: not after a
+// write the REST relay passed on (it dropped it then, and the reads it has
+// cached since are fresh), nor for the first listing (nothing changed).
+func (s *Service) refresh(ctx context.Context, uid, token string, invalidate bool) (outcome, error) {
 	if err := recordings.CheckOwner(ctx, uid); err != nil {
 		return outcome{}, err
 	}
@@ -57,7 +61,7 @@ func (s *Service) refresh(ctx context.Context, uid, token string) (outcome, erro
 		s.hold(uid, token, expiryOf(token, s.opts.Now()))
 		s.watch(uid, out.unsummarized)
 	}
-	if out.changed && s.inval != nil {
+	if out.changed && out.announced && invalidate && s.inval != nil {
 		s.inval.InvalidateUser(uid)
 	}
 	return out, listErr
@@ -85,7 +89,7 @@ func (s *Service) record(uid string, l listing) (outcome, error) {
 			return out, err
 		}
 	}
-	out.changed = len(changes) > 0
+	out.changed, out.announced = len(changes) > 0, m.base
 	if !m.base {
 		// The first listing: only uploads of the last minutes are watched
 		// (a user's first call through this relay may be an upload), not a

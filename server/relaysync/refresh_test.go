@@ -1,6 +1,7 @@
-package relaysync
+package relaysync_test
 
 import (
+	"github.com/pocket-companion/pocket/server/relaysync"
 	"time"
 
 	"github.com/pocket-companion/pocket/tests/storetest"
@@ -13,7 +14,7 @@ import (
 )
 
 func TestPull_FirstPullReturnsEveryRecordingAndFolderOfTheUpstream(t *testing.T) {
-	e := newEnv(t, Options{})
+	e := newEnv(t, relaysync.Options{})
 	alice := e.signIn("alice@example.com")
 	e.uploadFixtures(alice, 10)
 	// Recordings that are empty (no summary, no duration) are listed too.
@@ -49,7 +50,7 @@ func TestPull_FirstPullReturnsEveryRecordingAndFolderOfTheUpstream(t *testing.T)
 }
 
 func TestRefresh_UpstreamEditBecomesAChangeAndAnEvent(t *testing.T) {
-	e := newEnv(t, Options{})
+	e := newEnv(t, relaysync.Options{})
 	alice := e.signIn("alice@example.com")
 	ids := e.uploadFixtures(alice, 3)
 	_, cursor := e.pullAll(alice, "")
@@ -75,7 +76,7 @@ func TestRefresh_UpstreamEditBecomesAChangeAndAnEvent(t *testing.T) {
 }
 
 func TestRefresh_DeletionAtTheUpstreamBecomesATombstone(t *testing.T) {
-	e := newEnv(t, Options{})
+	e := newEnv(t, relaysync.Options{})
 	alice := e.signIn("alice@example.com")
 	ids := e.uploadFixtures(alice, 2)
 	var folder struct {
@@ -101,7 +102,7 @@ func TestRefresh_DeletionAtTheUpstreamBecomesATombstone(t *testing.T) {
 
 func TestRefresh_SummaryArrivingAnnouncesSummaryReady(t *testing.T) {
 	gate, release := gateSummaries()
-	e := newEnv(t, Options{}, gate)
+	e := newEnv(t, relaysync.Options{}, gate)
 	t.Cleanup(release)
 	alice := e.signIn("alice@example.com")
 	e.pullAll(alice, "")
@@ -124,7 +125,7 @@ func TestRefresh_SummaryArrivingAnnouncesSummaryReady(t *testing.T) {
 }
 
 func TestPull_TwoUsersNeverSeeEachOthersMirrorOrEvents(t *testing.T) {
-	e := newEnv(t, Options{})
+	e := newEnv(t, relaysync.Options{})
 	alice, bob := e.signIn("alice@example.com"), e.signIn("bob@example.com")
 	aliceIDs := e.uploadFixtures(alice, 2)
 	bob.rest.MustOK("POST", "/api/v1/recordings", map[string]any{"recording": map[string]any{"id": "bobs", "title": "Bob's", "duration": 5}})
@@ -159,13 +160,13 @@ func TestPull_TwoUsersNeverSeeEachOthersMirrorOrEvents(t *testing.T) {
 }
 
 func TestPull_CursorOfAnotherRelaysLogAnswersResync(t *testing.T) {
-	e := newEnv(t, Options{})
+	e := newEnv(t, relaysync.Options{})
 	alice := e.signIn("alice@example.com")
 	e.uploadFixtures(alice, 2)
 	_, cursor := e.pullAll(alice, "")
 
 	// A second replica, with its own Badger, in front of the same upstream.
-	other := New(storetest.Memory(t), e.up, nil, nil, nil, Options{MinRefresh: time.Nanosecond})
+	other := relaysync.New(storetest.Memory(t), e.up, nil, nil, nil, relaysync.Options{MinRefresh: time.Nanosecond})
 	t.Cleanup(other.Close)
 	res, err := other.Pull(ctx, alice.uid, alice.token, cursor, 0)
 	if err != nil {

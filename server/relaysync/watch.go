@@ -44,16 +44,16 @@ func (s *Service) Changed(ctx context.Context, uid, token string) {
 		u.mu.Lock()
 		u.queued = false
 		u.mu.Unlock()
-		s.backgroundRefresh(ctx, uid, token)
+		s.backgroundRefresh(ctx, uid, token, false)
 	})
 }
 
 // backgroundRefresh refreshes for work nobody waits on and drops a token the
 // upstream refused.
-func (s *Service) backgroundRefresh(ctx context.Context, uid, token string) {
+func (s *Service) backgroundRefresh(ctx context.Context, uid, token string, invalidate bool) {
 	ctx, cancel := context.WithTimeout(ctx, refreshTimeout)
 	defer cancel()
-	if _, err := s.refresh(ctx, uid, token); isAuth(err) {
+	if _, err := s.refresh(ctx, uid, token, invalidate); isAuth(err) {
 		s.dropToken(uid, token)
 	}
 }
@@ -107,7 +107,7 @@ func (s *Service) watchOnce(ctx context.Context, uid string) bool {
 	if token == "" {
 		return false
 	}
-	s.backgroundRefresh(ctx, uid, token)
+	s.backgroundRefresh(ctx, uid, token, true)
 	u := s.user(uid)
 	u.mu.Lock()
 	ids := make([]string, 0, len(u.watching))
