@@ -37,8 +37,14 @@ func TestChanged_UploadWithoutSummaryIsWatchedUntilSummaryReady(t *testing.T) {
 	})
 	e.svc.Changed(ctx, alice.uid, alice.token)
 	waitFor(t, 10*time.Second, "recording.created", hasEvent(heard, events.RecordingCreated, "upload"))
+	if n := e.inval.of(alice.uid); n != 0 {
+		t.Fatalf("the refresh after a relayed write dropped the relay's cache %d times; the relay did already", n)
+	}
 	release()
 	waitFor(t, 30*time.Second, "summary.ready", hasEvent(heard, events.SummaryReady, "upload"))
+	if e.inval.of(alice.uid) == 0 {
+		t.Fatal("the summary made upstream did not drop the relay's cache")
+	}
 
 	// Once summarised, the watch ends and the token is let go.
 	waitFor(t, 10*time.Second, "the watch to end", func() bool { return e.svc.TokenOf(alice.uid) == "" })

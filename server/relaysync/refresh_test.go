@@ -54,8 +54,8 @@ func TestRefresh_UpstreamEditBecomesAChangeAndAnEvent(t *testing.T) {
 	alice := e.signIn("alice@example.com")
 	ids := e.uploadFixtures(alice, 3)
 	_, cursor := e.pullAll(alice, "")
-	if e.inval.of(alice.uid) == 0 {
-		t.Fatal("the first listing changed the mirror but the cache was not told")
+	if n := e.inval.of(alice.uid); n != 0 {
+		t.Fatalf("the first listing dropped the relay's cache %d times: nothing changed for it", n)
 	}
 	heard := e.listen(alice.uid)
 
@@ -63,6 +63,9 @@ func TestRefresh_UpstreamEditBecomesAChangeAndAnEvent(t *testing.T) {
 	changes, cursor := e.pullAll(alice, cursor)
 	if len(changes) != 1 || !strings.Contains(changes[0].GetRecording().GetItemJson(), "Renamed at the provider") {
 		t.Fatalf("pull after an upstream edit = %v", changes)
+	}
+	if n := e.inval.of(alice.uid); n != 1 {
+		t.Fatalf("an edit made elsewhere dropped the relay's cache %d times, want once", n)
 	}
 	evs := heard.all()
 	if len(evs) != 1 || evs[0].Type != events.RecordingUpdated || evs[0].RecordingID != ids[1] || evs[0].Seq != changes[0].GetSeq() {
