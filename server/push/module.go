@@ -52,14 +52,35 @@ func NewSubscriptions(cfg config.Config, db *store.DB) *push.Subscriptions {
 	return push.NewSubscriptions(db, nil, cfg.PushAllowsLoopback())
 }
 
+// SenderParams are the sender's dependencies. A notice reads its recording
+// from Notices when the graph has one (relay mode: relaysync's mirror of the
+// upstream), else from the embedded recordings service.
+type SenderParams struct {
+	fx.In
+	Lifecycle  fx.Lifecycle
+	Config     config.Config
+	Keys       push.Keys
+	Subs       *push.Subscriptions
+	Recordings *recordings.Service `optional:"true"`
+	Notices    push.Recordings     `optional:"true"`
+	Log        *slog.Logger
+}
+
 // NewSender delivers notices with the server's keys; it runs from start to stop.
-func NewSender(lc fx.Lifecycle, cfg config.Config, keys push.Keys, subs *push.Subscriptions, recs *recordings.Service, log *slog.Logger) *push.Sender {
-	s := push.NewSender(subs, recs, push.SenderOptions{Keys: keys, Subject: cfg.Push.VAPIDSubject, Log: log})
-	lc.Append(fx.Hook{
+func NewSender(p SenderParams) (*push.Sender, error) {
+	recs := p.Notices
+	if recs == nil && p.Recordings != nil {
+		recs = p.Recordings
+	}
+	if recs == nil {
+		return nil, errors.New("push: nothing to read recordings from for notices")
+	}
+	s := push.NewSender(p.Subs, recs, push.SenderOptions{Keys: p.Keys, Subject: p.Config.Push.VAPIDSubject, Log: p.Log})
+	p.Lifecycle.Append(fx.Hook{
 		OnStart: func(context.Context) error { s.Start(); return nil },
 		OnStop:  func(context.Context) error { s.Stop(); return nil },
 	})
-	return s
+	return s, nil
 }
 
 // listen hands every summary.ready event to the sender, which queues it

@@ -13,6 +13,7 @@ import (
 	"github.com/pocket-companion/pocket/pkg/events"
 	syncv1 "github.com/pocket-companion/pocket/pkg/gen/pocket/sync/v1"
 	"github.com/pocket-companion/pocket/pkg/gen/pocket/sync/v1/syncv1connect"
+	"github.com/pocket-companion/pocket/pkg/push"
 	"github.com/pocket-companion/pocket/pkg/store"
 	"github.com/pocket-companion/pocket/server/config"
 	"github.com/pocket-companion/pocket/server/httpx"
@@ -38,6 +39,8 @@ var Module = fx.Module("relaysync",
 var service = fx.Options(
 	fx.Provide(NewFromConfig),
 	fx.Provide(func(s *Service) live.Observer { return s }),
+	// Web Push notices for summary.ready read titles from the mirror.
+	fx.Provide(func(s *Service) push.Recordings { return s }),
 	fx.Provide(fx.Annotate(Routes, fx.ResultTags(`group:"routes,flatten"`))),
 	fx.Invoke(maintain),
 )

@@ -20,6 +20,7 @@ import (
 	"github.com/pocket-companion/pocket/pkg/events"
 	syncv1 "github.com/pocket-companion/pocket/pkg/gen/pocket/sync/v1"
 	"github.com/pocket-companion/pocket/pkg/gen/pocket/sync/v1/syncv1connect"
+	"github.com/pocket-companion/pocket/pkg/push"
 	"github.com/pocket-companion/pocket/pkg/upstream"
 	"github.com/pocket-companion/pocket/server/config"
 	"github.com/pocket-companion/pocket/server/httpx"
@@ -55,10 +56,11 @@ func TestModule_ServesSyncServiceOverConnectWithTheCallersToken(t *testing.T) {
 	var routes []httpx.Route
 	var obs live.Observer
 	var writes relay.WriteObserver
+	var notices push.Recordings
 	app := fxtest.New(t,
 		fx.Supply(cfg, e.db, e.bus, log, client, relay.NewCache(e.db, time.Hour, 100, log)),
 		relaysync.Module,
-		fx.Populate(&obs, &writes),
+		fx.Populate(&obs, &writes, &notices),
 		fx.Invoke(fx.Annotate(func(rs []httpx.Route) { routes = rs }, fx.ParamTags(`group:"routes"`))),
 	)
 	app.RequireStart()
@@ -97,4 +99,10 @@ func TestModule_ServesSyncServiceOverConnectWithTheCallersToken(t *testing.T) {
 	alice.rest.MustOK("PUT", "/api/v1/recordings/"+ids[1], map[string]any{"title": "Through the REST relay"})
 	writes.Changed(ctx, alice.uid, alice.token)
 	waitFor(t, 5*time.Second, "the write's event", hasEvent(heard, events.RecordingUpdated, ids[1]))
+
+	// Web Push notices (server/push) read the mirror.
+	d, err := notices.Detail(ctx, alice.uid, ids[1])
+	if err != nil || push.PayloadFor(d).Title != "Through the REST relay" {
+		t.Fatalf("notice for the renamed recording: %+v, %v", push.PayloadFor(d), err)
+	}
 }
