@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/pocket-companion/pocket/pkg/events"
@@ -228,5 +229,41 @@ func TestPush_ProviderWithoutTheExtraRoutesRejectsClearly(t *testing.T) {
 	r := e.push(alice, &syncv1.Mutation{IdempotencyKey: "r", Op: &syncv1.Mutation_RenameFolder{RenameFolder: &syncv1.RenameFolder{Id: "f1", Name: "Final"}}})[0]
 	if r.GetOutcome() != syncv1.Outcome_OUTCOME_REJECTED || r.GetErrorCode() != "UNSUPPORTED" || !strings.Contains(r.GetErrorMessage(), "cannot rename folders") {
 		t.Fatalf("rename on a provider without the route answered %v", r)
+	}
+}
+
+// An upstream that answers 5xx, 429 or 401 has not applied the edit for
+// good: RETRY, nothing recorded, and the same key applies once it accepts.
+func TestPush_UpstreamFailureStatusesAnswerRetry(t *testing.T) {
+	for _, status := range []int{http.StatusInternalServerError, http.StatusBadGateway, http.StatusTooManyRequests, http.StatusUnauthorized} {
+		t.Run(http.StatusText(status), func(t *testing.T) {
+			e := newEnv(t, relaysync.Options{})
+			alice := e.signIn("alice@example.com")
+			ids := e.uploadFixtures(alice, 1)
+			target, _ := url.Parse(e.upstream.URL)
+			proxy := httputil.NewSingleHostReverseProxy(target)
+			var failing atomic.Bool
+			failing.Store(true)
+			front := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				if failing.Load() && r.Method == http.MethodPut {
+					http.Error(w, `{"success":false,"message":"not now"}`, status)
+					return
+				}
+				proxy.ServeHTTP(w, r)
+			}))
+			t.Cleanup(front.Close)
+			e.up.mu.Lock()
+			e.up.base = front.URL
+			e.up.mu.Unlock()
+
+			m := update("k", ids[0], "Eventually")
+			wantOutcome(t, e.push(alice, m)[0], syncv1.Outcome_OUTCOME_RETRY)
+			failing.Store(false)
+			r := e.push(alice, m)[0]
+			wantOutcome(t, r, syncv1.Outcome_OUTCOME_APPLIED)
+			if r.GetReplayed() {
+				t.Fatal("a change the upstream refused for now was recorded")
+			}
+		})
 	}
 }
