@@ -12,7 +12,7 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 HAVE_WEB := $(wildcard package.json)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run build web test test-go test-web test-e2e test-e2e-relay test-gen deps tools chromium clean fmt lint bench bench-sync proto
+.PHONY: run build web test test-go test-web test-e2e test-e2e-relay test-gen deps tools chromium clean fmt lint bench bench-sync bench-relay proto
 
 ## run: build everything and start `pocket serve` on http://127.0.0.1:8080 with the sample data
 run: build
@@ -102,6 +102,10 @@ bench:
 bench-sync:
 	tools/bench-ws.sh
 	tools/bench-pull.sh
+
+## bench-relay: what a relay adds to a dashboard read, against nginx proxy_pass to the same upstream (figures go to docs/benchmarks.md)
+bench-relay: build
+	tools/bench-relay.sh
 
 fmt:
 	gofmt -w pkg server tests tools
