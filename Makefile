@@ -12,7 +12,7 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 HAVE_WEB := $(wildcard package.json)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run build web test test-go fuzz test-web test-e2e test-gen deps tools chromium clean fmt lint bench bench-sync proto
+.PHONY: run build web test test-go fuzz test-web test-e2e test-e2e-relay test-gen deps tools chromium clean fmt lint bench bench-sync bench-relay proto
 
 ## run: build everything and start `pocket serve` on http://127.0.0.1:8080 with the sample data
 run: build
@@ -88,6 +88,13 @@ ifneq ($(HAVE_WEB),)
 	e2e/run.sh
 endif
 
+## test-e2e-relay: the browser suite with the PWA served by a relay (pocket serve with POCKET_UPSTREAM_URL) in front of an embedded pocket
+test-e2e-relay: build tools chromium
+ifneq ($(HAVE_WEB),)
+	$(MAKE) --no-print-directory bin/oidc-issuer
+	e2e/run.sh --relay
+endif
+
 # The local OIDC issuer the browser tests sign in with as "Google" (test-only).
 bin/oidc-issuer: go.mod go.sum $(wildcard tests/oidctest/*.go tests/oidctest/cmd/oidc-issuer/*.go)
 	go build -o $@ ./tests/oidctest/cmd/oidc-issuer
@@ -100,6 +107,10 @@ bench:
 bench-sync:
 	tools/bench-ws.sh
 	tools/bench-pull.sh
+
+## bench-relay: what a relay adds to a dashboard read, against nginx proxy_pass to the same upstream (figures go to docs/benchmarks.md)
+bench-relay: build
+	tools/bench-relay.sh
 
 fmt:
 	gofmt -w pkg server tests tools
