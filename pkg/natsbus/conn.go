@@ -112,13 +112,21 @@ func connectWithin(url string, within, pause time.Duration, opts []nats.Option) 
 }
 
 // Close drains the connection (what was published is sent, subscriptions
-// finish their messages) and closes it, within ctx.
+// finish their messages) and closes it, within ctx and at most closeWait:
+// a broker that is away has nothing to drain to, so the connection is
+// closed at once, and what waits in the reconnect buffer is lost.
 func (c *Conn) Close(ctx context.Context) error {
+	if !c.NC.IsConnected() {
+		c.NC.Close()
+		return nil
+	}
+	ctx, cancel := context.WithTimeout(ctx, closeWait)
+	defer cancel()
 	closed := make(chan struct{})
 	c.NC.SetClosedHandler(func(*nats.Conn) { close(closed) })
 	if err := c.NC.Drain(); err != nil {
 		c.NC.Close()
-		return nil // already closed
+		return nil
 	}
 	select {
 	case <-closed:
@@ -128,6 +136,9 @@ func (c *Conn) Close(ctx context.Context) error {
 	c.log.Info("nats: connection closed")
 	return nil
 }
+
+// closeWait bounds a drain on stop, out of the server's 40 s.
+const closeWait = 5 * time.Second
 
 // Connected reports whether the broker is reachable now.
 func (c *Conn) Connected() bool { return c.NC.IsConnected() }
