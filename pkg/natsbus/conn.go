@@ -66,7 +66,10 @@ func Connect(url string, o Options) (*Conn, error) {
 		// A replica's own events reach its listeners directly (Bus.Publish);
 		// the broker need not send them back.
 		nats.NoEcho(),
-		nats.DisconnectErrHandler(func(_ *nats.Conn, err error) {
+		nats.DisconnectErrHandler(func(nc *nats.Conn, err error) {
+			if nc.IsClosed() || nc.IsDraining() {
+				return // closing on purpose: the closed handler says so
+			}
 			log.Warn("nats: disconnected, reconnecting; publishes are buffered meanwhile", "err", err)
 		}),
 		nats.ReconnectHandler(func(nc *nats.Conn) { log.Info("nats: reconnected", "server", nc.ConnectedUrlRedacted()) }),

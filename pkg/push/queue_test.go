@@ -221,3 +221,24 @@ func TestSharedSubscriptions_StoredThroughOneReplicaAreUsedByAnother(t *testing.
 		t.Fatalf("replica A lists %+v, %v; want only the phone", left, err)
 	}
 }
+
+// A replica's queue keeps taking notices after the broker restarts under it.
+func TestQueue_KeepsSendingAfterTheBrokerRestarts(t *testing.T) {
+	c := newCluster(t)
+	c.lib["alice/r1"] = detail("r1", "Roadmap", "Ship it")
+	c.lib["alice/r2"] = detail("r2", "Retro", "Went well")
+	r := c.start(t, "a", replicaOptions{})
+	c.device(t, r, "alice", "phone")
+	if err := r.queue.Enqueue(ctx, "alice", "r1"); err != nil {
+		t.Fatal(err)
+	}
+	c.svc.WaitMessages(t, 1)
+
+	c.broker.Restart()
+	// The hand-off retries while the replica reconnects.
+	if !r.queue.SummaryReady("alice", "r2") {
+		t.Fatal("hand-off refused")
+	}
+	c.svc.WaitMessages(t, 2)
+	c.quiet(t, 2, 300*time.Millisecond)
+}

@@ -14,7 +14,7 @@ import (
 // start says so once, instead of notices silently failing later.
 var ErrNATSNeedsVAPIDKeys = errors.New("config: POCKET_NATS_URL joins replicas, which must share one VAPID key pair: " +
 	"set POCKET_VAPID_PUBLIC_KEY and POCKET_VAPID_PRIVATE_KEY to the same pair on every replica " +
-	"(generate one with `npx web-push generate-vapid-keys`, or copy keys/vapid.json of an existing server)")
+	"(generate one with `npx web-push generate-vapid-keys`, or take the pair in keys/vapid.json of an existing server)")
 
 // natsSchemes are the URL schemes nats.go dials.
 var natsSchemes = map[string]bool{"nats": true, "tls": true, "ws": true, "wss": true}
