@@ -157,3 +157,12 @@ func grepLines(text string, words ...string) string {
 	}
 	return strings.Join(out, "\n")
 }
+
+// Without POCKET_NATS_URL nothing of this runs: no connection, no metrics,
+// and events stay in the process.
+func TestModule_WithoutNATSEventsStayInTheProcess(t *testing.T) {
+	s := servertest.Start(t, nil)
+	if m := metrics(t, s); strings.Contains(m, "pocket_nats_") || strings.Contains(m, "pocket_events_fanout") {
+		t.Fatalf("metrics of a single server mention NATS:\n%s", grepLines(m, "nats", "events_"))
+	}
+}
