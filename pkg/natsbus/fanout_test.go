@@ -1,6 +1,7 @@
 package natsbus_test
 
 import (
+	"context"
 	"fmt"
 	"sync"
 	"testing"
@@ -234,5 +235,23 @@ func TestFanout_MessagesThatAreNotAReplicasEventAreIgnored(t *testing.T) {
 	}
 	if got := b.heard.all(); len(got) != 0 || b.fanout.Stats().Malformed.Load() != 3 {
 		t.Fatalf("heard %+v, malformed %d", got, b.fanout.Stats().Malformed.Load())
+	}
+}
+
+// A replica stopping while the broker is away does not wait out a drain
+// that has nowhere to go (the server has 40 s to stop in all).
+func TestConn_ClosesAtOnceWhenTheBrokerIsAway(t *testing.T) {
+	broker := natstest.Start(t)
+	c := broker.Connect(t, "a")
+	broker.Stop()
+	for c.Connected() {
+		time.Sleep(5 * time.Millisecond)
+	}
+	start := time.Now()
+	if err := c.Close(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if d := time.Since(start); d > time.Second || !c.NC.IsClosed() {
+		t.Fatalf("closed=%v after %v", c.NC.IsClosed(), d)
 	}
 }
