@@ -133,25 +133,22 @@ func TestFanout_AReplicaKilledMidBurstLosesNoConfirmedEvent(t *testing.T) {
 	a := join(t, broker.Connect(t, "a", func(o *natsbus.Options) { o.Dialer = cutter }))
 	b, c := join(t, broker.Connect(t, "b")), join(t, broker.Connect(t, "c"))
 
-	const n = 2000
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		for i := range n {
-			a.bus.Publish(events.Event{Type: events.RecordingUpdated, UserID: "alice", RecordingID: fmt.Sprint(i)})
+	// A dies right after the answer to its write n/4 left: everything it
+	// published up to then was answered for, and must not be lost.
+	const n, dies = 2000, 500
+	for i := range n {
+		a.bus.Publish(events.Event{Type: events.RecordingUpdated, UserID: "alice", RecordingID: fmt.Sprint(i)})
+		if i == dies {
+			cutter.Cut()
 		}
-	}()
-	// Cut once A is well into the burst.
-	for a.fanout.Stats().Confirmed.Load() < n/4 {
-		time.Sleep(time.Millisecond)
 	}
-	cutter.Cut()
-	<-done
 	confirmed := int(a.fanout.Stats().Confirmed.Load())
-	if confirmed >= n {
-		t.Fatalf("all %d events were confirmed: the cut came too late to test anything", n)
+	if confirmed != dies+1 {
+		t.Fatalf("A confirmed %d events, want the %d published before it died", confirmed, dies+1)
 	}
-	t.Logf("A confirmed %d of %d events before it died", confirmed, n)
+	if buffered := a.fanout.Stats().Buffered.Load() + a.fanout.Stats().Failed.Load(); int(buffered) != n-confirmed {
+		t.Fatalf("%d events after the death were neither buffered nor failed", n-confirmed-int(buffered))
+	}
 
 	got := b.heard.waitFor(t, confirmed, 5*time.Second)
 	for i, e := range got {
