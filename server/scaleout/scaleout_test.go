@@ -166,3 +166,42 @@ func TestModule_WithoutNATSEventsStayInTheProcess(t *testing.T) {
 		t.Fatalf("metrics of a single server mention NATS:\n%s", grepLines(m, "nats", "events_"))
 	}
 }
+
+// After the broker restarts, uploads through one replica reach sockets on
+// the other again, without either server restarting or the socket
+// reconnecting.
+func TestReplicas_EventsFlowAgainAfterTheBrokerRestarts(t *testing.T) {
+	broker := natstest.Start(t)
+	a, b, token := twoReplicas(t, broker)
+	socket := openSocket(t, a, token)
+
+	broker.Restart()
+	// Uploads during the reconnect may be missed by A (it is not subscribed
+	// at the broker yet): keep uploading until one gets through.
+	heard := make(chan string, 1)
+	go func() {
+		var ev map[string]any
+		_ = socket.SetReadDeadline(time.Now().Add(15 * time.Second))
+		if socket.ReadJSON(&ev) == nil {
+			heard <- fmt.Sprint(ev["recordingId"])
+		}
+		close(heard)
+	}()
+	for i := 0; ; i++ {
+		if !upload(b, token, fmt.Sprint("after-restart-", i)) {
+			t.Fatal("an upload through B failed while the broker restarted")
+		}
+		select {
+		case id, ok := <-heard:
+			if !ok || !strings.HasPrefix(id, "after-restart-") {
+				t.Fatalf("A's socket heard %q (open: %v)", id, ok)
+			}
+			t.Logf("A heard %s, after %d uploads through B", id, i+1)
+			if m := metrics(t, a); !strings.Contains(m, "pocket_nats_reconnects_total 1") {
+				t.Fatalf("A's metrics do not count the reconnect:\n%s", grepLines(m, "nats_"))
+			}
+			return
+		case <-time.After(200 * time.Millisecond):
+		}
+	}
+}
