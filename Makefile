@@ -40,11 +40,16 @@ else
 	mkdir -p node_modules && touch $@
 endif
 
-## tools: test-only binaries (the Mailpit SMTP sink)
-tools: bin/mailpit
+## tools: test-only binaries (the Mailpit SMTP sink, the NATS server)
+tools: bin/mailpit bin/nats-server
 
 bin/mailpit: tools/mailpit/go.mod tools/mailpit/go.sum
 	cd tools/mailpit && go build -o ../../bin/mailpit github.com/axllent/mailpit
+
+## bin/nats-server: the NATS server replicas share (POCKET_NATS_URL), built from the
+## nats-server module version go.mod pins, the one Go tests run in process
+bin/nats-server: go.mod go.sum
+	go build -o $@ github.com/nats-io/nats-server/v2
 
 ## chromium: Debian's Chromium for Playwright (root or sudo)
 chromium:
