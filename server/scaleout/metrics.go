@@ -32,17 +32,10 @@ func registerMetrics(m *httpx.Metrics, c *natsbus.Conn, f *natsbus.Fanout) {
 			func() float64 { return float64(c.NC.Stats().Reconnects) }),
 	)
 	st := f.Stats()
-	for _, counter := range []struct {
-		name, help string
-		read       func() int64
-	}{
-		{"pocket_events_fanout_confirmed_total", "Events published to other replicas and confirmed by the NATS server.", st.Confirmed.Load},
-		{"pocket_events_fanout_buffered_total", "Events published while the NATS server was away, held until it returns.", st.Buffered.Load},
-		{"pocket_events_fanout_failed_total", "Events that could not be handed to the NATS server, or not confirmed in time.", st.Failed.Load},
-		{"pocket_events_remote_total", "Other replicas' events delivered to this replica's listeners.", st.Received.Load},
-	} {
-		read := counter.read
-		reg.MustRegister(prometheus.NewCounterFunc(prometheus.CounterOpts{Name: counter.name, Help: counter.help},
-			func() float64 { return float64(read()) }))
-	}
+	m.RegisterCounters(
+		httpx.Counter{Name: "pocket_events_fanout_confirmed_total", Help: "Events published to other replicas and confirmed by the NATS server.", Read: st.Confirmed.Load},
+		httpx.Counter{Name: "pocket_events_fanout_buffered_total", Help: "Events published while the NATS server was away, held until it returns.", Read: st.Buffered.Load},
+		httpx.Counter{Name: "pocket_events_fanout_failed_total", Help: "Events that could not be handed to the NATS server, or not confirmed in time.", Read: st.Failed.Load},
+		httpx.Counter{Name: "pocket_events_remote_total", Help: "Other replicas' events delivered to this replica's listeners.", Read: st.Received.Load},
+	)
 }
