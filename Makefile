@@ -12,7 +12,7 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 HAVE_WEB := $(wildcard package.json)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run build web test test-go fuzz test-web test-e2e test-gen deps tools chromium clean fmt lint bench bench-sync proto
+.PHONY: run build web test test-go fuzz test-web test-e2e test-e2e-relay test-gen deps tools chromium clean fmt lint bench bench-sync bench-relay proto
 
 ## run: build everything and start `pocket serve` on http://127.0.0.1:8080 with the sample data
 run: build
@@ -40,11 +40,16 @@ else
 	mkdir -p node_modules && touch $@
 endif
 
-## tools: test-only binaries (the Mailpit SMTP sink)
-tools: bin/mailpit
+## tools: test-only binaries (the Mailpit SMTP sink, the NATS server)
+tools: bin/mailpit bin/nats-server
 
 bin/mailpit: tools/mailpit/go.mod tools/mailpit/go.sum
 	cd tools/mailpit && go build -o ../../bin/mailpit github.com/axllent/mailpit
+
+## bin/nats-server: the NATS server replicas share (POCKET_NATS_URL), built from the
+## nats-server module version go.mod pins, the one Go tests run in process
+bin/nats-server: go.mod go.sum
+	go build -o $@ github.com/nats-io/nats-server/v2
 
 ## chromium: Debian's Chromium for Playwright (root or sudo)
 chromium:
@@ -88,6 +93,13 @@ ifneq ($(HAVE_WEB),)
 	e2e/run.sh
 endif
 
+## test-e2e-relay: the browser suite with the PWA served by a relay (pocket serve with POCKET_UPSTREAM_URL) in front of an embedded pocket
+test-e2e-relay: build tools chromium
+ifneq ($(HAVE_WEB),)
+	$(MAKE) --no-print-directory bin/oidc-issuer
+	e2e/run.sh --relay
+endif
+
 # The local OIDC issuer the browser tests sign in with as "Google" (test-only).
 bin/oidc-issuer: go.mod go.sum $(wildcard tests/oidctest/*.go tests/oidctest/cmd/oidc-issuer/*.go)
 	go build -o $@ ./tests/oidctest/cmd/oidc-issuer
@@ -100,6 +112,10 @@ bench:
 bench-sync:
 	tools/bench-ws.sh
 	tools/bench-pull.sh
+
+## bench-relay: what a relay adds to a dashboard read, against nginx proxy_pass to the same upstream (figures go to docs/benchmarks.md)
+bench-relay: build
+	tools/bench-relay.sh
 
 fmt:
 	gofmt -w pkg server tests tools

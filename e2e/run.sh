@@ -7,8 +7,22 @@
 # The tests get the addresses through POCKET_E2E_* variables. Everything this
 # script starts is stopped when it exits, whether the tests pass, fail or are
 # interrupted. Arguments go to Playwright (e.g. e2e/run.sh tests/shell.spec.ts).
+#
+# --relay (first argument; `make test-e2e-relay`): the same suite with the PWA
+# served by a relay. The pocket above becomes the relay's upstream (embedded
+# provider, same data dir and seed), and a second `pocket serve` with
+# POCKET_UPSTREAM_URL pointing at it takes the address the tests use. The
+# upstream's public URL is the relay's origin, as behind a real relay: OIDC
+# redirects, share links and the cookie's Origin checks all name the address
+# the browser sees.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+relay=""
+if [ "${1:-}" = "--relay" ]; then
+  relay=1
+  shift
+fi
 
 for bin in bin/pocket bin/mailpit bin/oidc-issuer; do
   [ -x "$bin" ] || { echo "e2e: $bin is missing; 'make test-e2e' builds it" >&2; exit 1; }
@@ -46,28 +60,44 @@ print(*(s.getsockname()[1] for s in socks))' "$1"
 # machine), so a start that dies on "address already in use" is retried on new
 # ports. Leaves the ports in $p1 and $p2.
 launch() {
-  local name=$1 ready=$2 attempt pid
+  local name=$1 ready=$2
   shift 2
-  for attempt in 1 2 3; do
+  for _ in 1 2 3; do
     read -r p1 p2 < <(free_ports 2)
-    local args=("${@//\{P1\}/$p1}")
-    args=("${args[@]//\{P2\}/$p2}")
-    local url=${ready//\{P1\}/$p1}
-    url=${url//\{P2\}/$p2}
-    "${args[@]}" >"$tmp/$name.log" 2>&1 &
-    pid=$!
-    pids+=("$pid")
-    for _ in $(seq 1 150); do
-      curl -fsS -o /dev/null "$url" 2>/dev/null && return 0
-      kill -0 "$pid" 2>/dev/null || break
-      sleep 0.1
-    done
-    kill "$pid" 2>/dev/null || true
-    wait "$pid" 2>/dev/null || true
-    grep -qi 'address already in use' "$tmp/$name.log" || break
+    start_once "$name" "$ready" "$@" && return 0
+    port_taken "$name" || break
   done
-  echo "e2e: $name did not start ($url):" >&2
-  cat "$tmp/$name.log" >&2
+  start_failed "$name"
+}
+
+# start_once NAME READY_URL COMMAND...: one start on the ports in $p1 and $p2;
+# fails when the process exits or READY_URL does not answer within 15 s (the
+# process is then stopped). Sets last_pid and url.
+start_once() {
+  local name=$1 ready=$2 pid
+  shift 2
+  local args=("${@//\{P1\}/$p1}")
+  args=("${args[@]//\{P2\}/$p2}")
+  url=${ready//\{P1\}/$p1}
+  url=${url//\{P2\}/$p2}
+  "${args[@]}" >"$tmp/$name.log" 2>&1 &
+  pid=$!
+  pids+=("$pid")
+  last_pid=$pid
+  for _ in $(seq 1 150); do
+    curl -fsS -o /dev/null "$url" 2>/dev/null && return 0
+    kill -0 "$pid" 2>/dev/null || break
+    sleep 0.1
+  done
+  stop_pid "$pid"
+  return 1
+}
+
+stop_pid() { kill "$1" 2>/dev/null || true; wait "$1" 2>/dev/null || true; }
+port_taken() { grep -qi 'address already in use' "$tmp/$1.log"; }
+start_failed() {
+  echo "e2e: $1 did not start ($url):" >&2
+  cat "$tmp/$1.log" >&2
   exit 1
 }
 
@@ -86,9 +116,30 @@ export POCKET_GOOGLE_CLIENT_ID=pocket-e2e POCKET_GOOGLE_CLIENT_SECRET=pocket-e2e
 # plays the push service on one (a real one is https and out of reach offline).
 export POCKET_PUSH_ALLOW_LOOPBACK=1
 mkdir "$tmp/data"
-launch pocket 'http://127.0.0.1:{P1}/readyz' env POCKET_ADDR='127.0.0.1:{P1}' POCKET_PUBLIC_URL='http://127.0.0.1:{P1}' \
-  POCKET_DATA_DIR="$tmp/data" ./bin/pocket serve
-pocket_url="http://127.0.0.1:$p1"
+if [ -z "$relay" ]; then
+  launch pocket 'http://127.0.0.1:{P1}/readyz' env POCKET_ADDR='127.0.0.1:{P1}' POCKET_PUBLIC_URL='http://127.0.0.1:{P1}' \
+    POCKET_DATA_DIR="$tmp/data" ./bin/pocket serve
+  pocket_url="http://127.0.0.1:$p1"
+else
+  # The upstream takes {P1} and names the relay's port {P2} as its public
+  # origin; the relay then binds {P2}. Should another process take {P2} in
+  # between, both start again on new ports.
+  for attempt in 1 2 3; do
+    launch upstream 'http://127.0.0.1:{P1}/readyz' env POCKET_ADDR='127.0.0.1:{P1}' POCKET_PUBLIC_URL='http://127.0.0.1:{P2}' \
+      POCKET_DATA_DIR="$tmp/data" ./bin/pocket serve
+    upstream_pid=$last_pid upstream_url="http://127.0.0.1:$p1" p1=$p2
+    mkdir -p "$tmp/relay-data"
+    # The relay polls each open socket's user every second (the tests wait for
+    # live updates) and may call the upstream as often as the suite needs.
+    start_once pocket 'http://127.0.0.1:{P1}/readyz' env POCKET_ADDR='127.0.0.1:{P1}' POCKET_PUBLIC_URL='http://127.0.0.1:{P1}' \
+      POCKET_DATA_DIR="$tmp/relay-data" POCKET_SEED=none POCKET_UPSTREAM_URL="$upstream_url" \
+      POCKET_UPSTREAM_POLL=1s POCKET_UPSTREAM_RATE=100000 ./bin/pocket serve && break
+    port_taken pocket && [ "$attempt" -lt 3 ] || start_failed pocket
+    stop_pid "$upstream_pid"
+    rm -rf "$tmp/data" "$tmp/relay-data" && mkdir "$tmp/data"
+  done
+  pocket_url="http://127.0.0.1:$p1"
+fi
 
 export POCKET_E2E_URL="$pocket_url" POCKET_E2E_LOG="$tmp/pocket.log"
 export POCKET_E2E_MAILPIT_URL="$mailpit_url" POCKET_E2E_ISSUER_URL="$issuer_url"

@@ -3,6 +3,11 @@
 // open tabs and devices. Publishing never blocks the writer: a subscriber that
 // falls behind loses events and is told so through Dropped, and it recovers by
 // pulling, which it must be able to do anyway after a reconnect.
+//
+// With several replicas, a Fanout (pkg/scaleout, over NATS) carries each
+// replica's events to the others, which hand them to their own listeners
+// through DeliverRemote; features publish and listen exactly as with one
+// process.
 package events
 
 import (
@@ -33,6 +38,21 @@ type Event struct {
 	// is at or past it has the change already.
 	Seq uint64    `json:"seq,omitempty"`
 	At  time.Time `json:"at"`
+	// Remote marks an event another replica published (see DeliverRemote).
+	// Its Seq is zero: the writer's Seq is a position in that replica's own
+	// change log, which means nothing against this replica's log or the
+	// cursors of devices that pull from it, so a listener hearing a remote
+	// event knows only that something changed and must pull (or refresh from
+	// the upstream) to see it.
+	Remote bool `json:"-"`
+}
+
+// Fanout carries this replica's events to the other replicas. Bus.Publish
+// calls it after local delivery, in the publisher's goroutine, and it returns
+// once the event has left this process (or could not leave), so a writer
+// that publishes before answering has handed its event on when it answers.
+type Fanout interface {
+	Publish(Event)
 }
 
 // Bus fans events out to subscribers.
@@ -41,6 +61,7 @@ type Bus struct {
 	next      int
 	subs      map[int]*Subscription
 	listeners map[int]func(Event)
+	fanout    atomic.Pointer[Fanout]
 }
 
 // Subscription receives events until it is closed.
@@ -100,11 +121,39 @@ func (b *Bus) Listen(fn func(Event)) (cancel func()) {
 	}
 }
 
-// Publish delivers e to every subscriber that has room.
+// SetFanout sends every event published from now on to f as well (nil stops
+// it). It returns a function that restores the previous one.
+func (b *Bus) SetFanout(f Fanout) (restore func()) {
+	var next *Fanout
+	if f != nil {
+		next = &f
+	}
+	prev := b.fanout.Swap(next)
+	return func() { b.fanout.Store(prev) }
+}
+
+// Publish delivers e to every local subscriber that has room and every
+// listener, then hands it to the fan-out, if any, for the other replicas.
 func (b *Bus) Publish(e Event) {
 	if e.At.IsZero() {
 		e.At = time.Now().UTC()
 	}
+	e.Remote = false
+	b.deliver(e)
+	if f := b.fanout.Load(); f != nil {
+		(*f).Publish(e)
+	}
+}
+
+// DeliverRemote hands an event another replica published to this replica's
+// subscribers and listeners only (it never goes back out). It is marked
+// Remote and its Seq dropped: see Event.Remote.
+func (b *Bus) DeliverRemote(e Event) {
+	e.Remote, e.Seq = true, 0
+	b.deliver(e)
+}
+
+func (b *Bus) deliver(e Event) {
 	b.mu.RLock()
 	defer b.mu.RUnlock()
 	for _, s := range b.subs {

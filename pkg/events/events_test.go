@@ -137,3 +137,30 @@ func TestBus_ConcurrentPublishSubscribeAndClose(t *testing.T) {
 		t.Fatalf("%d subscriptions are still registered after every one was closed", n)
 	}
 }
+
+// fanoutRecorder is another replica's side of a fan-out, as far as the bus sees it.
+type fanoutRecorder struct{ sent []Event }
+
+func (f *fanoutRecorder) Publish(e Event) { f.sent = append(f.sent, e) }
+
+func TestFanout_GetsWhatIsPublishedHereAndNothingDeliveredFromElsewhere(t *testing.T) {
+	bus := NewBus()
+	var heard []Event
+	defer bus.Listen(func(e Event) { heard = append(heard, e) })()
+	out := &fanoutRecorder{}
+	restore := bus.SetFanout(out)
+
+	bus.Publish(Event{Type: RecordingCreated, UserID: "u1", RecordingID: "r1", Seq: 5})
+	bus.DeliverRemote(Event{Type: RecordingUpdated, UserID: "u1", RecordingID: "r2", Seq: 9})
+	if len(out.sent) != 1 || out.sent[0].RecordingID != "r1" || out.sent[0].At.IsZero() {
+		t.Fatalf("fanned out %+v, want the local event only, stamped", out.sent)
+	}
+	if len(heard) != 2 || heard[0].Remote || heard[0].Seq != 5 || !heard[1].Remote || heard[1].Seq != 0 {
+		t.Fatalf("listener heard %+v: want the local event with its Seq, then the remote one marked and without Seq", heard)
+	}
+	restore()
+	bus.Publish(Event{Type: RecordingDeleted, UserID: "u1"})
+	if len(out.sent) != 1 {
+		t.Fatal("a restored bus still fans out")
+	}
+}

@@ -87,7 +87,7 @@ func (s *Sender) send(uid string, sub Subscription, payload []byte) {
 		case gone:
 			s.stats.Gone.Add(1)
 			log.Info("push: subscription gone, forgetting it")
-			if err := s.subs.forget(uid, sub.Endpoint); err != nil {
+			if err := s.subs.forget(s.ctx, uid, sub.Endpoint); err != nil {
 				log.Error("push: forgetting a gone subscription failed", "err", err)
 			}
 			return

@@ -109,28 +109,45 @@ func (s *Sender) work() {
 		case <-s.ctx.Done():
 			return
 		case n := <-s.queue:
-			s.deliver(n)
+			_ = s.deliver(n) // in process, nothing retries: failures are logged
 		}
 	}
 }
 
+// Deliver sends the notice that a recording's summary is ready to each of
+// the user's devices now, in the caller's goroutine: for a queue that
+// acknowledges a notice only once it was handled (Queue). An error means
+// "try again later": the sender is stopping, or the recording or the
+// subscriptions could not be read. What push services answer is final
+// (delivered, gone, refused, given up after retries), as is a recording
+// deleted since.
+func (s *Sender) Deliver(uid, recordingID string) error {
+	return s.deliver(notice{uid, recordingID})
+}
+
 // deliver sends one notice to each of the user's devices.
-func (s *Sender) deliver(n notice) {
+func (s *Sender) deliver(n notice) error {
 	d, err := s.recs.Detail(s.ctx, n.uid, n.recordingID)
-	if errors.Is(err, apperr.ErrNotFound) || s.ctx.Err() != nil {
-		return // deleted since (nothing to announce), or stopping
+	if err := s.ctx.Err(); err != nil {
+		return err // stopping
+	}
+	if errors.Is(err, apperr.ErrNotFound) {
+		return nil // deleted since: nothing to announce
 	}
 	if err != nil {
 		s.opts.Log.Error("push: reading the recording failed", "err", err)
-		return
+		return err
 	}
 	subs, err := s.subs.List(s.ctx, n.uid)
 	if err != nil {
 		s.opts.Log.Error("push: listing subscriptions failed", "err", err)
-		return
+		return err
 	}
 	payload := PayloadFor(d).Encode()
 	for _, sub := range subs {
 		s.send(n.uid, sub, payload)
 	}
+	// Stopped part-way: the devices not reached yet get it on a retry (and
+	// those reached already, once more).
+	return s.ctx.Err()
 }

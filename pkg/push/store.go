@@ -22,25 +22,39 @@ type stored struct {
 	CreatedAt time.Time `json:"createdAt"`
 }
 
+// records is where subscriptions are kept: the replica's Badger store
+// (NewSubscriptions) or a key-value bucket every replica shares
+// (NewSharedSubscriptions). Keys are always per user and endpoint.
+type records interface {
+	// save stores rec, keeping the CreatedAt of a subscription of the same
+	// endpoint already there, then forgets the user's oldest beyond MaxPerUser.
+	save(ctx context.Context, uid string, rec stored) error
+	remove(ctx context.Context, uid, endpoint string) error
+	list(ctx context.Context, uid string) ([]stored, error)
+}
+
 // Subscriptions keeps each user's devices. Every key is under the caller's
 // own uid, so no call of one user can change another's subscriptions, even
 // for the same endpoint.
 type Subscriptions struct {
-	db            *store.DB
+	recs          records
 	now           func() time.Time
 	allowLoopback bool
 }
 
-// NewSubscriptions builds the store; allowLoopback admits http endpoints on
-// loopback hosts (tests only: see checkEndpoint). now defaults to time.Now.
+// NewSubscriptions keeps subscriptions in the replica's store; allowLoopback
+// admits http endpoints on loopback hosts (tests only: see checkEndpoint).
+// now defaults to time.Now.
 func NewSubscriptions(db *store.DB, now func() time.Time, allowLoopback bool) *Subscriptions {
+	return newSubscriptions(badgerRecords{db}, now, allowLoopback)
+}
+
+func newSubscriptions(recs records, now func() time.Time, allowLoopback bool) *Subscriptions {
 	if now == nil {
 		now = time.Now
 	}
-	return &Subscriptions{db: db, now: now, allowLoopback: allowLoopback}
+	return &Subscriptions{recs: recs, now: now, allowLoopback: allowLoopback}
 }
-
-func subKey(uid, endpoint string) []byte { return store.Key("push", uid, endpointID(endpoint)) }
 
 // Subscribe stores (or refreshes the keys of) a device's subscription.
 func (s *Subscriptions) Subscribe(ctx context.Context, uid string, sub Subscription) error {
@@ -50,34 +64,8 @@ func (s *Subscriptions) Subscribe(ctx context.Context, uid string, sub Subscript
 	if err := checkSubscription(sub, s.allowLoopback); err != nil {
 		return err
 	}
-	err := s.db.Update(func(x *store.Txn) error {
-		rec := stored{Subscription: sub, CreatedAt: s.now()}
-		var old stored
-		if err := x.GetJSON(subKey(uid, sub.Endpoint), &old); err == nil {
-			rec.CreatedAt = old.CreatedAt // a refresh keeps its place in the cap
-		}
-		if err := x.SetJSON(subKey(uid, sub.Endpoint), rec); err != nil {
-			return err
-		}
-		return dropOldest(x, uid)
-	})
-	if err != nil {
+	if err := s.recs.save(ctx, uid, stored{Subscription: sub, CreatedAt: s.now()}); err != nil {
 		return fmt.Errorf("push: subscribe: %w", err)
-	}
-	return nil
-}
-
-// dropOldest forgets the user's oldest subscriptions beyond MaxPerUser.
-func dropOldest(x *store.Txn, uid string) error {
-	all, err := list(x, uid)
-	if err != nil || len(all) <= MaxPerUser {
-		return err
-	}
-	sort.Slice(all, func(i, j int) bool { return all[i].CreatedAt.Before(all[j].CreatedAt) })
-	for _, old := range all[:len(all)-MaxPerUser] {
-		if err := x.Delete(subKey(uid, old.Endpoint)); err != nil {
-			return err
-		}
 	}
 	return nil
 }
@@ -91,13 +79,13 @@ func (s *Subscriptions) Unsubscribe(ctx context.Context, uid, endpoint string) e
 	if endpoint == "" || len(endpoint) > maxEndpointBytes {
 		return apperr.Invalidf("endpoint is required and must be at most %d bytes", maxEndpointBytes)
 	}
-	return s.forget(uid, endpoint)
+	return s.forget(ctx, uid, endpoint)
 }
 
 // forget deletes one subscription: on Unsubscribe, and when the push service
 // says it is gone.
-func (s *Subscriptions) forget(uid, endpoint string) error {
-	if err := s.db.Update(func(x *store.Txn) error { return x.Delete(subKey(uid, endpoint)) }); err != nil {
+func (s *Subscriptions) forget(ctx context.Context, uid, endpoint string) error {
+	if err := s.recs.remove(ctx, uid, endpoint); err != nil {
 		return fmt.Errorf("push: unsubscribe: %w", err)
 	}
 	return nil
@@ -108,21 +96,67 @@ func (s *Subscriptions) List(ctx context.Context, uid string) ([]Subscription, e
 	if err := recordings.CheckOwner(ctx, uid); err != nil {
 		return nil, err
 	}
-	var out []Subscription
-	err := s.db.View(func(x *store.Txn) error {
-		all, err := list(x, uid)
-		for _, r := range all {
-			out = append(out, r.Subscription)
-		}
-		return err
-	})
+	all, err := s.recs.list(ctx, uid)
 	if err != nil {
 		return nil, fmt.Errorf("push: list subscriptions: %w", err)
+	}
+	var out []Subscription
+	for _, r := range all {
+		out = append(out, r.Subscription)
 	}
 	return out, nil
 }
 
-func list(x *store.Txn, uid string) ([]stored, error) {
+// beyondCap is what a user keeps too many of: the oldest past MaxPerUser.
+func beyondCap(all []stored) []stored {
+	if len(all) <= MaxPerUser {
+		return nil
+	}
+	sort.Slice(all, func(i, j int) bool { return all[i].CreatedAt.Before(all[j].CreatedAt) })
+	return all[:len(all)-MaxPerUser]
+}
+
+// badgerRecords keeps subscriptions in one replica's store, a user's
+// changes in one transaction.
+type badgerRecords struct{ db *store.DB }
+
+func subKey(uid, endpoint string) []byte { return store.Key("push", uid, endpointID(endpoint)) }
+
+func (b badgerRecords) save(_ context.Context, uid string, rec stored) error {
+	return b.db.Update(func(x *store.Txn) error {
+		var old stored
+		if err := x.GetJSON(subKey(uid, rec.Endpoint), &old); err == nil {
+			rec.CreatedAt = old.CreatedAt // a refresh keeps its place in the cap
+		}
+		if err := x.SetJSON(subKey(uid, rec.Endpoint), rec); err != nil {
+			return err
+		}
+		all, err := scan(x, uid)
+		if err != nil {
+			return err
+		}
+		for _, old := range beyondCap(all) {
+			if err := x.Delete(subKey(uid, old.Endpoint)); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+func (b badgerRecords) remove(_ context.Context, uid, endpoint string) error {
+	return b.db.Update(func(x *store.Txn) error { return x.Delete(subKey(uid, endpoint)) })
+}
+
+func (b badgerRecords) list(_ context.Context, uid string) (all []stored, err error) {
+	err = b.db.View(func(x *store.Txn) error {
+		all, err = scan(x, uid)
+		return err
+	})
+	return all, err
+}
+
+func scan(x *store.Txn, uid string) ([]stored, error) {
 	var all []stored
 	err := x.Scan(store.Prefix("push", uid), nil, false, true, func(_, v []byte) (bool, error) {
 		var r stored

@@ -14,6 +14,7 @@ import (
 	"github.com/pocket-companion/pocket/server/config"
 	"github.com/pocket-companion/pocket/server/health"
 	"github.com/pocket-companion/pocket/server/httpx"
+	"github.com/pocket-companion/pocket/server/scaleout"
 	"github.com/pocket-companion/pocket/server/storage"
 	"github.com/pocket-companion/pocket/server/web"
 )
@@ -32,6 +33,9 @@ func Options(cfg config.Config, log *slog.Logger) fx.Option {
 		}),
 		fx.StopTimeout(stopTimeout),
 		fx.Provide(events.NewBus),
+		// POCKET_NATS_URL: events (and push, server/push) shared across
+		// replicas; unset, a nil connection and nothing more.
+		scaleout.Module,
 		storage.Module,
 		httpx.Module,
 		web.Module,

@@ -13,6 +13,8 @@ import (
 	"os"
 	"strings"
 	"time"
+
+	"github.com/pocket-companion/pocket/pkg/natsbus"
 )
 
 // Config is the whole server configuration. It is parsed once and passed by value.
@@ -34,6 +36,9 @@ type Config struct {
 	UpstreamTimeout    time.Duration
 	upstreamTimeoutRaw string
 	LogLevel           string
+	// NATSURL, when set, joins this replica to the others through a NATS
+	// server: live events and push sends fan out across replicas.
+	NATSURL string
 	// MetricsToken, when set, opens /metrics to any caller presenting it as a
 	// bearer token; unset, /metrics answers loopback peers only.
 	MetricsToken string
@@ -139,6 +144,7 @@ func (c *Config) settings() []setting {
 		{"POCKET_VAPID_SUBJECT", "", "contact given to push services, mailto: or https: (default: the public URL if https, else mailto: the mail sender)", false, &c.Push.VAPIDSubject},
 		{"POCKET_PUSH_ALLOW_LOOPBACK", "", "1 admits http:// push endpoints on loopback hosts (tests only)", false, &c.Push.AllowLoopback},
 		{"POCKET_LOG_LEVEL", "info", "debug, info, warn or error", false, &c.LogLevel},
+		{"POCKET_NATS_URL", "", "nats://host:4222 (or a comma-separated cluster) joining replicas: live events and push sends fan out across them; unset keeps events in this process", true, &c.NATSURL},
 		{"POCKET_METRICS_TOKEN", "", "bearer token that opens /metrics to any caller; unset, only loopback peers may read it", true, &c.MetricsToken},
 	}
 }
@@ -212,6 +218,9 @@ func (c *Config) finish() error {
 	if err := c.finishPush(); err != nil {
 		return err
 	}
+	if err := c.finishNATS(); err != nil {
+		return err
+	}
 	switch strings.ToLower(c.LogLevel) {
 	case "debug", "info", "warn", "error":
 	default:
@@ -230,6 +239,9 @@ func (c Config) Redacted() map[string]string {
 		}
 		if s.env == "POCKET_SMTP_URL" && v != "" {
 			v = redactURL(c.SMTPURL)
+		}
+		if s.env == "POCKET_NATS_URL" && v != "" {
+			v = natsbus.RedactURL(c.NATSURL)
 		}
 		out[s.env] = v
 	}

@@ -45,6 +45,22 @@ func NewMetrics() *Metrics {
 // Registry lets other features register their own collectors.
 func (m *Metrics) Registry() *prometheus.Registry { return m.registry }
 
+// Counter is a counter a feature keeps itself (an atomic in its stats),
+// read on each scrape.
+type Counter struct {
+	Name, Help string
+	Read       func() int64
+}
+
+// RegisterCounters exposes a feature's own counters on /metrics.
+func (m *Metrics) RegisterCounters(counters ...Counter) {
+	for _, c := range counters {
+		read := c.Read
+		m.registry.MustRegister(prometheus.NewCounterFunc(prometheus.CounterOpts{Name: c.Name, Help: c.Help},
+			func() float64 { return float64(read()) }))
+	}
+}
+
 // Routes is the metrics endpoint, for operators only (see requireOperator).
 func (m *Metrics) Routes() []Route {
 	return []Route{{Pattern: "GET /metrics", Handler: m.serve, Access: Operator}}

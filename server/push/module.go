@@ -15,6 +15,7 @@ import (
 
 	"github.com/pocket-companion/pocket/pkg/events"
 	"github.com/pocket-companion/pocket/pkg/gen/pocket/push/v1/pushv1connect"
+	"github.com/pocket-companion/pocket/pkg/natsbus"
 	"github.com/pocket-companion/pocket/pkg/push"
 	"github.com/pocket-companion/pocket/pkg/recordings"
 	"github.com/pocket-companion/pocket/pkg/store"
@@ -23,9 +24,12 @@ import (
 )
 
 // Module provides the VAPID keys, the subscriptions, the sender and the
-// PushService route, and connects the sender to the event bus.
+// PushService route, and connects the sender to the event bus. With
+// POCKET_NATS_URL (server/scaleout's connection is not nil), subscriptions
+// live in a bucket every replica shares and notices go through a shared
+// queue that sends each once (queue.go).
 var Module = fx.Module("push",
-	fx.Provide(Keys, NewSubscriptions, NewSender),
+	fx.Provide(Keys, NewSubscriptions, NewSender, NewQueue),
 	fx.Provide(fx.Annotate(Routes, fx.ResultTags(`group:"routes,flatten"`))),
 	fx.Invoke(listen, registerMetrics),
 )
@@ -47,9 +51,15 @@ func Keys(cfg config.Config) (push.Keys, error) {
 	return push.LoadOrCreateKeys(cfg.DataDir)
 }
 
-// NewSubscriptions keeps devices' subscriptions in the store.
-func NewSubscriptions(cfg config.Config, db *store.DB) *push.Subscriptions {
-	return push.NewSubscriptions(db, nil, cfg.PushAllowsLoopback())
+// NewSubscriptions keeps devices' subscriptions in the store, or with NATS
+// in the bucket every replica shares.
+func NewSubscriptions(cfg config.Config, db *store.DB, nc *natsbus.Conn) (*push.Subscriptions, error) {
+	if nc == nil {
+		return push.NewSubscriptions(db, nil, cfg.PushAllowsLoopback()), nil
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), setupTimeout)
+	defer cancel()
+	return push.NewSharedSubscriptions(ctx, nc.JS, nil, cfg.PushAllowsLoopback())
 }
 
 // SenderParams are the sender's dependencies. A notice reads its recording
@@ -83,15 +93,22 @@ func NewSender(p SenderParams) (*push.Sender, error) {
 	return s, nil
 }
 
-// listen hands every summary.ready event to the sender, which queues it
-// without blocking the publisher.
-func listen(lc fx.Lifecycle, bus *events.Bus, s *push.Sender) {
+// listen hands every summary.ready event to the sender, or with NATS to the
+// shared queue, either of which takes it without blocking the publisher.
+// With NATS every replica hears every summary.ready (its own and, through
+// the fan-out, the others'), and each enqueues it: the queue keeps one, and
+// a replica that died right after publishing is covered by the others.
+func listen(lc fx.Lifecycle, bus *events.Bus, s *push.Sender, q *push.Queue) {
+	summaryReady := s.SummaryReady
+	if q != nil {
+		summaryReady = q.SummaryReady
+	}
 	var cancel func()
 	lc.Append(fx.Hook{
 		OnStart: func(context.Context) error {
 			cancel = bus.Listen(func(e events.Event) {
 				if e.Type == events.SummaryReady {
-					s.SummaryReady(e.UserID, e.RecordingID)
+					summaryReady(e.UserID, e.RecordingID)
 				}
 			})
 			return nil

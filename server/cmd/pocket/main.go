@@ -13,6 +13,7 @@ Usage:
   pocket serve [flags]                         serve the app and the provider API
   pocket import [--user EMAIL] FILE|DIR...     import recordings (JSON, import format)
   pocket fixtures gen --count N --out DIR      write N generated sample recordings
+  pocket healthcheck [--url URL]               exit 0 when the server answers /readyz, 1 if not
   pocket help [COMMAND]                        show help for a command
 
 Every setting is an environment variable (POCKET_ADDR, POCKET_DATA_DIR, ...) and a flag
@@ -27,9 +28,10 @@ type command struct {
 
 func commands() map[string]command {
 	return map[string]command{
-		"serve":    {runServe, helpServe},
-		"import":   {runImport, helpImport},
-		"fixtures": {runFixtures, helpFixtures},
+		"serve":       {runServe, helpServe},
+		"import":      {runImport, helpImport},
+		"fixtures":    {runFixtures, helpFixtures},
+		"healthcheck": {runHealthcheck, helpHealthcheck},
 	}
 }
 
