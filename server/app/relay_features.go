@@ -1,20 +1,14 @@
 package app
 
 import (
-	"errors"
-	"net/http"
-
-	"connectrpc.com/connect"
 	"go.uber.org/fx"
 
-	"github.com/pocket-companion/pocket/pkg/gen/pocket/sync/v1/syncv1connect"
 	"github.com/pocket-companion/pocket/server/ai"
 	"github.com/pocket-companion/pocket/server/config"
-	"github.com/pocket-companion/pocket/server/httpx"
 	"github.com/pocket-companion/pocket/server/live"
 	"github.com/pocket-companion/pocket/server/push"
-	"github.com/pocket-companion/pocket/server/recordings"
 	"github.com/pocket-companion/pocket/server/relay"
+	"github.com/pocket-companion/pocket/server/relaysync"
 )
 
 // RelayFeatures are relay mode's modules (POCKET_UPSTREAM_URL set): the REST
@@ -23,10 +17,7 @@ import (
 // upstream answers chat and writes summaries.
 var RelayFeatures = fx.Options(
 	relay.Module,
-	// The relay's own record of recordings (push notices read titles from
-	// it); filled from the upstream by relay sync.
-	fx.Provide(recordings.NewService),
-	fx.Provide(fx.Annotate(syncPending, fx.ResultTags(`group:"routes,flatten"`))),
+	relaysync.Module, // sync, the poller and push notices' titles from the relay's mirror
 	live.Module,
 	push.Module,
 )
@@ -37,14 +28,4 @@ func features(cfg config.Config) fx.Option {
 		return RelayFeatures
 	}
 	return fx.Options(ai.Module, Features) // the one engine chat and summaries share
-}
-
-// syncPending serves SyncService in relay mode until relay sync serves it
-// from the upstream: devices hear "unavailable" and keep their outbox.
-func syncPending() []httpx.Route {
-	path := "/" + syncv1connect.SyncServiceName + "/"
-	unavailable := connect.NewError(connect.CodeUnavailable, errors.New("sync is not available in relay mode yet"))
-	return []httpx.Route{{Pattern: path, Handler: func(w http.ResponseWriter, r *http.Request) error {
-		return connect.NewErrorWriter().Write(w, r, unavailable)
-	}}}
 }

@@ -38,7 +38,7 @@ func TestRelay_TellsTheWriteObserverOfAcceptedWritesOnly(t *testing.T) {
 	obs := &recordingObserver{}
 	rel := servertest.Start(t, func(c *config.Config) {
 		c.UpstreamURL, c.UpstreamJWKSURL = f.URL, f.URL+"/api/v1/auth/jwks"
-	}, fx.Decorate(testOptions), fx.Provide(func() relay.WriteObserver { return obs }))
+	}, fx.Decorate(testOptions), fx.Decorate(func(relay.WriteObserver) relay.WriteObserver { return obs }))
 	token := f.token(t, "u1")
 	c := rel.WithToken(t, token)
 	c.MustOK("POST", "/api/v1/folders", map[string]string{"name": "a"})
