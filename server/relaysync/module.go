@@ -43,7 +43,29 @@ var service = fx.Options(
 	fx.Provide(func(s *Service) push.Recordings { return s }),
 	fx.Provide(fx.Annotate(Routes, fx.ResultTags(`group:"routes,flatten"`))),
 	fx.Invoke(maintain),
+	fx.Invoke(hearOtherReplicas),
 )
+
+// hearOtherReplicas: another replica's event (over NATS) means the upstream
+// changed where this replica's mirror could not see it, so the user's next
+// pull here refreshes first, however recent the last refresh.
+func hearOtherReplicas(lc fx.Lifecycle, bus *events.Bus, svc *Service) {
+	var cancel func()
+	lc.Append(fx.Hook{
+		OnStart: func(context.Context) error {
+			cancel = bus.Listen(func(e events.Event) {
+				if e.Remote && e.UserID != "" {
+					svc.ChangedElsewhere(e.UserID)
+				}
+			})
+			return nil
+		},
+		OnStop: func(context.Context) error {
+			cancel()
+			return nil
+		},
+	})
+}
 
 // Params are the service's dependencies in the fx graph.
 type Params struct {

@@ -22,12 +22,24 @@ func (s *Service) Pull(ctx context.Context, uid, token, cursor string, limit int
 	return s.ledger.Pull(ctx, uid, cursor, limit)
 }
 
-// due: the user's mirror was last refreshed MinRefresh ago or more.
+// due: the user's mirror was last refreshed MinRefresh ago or more, or
+// another replica has announced a change since.
 func (s *Service) due(uid string) bool {
 	u := s.user(uid)
 	u.mu.Lock()
 	defer u.mu.Unlock()
-	return s.opts.Now().Sub(u.lastRefresh) >= s.opts.MinRefresh
+	due := u.changedElsewhere || s.opts.Now().Sub(u.lastRefresh) >= s.opts.MinRefresh
+	u.changedElsewhere = false
+	return due
+}
+
+// ChangedElsewhere marks the user's mirror as behind: another replica made or
+// saw a change of theirs, so their next pull here refreshes first.
+func (s *Service) ChangedElsewhere(uid string) {
+	u := s.user(uid)
+	u.mu.Lock()
+	u.changedElsewhere = true
+	u.mu.Unlock()
 }
 
 // refreshLogged refreshes and logs a failure once, without the token.

@@ -183,3 +183,27 @@ func TestPull_CursorOfAnotherRelaysLogAnswersResync(t *testing.T) {
 		t.Fatalf("pull from the start on the other replica = %v, %v", fresh, err)
 	}
 }
+
+// A change another replica announced (over NATS) makes the next pull here
+// refresh, however recent this replica's last refresh: the tab that heard
+// the event must find the change when it pulls.
+func TestPull_RefreshesAfterAnotherReplicaAnnouncedAChange(t *testing.T) {
+	e := newEnv(t, relaysync.Options{MinRefresh: time.Hour})
+	alice := e.signIn("alice@example.com")
+	ids := e.uploadFixtures(alice, 2)
+	_, cursor := e.pullAll(alice, "")
+
+	alice.rest.MustOK("PUT", "/api/v1/recordings/"+ids[0], map[string]any{"title": "Renamed through another replica"})
+	if changes, _ := e.pullAll(alice, cursor); len(changes) != 0 {
+		t.Fatalf("a pull within MinRefresh refreshed anyway: %v", changes)
+	}
+	e.svc.ChangedElsewhere(alice.uid)
+	changes, cursor := e.pullAll(alice, cursor)
+	if len(changes) != 1 || !strings.Contains(changes[0].GetRecording().GetItemJson(), "Renamed through another replica") {
+		t.Fatalf("pull after another replica's event = %v", changes)
+	}
+	alice.rest.MustOK("PUT", "/api/v1/recordings/"+ids[1], map[string]any{"title": "Not announced"})
+	if again, _ := e.pullAll(alice, cursor); len(again) != 0 {
+		t.Fatalf("one announcement refreshed twice: %v", again)
+	}
+}

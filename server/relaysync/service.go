@@ -132,14 +132,17 @@ type userState struct {
 	pushing     sync.Mutex // one push of a user at a time
 	mu          sync.Mutex
 	lastRefresh time.Time
-	pages       int // dashboard pages of the last complete listing
-	sockets     int
-	token       string
-	expires     time.Time
-	polling     bool
-	queued      bool           // a background refresh is waiting to start
-	watcher     bool           // the watch loop runs
-	watching    map[string]int // recording id -> refreshes left
+	// changedElsewhere: another replica announced a change since the last
+	// refresh (its mirror, not this one, saw it).
+	changedElsewhere bool
+	pages            int // dashboard pages of the last complete listing
+	sockets          int
+	token            string
+	expires          time.Time
+	polling          bool
+	queued           bool           // a background refresh is waiting to start
+	watcher          bool           // the watch loop runs
+	watching         map[string]int // recording id -> refreshes left
 }
 
 func (s *Service) user(uid string) *userState {
