@@ -6,6 +6,7 @@ package relay
 
 import (
 	"context"
+	"github.com/pocket-companion/pocket/pkg/events"
 	"log/slog"
 	"net/http"
 	"time"
@@ -76,11 +77,15 @@ type relayParams struct {
 	Cache    *Cache
 	Options  Options
 	Observer WriteObserver `optional:"true"`
+	Bus      *events.Bus   `optional:"true"`
 }
 
 func newRelay(p relayParams) *Relay {
 	rl := New(p.Client, p.Cache, p.Observer, p.Options.FreshFor)
 	rl.slowTimeout = p.Options.SlowTimeout
+	if p.Bus != nil {
+		rl.bus = p.Bus
+	}
 	p.LC.Append(fx.Hook{OnStop: func(context.Context) error { rl.Stop(); return nil }})
 	return rl
 }

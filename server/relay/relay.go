@@ -2,6 +2,7 @@ package relay
 
 import (
 	"context"
+	"io"
 	"net/http"
 	"sync"
 	"time"
@@ -21,6 +22,7 @@ type Relay struct {
 	up       *upstream.Client
 	cache    *Cache
 	observer WriteObserver // may be nil
+	bus      Publisher     // may be nil: writes are then not announced
 	freshFor time.Duration
 	now      func() time.Time
 	// slowTimeout bounds slowRoutes' calls (0: the client's timeout).
@@ -99,9 +101,11 @@ func (rl *Relay) relay(w http.ResponseWriter, r *http.Request, req upstream.Requ
 	}
 	copyAnswerHeaders(w.Header(), resp.Header)
 	w.WriteHeader(resp.StatusCode)
-	copyErr := copyFlushing(w, resp.Body)
+	answer := &capped{max: answerCapture}
+	copyErr := copyFlushing(w, io.TeeReader(resp.Body, answer))
 	if accepted {
 		rl.written(r) // again: a streamed chat answer is stored as it streams
+		rl.announce(r, httpx.MustPrincipal(r).UID, req.Body, answer.buf.Bytes())
 	}
 	if copyErr != nil {
 		// The status line is out: all that is left is to cut the answer short.

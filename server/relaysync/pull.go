@@ -22,14 +22,14 @@ func (s *Service) Pull(ctx context.Context, uid, token, cursor string, limit int
 	return s.ledger.Pull(ctx, uid, cursor, limit)
 }
 
-// due: the user's mirror was last refreshed MinRefresh ago or more, or
-// another replica has announced a change since.
+// due: the user's mirror was last refreshed MinRefresh ago or more, or a
+// change was announced since (by a relayed write or another replica).
 func (s *Service) due(uid string) bool {
 	u := s.user(uid)
 	u.mu.Lock()
 	defer u.mu.Unlock()
-	due := u.changedElsewhere || s.opts.Now().Sub(u.lastRefresh) >= s.opts.MinRefresh
-	u.changedElsewhere = false
+	due := u.behind || s.opts.Now().Sub(u.lastRefresh) >= s.opts.MinRefresh
+	u.behind = false
 	return due
 }
 
@@ -38,7 +38,7 @@ func (s *Service) due(uid string) bool {
 func (s *Service) ChangedElsewhere(uid string) {
 	u := s.user(uid)
 	u.mu.Lock()
-	u.changedElsewhere = true
+	u.behind = true
 	u.mu.Unlock()
 }
 

@@ -132,17 +132,17 @@ type userState struct {
 	pushing     sync.Mutex // one push of a user at a time
 	mu          sync.Mutex
 	lastRefresh time.Time
-	// changedElsewhere: another replica announced a change since the last
-	// refresh (its mirror, not this one, saw it).
-	changedElsewhere bool
-	pages            int // dashboard pages of the last complete listing
-	sockets          int
-	token            string
-	expires          time.Time
-	polling          bool
-	queued           bool           // a background refresh is waiting to start
-	watcher          bool           // the watch loop runs
-	watching         map[string]int // recording id -> refreshes left
+	// behind: a change was announced since the last refresh that the
+	// mirror may not hold yet (a write just relayed, or another replica's).
+	behind   bool
+	pages    int // dashboard pages of the last complete listing
+	sockets  int
+	token    string
+	expires  time.Time
+	polling  bool
+	queued   bool           // a background refresh is waiting to start
+	watcher  bool           // the watch loop runs
+	watching map[string]int // recording id -> refreshes left
 }
 
 func (s *Service) user(uid string) *userState {

@@ -34,6 +34,9 @@ func (s *Service) Changed(ctx context.Context, uid, token string) {
 	s.hold(uid, token, expiryOf(token, s.opts.Now()))
 	u := s.user(uid)
 	u.mu.Lock()
+	// The relay has announced the write; the devices that heard it pull
+	// next, and that pull must see it, even if the refresh below is slower.
+	u.behind = true
 	if u.queued { // a refresh that has not started yet will see this write too
 		u.mu.Unlock()
 		return
