@@ -67,14 +67,25 @@ func (rl *Relay) fetch(w http.ResponseWriter, r *http.Request, uid, key string) 
 	}
 	e := newEntry(resp, body, rl.now())
 	serveEntry(w, r, e, 0, false)
-	// The answer goes out before it is kept: the store syncs every commit to
-	// disk, which a cache does not need, and the caller should not wait for
-	// it (it was most of an uncached read's added latency).
-	_ = http.NewResponseController(w).Flush()
-	if err := rl.cache.Put(uid, key, e, gen); err != nil {
-		httpx.LoggerFrom(r.Context()).Error("relay cache not written", "err", err)
-	}
+	rl.keep(r, uid, key, e, gen)
 	return nil
+}
+
+// keep writes an answer to the cache in the background. The store syncs
+// every commit to disk, which a cache does not need and the caller should
+// not wait for: done in the request, it was most of an uncached read's added
+// latency, since the connection serves its next request only after. The
+// generation taken before the fetch still keeps a write that lost a race
+// with an invalidation out.
+func (rl *Relay) keep(r *http.Request, uid, key string, e Entry, gen uint64) {
+	log := httpx.LoggerFrom(r.Context())
+	rl.wg.Add(1)
+	go func() {
+		defer rl.wg.Done()
+		if err := rl.cache.Put(uid, key, e, gen); err != nil {
+			log.Error("relay cache not written", "err", err)
+		}
+	}()
 }
 
 func newEntry(resp *http.Response, body []byte, now time.Time) Entry {
