@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net/url"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/pocket-companion/pocket/pkg/store"
@@ -34,8 +35,10 @@ type Cache struct {
 }
 
 type stripe struct {
-	mu  sync.Mutex // held across a Put or a drop, so they cannot interleave
-	gen uint64
+	mu sync.Mutex // held across a Put or a drop, so they cannot interleave
+	// gen is raised under mu but read without it: a reader taking the
+	// generation before its fetch must not wait for a Put's synced commit.
+	gen atomic.Uint64
 }
 
 // NewCache returns the cache over db.
@@ -77,10 +80,7 @@ func (c *Cache) Get(key string) (Entry, bool, error) {
 
 // Generation is uid's current generation, to pass to Put.
 func (c *Cache) Generation(uid string) uint64 {
-	st := c.stripeOf(uid)
-	st.mu.Lock()
-	defer st.mu.Unlock()
-	return st.gen
+	return c.stripeOf(uid).gen.Load()
 }
 
 // Put stores e at key unless uid's entries were dropped since gen was read.
@@ -88,7 +88,7 @@ func (c *Cache) Put(uid, key string, e Entry, gen uint64) error {
 	st := c.stripeOf(uid)
 	st.mu.Lock()
 	defer st.mu.Unlock()
-	if st.gen != gen {
+	if st.gen.Load() != gen {
 		return nil
 	}
 	return c.db.Update(func(x *store.Txn) error {
@@ -133,7 +133,7 @@ func (c *Cache) dropUser(uid string) error {
 	st := c.stripeOf(uid)
 	st.mu.Lock()
 	defer st.mu.Unlock()
-	st.gen++
+	st.gen.Add(1)
 	return c.db.Update(func(x *store.Txn) error {
 		var keys [][]byte
 		if err := x.Scan(userPrefix(uid), nil, false, false, func(k, _ []byte) (bool, error) {
