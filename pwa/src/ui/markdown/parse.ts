@@ -22,20 +22,26 @@ const INLINE_ONLY: Extension = {
   },
 }
 
-function parse(source: string, extensions: Extension[]): Root {
-  const tree = fromMarkdown(source, { extensions: [gfm(), NO_HTML, ...extensions], mdastExtensions: [gfmFromMarkdown()] })
+// Built once: micromark combines its extensions on every call it is handed new ones.
+const GFM = gfm()
+const GFM_MDAST = [gfmFromMarkdown()]
+const BLOCK_OPTIONS: Options = { extensions: [GFM, NO_HTML], mdastExtensions: GFM_MDAST }
+const INLINE_OPTIONS: Options = { extensions: [GFM, NO_HTML, INLINE_ONLY], mdastExtensions: GFM_MDAST }
+
+function parse(source: string, options: Options): Root {
+  const tree = fromMarkdown(source, options)
   resolveReferences(tree)
   return tree
 }
 
 export function parseMarkdown(source: string): Root {
-  return parse(source, [])
+  return parse(source, BLOCK_OPTIONS)
 }
 
 /** A one-line text's phrasing content (summary component texts). */
 export function parseInlineMarkdown(text: string): PhrasingContent[] {
   const out: PhrasingContent[] = []
-  for (const block of parse(text, [INLINE_ONLY]).children) {
+  for (const block of parse(text, INLINE_OPTIONS).children) {
     if (block.type !== 'paragraph') continue
     if (out.length > 0) out.push({ type: 'break' })
     out.push(...block.children)
