@@ -77,6 +77,12 @@ export default defineConfig({
             // Only what every route needs: the list's virtualiser stays in the
             // recordings chunk so /login does not download it.
             { name: 'vendor-data', test: /node_modules[\\/](dexie|dexie-react-hooks|@tanstack[\\/](query-core|react-query))[\\/]/ },
+            // The markdown parser (micromark and its mdast/unist helpers): only the
+            // recording screens import it, so only the detail and share routes load it.
+            {
+              name: 'vendor-markdown',
+              test: /node_modules[\\/](micromark[\w-]*|mdast-util-[\w-]+|unist-util-[\w-]+|decode-named-character-reference|character-entities|devlop|ccount|escape-string-regexp|longest-streak|markdown-table|zwitch)[\\/]/,
+            },
           ],
         },
       },

@@ -31,6 +31,23 @@ describe('SummaryTab', () => {
     expect(container.querySelectorAll('section')).toHaveLength(5)
   })
 
+  it('splits GFM markdown at level-2 headings, keeping tables, task lists and code whole', () => {
+    const md = [
+      '## Budget', '| Item | Cost |', '|---|--:|', '| Cloud | $142k |',
+      '## Tasks', '- [x] Draft', '  - [ ] Review', '```', '## not a split', '```',
+      '## Notes', '~~old~~ new',
+    ].join('\n')
+    const { container } = show(normalizeSummary({ v2Summary: md }))
+    const sections = [...container.querySelectorAll('section')]
+    expect(sections.map((s) => s.querySelector('h2')?.textContent)).toEqual(['Budget', 'Tasks', 'Notes'])
+    expect(within(sections[0] as HTMLElement).getByRole('cell', { name: '$142k' })).toBeInTheDocument()
+    expect(within(sections[1] as HTMLElement).getByRole('checkbox', { name: 'Draft' })).toBeChecked()
+    expect(within(sections[1] as HTMLElement).getByRole('checkbox', { name: 'Review' })).not.toBeChecked()
+    expect(sections[1]?.querySelector('pre code')?.textContent).toBe('## not a split')
+    expect(within(sections[2] as HTMLElement).getByText('old').tagName).toBe('DEL')
+    expect(screen.getAllByRole('separator')).toHaveLength(2)
+  })
+
   it('renders bold text and lists from the markdown (12)', () => {
     fromFixture('12')
     expect(screen.getAllByRole('list').length).toBeGreaterThan(0)

@@ -1,7 +1,8 @@
+import type { List, ListItem, Nodes, Root, RootContent, Table } from 'mdast'
 import { useMemo } from 'react'
-import { parseBlocks, type Align, type Block, type ListItem } from './blocks'
 import { CheckLine } from './CheckLine'
-import { InlineContent } from './InlineContent'
+import { parseMarkdown } from './parse'
+import { Phrasing, plainText } from './Phrasing'
 import './markdown.css'
 
 interface MarkdownProps {
@@ -14,85 +15,108 @@ interface MarkdownProps {
   headingLevel?: number
 }
 
+/** Nesting beyond this (quotes in lists in quotes…) is shown as text: rendering stays shallow on hostile input. */
+const MAX_DEPTH = 12
+
 /**
- * Safe markdown for AI-written text (summaries, chat replies): parsed into a
- * tree and rendered as React elements. No raw HTML, no dangerouslySetInnerHTML,
- * links only to http(s) and mailto, opened in a new tab without an opener.
+ * Safe markdown for AI-written text (summaries, chat replies): parsed by
+ * micromark into an mdast tree and rendered as React elements. No raw HTML,
+ * no dangerouslySetInnerHTML, no images, links only to http(s) and mailto,
+ * opened in a new tab without an opener.
  */
 export function Markdown({ source, className, headingLevel = 2 }: MarkdownProps) {
-  const blocks = useMemo(() => parseBlocks(source), [source])
-  const shift = headingLevel - topHeadingLevel(blocks)
+  const tree = useMemo(() => parseMarkdown(source), [source])
+  const shift = headingLevel - topHeadingLevel(tree)
   return (
     <div className={className ? `markdown ${className}` : 'markdown'}>
-      <Blocks blocks={blocks} shift={shift} />
+      <Blocks nodes={tree.children} shift={shift} depth={0} />
     </div>
   )
 }
 
-function topHeadingLevel(blocks: Block[]): number {
+function topHeadingLevel(tree: Root): number {
   let top = 6
-  for (const b of blocks) if (b.type === 'heading') top = Math.min(top, b.level)
+  for (const node of tree.children) if (node.type === 'heading') top = Math.min(top, node.depth)
   return top
 }
 
-function Blocks({ blocks, shift }: { blocks: Block[]; shift: number }) {
-  return <>{blocks.map((b, i) => <BlockView key={i} block={b} shift={shift} />)}</>
+interface BlockProps {
+  shift: number
+  depth: number
 }
 
-function BlockView({ block, shift }: { block: Block; shift: number }) {
-  switch (block.type) {
+function Blocks({ nodes, ...props }: BlockProps & { nodes: RootContent[] }) {
+  return <>{nodes.map((node, i) => <Block key={i} node={node} {...props} />)}</>
+}
+
+function Block({ node, shift, depth }: BlockProps & { node: RootContent }) {
+  if (depth > MAX_DEPTH) return <p>{plainText(node)}</p>
+  const inner = { shift, depth: depth + 1 }
+  switch (node.type) {
     case 'heading': {
-      const Tag = `h${Math.min(6, Math.max(1, block.level + shift))}` as 'h2'
-      return <Tag><InlineContent nodes={block.content} /></Tag>
+      const Tag = `h${Math.min(6, Math.max(1, node.depth + shift))}` as 'h2'
+      return <Tag><Phrasing nodes={node.children} /></Tag>
     }
     case 'paragraph':
-      return <p><InlineContent nodes={block.content} /></p>
+      return <p><Phrasing nodes={node.children} /></p>
     case 'code':
-      return <pre><code>{block.text}</code></pre>
-    case 'hr':
+      return <pre><code>{node.value}</code></pre>
+    case 'thematicBreak':
       return <hr />
     case 'blockquote':
-      return <blockquote><Blocks blocks={block.children} shift={shift} /></blockquote>
+      return <blockquote><Blocks nodes={node.children} {...inner} /></blockquote>
     case 'list':
-      return <ListView block={block} shift={shift} />
+      return <ListView list={node} {...inner} />
     case 'table':
-      return <TableView block={block} />
+      return <TableView table={node} />
+    case 'footnoteDefinition':
+      return (
+        <div className="markdown__footnote">
+          <sup>[{node.label ?? node.identifier}]</sup> <Blocks nodes={node.children} {...inner} />
+        </div>
+      )
+    default:
+      return plainText(node as Nodes) ? <p>{plainText(node as Nodes)}</p> : null
   }
 }
 
-function ListView({ block, shift }: { block: Extract<Block, { type: 'list' }>; shift: number }) {
-  const items = block.items.map((item, i) => <ItemView key={i} item={item} shift={shift} />)
-  if (!block.ordered) return <ul>{items}</ul>
-  return <ol start={block.start === 1 ? undefined : block.start}>{items}</ol>
+function ListView({ list, ...props }: BlockProps & { list: List }) {
+  const items = list.children.map((item, i) => <ItemView key={i} item={item} {...props} />)
+  if (!list.ordered) return <ul>{items}</ul>
+  return <ol start={list.start == null || list.start === 1 ? undefined : list.start}>{items}</ol>
 }
 
-function ItemView({ item, shift }: { item: ListItem; shift: number }) {
-  // A leading paragraph sits on the bullet's line (a "tight" item).
+function ItemView({ item, ...props }: BlockProps & { item: ListItem }) {
+  // A leading paragraph sits on the bullet's line, loose list or not.
   const [head, ...rest] = item.children
-  const lead = head?.type === 'paragraph' ? <InlineContent nodes={head.content} /> : null
+  const lead = head?.type === 'paragraph' ? <Phrasing nodes={head.children} /> : null
   const body = lead ? rest : item.children
-  if (item.checked === null) {
-    return <li>{lead}<Blocks blocks={body} shift={shift} /></li>
+  if (item.checked == null) {
+    return <li>{lead}<Blocks nodes={body} {...props} /></li>
   }
   return (
     <li className="markdown__task">
       <CheckLine initialChecked={item.checked}>{lead}</CheckLine>
-      <Blocks blocks={body} shift={shift} />
+      <Blocks nodes={body} {...props} />
     </li>
   )
 }
 
-function TableView({ block }: { block: Extract<Block, { type: 'table' }> }) {
-  const cls = (a: Align | undefined) => (a ? `markdown__cell--${a}` : undefined)
+function TableView({ table }: { table: Table }) {
+  const [header, ...rows] = table.children
+  const columns = table.align ?? []
+  const cls = (i: number) => (columns[i] ? `markdown__cell--${columns[i]}` : undefined)
+  // GFM: a row with fewer cells than the header gets empty ones, extra cells are dropped.
+  const cells = (row: Table['children'][number] | undefined) => columns.map((_, i) => row?.children[i]?.children ?? [])
   return (
     <div className="markdown__table">
       <table>
         <thead>
-          <tr>{block.header.map((c, i) => <th key={i} scope="col" className={cls(block.align[i])}><InlineContent nodes={c} /></th>)}</tr>
+          <tr>{cells(header).map((c, i) => <th key={i} scope="col" className={cls(i)}><Phrasing nodes={c} /></th>)}</tr>
         </thead>
         <tbody>
-          {block.rows.map((row, r) => (
-            <tr key={r}>{row.map((c, i) => <td key={i} className={cls(block.align[i])}><InlineContent nodes={c} /></td>)}</tr>
+          {rows.map((row, r) => (
+            <tr key={r}>{cells(row).map((c, i) => <td key={i} className={cls(i)}><Phrasing nodes={c} /></td>)}</tr>
           ))}
         </tbody>
       </table>

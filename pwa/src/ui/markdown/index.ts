@@ -1,4 +1,3 @@
 export { Markdown } from './Markdown'
 export { CheckLine } from './CheckLine'
-export { InlineContent } from './InlineContent'
-export { parseInline } from './inline'
+export { InlineMarkdown } from './InlineMarkdown'

@@ -8,8 +8,9 @@ const ALLOWED_PROTOCOLS = new Set(['http:', 'https:', 'mailto:'])
 const HOST_RE = /^(?:[a-z0-9_-]+\.)*[a-z0-9_-]+$|^\[[0-9a-f:.]+\]$/i
 
 /**
- * The normalised href for an allowed absolute URL, or null. Entities are
- * decoded first so `javascript&#58;…` cannot slip past the scheme check, and
+ * The normalised href for an allowed absolute URL, or null. The parser has
+ * already decoded character references once; decoding again here means even a
+ * double-encoded `javascript&amp;#58;…` cannot slip past the scheme check, and
  * the URL parser strips the tabs, newlines and control characters that
  * browsers ignore inside schemes (`java\nscript:`).
  */
@@ -34,10 +35,10 @@ const NAMED: Record<string, string> = {
   times: '×', deg: '°', colon: ':', sol: '/', lpar: '(', rpar: ')', Tab: '\t', NewLine: '\n',
 }
 
-export const ENTITY_RE = /&(#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});/
+const ENTITY_RE = /&(#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});/
 
 /** The character an entity body (without & and ;) stands for, or null if unknown. */
-export function decodeEntity(body: string): string | null {
+function decodeEntity(body: string): string | null {
   if (body[0] !== '#') return NAMED[body] ?? null
   const code = body[1] === 'x' || body[1] === 'X' ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10)
   // NUL, surrogates and out-of-range code points are replaced, as HTML does.

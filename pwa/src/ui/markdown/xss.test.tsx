@@ -51,11 +51,31 @@ const CORPUS = [
   '<base href="javascript:alert(1)//">',
   'https://ok.example/<script>alert(1)</script>',
   'www.evil.example"onmouseover="alert(1)',
+  // HTML blocks and raw inline HTML: the parser has HTML switched off.
+  '<details open ontoggle=window.__pwned=1>\n\n**x**\n\n</details>',
+  '<!-- <script>window.__pwned=1</script> -->',
+  '<![CDATA[<script>window.__pwned=1</script>]]>',
+  '<?php echo 1 ?><!DOCTYPE html>',
+  'text <span onmouseover=window.__pwned=1>hover</span> more',
+  '<textarea><script>window.__pwned=1</script></textarea>',
+  // javascript: behind references, autolinks and footnotes.
+  '[x][ref]\n\n[ref]: javascript:window.__pwned=1',
+  '[ref][]\n\n[ref]: <javascript:window.__pwned=1> "t"',
+  '[ref]\n\n[ref]: &#x6A;avascript:window.__pwned=1',
+  '<JAVASCRIPT:window.__pwned=1>',
+  '<vbscript:msgbox(1)>',
+  'javascript:window.__pwned=1 and www.javascript:alert(1)',
+  '<a@b.example?subject=<script>>',
+  '[^1] and [^1]: <img src=x onerror=window.__pwned=1>',
+  // Images never load: remote trackers, references, images inside links.
+  '![pixel](https://tracker.example/p.gif)',
+  '![x][img]\n\n[img]: https://tracker.example/p.gif',
+  '[![x](https://tracker.example/p.gif)](javascript:window.__pwned=1)',
 ]
 
 const ALLOWED = new Set([
   'DIV', 'SECTION', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'P', 'STRONG', 'EM', 'DEL', 'CODE', 'PRE', 'UL', 'OL', 'LI',
-  'BLOCKQUOTE', 'HR', 'TABLE', 'THEAD', 'TBODY', 'TR', 'TH', 'TD', 'A', 'BR', 'INPUT', 'LABEL', 'SPAN',
+  'BLOCKQUOTE', 'HR', 'TABLE', 'THEAD', 'TBODY', 'TR', 'TH', 'TD', 'A', 'BR', 'INPUT', 'LABEL', 'SPAN', 'SUP',
 ])
 const ALLOWED_ATTRS = new Set(['class', 'href', 'target', 'rel', 'type', 'id', 'for', 'start', 'scope', 'style', 'aria-hidden', 'data-testid'])
 
