@@ -63,8 +63,9 @@ const conflictRetries = 8
 
 // DB is the opened store. It is safe for concurrent use.
 type DB struct {
-	bdb *badger.DB
-	log *slog.Logger
+	bdb   *badger.DB
+	log   *slog.Logger
+	space *spaceGuard // nil in memory
 }
 
 // Options choose where data lives. InMemory is for tests.
@@ -72,6 +73,9 @@ type Options struct {
 	Dir      string
 	InMemory bool
 	Logger   *slog.Logger
+	// MinFreeBytes is the free disk space below which writes are refused
+	// with ErrStorageFull; 0 means DefaultMinFreeBytes.
+	MinFreeBytes uint64
 }
 
 // Open opens the database with SyncWrites on: an acknowledged write survives a crash.
@@ -91,7 +95,14 @@ func Open(o Options) (*DB, error) {
 	if err != nil {
 		return nil, fmt.Errorf("store: open %s: %w", o.Dir, err)
 	}
-	return &DB{bdb: bdb, log: o.Logger}, nil
+	db := &DB{bdb: bdb, log: o.Logger}
+	if !o.InMemory {
+		db.space = &spaceGuard{dir: o.Dir, minFree: o.MinFreeBytes, free: statfsFree}
+		if db.space.minFree == 0 {
+			db.space.minFree = DefaultMinFreeBytes
+		}
+	}
+	return db, nil
 }
 
 // Close flushes and closes the database.
@@ -110,7 +121,12 @@ func (d *DB) CollectGarbage() {
 // race. Functions fn registered with AfterCommit run once, after the commit
 // that made its writes durable; an attempt that failed or was re-run drops
 // its own.
+//
+// When the disk is nearly full it returns ErrStorageFull without running fn.
 func (d *DB) Update(fn func(*Txn) error) error {
+	if err := d.space.check(); err != nil {
+		return err
+	}
 	var err error
 	for attempt := 0; attempt < conflictRetries; attempt++ {
 		if attempt > 0 {
@@ -126,7 +142,7 @@ func (d *DB) Update(fn func(*Txn) error) error {
 			return nil
 		}
 		if !errors.Is(err, badger.ErrConflict) {
-			return err
+			return storageError(err)
 		}
 	}
 	return fmt.Errorf("store: update kept conflicting: %w", err)

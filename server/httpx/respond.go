@@ -79,6 +79,8 @@ func statusOf(kind apperr.Kind) int {
 		return http.StatusRequestEntityTooLarge
 	case apperr.Unavailable:
 		return http.StatusServiceUnavailable
+	case apperr.StorageFull:
+		return http.StatusInsufficientStorage
 	}
 	return http.StatusInternalServerError
 }
