@@ -262,7 +262,10 @@ func (x *Txn) Scan(prefix, from []byte, reverse, withValues bool, fn func(key, v
 	opts := badger.DefaultIteratorOptions
 	opts.Prefix = prefix
 	opts.Reverse = reverse
-	opts.PrefetchValues = withValues
+	// No read-ahead of values: Badger would copy PrefetchSize (100) of them
+	// per seek, while a dashboard page stops after 21. The callback copies
+	// each value it reaches, so a whole scan does the same work either way.
+	opts.PrefetchValues = false
 	it := x.t.NewIterator(opts)
 	defer it.Close()
 	start := from
