@@ -58,6 +58,10 @@ import (
 // ErrNotFound is returned when a key has no value.
 var ErrNotFound = errors.New("not found")
 
+// ErrTxnTooBig: a transaction holds more writes than Badger takes in one
+// commit; split the work.
+var ErrTxnTooBig = badger.ErrTxnTooBig
+
 // conflictRetries bounds how often a transaction that lost a write race is re-run.
 const conflictRetries = 8
 
