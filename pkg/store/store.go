@@ -62,14 +62,19 @@ var ErrNotFound = errors.New("not found")
 // commit; split the work.
 var ErrTxnTooBig = badger.ErrTxnTooBig
 
-// conflictRetries bounds how often a transaction that lost a write race is re-run.
+// conflictRetries bounds how often a transaction that lost a write race is
+// re-run (alone: see writeLane, so a re-run conflicts only with a nested write).
 const conflictRetries = 8
+
+// conflictBackoffCap is the longest wait between two re-runs.
+const conflictBackoffCap = 32 * time.Millisecond
 
 // DB is the opened store. It is safe for concurrent use.
 type DB struct {
 	bdb   *badger.DB
 	log   *slog.Logger
 	space *spaceGuard // nil in memory
+	lane  *writeLane
 }
 
 // Options choose where data lives. InMemory is for tests.
@@ -99,7 +104,7 @@ func Open(o Options) (*DB, error) {
 	if err != nil {
 		return nil, fmt.Errorf("store: open %s: %w", o.Dir, err)
 	}
-	db := &DB{bdb: bdb, log: o.Logger}
+	db := &DB{bdb: bdb, log: o.Logger, lane: newWriteLane()}
 	if !o.InMemory {
 		db.space = &spaceGuard{dir: o.Dir, minFree: o.MinFreeBytes, free: statfsFree}
 		if db.space.minFree == 0 {
@@ -136,11 +141,13 @@ func (d *DB) Update(fn func(*Txn) error) error {
 		if attempt > 0 {
 			time.Sleep(conflictBackoff(attempt))
 		}
+		leave := d.lane.enter(attempt)
 		var tx *Txn
 		err = d.bdb.Update(func(t *badger.Txn) error {
 			tx = &Txn{t: t}
 			return fn(tx)
 		})
+		leave()
 		if err == nil {
 			tx.runAfterCommit()
 			return nil
@@ -153,10 +160,14 @@ func (d *DB) Update(fn func(*Txn) error) error {
 }
 
 // conflictBackoff is a random wait below a ceiling that doubles with each retry
-// (1 ms, 2 ms, … 64 ms). Writers that collided retry at different moments rather
-// than in lockstep, and a burst of dozens on one key drains within the retries.
+// (1 ms, 2 ms, … up to conflictBackoffCap). Writers that collided retry at
+// different moments rather than in lockstep, and a burst of dozens on one key
+// drains within the retries.
 func conflictBackoff(retry int) time.Duration {
-	ceiling := time.Millisecond << (retry - 1)
+	ceiling := conflictBackoffCap
+	if retry <= 6 {
+		ceiling = min(ceiling, time.Millisecond<<(retry-1))
+	}
 	return time.Duration(rand.Int64N(int64(ceiling)))
 }
 
