@@ -24,7 +24,7 @@ echo "loopback, $rate req/s, $(nproc) cores shared by server and client, library
 # The server's own account of failures, if there were any.
 server_errors() { grep '"level":"ERROR"' "$tmp/log" | sort | uniq -c | sort -rn | head -5 | cut -c1-400 || true; }
 if [ $mode = run ]; then
-  bin/loadmix -base "$base" -token "$token" -rate "$rate" -d "${span}s" || { server_errors; exit 1; }
+  bin/loadmix -c "${WORKERS:-64}" -base "$base" -token "$token" -rate "$rate" -d "${span}s" || { server_errors; exit 1; }
   exit
 fi
 failed=0
