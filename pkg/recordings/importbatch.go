@@ -25,14 +25,62 @@ func (s *Service) ImportEach(ctx context.Context, uid string, raws [][]byte) ([]
 	}
 	out := make([]ImportResult, len(raws))
 	errs := make([]error, len(raws))
-	for start := 0; start < len(raws); start += ImportBatchSize {
+	ctx, stop := context.WithCancel(ctx)
+	// The next batch is parsed while the previous one commits: parsing is
+	// CPU work, a commit mostly waits for the disk.
+	batches := parseAhead(ctx, raws, errs)
+	defer func() { // the parser has stopped writing errs before they are returned
+		stop()
+		for range batches {
+		}
+	}()
+	for b := range batches {
+		s.commitBatch(ctx, uid, raws[b.start:b.end], b.parsed, out[b.start:b.end], errs[b.start:b.end])
 		if err := ctx.Err(); err != nil {
 			return out, errs, err
 		}
-		end := min(start+ImportBatchSize, len(raws))
-		s.importBatch(ctx, uid, raws[start:end], out[start:end], errs[start:end])
 	}
-	return out, errs, nil
+	return out, errs, ctx.Err()
+}
+
+// parsedBatch is raws[start:end] parsed; nil where an object was refused
+// (its error is in errs).
+type parsedBatch struct {
+	start, end int
+	parsed     []*stored
+}
+
+// parseAhead parses raws a batch at a time, one batch ahead of the reader,
+// writing each refusal into errs before handing its batch over.
+func parseAhead(ctx context.Context, raws [][]byte, errs []error) <-chan parsedBatch {
+	ch := make(chan parsedBatch, 1)
+	go func() {
+		defer close(ch)
+		for start := 0; start < len(raws); start += ImportBatchSize {
+			end := min(start+ImportBatchSize, len(raws))
+			b := parsedBatch{start: start, end: end, parsed: parseAll(raws[start:end], errs[start:end])}
+			select {
+			case ch <- b:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	return ch
+}
+
+func parseAll(raws [][]byte, errs []error) []*stored {
+	parsed := make([]*stored, len(raws))
+	for i, raw := range raws {
+		st, err := parseImport(raw)
+		if err != nil {
+			errs[i] = err
+			continue
+		}
+		st.derive()
+		parsed[i] = st
+	}
+	return parsed
 }
 
 // ImportMany is ImportEach with every failure joined into one error, each
@@ -49,22 +97,6 @@ func (s *Service) ImportMany(ctx context.Context, uid string, raws [][]byte) ([]
 		}
 	}
 	return out, errors.Join(joined...)
-}
-
-// importBatch files raws in one transaction; objects that do not parse are
-// refused beforehand.
-func (s *Service) importBatch(ctx context.Context, uid string, raws [][]byte, out []ImportResult, errs []error) {
-	parsed := make([]*stored, len(raws))
-	for i, raw := range raws {
-		st, err := parseImport(raw)
-		if err != nil {
-			errs[i] = err
-			continue
-		}
-		st.derive()
-		parsed[i] = st
-	}
-	s.commitBatch(ctx, uid, raws, parsed, out, errs)
 }
 
 // commitBatch commits parsed together. Too many writes for one transaction
