@@ -12,7 +12,7 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 HAVE_WEB := $(wildcard package.json)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run build web test test-go fuzz test-web test-e2e test-e2e-relay test-gen deps tools chromium clean fmt lint bench bench-sync bench-relay proto
+.PHONY: run build web test test-go fault soak load fuzz test-web test-e2e test-e2e-relay test-gen deps tools chromium clean fmt lint bench bench-sync bench-relay proto
 
 ## run: build everything and start `pocket serve` on http://127.0.0.1:8080 with the sample data
 run: build
@@ -76,6 +76,19 @@ test-go: tools deps
 	go vet ./...
 	go test -count=1 ./...
 	tools/fuzz.sh
+
+## fault: the fault suite at full strength: 100 rounds of SIGKILL during write bursts, and a full disk
+## (make test runs 50 rounds; the disk test mounts a small tmpfs and is skipped without root)
+fault:
+	POCKET_FAULT_ROUNDS=$${POCKET_FAULT_ROUNDS:-100} go test -count=1 -timeout 30m -run '^TestFault_' -v ./server/cmd/pocket
+
+## load: 60 s of mixed reads and writes at 1,000 req/s on loopback (figures go to docs/benchmarks.md)
+load: build
+	tools/bench-load.sh 60 1000
+
+## soak: the same mix for 30 minutes, goroutines and memory recorded each minute (not run in CI)
+soak: build
+	tools/bench-load.sh soak $${SOAK_MINUTES:-30} 1000
 
 ## fuzz: every Go fuzz target for a minute each (make test gives each 5 s)
 fuzz:

@@ -17,6 +17,7 @@ require (
 	github.com/sony/gobreaker/v2 v2.4.0
 	go.uber.org/fx v1.24.0
 	golang.org/x/oauth2 v0.37.0
+	golang.org/x/sync v0.22.0
 	golang.org/x/time v0.16.0
 	google.golang.org/protobuf v1.36.12
 )

@@ -25,12 +25,15 @@ const (
 	TooMany
 	TooLarge
 	Unavailable
+	// StorageFull: the server's disk has no room for the write; nothing was
+	// saved, reads still work, and the same write succeeds once space returns.
+	StorageFull
 )
 
 // Kinds lists every kind, so each transport's mapping can be checked whole.
 func Kinds() []Kind {
-	kinds := make([]Kind, 0, Unavailable+1)
-	for k := Internal; k <= Unavailable; k++ {
+	kinds := make([]Kind, 0, StorageFull+1)
+	for k := Internal; k <= StorageFull; k++ {
 		kinds = append(kinds, k)
 	}
 	return kinds

@@ -15,6 +15,7 @@ import (
 
 	"github.com/pocket-companion/pocket/pkg/apperr"
 	"github.com/pocket-companion/pocket/pkg/store"
+	"github.com/pocket-companion/pocket/pkg/tokencache"
 )
 
 // Token lifetimes.
@@ -38,6 +39,11 @@ type Tokens struct {
 	kid    string
 	issuer string
 	now    func() time.Time
+	// verified remembers ID tokens already checked: every signed-in request
+	// carries one, and an Ed25519 verification costs more than a cached
+	// dashboard page. A token stays valid until its expiry whatever happens
+	// (nothing revokes ID tokens), so remembering it changes no answer.
+	verified *tokencache.Cache[Claims]
 }
 
 // NewTokens returns the token service; issuer is the server's public origin.
@@ -45,7 +51,8 @@ func NewTokens(db *store.DB, key ed25519.PrivateKey, issuer string, now func() t
 	if now == nil {
 		now = time.Now
 	}
-	return &Tokens{db: db, key: key, kid: KeyID(key.Public().(ed25519.PublicKey)), issuer: issuer, now: now}
+	return &Tokens{db: db, key: key, kid: KeyID(key.Public().(ed25519.PublicKey)), issuer: issuer, now: now,
+		verified: tokencache.New[Claims](tokencache.DefaultSize, now)}
 }
 
 // storedToken is a single-use or refresh token's record, kept under its hash.
@@ -106,6 +113,9 @@ func (t *Tokens) IssueIDToken(user User) (string, time.Duration, error) {
 
 // VerifyIDToken checks signature, issuer, audience and lifetime.
 func (t *Tokens) VerifyIDToken(token string) (Claims, error) {
+	if claims, found, expired := t.verified.Get(token); found && !expired {
+		return claims, nil
+	}
 	var claims Claims
 	_, err := jwt.ParseWithClaims(token, &claims, func(*jwt.Token) (any, error) {
 		return t.key.Public(), nil
@@ -119,6 +129,7 @@ func (t *Tokens) VerifyIDToken(token string) (Claims, error) {
 	if err != nil || claims.Subject == "" {
 		return Claims{}, apperr.New(apperr.Unauthenticated, "INVALID_TOKEN", "Invalid or expired ID token")
 	}
+	t.verified.Add(token, claims, claims.ExpiresAt.Time)
 	return claims, nil
 }
 

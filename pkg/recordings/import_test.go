@@ -2,12 +2,15 @@ package recordings
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/pocket-companion/pocket/pkg/apperr"
+	"github.com/pocket-companion/pocket/pkg/changelog"
 	"github.com/pocket-companion/pocket/pkg/events"
+	"github.com/pocket-companion/pocket/pkg/store"
 )
 
 func TestImport_StoresLooseFieldsByteForByte(t *testing.T) {
@@ -243,5 +246,48 @@ func TestImport_RequiresOwner(t *testing.T) {
 	for _, uid := range []string{"", "a/b"} {
 		_, err := s.Import(ctx, uid, rec("a", "A", base, nil))
 		wantKind(t, err, apperr.Unauthenticated)
+	}
+}
+
+// A bulk import spanning several batches: every object lands, in the list and
+// in the change log, a duplicate in a later batch replaces its newer-by-rule
+// earlier copy exactly as one-by-one imports would, and a bad object in the
+// middle of a batch refuses only itself.
+func TestImportEach_BatchesLikeOneByOne(t *testing.T) {
+	s, _, _ := newService(t)
+	n := 2*ImportBatchSize + 17
+	raws := make([][]byte, 0, n+2)
+	for i := 0; i < n; i++ {
+		raws = append(raws, rec(fmt.Sprintf("b%04d", i), fmt.Sprintf("Batch %d", i), base.Add(time.Duration(i)*time.Minute), nil))
+	}
+	raws[ImportBatchSize+3] = []byte(`{"recording": 5}`)
+	raws = append(raws, rec("b0001", "Batch 1 again, newer", base.Add(time.Hour*1000), nil), rec("b0002", "Batch 2 older", base.Add(-time.Hour), nil))
+	res, errs, err := s.ImportEach(ctx, "u1", raws)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range raws {
+		if (errs[i] != nil) != (i == ImportBatchSize+3) {
+			t.Fatalf("object %d: error %v", i, errs[i])
+		}
+	}
+	if !res[0].Created || !res[n].Replaced || res[n+1].Created || res[n+1].Replaced {
+		t.Fatalf("results: first %+v, newer duplicate %+v, older duplicate %+v", res[0], res[n], res[n+1])
+	}
+	for id, want := range map[string]string{"b0001": "Batch 1 again, newer", "b0002": "Batch 2", fmt.Sprintf("b%04d", n-1): fmt.Sprintf("Batch %d", n-1)} {
+		item, err := s.Item(ctx, "u1", id)
+		var r struct{ Title string }
+		if err != nil || json.Unmarshal(item, &r) != nil || r.Title != want {
+			t.Fatalf("%s: %s %v; want title %q", id, item, err, want)
+		}
+	}
+	var logged int
+	_ = s.db.View(func(x *store.Txn) error {
+		p, err := changelog.Read(x, "u1", "", 10*n)
+		logged = len(p.Entries)
+		return err
+	})
+	if logged != n-1 {
+		t.Fatalf("the change log holds %d recordings; %d were imported", logged, n-1)
 	}
 }

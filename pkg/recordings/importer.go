@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"strings"
 
 	"github.com/pocket-companion/pocket/pkg/apperr"
@@ -41,30 +40,8 @@ func (s *Service) Import(ctx context.Context, uid string, raw []byte) (ImportRes
 	st.derive()
 	var res ImportResult
 	err = s.db.Update(func(x *store.Txn) error {
-		res = ImportResult{ID: st.ID}
-		st.Book.ImportedAt = s.now().UTC()
-		old, err := load(x, uid, st.ID)
-		if err != nil && !errors.Is(err, apperr.ErrNotFound) {
-			return err
-		}
-		if old != nil {
-			if old.Book.DeletedAt != nil || !newer(st.Book.Sort, old.Book.Sort) {
-				return nil
-			}
-			st.Book.ImportedAt = old.Book.ImportedAt // keeps fallback orders stable
-		}
-		if st.Book.FolderID, err = s.importFolder(x, uid, st.recordingObject()); err != nil {
-			return err
-		}
-		res.Created, res.Replaced = old == nil, old != nil
-		if err := put(x, uid, st, old); err != nil {
-			return err
-		}
-		typ := events.RecordingCreated
-		if old != nil {
-			typ = events.RecordingUpdated
-		}
-		return s.changed(x, uid, st.ID, false, typ)
+		res, err = s.importIn(x, uid, st)
+		return err
 	})
 	if err != nil {
 		return ImportResult{}, err
@@ -73,30 +50,38 @@ func (s *Service) Import(ctx context.Context, uid string, raw []byte) (ImportRes
 	return res, nil
 }
 
+// importIn files one parsed recording in the transaction x.
+func (s *Service) importIn(x *store.Txn, uid string, st *stored) (ImportResult, error) {
+	res := ImportResult{ID: st.ID}
+	st.Book.ImportedAt = s.now().UTC()
+	old, err := load(x, uid, st.ID)
+	if err != nil && !errors.Is(err, apperr.ErrNotFound) {
+		return res, err
+	}
+	if old != nil {
+		if old.Book.DeletedAt != nil || !newer(st.Book.Sort, old.Book.Sort) {
+			return res, nil
+		}
+		st.Book.ImportedAt = old.Book.ImportedAt // keeps fallback orders stable
+	}
+	if st.Book.FolderID, err = s.importFolder(x, uid, st.recordingObject()); err != nil {
+		return res, err
+	}
+	res.Created, res.Replaced = old == nil, old != nil
+	if err := put(x, uid, st, old); err != nil {
+		return res, err
+	}
+	typ := events.RecordingCreated
+	if old != nil {
+		typ = events.RecordingUpdated
+	}
+	return res, s.changed(x, uid, st.ID, false, typ)
+}
+
 func (s *Service) afterImport(uid string, st *stored, res ImportResult) {
 	if (res.Created || res.Replaced) && !st.Book.HasSummary {
 		s.notifyNeedsSummary(uid, st.ID)
 	}
-}
-
-// ImportMany imports each object in turn (one transaction each, so a library
-// of any size never exceeds a transaction's limits). It goes on after a
-// failure; the error joins every failure, each naming its position.
-func (s *Service) ImportMany(ctx context.Context, uid string, raws [][]byte) ([]ImportResult, error) {
-	out := make([]ImportResult, len(raws))
-	var errs []error
-	for i, raw := range raws {
-		if err := ctx.Err(); err != nil {
-			return out, err
-		}
-		res, err := s.Import(ctx, uid, raw)
-		if err != nil {
-			errs = append(errs, fmt.Errorf("recording %d: %w", i+1, err))
-			continue
-		}
-		out[i] = res
-	}
-	return out, errors.Join(errs...)
 }
 
 // importFields are the members of the import object; others are ignored.

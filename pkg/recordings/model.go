@@ -1,6 +1,7 @@
 package recordings
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -141,7 +142,19 @@ func (st *stored) listItem() []byte {
 		}
 	}
 	b, _ := obj.MarshalJSON()
-	return b
+	return compactJSON(b)
+}
+
+// compactJSON is b as encoding/json writes a json.RawMessage (no spaces,
+// <, > and & escaped), done once here so that list answers can copy stored
+// items as they are instead of re-encoding every item on every read.
+func compactJSON(b []byte) []byte {
+	var compact, escaped bytes.Buffer
+	if json.Compact(&compact, b) != nil {
+		return b
+	}
+	json.HTMLEscape(&escaped, compact.Bytes())
+	return escaped.Bytes()
 }
 
 // derive fills the bookkeeping that depends only on the given data.

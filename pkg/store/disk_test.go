@@ -167,7 +167,7 @@ func openTuned(t *testing.T, dir string) *DB {
 	if err != nil {
 		t.Fatal(err)
 	}
-	db := &DB{bdb: bdb}
+	db := &DB{bdb: bdb, lane: newWriteLane()}
 	t.Cleanup(func() { _ = db.Close() })
 	return db
 }

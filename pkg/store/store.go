@@ -58,13 +58,23 @@ import (
 // ErrNotFound is returned when a key has no value.
 var ErrNotFound = errors.New("not found")
 
-// conflictRetries bounds how often a transaction that lost a write race is re-run.
+// ErrTxnTooBig: a transaction holds more writes than Badger takes in one
+// commit; split the work.
+var ErrTxnTooBig = badger.ErrTxnTooBig
+
+// conflictRetries bounds how often a transaction that lost a write race is
+// re-run (alone: see writeLane, so a re-run conflicts only with a nested write).
 const conflictRetries = 8
+
+// conflictBackoffCap is the longest wait between two re-runs.
+const conflictBackoffCap = 32 * time.Millisecond
 
 // DB is the opened store. It is safe for concurrent use.
 type DB struct {
-	bdb *badger.DB
-	log *slog.Logger
+	bdb   *badger.DB
+	log   *slog.Logger
+	space *spaceGuard // nil in memory
+	lane  *writeLane
 }
 
 // Options choose where data lives. InMemory is for tests.
@@ -72,6 +82,9 @@ type Options struct {
 	Dir      string
 	InMemory bool
 	Logger   *slog.Logger
+	// MinFreeBytes is the free disk space below which writes are refused
+	// with ErrStorageFull; 0 means DefaultMinFreeBytes.
+	MinFreeBytes uint64
 }
 
 // Open opens the database with SyncWrites on: an acknowledged write survives a crash.
@@ -91,7 +104,14 @@ func Open(o Options) (*DB, error) {
 	if err != nil {
 		return nil, fmt.Errorf("store: open %s: %w", o.Dir, err)
 	}
-	return &DB{bdb: bdb, log: o.Logger}, nil
+	db := &DB{bdb: bdb, log: o.Logger, lane: newWriteLane()}
+	if !o.InMemory {
+		db.space = &spaceGuard{dir: o.Dir, minFree: o.MinFreeBytes, free: statfsFree}
+		if db.space.minFree == 0 {
+			db.space.minFree = DefaultMinFreeBytes
+		}
+	}
+	return db, nil
 }
 
 // Close flushes and closes the database.
@@ -110,33 +130,44 @@ func (d *DB) CollectGarbage() {
 // race. Functions fn registered with AfterCommit run once, after the commit
 // that made its writes durable; an attempt that failed or was re-run drops
 // its own.
+//
+// When the disk is nearly full it returns ErrStorageFull without running fn.
 func (d *DB) Update(fn func(*Txn) error) error {
+	if err := d.space.check(); err != nil {
+		return err
+	}
 	var err error
 	for attempt := 0; attempt < conflictRetries; attempt++ {
 		if attempt > 0 {
 			time.Sleep(conflictBackoff(attempt))
 		}
+		leave := d.lane.enter(attempt)
 		var tx *Txn
 		err = d.bdb.Update(func(t *badger.Txn) error {
 			tx = &Txn{t: t}
 			return fn(tx)
 		})
+		leave()
 		if err == nil {
 			tx.runAfterCommit()
 			return nil
 		}
 		if !errors.Is(err, badger.ErrConflict) {
-			return err
+			return storageError(err)
 		}
 	}
 	return fmt.Errorf("store: update kept conflicting: %w", err)
 }
 
 // conflictBackoff is a random wait below a ceiling that doubles with each retry
-// (1 ms, 2 ms, … 64 ms). Writers that collided retry at different moments rather
-// than in lockstep, and a burst of dozens on one key drains within the retries.
+// (1 ms, 2 ms, … up to conflictBackoffCap). Writers that collided retry at
+// different moments rather than in lockstep, and a burst of dozens on one key
+// drains within the retries.
 func conflictBackoff(retry int) time.Duration {
-	ceiling := time.Millisecond << (retry - 1)
+	ceiling := conflictBackoffCap
+	if retry <= 6 {
+		ceiling = min(ceiling, time.Millisecond<<(retry-1))
+	}
 	return time.Duration(rand.Int64N(int64(ceiling)))
 }
 
@@ -246,7 +277,10 @@ func (x *Txn) Scan(prefix, from []byte, reverse, withValues bool, fn func(key, v
 	opts := badger.DefaultIteratorOptions
 	opts.Prefix = prefix
 	opts.Reverse = reverse
-	opts.PrefetchValues = withValues
+	// No read-ahead of values: Badger would copy PrefetchSize (100) of them
+	// per seek, while a dashboard page stops after 21. The callback copies
+	// each value it reaches, so a whole scan does the same work either way.
+	opts.PrefetchValues = false
 	it := x.t.NewIterator(opts)
 	defer it.Close()
 	start := from

@@ -4,7 +4,9 @@ import (
 	"errors"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/dgraph-io/badger/v4"
 )
@@ -50,8 +52,43 @@ func TestUpdate_ConcurrentIncrementsOfOneKeyAllLand(t *testing.T) {
 	}
 }
 
+// Many writers of one key whose transactions take a while (an upload indexes
+// its words before committing): the shape of every device of one user
+// writing at once, since each write takes the next number of the user's
+// change log. Every write must land; racing optimistically, most of them
+// gave up after their re-runs and the server answered 500.
+func TestUpdate_ManySlowWritersOfOneKeyAllLand(t *testing.T) {
+	db := openMemory(t)
+	key := Key("chead", "u1")
+	const writers, each = 32, 10
+	var wg sync.WaitGroup
+	var failed atomic.Int64
+	for w := 0; w < writers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := 0; i < each; i++ {
+				err := db.Update(func(x *Txn) error {
+					time.Sleep(2 * time.Millisecond)
+					return increment(key)(x)
+				})
+				if err != nil {
+					failed.Add(1)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	var n int
+	mustView(t, db, func(x *Txn) error { return x.GetJSON(key, &n) })
+	if failed.Load() > 0 || n != writers*each {
+		t.Fatalf("%d writes failed; the counter is %d after %d writes", failed.Load(), n, writers*each)
+	}
+}
+
 func TestUpdate_GivesUpAfterBoundedConflictsWithAWrappedError(t *testing.T) {
 	db := openMemory(t)
+	db.lane.wait = 10 * time.Millisecond // the nested write waits for the re-run's lane, then goes ahead
 	key := Key("contested")
 	attempts := 0
 	err := db.Update(func(x *Txn) error {

@@ -2,14 +2,14 @@ package upstream
 
 import (
 	"context"
-	"crypto/sha256"
 	"errors"
 	"fmt"
 	"net/http"
 	"time"
 
 	"github.com/coreos/go-oidc/v3/oidc"
-	lru "github.com/hashicorp/golang-lru/v2"
+
+	"github.com/pocket-companion/pocket/pkg/tokencache"
 )
 
 // ErrInvalidToken is a token the upstream did not sign, or not for us, or expired.
@@ -38,24 +38,16 @@ type TokenVerifierOptions struct {
 // token is verified once, not on every request, and never kept in clear.
 type TokenVerifier struct {
 	verifier *oidc.IDTokenVerifier
-	verified *lru.Cache[[sha256.Size]byte, Identity]
-	now      func() time.Time
+	verified *tokencache.Cache[Identity]
 }
 
 // NewTokenVerifier builds a verifier for the key set at o.JWKSURL.
 func NewTokenVerifier(o TokenVerifierOptions) (*TokenVerifier, error) {
-	if o.CacheSize <= 0 {
-		o.CacheSize = 10000
-	}
 	if o.Now == nil {
 		o.Now = time.Now
 	}
 	if o.Audience == "" {
 		o.Audience = "pocket"
-	}
-	cache, err := lru.New[[sha256.Size]byte, Identity](o.CacheSize)
-	if err != nil {
-		return nil, fmt.Errorf("upstream: token cache: %w", err)
 	}
 	ctx := context.Background()
 	if o.HTTP != nil {
@@ -70,19 +62,16 @@ func NewTokenVerifier(o TokenVerifierOptions) (*TokenVerifier, error) {
 		SkipIssuerCheck: true,
 		Now:             o.Now,
 	})
-	return &TokenVerifier{verifier: v, verified: cache, now: o.Now}, nil
+	return &TokenVerifier{verifier: v, verified: tokencache.New[Identity](o.CacheSize, o.Now)}, nil
 }
 
 // Verify returns the identity in token, or an error wrapping ErrInvalidToken
 // (or ErrUnavailable when the key set could not be fetched).
 func (v *TokenVerifier) Verify(ctx context.Context, token string) (Identity, error) {
-	key := sha256.Sum256([]byte(token))
-	if id, ok := v.verified.Get(key); ok {
-		if v.now().Before(id.ExpiresAt) {
-			return id, nil
-		}
-		v.verified.Remove(key)
+	if id, found, expired := v.verified.Get(token); expired {
 		return Identity{}, fmt.Errorf("%w: expired", ErrInvalidToken)
+	} else if found {
+		return id, nil
 	}
 	t, err := v.verifier.Verify(ctx, token)
 	if err != nil {
@@ -95,6 +84,6 @@ func (v *TokenVerifier) Verify(ctx context.Context, token string) (Identity, err
 		return Identity{}, fmt.Errorf("%w: no subject or expiry", ErrInvalidToken)
 	}
 	id := Identity{UID: t.Subject, Email: claims.Email, ExpiresAt: t.Expiry}
-	v.verified.Add(key, id)
+	v.verified.Add(token, id, t.Expiry)
 	return id, nil
 }

@@ -41,7 +41,7 @@ func ConnectCode(k apperr.Kind) connect.Code {
 		return connect.CodeNotFound
 	case apperr.Conflict:
 		return connect.CodeAlreadyExists
-	case apperr.TooMany:
+	case apperr.TooMany, apperr.StorageFull: // gRPC's own example of exhaustion: "the entire file system is out of space"
 		return connect.CodeResourceExhausted
 	case apperr.Unavailable:
 		return connect.CodeUnavailable

@@ -52,10 +52,23 @@ func Message(w http.ResponseWriter, status int, message string) {
 // the spec gives another shape (sessions, probes, a new share link). Encoding
 // failures are not returned: the status line has already gone out.
 func WriteJSON(w http.ResponseWriter, status int, v any) {
-	w.Header().Set("Content-Type", "application/json; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-store")
+	setJSONHeaders(w)
 	w.WriteHeader(status)
 	_ = json.NewEncoder(w).Encode(v)
+}
+
+// WriteJSONBytes writes an answer already encoded, with WriteJSON's headers:
+// for hot reads that assemble their answer from stored JSON.
+func WriteJSONBytes(w http.ResponseWriter, status int, body []byte) {
+	setJSONHeaders(w)
+	w.Header().Set("Content-Length", strconv.Itoa(len(body)))
+	w.WriteHeader(status)
+	_, _ = w.Write(body)
+}
+
+func setJSONHeaders(w http.ResponseWriter) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
 }
 
 // statusOf is the one mapping from failure kinds to HTTP statuses.
@@ -79,6 +92,8 @@ func statusOf(kind apperr.Kind) int {
 		return http.StatusRequestEntityTooLarge
 	case apperr.Unavailable:
 		return http.StatusServiceUnavailable
+	case apperr.StorageFull:
+		return http.StatusInsufficientStorage
 	}
 	return http.StatusInternalServerError
 }

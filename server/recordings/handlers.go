@@ -11,6 +11,7 @@ import (
 )
 
 // listAnswer is the dashboard and search shape: nextCursor is null at the end.
+// writeList writes it without encoding/json.
 type listAnswer struct {
 	httpx.Envelope
 	NextCursor *string `json:"nextCursor"`
@@ -26,11 +27,7 @@ func (h handlers) dashboard(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	ans := listAnswer{Envelope: httpx.Envelope{Success: true, Data: page.Data}}
-	if page.NextCursor != "" {
-		ans.NextCursor = &page.NextCursor
-	}
-	httpx.WriteJSON(w, http.StatusOK, ans)
+	writeList(w, page.Data, page.NextCursor, nil)
 	return nil
 }
 
@@ -45,7 +42,7 @@ func (h handlers) search(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	httpx.WriteJSON(w, http.StatusOK, listAnswer{Envelope: httpx.Envelope{Success: true, Data: res.Data}, Total: &res.Total})
+	writeList(w, res.Data, "", &res.Total)
 	return nil
 }
 

@@ -25,6 +25,7 @@ func main() {
 	maxRequests := flag.Int64("n", 2_000_000, "stop after this many requests at the latest")
 	token := flag.String("token", "", "bearer token sent with every request")
 	label := flag.String("label", "", "name printed in the result line")
+	rate := flag.Float64("rate", 0, "requests per second to send on a fixed schedule (0: each worker as fast as it can)")
 	flag.Parse()
 	urls := flag.Args()
 	if len(urls) == 0 {
@@ -37,7 +38,7 @@ func main() {
 			os.Exit(2)
 		}
 	}
-	r := run(urls, *token, *workers, *duration, *maxRequests)
+	r := run(urls, *token, *workers, *duration, *maxRequests, *rate)
 	fmt.Println(r.line(*label))
 	if r.errors > 0 {
 		os.Exit(1)
@@ -67,7 +68,11 @@ type result struct {
 	latencies        []time.Duration
 }
 
-func run(urls []string, token string, workers int, d time.Duration, max int64) result {
+// run sends requests for d. With rate > 0, request i is due at start+i/rate
+// whoever sends it, and its latency counts from when it was due: a slow
+// answer that holds the workers back shows in the figures instead of
+// quietly lowering the rate (coordinated omission).
+func run(urls []string, token string, workers int, d time.Duration, max int64, rate float64) result {
 	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: workers}, Timeout: 30 * time.Second}
 	deadline := time.Now().Add(d)
 	var count, errs atomic.Int64
@@ -78,8 +83,20 @@ func run(urls []string, token string, workers int, d time.Duration, max int64) r
 		wg.Add(1)
 		go func(w int) {
 			defer wg.Done()
-			for i := w; time.Now().Before(deadline) && count.Add(1) <= max; i++ {
+			for i := w; time.Now().Before(deadline); i++ {
+				n := count.Add(1)
+				if n > max {
+					return
+				}
 				t0 := time.Now()
+				if rate > 0 {
+					i = int(n - 1)
+					t0 = start.Add(time.Duration(float64(n-1) / rate * float64(time.Second)))
+					if t0.After(deadline) {
+						return
+					}
+					time.Sleep(time.Until(t0))
+				}
 				if !fetch(client, urls[i%len(urls)], token) {
 					errs.Add(1)
 				}

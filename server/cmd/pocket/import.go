@@ -61,13 +61,21 @@ func importItems(ctx context.Context, db *store.DB, email string, items []import
 		return err
 	}
 	svc := recordings.NewService(db, events.NewBus(), nil)
+	raws := make([][]byte, len(items))
+	for i, it := range items {
+		raws[i] = it.Data
+	}
+	// Committed in batches: one synced commit per batch, not per recording.
+	results, errs, err := svc.ImportEach(ctx, owner.UID, raws)
+	if err != nil {
+		return err
+	}
 	var created, replaced, failed int
-	for _, it := range items {
-		res, err := svc.Import(ctx, owner.UID, it.Data)
+	for i, res := range results {
 		switch {
-		case err != nil:
+		case errs[i] != nil:
 			failed++
-			fmt.Fprintf(stdout, "%s: %v\n", it.Source, err)
+			fmt.Fprintf(stdout, "%s: %v\n", items[i].Source, errs[i])
 		case res.Created:
 			created++
 		default:

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Dashboard reads at a fixed rate on loopback: the first dashboard page (the
+# one every list screen opens with, read again and again) at RATE req/s, with
+# GET /healthz at the same rate before and after as the same-run baseline.
+# Latency counts from when each request was due (open loop), so a stall
+# shows in p99 instead of lowering the rate.
+# Usage: tools/bench-dashboard.sh [seconds] [rate]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+secs=${1:-10}; rate=${2:-2000}; count=${COUNT:-10000}; workers=${WORKERS:-32}
+[ -x bin/pocket ] || make build
+go build -o bin/loadgen ./tools/loadgen
+
+tmp=$(mktemp -d)
+source tools/bench-lib.sh
+bench_import_library
+bench_serve
+bench_sign_in
+
+echo "loopback, $rate req/s for ${secs}s each, $workers workers, $(nproc) cores shared by server and client"
+run() { bin/loadgen -c "$workers" -d "${secs}s" -rate "$rate" "$@"; }
+run -label "baseline GET /healthz" "$base/healthz"
+run -label "dashboard first page" -token "$token" "$base/api/v1/recordings/dashboard"
+run -label "baseline GET /healthz (again)" "$base/healthz"
+echo "server RSS $(ps -o rss= -p "$pid") KB"
