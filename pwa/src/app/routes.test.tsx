@@ -9,7 +9,8 @@ describe('routes and guard (spec §2)', () => {
     await signInOnServer(alice)
     const { router } = renderApp('/')
     await waitFor(() => expect(router.state.location.pathname).toBe('/recordings'))
-    expect(await screen.findByRole('heading', { name: 'Recordings' })).toBeInTheDocument()
+    // The first test to sign in imports the lazily loaded data layer cold.
+    expect(await screen.findByRole('heading', { name: 'Recordings' }, { timeout: 5000 })).toBeInTheDocument()
   })
 
   it('any other path shows the 404 page with its two texts', async () => {

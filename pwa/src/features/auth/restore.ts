@@ -1,6 +1,8 @@
 import { refreshSession, type AuthUser } from '@/data/api/auth'
 import { hasStatus } from '@/data/api/errors'
-import { adoptProfile, forgetProfile, loadProfile } from '@/data/profile'
+
+/** The IndexedDB layer loads on demand: a signed-out visit to /login never needs it. */
+const profileStore = () => import('@/data/profile')
 
 /**
  * A start-up refresh that hangs (captive portal, half-dead Wi-Fi) must not
@@ -22,14 +24,14 @@ interface RestoredSession {
 export async function restoreSession(): Promise<RestoredSession | null> {
   try {
     const grant = await refreshSession(AbortSignal.timeout(RESTORE_TIMEOUT_MS))
-    await adoptProfile(grant.user)
+    await (await profileStore()).adoptProfile(grant.user)
     return { user: grant.user, idToken: grant.idToken }
   } catch (error) {
     if (hasStatus(error, 400, 401, 403)) {
-      await forgetProfile() // the server says there is no session
+      await (await profileStore()).forgetProfile() // the server says there is no session
       return null
     }
-    const cached = await loadProfile()
+    const cached = await (await profileStore()).loadProfile()
     if (cached) {
       console.warn('Session refresh failed; continuing offline with the cached profile', error)
       return { user: cached, idToken: null }
