@@ -1,5 +1,6 @@
 import { refreshSession, type AuthUser } from '@/data/api/auth'
 import { hasStatus } from '@/data/api/errors'
+import { hasSessionMarker } from '@/data/api/sessionMarker'
 
 /** The IndexedDB layer loads on demand: a signed-out visit to /login never needs it. */
 const profileStore = () => import('@/data/profile')
@@ -20,8 +21,11 @@ interface RestoredSession {
  * Start-up: the refresh cookie brings the session back across reloads and
  * browser restarts. With no network, the profile kept in IndexedDB stands in
  * so the user still reaches their cached library. Null means signed out.
+ * Without the server's session marker cookie there is nothing to restore:
+ * no request is made, so a signed-out visit logs no failed call.
  */
 export async function restoreSession(): Promise<RestoredSession | null> {
+  if (!hasSessionMarker()) return null
   try {
     const grant = await refreshSession(AbortSignal.timeout(RESTORE_TIMEOUT_MS))
     await (await profileStore()).adoptProfile(grant.user)
