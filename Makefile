@@ -12,7 +12,7 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 HAVE_WEB := $(wildcard package.json)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run build web test test-go fault soak load fuzz test-web test-e2e test-e2e-relay test-gen deps tools chromium clean fmt lint bench bench-sync bench-relay proto
+.PHONY: run build web test test-go fault soak load fuzz test-web test-size test-e2e test-e2e-relay test-gen deps tools chromium clean fmt lint bench bench-sync bench-relay proto
 
 ## run: build everything and start `pocket serve` on http://127.0.0.1:8080 with the sample data
 run: build
@@ -58,7 +58,7 @@ chromium:
 	fi
 
 ## test: every test: Go, PWA unit/component, browser end-to-end, generated code up to date
-test: test-gen test-go test-web test-e2e
+test: test-gen test-go test-web test-size test-e2e
 
 ## proto: regenerate the Connect/protobuf code (Go under pkg/gen, TypeScript under pwa/src/gen)
 proto: deps
@@ -98,6 +98,12 @@ test-web: deps
 ifneq ($(HAVE_WEB),)
 	npm run typecheck
 	npm run test:unit
+endif
+
+## test-size: build the PWA and fail when a route's initial JavaScript grows past its budget (pwa/size-budgets.json)
+test-size: web
+ifneq ($(HAVE_WEB),)
+	npm run -s size
 endif
 
 test-e2e: build tools chromium

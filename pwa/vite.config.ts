@@ -76,7 +76,9 @@ export default defineConfig({
             { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/ },
             // Only what every route needs: the list's virtualiser stays in the
             // recordings chunk so /login does not download it.
-            { name: 'vendor-data', test: /node_modules[\\/](dexie|dexie-react-hooks|@tanstack[\\/](query-core|react-query))[\\/]/ },
+            { name: 'vendor-query', test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/ },
+            // IndexedDB: needed once someone is signed in, never by a signed-out /login.
+            { name: 'vendor-dexie', test: /node_modules[\\/](dexie|dexie-react-hooks)[\\/]/ },
             // The markdown parser (micromark and its mdast/unist helpers): only the
             // recording screens import it, so only the detail and share routes load it.
             {

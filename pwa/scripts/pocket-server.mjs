@@ -20,13 +20,17 @@ function freePort() {
   })
 }
 
-/** Resolves once /readyz answers, with the server's URL, its log file and a stop() that waits for the exit. */
-export async function startPocket({ dataDir, log }) {
+/**
+ * Resolves once /readyz answers, with the server's URL, its log file and a stop() that waits for the exit.
+ * seed: import the sample recordings in fixtures/ for demo@example.com (default: none).
+ * bin: another build of pocket to run (default: bin/pocket), e.g. a baseline.
+ */
+export async function startPocket({ dataDir, log, seed = false, bin = join(root, 'bin/pocket') }) {
   const url = `http://127.0.0.1:${await freePort()}`
   const out = openSync(log, 'a')
-  const child = spawn(join(root, 'bin/pocket'), ['serve'], {
+  const child = spawn(bin, ['serve'], {
     cwd: root,
-    env: { ...process.env, POCKET_ADDR: url.slice('http://'.length), POCKET_PUBLIC_URL: url, POCKET_DATA_DIR: dataDir, POCKET_SEED: 'none' },
+    env: { ...process.env, POCKET_ADDR: url.slice('http://'.length), POCKET_PUBLIC_URL: url, POCKET_DATA_DIR: dataDir, POCKET_SEED: seed ? 'fixtures' : 'none' },
     stdio: ['ignore', out, out],
   })
   closeSync(out)

@@ -1,20 +1,28 @@
-// Reports what the browser downloads to show one route (default: /login),
-// gzipped: index.html, the entry chunk with its static imports, the route's
-// lazy chunk with its static imports, and their CSS. Run after `npm run build`.
-//   node pwa/scripts/route-size.mjs [RouteChunkName] [--max-kb N]
+// Initial JavaScript per route, gzipped, checked against pwa/size-budgets.json.
+// A route's initial JavaScript is the entry chunk (index.html's scripts) with
+// its static imports, plus each of the route's lazy chunks (e.g. AppShell and
+// RecordingsPage for the list) with their static imports: what the browser
+// must download before the route can draw. Dynamic import()s are not counted.
+// Run after `npm run build`:
+//   node pwa/scripts/route-size.mjs            every route, fails when one is over its budget
+//   node pwa/scripts/route-size.mjs list -v    one route, file by file
 import { readFileSync, readdirSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const dist = fileURLToPath(new URL('../../server/web/dist/app/', import.meta.url))
+const budgetsFile = fileURLToPath(new URL('../size-budgets.json', import.meta.url))
+const { routes } = JSON.parse(readFileSync(budgetsFile, 'utf8'))
+
 const args = process.argv.slice(2)
-const route = args.find((a) => !a.startsWith('--')) ?? 'LoginPage'
-const maxIdx = args.indexOf('--max-kb')
-const maxKb = maxIdx >= 0 ? Number(args[maxIdx + 1]) : Infinity
+const verbose = args.includes('-v')
+const only = args.find((a) => !a.startsWith('-'))
+if (only && !routes[only]) throw new Error(`no route "${only}" in ${budgetsFile} (known: ${Object.keys(routes).join(', ')})`)
 
 const read = (file) => readFileSync(join(dist, file))
 const gz = (file) => gzipSync(read(file), { level: 9 }).length
+const kb = (bytes) => (bytes / 1024).toFixed(1)
 
 /** A chunk plus every chunk it imports statically (not dynamic import()). */
 function closure(start, seen = new Set()) {
@@ -26,24 +34,34 @@ function closure(start, seen = new Set()) {
 }
 
 const html = read('index.html').toString()
-const fromHtml = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1])
-const files = new Set(['index.html'])
-for (const f of fromHtml) (f.endsWith('.js') ? closure(f, files) : files.add(f))
-
+const entryScripts = [...html.matchAll(/<script[^>]+src="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1])
 const assets = readdirSync(join(dist, 'assets'))
-const routeJs = assets.find((f) => f.startsWith(`${route}-`) && f.endsWith('.js'))
-if (!routeJs) throw new Error(`no chunk named ${route}-*.js in ${dist}assets`)
-closure(`assets/${routeJs}`, files)
-for (const css of assets.filter((f) => f.startsWith(`${route}-`) && f.endsWith('.css'))) files.add(`assets/${css}`)
 
-let total = 0
-for (const file of [...files].sort()) {
-  const size = gz(file)
-  total += size
-  console.log(`${(size / 1024).toFixed(1).padStart(7)} kB  ${file}`)
+function chunkFile(name) {
+  const file = assets.find((f) => f.startsWith(`${name}-`) && f.endsWith('.js'))
+  if (!file) throw new Error(`no chunk named ${name}-*.js in ${dist}assets: was the chunk renamed? Fix ${budgetsFile}`)
+  return `assets/${file}`
 }
-console.log(`${(total / 1024).toFixed(1).padStart(7)} kB  total gzipped for the ${route} route`)
-if (total / 1024 > maxKb) {
-  console.error(`over budget: ${(total / 1024).toFixed(1)} kB > ${maxKb} kB`)
+
+function initialJs(route) {
+  const files = new Set()
+  for (const script of entryScripts) closure(script, files)
+  for (const name of route.chunks) closure(chunkFile(name), files)
+  return [...files].sort().map((file) => ({ file, size: gz(file) }))
+}
+
+const failures = []
+for (const [name, route] of Object.entries(routes)) {
+  if (only && name !== only) continue
+  const files = initialJs(route)
+  const total = files.reduce((sum, f) => sum + f.size, 0)
+  if (verbose) for (const f of files) console.log(`${kb(f.size).padStart(7)} kB  ${f.file}`)
+  const over = total / 1024 > route.maxKb
+  console.log(`${name.padEnd(7)} ${route.path.padEnd(20)} ${kb(total).padStart(6)} kB gz  (budget ${route.maxKb} kB)${over ? '  OVER' : ''}`)
+  if (over) failures.push(`${name} (${route.path}) loads ${kb(total)} kB of gzipped JavaScript, over its ${route.maxKb} kB budget`)
+}
+if (failures.length) {
+  for (const f of failures) console.error(`size budget: ${f}`)
+  console.error(`Find what grew with \`npm run size -- <route> -v\`; budgets live in ${budgetsFile}.`)
   process.exit(1)
 }

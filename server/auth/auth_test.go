@@ -3,6 +3,7 @@ package auth_test
 import (
 	"fmt"
 	"net/http"
+	"net/url"
 	"regexp"
 	"strings"
 	"testing"
@@ -156,6 +157,64 @@ func TestSession_CookieRefreshAndLogout(t *testing.T) {
 	if r := c.Do("POST", "/api/v1/auth/refresh", nil); r.Status != 401 {
 		t.Fatalf("refresh after logout = %d", r.Status)
 	}
+}
+
+// The readable marker the app checks before refreshing: set with the refresh
+// cookie (same lifetime, readable by scripts, whole site), cleared at logout
+// and whenever a refresh is refused, so a signed-out visit never calls refresh.
+func TestSession_HasSessionMarkerFollowsTheRefreshCookie(t *testing.T) {
+	s := servertest.Start(t, nil)
+	c := s.SignIn(t, "a@example.com")
+	if got := c.Cookie("/", "pocket_has_session"); got != "1" {
+		t.Fatalf("after sign-in the marker is %q, want 1", got)
+	}
+	r := c.MustOK("POST", "/api/v1/auth/refresh", nil)
+	refresh, marker := setCookie(t, r, "pocket_refresh"), setCookie(t, r, "pocket_has_session")
+	if marker.Value != "1" || marker.HttpOnly || marker.Path != "/" || marker.SameSite != http.SameSiteStrictMode {
+		t.Fatalf("marker = %+v, want 1, readable by scripts, Path=/, SameSite=Strict", marker)
+	}
+	if marker.MaxAge != refresh.MaxAge || marker.MaxAge <= 0 {
+		t.Fatalf("marker lives %d s, the refresh cookie %d s", marker.MaxAge, refresh.MaxAge)
+	}
+
+	c.MustOK("POST", "/api/v1/auth/logout", nil)
+	if got := c.Cookie("/", "pocket_has_session"); got != "" {
+		t.Fatalf("after logout the marker is still %q", got)
+	}
+
+	// A refused refresh (here a token the server never issued) clears it too.
+	c = s.SignIn(t, "b@example.com")
+	u, _ := url.Parse(s.URL + "/api/v1/auth")
+	c.HTTP.Jar.SetCookies(u, []*http.Cookie{{Name: "pocket_refresh", Value: "not-a-token", Path: "/api/v1/auth"}})
+	if r := c.Do("POST", "/api/v1/auth/refresh", nil); r.Status != 401 {
+		t.Fatalf("unknown refresh token = %d", r.Status)
+	}
+	if got := c.Cookie("/", "pocket_has_session"); got != "" {
+		t.Fatalf("after a refused refresh the marker is still %q", got)
+	}
+
+	// A marker left without its refresh cookie is cleared by the first refresh.
+	c = s.NewClient(t)
+	root, _ := url.Parse(s.URL + "/")
+	c.HTTP.Jar.SetCookies(root, []*http.Cookie{{Name: "pocket_has_session", Value: "1", Path: "/"}})
+	if r := c.Do("POST", "/api/v1/auth/refresh", nil); r.Status != 401 {
+		t.Fatalf("refresh without a cookie = %d", r.Status)
+	}
+	if got := c.Cookie("/", "pocket_has_session"); got != "" {
+		t.Fatalf("a refresh with no session left the marker %q", got)
+	}
+}
+
+// setCookie is the Set-Cookie of the response named name.
+func setCookie(t *testing.T, r servertest.Response, name string) *http.Cookie {
+	t.Helper()
+	for _, c := range (&http.Response{Header: r.Header}).Cookies() {
+		if c.Name == name {
+			return c
+		}
+	}
+	t.Fatalf("no Set-Cookie %s in %v", name, r.Header.Values("Set-Cookie"))
+	return nil
 }
 
 func TestSession_CustomTokenIsSingleUse(t *testing.T) {

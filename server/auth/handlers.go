@@ -18,7 +18,11 @@ import (
 // refreshCookie holds the refresh token; only the auth endpoints ever see it.
 const (
 	refreshCookie = "pocket_refresh"
-	cookiePath    = "/api/v1/auth"
+	// sessionMarkerCookie tells the app's scripts that a refresh cookie is
+	// (probably) there, so a signed-out visit skips the refresh call and its
+	// 401. It holds no secret: "1" or nothing.
+	sessionMarkerCookie = "pocket_has_session"
+	cookiePath          = "/api/v1/auth"
 )
 
 type handlers struct {
@@ -147,6 +151,7 @@ func (h *handlers) session(w http.ResponseWriter, r *http.Request) error {
 func (h *handlers) refresh(w http.ResponseWriter, r *http.Request) error {
 	c, err := r.Cookie(refreshCookie)
 	if err != nil || c.Value == "" {
+		h.setRefreshCookie(w, "", -1) // a marker without its cookie would make the app ask again on every visit
 		return apperr.New(apperr.Unauthenticated, "NO_SESSION", "Not signed in")
 	}
 	uid, next, err := h.tokens.UseRefreshToken(r.Context(), c.Value)
@@ -198,19 +203,23 @@ func (h *handlers) answerSession(w http.ResponseWriter, r *http.Request, uid str
 }
 
 // setRefreshCookie writes (or, with a negative ttl, clears) the session cookie:
-// httpOnly so scripts never read it, SameSite=Strict so no other site can use it.
+// httpOnly so scripts never read it, SameSite=Strict so no other site can use
+// it. The readable session marker follows it with the same lifetime.
 func (h *handlers) setRefreshCookie(w http.ResponseWriter, value string, ttl time.Duration) {
-	c := &http.Cookie{
-		Name: refreshCookie, Value: value, Path: cookiePath,
-		HttpOnly: true, SameSite: http.SameSiteStrictMode,
-		Secure: strings.HasPrefix(h.cfg.PublicURL, "https://"),
-	}
+	secure := strings.HasPrefix(h.cfg.PublicURL, "https://")
+	maxAge := int(ttl.Seconds())
+	marker := "1"
 	if ttl < 0 {
-		c.MaxAge = -1
-	} else {
-		c.MaxAge = int(ttl.Seconds())
+		maxAge, marker = -1, ""
 	}
-	http.SetCookie(w, c)
+	http.SetCookie(w, &http.Cookie{
+		Name: refreshCookie, Value: value, Path: cookiePath, MaxAge: maxAge,
+		HttpOnly: true, SameSite: http.SameSiteStrictMode, Secure: secure,
+	})
+	http.SetCookie(w, &http.Cookie{
+		Name: sessionMarkerCookie, Value: marker, Path: "/", MaxAge: maxAge,
+		SameSite: http.SameSiteStrictMode, Secure: secure,
+	})
 }
 
 // jwks publishes the ID tokens' public key (RFC 7517), for a relay in front

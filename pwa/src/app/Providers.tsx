@@ -1,10 +1,23 @@
-import { useState, type ReactNode } from 'react'
+import { lazy, Suspense, useState, type ReactNode } from 'react'
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import { createQueryClient } from '@/data/queryClient'
 import { AuthProvider } from '@/features/auth/AuthProvider'
-import { OfflineLibrary } from '@/features/offline/OfflineLibrary'
-import { SyncWhileSignedIn } from '@/features/sync/SyncWhileSignedIn'
+import { useAuth } from '@/features/auth/AuthContext'
 import { ToastProvider } from '@/ui/toast/ToastProvider'
+
+// Sync, IndexedDB and the offline prefetcher load once someone is signed in:
+// a signed-out visit to /login never downloads them.
+const SignedInServices = lazy(() => import('./SignedInServices'))
+
+function WhileSignedIn() {
+  const { user } = useAuth()
+  if (!user) return null
+  return (
+    <Suspense fallback={null}>
+      <SignedInServices />
+    </Suspense>
+  )
+}
 
 /** Everything a screen may rely on: server state, auth, toasts, and sync while someone is signed in. */
 export function Providers({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
@@ -13,8 +26,7 @@ export function Providers({ children, queryClient }: { children: ReactNode; quer
     <QueryClientProvider client={client}>
       <ToastProvider>
         <AuthProvider>
-          <OfflineLibrary />
-          <SyncWhileSignedIn />
+          <WhileSignedIn />
           {children}
         </AuthProvider>
       </ToastProvider>

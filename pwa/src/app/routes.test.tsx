@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { screen, waitFor } from '@testing-library/react'
 import { http, HttpResponse, delay } from 'msw'
 import { server } from '@/mocks/node'
+import { setSessionMarker } from '@/mocks/mockAuthState'
 import { alice, renderApp, signInOnServer } from '@/test/render'
 
 describe('routes and guard (spec §2)', () => {
@@ -19,6 +20,7 @@ describe('routes and guard (spec §2)', () => {
   })
 
   it('shows the full-page spinner with the logo while auth loads', async () => {
+    setSessionMarker(true)
     server.use(
       http.post('/api/v1/auth/refresh', async () => {
         await delay(200)

@@ -1,6 +1,7 @@
 import type { AuthUser } from './api/auth'
 import { db } from './db'
 import { getSync } from './sync'
+import { USER_DATA_KEY } from './userData'
 
 /**
  * The signed-in profile, kept in IndexedDB so a reload with no network can
@@ -14,9 +15,6 @@ const PROFILE_KEY = 'auth.profile'
  * different account signing in is still caught.
  */
 const OWNER_KEY = 'data.owner'
-
-/** Where the spec's `userData` (displayName, email) lives after e-mail login. */
-const USER_DATA_KEY = 'userData'
 
 export async function loadProfile(): Promise<AuthUser | null> {
   const entry = await db.meta.get(PROFILE_KEY)
@@ -40,14 +38,6 @@ export async function adoptProfile(user: AuthUser): Promise<void> {
 
 export async function forgetProfile(): Promise<void> {
   await db.meta.delete(PROFILE_KEY)
-}
-
-export function saveUserData(user: Pick<AuthUser, 'displayName' | 'email'>): void {
-  try {
-    localStorage.setItem(USER_DATA_KEY, JSON.stringify({ displayName: user.displayName, email: user.email }))
-  } catch (error) {
-    console.warn('Could not store userData', error) // private mode or quota: not fatal
-  }
 }
 
 /**

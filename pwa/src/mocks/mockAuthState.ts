@@ -1,4 +1,5 @@
 import type { AuthUser } from '@/data/api/auth'
+import { SESSION_MARKER_COOKIE } from '@/data/api/sessionMarker'
 
 /**
  * The mock identity service's memory. The "refresh cookie" is kept in
@@ -30,12 +31,19 @@ export const mockAuth = {
   setSession(user: AuthUser | null): void {
     if (user) globalThis.localStorage?.setItem(SESSION_KEY, JSON.stringify(user))
     else globalThis.localStorage?.removeItem(SESSION_KEY)
+    setSessionMarker(user !== null)
   },
 
   reset(): void {
     this.codes.clear()
     this.setSession(null)
   },
+}
+
+/** What the real server does with the refresh cookie: the readable marker follows the session. */
+export function setSessionMarker(on: boolean): void {
+  if (!globalThis.document) return
+  document.cookie = on ? `${SESSION_MARKER_COOKIE}=1; path=/; SameSite=Strict` : `${SESSION_MARKER_COOKIE}=; path=/; max-age=0`
 }
 
 export function mockUser(email: string): AuthUser {

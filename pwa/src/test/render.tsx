@@ -8,6 +8,11 @@ import { createQueryClient } from '@/data/queryClient'
 import type { AuthUser } from '@/data/api/auth'
 import { adoptProfile } from '@/data/profile'
 import { idTokenFor, mockAuth } from '@/mocks/mockAuthState'
+// The app loads these lazily. Loaded here, they are warm before a test's
+// first render, so its findBy waits measure the app, not cold module loads.
+import '@/app/SignedInServices'
+import '@/app/shell/AppShell'
+import '@/features/recordings/RecordingsPage'
 
 /** The whole app at `path`, with the real providers and routes. */
 export function renderApp(path: string) {

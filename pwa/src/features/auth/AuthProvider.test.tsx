@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { act, render, screen, waitFor } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { server } from '@/mocks/node'
-import { customTokenFor, idTokenFor, mockAuth } from '@/mocks/mockAuthState'
+import { customTokenFor, idTokenFor, mockAuth, setSessionMarker } from '@/mocks/mockAuthState'
 import { createQueryClient } from '@/data/queryClient'
 import { db } from '@/data/db'
 import { adoptProfile, loadProfile } from '@/data/profile'
@@ -48,13 +48,22 @@ describe('AuthProvider: start-up', () => {
     expect(await loadProfile()).toEqual(alice) // kept for offline reloads
   })
 
-  it('with no session, loading ends signed out', async () => {
+  it('without the session marker cookie, loading ends signed out and the server is never asked', async () => {
+    let refreshes = 0
+    server.use(
+      http.post('/api/v1/auth/refresh', () => {
+        refreshes++
+        return HttpResponse.json({ success: false }, { status: 401 })
+      }),
+    )
     mount()
     expect(await screen.findByText('signed out')).toBeInTheDocument()
+    expect(refreshes).toBe(0)
   })
 
   it('a 401 forgets the cached profile', async () => {
     await db.meta.put({ key: 'auth.profile', value: alice })
+    setSessionMarker(true)
     mount()
     expect(await screen.findByText('signed out')).toBeInTheDocument()
     expect(await loadProfile()).toBeNull()
@@ -62,6 +71,7 @@ describe('AuthProvider: start-up', () => {
 
   it('offline, a cached profile keeps the user signed in (no token)', async () => {
     await db.meta.put({ key: 'auth.profile', value: alice })
+    setSessionMarker(true)
     server.use(http.post('/api/v1/auth/refresh', () => HttpResponse.error()))
     vi.spyOn(console, 'warn').mockImplementation(() => {})
     mount()
@@ -70,6 +80,7 @@ describe('AuthProvider: start-up', () => {
 
   it('a server error with a cached profile also keeps the user in', async () => {
     await db.meta.put({ key: 'auth.profile', value: alice })
+    setSessionMarker(true)
     refreshFails(503)
     vi.spyOn(console, 'warn').mockImplementation(() => {})
     mount()
@@ -77,6 +88,7 @@ describe('AuthProvider: start-up', () => {
   })
 
   it('an error with nothing cached still ends loading, signed out, and is logged', async () => {
+    setSessionMarker(true)
     server.use(http.post('/api/v1/auth/refresh', () => HttpResponse.error()))
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
     mount()
@@ -197,6 +209,7 @@ describe('AuthProvider: background refresh', () => {
 
   it('back online after an offline start, it fetches a token', async () => {
     await db.meta.put({ key: 'auth.profile', value: alice })
+    setSessionMarker(true)
     server.use(http.post('/api/v1/auth/refresh', () => HttpResponse.error()))
     vi.spyOn(console, 'warn').mockImplementation(() => {})
     mount()

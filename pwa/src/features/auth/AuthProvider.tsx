@@ -2,9 +2,6 @@ import { useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } f
 import { useQueryClient } from '@tanstack/react-query'
 import { createSession, endSession, type AuthUser, type ProviderAvailability, type SocialProvider } from '@/data/api/auth'
 import { authKeys } from '@/data/keys'
-import { adoptProfile, clearLocalUserData } from '@/data/profile'
-import { forgetPushOnSignOut } from '@/data/push/device'
-import { stopSync } from '@/data/sync/engine'
 import { session } from '@/data/session'
 import { AuthContext, type AuthContextValue } from './AuthContext'
 import { ProviderNotConfiguredError } from './authErrors'
@@ -12,6 +9,12 @@ import { authReducer, initialAuthState } from './authMachine'
 import { openAuthPopup } from './popup'
 import { restoreSession } from './restore'
 import { useTokenRefresh } from './useTokenRefresh'
+
+// The IndexedDB, sync and push layers load on demand, so the login screen's
+// first download carries none of them.
+const profileStore = () => import('@/data/profile')
+const syncEngine = () => import('@/data/sync/engine')
+const pushDevice = () => import('@/data/push/device')
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [state, dispatch] = useReducer(authReducer, initialAuthState)
@@ -37,7 +40,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const loginWithCustomToken = useCallback(async (token: string): Promise<AuthUser> => {
     try {
       const grant = await createSession(token)
-      await adoptProfile(grant.user)
+      await (await profileStore()).adoptProfile(grant.user)
       session.setIdToken(grant.idToken) // before any screen's first query runs
       dispatch({ type: 'SIGNED_IN', user: grant.user, idToken: grant.idToken })
       return grant.user
@@ -63,7 +66,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const logout = useCallback(async (): Promise<void> => {
     let failure: unknown = null
     // While the token still works: a signed-out device gets no more pushes (bounded, never fails).
-    await forgetPushOnSignOut()
+    await (await pushDevice()).forgetPushOnSignOut()
     try {
       await endSession()
     } catch (error) {
@@ -72,6 +75,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
     // The device forgets the user even if the server could not be told; sync
     // stops first, so nothing more of theirs is sent or pulled.
+    const [{ stopSync }, { clearLocalUserData }] = await Promise.all([syncEngine(), profileStore()])
     stopSync()
     session.setIdToken(null)
     await clearLocalUserData()

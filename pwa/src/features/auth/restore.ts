@@ -1,6 +1,9 @@
 import { refreshSession, type AuthUser } from '@/data/api/auth'
 import { hasStatus } from '@/data/api/errors'
-import { adoptProfile, forgetProfile, loadProfile } from '@/data/profile'
+import { hasSessionMarker } from '@/data/api/sessionMarker'
+
+/** The IndexedDB layer loads on demand: a signed-out visit to /login never needs it. */
+const profileStore = () => import('@/data/profile')
 
 /**
  * A start-up refresh that hangs (captive portal, half-dead Wi-Fi) must not
@@ -18,18 +21,21 @@ interface RestoredSession {
  * Start-up: the refresh cookie brings the session back across reloads and
  * browser restarts. With no network, the profile kept in IndexedDB stands in
  * so the user still reaches their cached library. Null means signed out.
+ * Without the server's session marker cookie there is nothing to restore:
+ * no request is made, so a signed-out visit logs no failed call.
  */
 export async function restoreSession(): Promise<RestoredSession | null> {
+  if (!hasSessionMarker()) return null
   try {
     const grant = await refreshSession(AbortSignal.timeout(RESTORE_TIMEOUT_MS))
-    await adoptProfile(grant.user)
+    await (await profileStore()).adoptProfile(grant.user)
     return { user: grant.user, idToken: grant.idToken }
   } catch (error) {
     if (hasStatus(error, 400, 401, 403)) {
-      await forgetProfile() // the server says there is no session
+      await (await profileStore()).forgetProfile() // the server says there is no session
       return null
     }
-    const cached = await loadProfile()
+    const cached = await (await profileStore()).loadProfile()
     if (cached) {
       console.warn('Session refresh failed; continuing offline with the cached profile', error)
       return { user: cached, idToken: null }

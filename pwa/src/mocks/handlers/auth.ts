@@ -71,7 +71,10 @@ export const authHandlers = [
 
   http.post('/api/v1/auth/refresh', () => {
     const user = mockAuth.session()
-    if (!user) return fail(401, 'Not signed in', 'UNAUTHENTICATED')
+    if (!user) {
+      mockAuth.setSession(null) // like the server: a refused refresh clears the session marker
+      return fail(401, 'Not signed in', 'UNAUTHENTICATED')
+    }
     return HttpResponse.json({ idToken: idTokenFor(user), expiresIn: 3600, user })
   }),
 

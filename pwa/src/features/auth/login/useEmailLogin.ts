@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { DEFAULT_CODE_VALIDITY_SECONDS, sendOtp, verifyOtp } from '@/data/api/auth'
-import { saveUserData } from '@/data/profile'
+import { saveUserData } from '@/data/userData'
 import { useToast } from '@/ui/toast/toastContext'
 import { useAuth } from '../AuthContext'
 import { codeOf, emptyDigits, isComplete } from './codeDigits'
