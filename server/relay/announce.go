@@ -29,6 +29,12 @@ var writeEvents = map[string]string{
 	"POST /api/v1/chat/message":            events.ChatMessage,
 }
 
+// announced reports whether a write on r's route is announced.
+func announced(r *http.Request) bool {
+	_, ok := writeEvents[r.Pattern]
+	return ok
+}
+
 // answerCapture is how much of a write's answer is kept to read the id the
 // upstream gave (an upload's or a new folder's): the answer is small, and a
 // streamed chat answer's id is not needed.

@@ -101,8 +101,12 @@ func (rl *Relay) relay(w http.ResponseWriter, r *http.Request, req upstream.Requ
 	}
 	copyAnswerHeaders(w.Header(), resp.Header)
 	w.WriteHeader(resp.StatusCode)
+	var body io.Reader = resp.Body
 	answer := &capped{max: answerCapture}
-	copyErr := copyFlushing(w, io.TeeReader(resp.Body, answer))
+	if accepted && announced(r) {
+		body = io.TeeReader(resp.Body, answer) // only an announced write's id is read from its answer
+	}
+	copyErr := copyFlushing(w, body)
 	if accepted {
 		rl.written(r) // again: a streamed chat answer is stored as it streams
 		rl.announce(r, httpx.MustPrincipal(r).UID, req.Body, answer.buf.Bytes())
