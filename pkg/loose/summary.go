@@ -203,3 +203,12 @@ func StripMarkdown(s string) string {
 	}
 	return strings.Join(out, "\n")
 }
+
+// UploadHasSummary reports whether an upload in the import format (the
+// recording detail response shape) carries summary content of its own: an
+// upload without one is summarised by the provider afterwards.
+func UploadHasSummary(upload []byte) bool {
+	obj, _ := ParseObject(Unwrap(upload))
+	_, first, ok := FirstSummarization(obj.Get("summarizations"))
+	return ok && HasContent(Summary(first))
+}

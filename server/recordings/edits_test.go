@@ -42,3 +42,26 @@ func TestSpeakerRename_OverREST(t *testing.T) {
 	e.want(e.do("PUT", "/api/v1/recordings/"+id+"/speakers", "alice-token", []byte(`{"speaker":"","name":"Nobody"}`)), http.StatusBadRequest)
 	e.want(e.do("PUT", "/api/v1/recordings/"+id+"/speakers", "bob-token", []byte(`{"speaker":"SPEAKER_00","name":"Mine"}`)), http.StatusNotFound)
 }
+
+func TestFolderCreate_WithTheDevicesIDKeepsIt(t *testing.T) {
+	e := newEnv(t)
+	body := []byte(`{"id":"dev-folder-1","name":"Trips"}`)
+	a := e.want(e.do("POST", "/api/v1/folders", "alice-token", body), http.StatusCreated)
+	if dataMap(a)["id"] != "dev-folder-1" || dataMap(a)["name"] != "Trips" {
+		t.Fatalf("create with an id answered %s", a.raw)
+	}
+	// A device that never heard the answer sends it again: the same folder, not a second one.
+	e.want(e.do("POST", "/api/v1/folders", "alice-token", body), http.StatusCreated)
+	// Another device's create of a name already there gets the folder the user has.
+	a = e.want(e.do("POST", "/api/v1/folders", "alice-token", []byte(`{"id":"dev-folder-2","name":"trips"}`)), http.StatusCreated)
+	if dataMap(a)["id"] != "dev-folder-1" {
+		t.Fatalf("a taken name answered %s", a.raw)
+	}
+	e.want(e.do("POST", "/api/v1/folders", "alice-token", []byte(`{"id":"a/b","name":"Bad"}`)), http.StatusBadRequest)
+	// Another user's id space is their own.
+	e.want(e.do("POST", "/api/v1/folders", "bob-token", body), http.StatusCreated)
+	a = e.want(e.do("GET", "/api/v1/folders", "alice-token", nil), http.StatusOK)
+	if l := dataList(a); len(l) != 1 {
+		t.Fatalf("alice's folders %s", a.raw)
+	}
+}

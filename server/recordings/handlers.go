@@ -136,8 +136,10 @@ func (h handlers) folders(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// folderBody accepts parent_id as the spec writes it, and parentId.
+// folderBody accepts parent_id as the spec writes it, and parentId. An id is
+// optional: given, it is the device's own id for the folder (CreateFolderAs).
 type folderBody struct {
+	ID            *string `json:"id"`
 	Name          string  `json:"name"`
 	ParentID      *string `json:"parent_id"`
 	ParentIDCamel *string `json:"parentId"`
@@ -152,7 +154,13 @@ func (h handlers) createFolder(w http.ResponseWriter, r *http.Request) error {
 	if parent == nil {
 		parent = b.ParentIDCamel
 	}
-	f, err := h.svc.CreateFolder(r.Context(), uid(r), b.Name, deref(parent))
+	var f recs.Folder
+	var err error
+	if b.ID != nil {
+		f, err = h.svc.CreateFolderAs(r.Context(), uid(r), *b.ID, b.Name, deref(parent))
+	} else {
+		f, err = h.svc.CreateFolder(r.Context(), uid(r), b.Name, deref(parent))
+	}
 	if err != nil {
 		return err
 	}

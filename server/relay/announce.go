@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/pocket-companion/pocket/pkg/events"
+	"github.com/pocket-companion/pocket/pkg/loose"
+	"github.com/pocket-companion/pocket/server/httpx"
 )
 
 // Publisher is where the relay announces the writes it passed on
@@ -71,6 +73,25 @@ func (rl *Relay) announce(r *http.Request, uid string, sent, answer []byte) {
 		e.RecordingID = id
 	}
 	rl.bus.Publish(e)
+}
+
+// SummaryAwaiter hears of an upload the upstream accepted without a summary
+// (relaysync then sends summary.ready, and its Web Push notice, when the
+// upstream's summary appears, however soon that is).
+type SummaryAwaiter interface {
+	AwaitSummary(uid, recordingID string)
+}
+
+// awaitSummary tells the observer, when it listens, of an upload without a
+// summary.
+func (rl *Relay) awaitSummary(r *http.Request, sent, answer []byte) {
+	a, ok := rl.observer.(SummaryAwaiter)
+	if !ok || r.Pattern != "POST /api/v1/recordings" || loose.UploadHasSummary(sent) {
+		return
+	}
+	if id, _ := createdID(answer); id != "" {
+		a.AwaitSummary(httpx.MustPrincipal(r).UID, id)
+	}
 }
 
 // createdID reads data.id of the upstream's answer to a create, and whether

@@ -2,6 +2,7 @@ package relay_test
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
 	"strings"
 	"sync"
@@ -16,8 +17,15 @@ import (
 )
 
 type recordingObserver struct {
-	mu    sync.Mutex
-	calls []string
+	mu      sync.Mutex
+	calls   []string
+	awaited []string
+}
+
+func (o *recordingObserver) AwaitSummary(uid, id string) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.awaited = append(o.awaited, uid+" "+id)
 }
 
 func (o *recordingObserver) Changed(_ context.Context, uid, token string) {
@@ -73,5 +81,32 @@ func TestRelay_CountsUpstreamCallsOnMetrics(t *testing.T) {
 	m := rel.NewClient(t).MustOK("GET", "/metrics", nil)
 	if !strings.Contains(string(m.Body), `pocket_upstream_request_duration_seconds_count{method="GET",outcome="2xx"} 1`) {
 		t.Fatalf("metrics lack the upstream call:\n%s", m.Body)
+	}
+}
+
+func TestRelay_AnUploadWithoutASummaryIsAwaited(t *testing.T) {
+	f := newFakeUpstream(t)
+	f.mux.HandleFunc("POST /api/v1/recordings", func(w http.ResponseWriter, r *http.Request) {
+		var body struct {
+			Recording struct{ ID string } `json:"recording"`
+		}
+		_ = json.NewDecoder(r.Body).Decode(&body)
+		w.WriteHeader(http.StatusCreated)
+		_, _ = w.Write([]byte(`{"success":true,"data":{"id":"` + body.Recording.ID + `"}}`))
+	})
+	obs := &recordingObserver{}
+	rel := servertest.Start(t, func(c *config.Config) {
+		c.UpstreamURL, c.UpstreamJWKSURL = f.URL, f.URL+"/api/v1/auth/jwks"
+	}, fx.Decorate(testOptions), fx.Decorate(func(relay.WriteObserver) relay.WriteObserver { return obs }))
+	c := rel.WithToken(t, f.token(t, "u1"))
+	c.MustOK("POST", "/api/v1/recordings", map[string]any{"recording": map[string]any{"id": "bare", "duration": 60}})
+	c.MustOK("POST", "/api/v1/recordings", map[string]any{
+		"recording":      map[string]any{"id": "summarised", "duration": 60},
+		"summarizations": map[string]any{"s1": map[string]any{"v2": map[string]any{"summary": map[string]any{"content": "## Notes\nShipped."}}}},
+	})
+	obs.mu.Lock()
+	defer obs.mu.Unlock()
+	if len(obs.awaited) != 1 || obs.awaited[0] != "u1 bare" {
+		t.Fatalf("awaited %v, want only the upload without a summary", obs.awaited)
 	}
 }

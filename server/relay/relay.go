@@ -108,6 +108,7 @@ func (rl *Relay) relay(w http.ResponseWriter, r *http.Request, req upstream.Requ
 	}
 	copyErr := copyFlushing(w, body)
 	if accepted {
+		rl.awaitSummary(r, req.Body, answer.buf.Bytes()) // before the refresh written starts
 		rl.written(r) // again: a streamed chat answer is stored as it streams
 		rl.announce(r, httpx.MustPrincipal(r).UID, req.Body, answer.buf.Bytes())
 	}

@@ -166,3 +166,36 @@ func TestPoller_DropsTheTokenAtItsExpiry(t *testing.T) {
 	e.svc.TokenRefreshed(alice.uid, alice.token, time.Now().Add(time.Hour))
 	waitFor(t, 2*time.Second, "polling to resume", func() bool { return e.up.count(alice.token, "", "") > n })
 }
+
+func TestAwaitSummary_AnUploadSummarisedBeforeTheRelayListsItIsStillSummaryReady(t *testing.T) {
+	e := newEnv(t, relaysync.Options{WatchFirst: 100 * time.Millisecond})
+	alice := e.signIn("alice@example.com")
+	e.pullAll(alice, "")
+	heard := e.listen(alice.uid)
+	upload := func(id string) {
+		alice.rest.MustOK("POST", "/api/v1/recordings", map[string]any{
+			"recording":     map[string]any{"id": id, "title": "Quick", "duration": 60},
+			"transcription": map[string]any{"segments": []any{map[string]any{"speaker": "SPEAKER_00", "text": "We ship on Friday.", "start": 0, "end": 3}}},
+		})
+		// The upstream's engine is quick: the summary is there before any listing.
+		waitFor(t, 10*time.Second, "the upstream's summary", func() bool {
+			return alice.rest.Do("GET", "/api/v1/summarizations/by-recording/"+id, nil).Status == http.StatusOK
+		})
+	}
+	upload("awaited")
+	e.svc.AwaitSummary(alice.uid, "awaited")
+	e.svc.Changed(ctx, alice.uid, alice.token)
+	waitFor(t, 10*time.Second, "summary.ready", hasEvent(heard, events.SummaryReady, "awaited"))
+
+	// One the relay was not told of (it came with a summary, or through
+	// another door) is only created: a listing cannot tell the difference.
+	upload("unheard")
+	e.svc.Changed(ctx, alice.uid, alice.token)
+	waitFor(t, 10*time.Second, "recording.created", hasEvent(heard, events.RecordingCreated, "unheard"))
+	if hasEvent(heard, events.SummaryReady, "unheard")() {
+		t.Fatal("summary.ready for an upload the relay was not told was waiting for one")
+	}
+	if n := len(slices.DeleteFunc(heard.all(), func(ev events.Event) bool { return ev.Type != events.SummaryReady })); n != 1 {
+		t.Fatalf("%d summary.ready events, want 1", n)
+	}
+}

@@ -57,8 +57,8 @@ func TestPush_UpdateDeleteAndCreateFolderReachTheUpstream(t *testing.T) {
 		t.Fatalf("the update's current is %v", res[0].GetCurrent())
 	}
 	folder := res[1].GetCurrent().GetFolder()
-	if folder.GetName() != "Made offline" || folder.GetId() == "" || folder.GetId() == "device-folder" {
-		t.Fatalf("the created folder's current is %v, want the upstream's folder", res[1].GetCurrent())
+	if folder.GetName() != "Made offline" || folder.GetId() != "device-folder" {
+		t.Fatalf("the created folder's current is %v, want the device's id kept", res[1].GetCurrent())
 	}
 	if res[2].GetCurrent().GetRecording().GetFolderId() != folder.GetId() {
 		t.Fatalf("the move into the device's folder landed in %q, want %q", res[2].GetCurrent().GetRecording().GetFolderId(), folder.GetId())
@@ -87,6 +87,19 @@ func TestPush_UpdateDeleteAndCreateFolderReachTheUpstream(t *testing.T) {
 		if !slices.ContainsFunc(evs, func(ev events.Event) bool { return ev.Type == want }) {
 			t.Fatalf("events %+v lack %s", evs, want)
 		}
+	}
+
+	// Another device made a folder of the same name offline: it becomes the
+	// folder the user has, and its queued move lands there.
+	res = e.push(alice,
+		&syncv1.Mutation{IdempotencyKey: "k5", Op: &syncv1.Mutation_CreateFolder{CreateFolder: &syncv1.CreateFolder{Id: "other-device-folder", Name: "made offline"}}},
+		&syncv1.Mutation{IdempotencyKey: "k6", Op: &syncv1.Mutation_UpdateRecording{UpdateRecording: &syncv1.UpdateRecording{Id: ids[0], FolderId: str("other-device-folder")}}},
+	)
+	if got := res[0].GetCurrent().GetFolder().GetId(); got != "device-folder" {
+		t.Fatalf("the second device's folder is %q, want the one the user has", got)
+	}
+	if got := res[1].GetCurrent().GetRecording().GetFolderId(); got != "device-folder" {
+		t.Fatalf("the second device's move landed in %q", got)
 	}
 }
 

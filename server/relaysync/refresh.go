@@ -75,6 +75,9 @@ type change struct {
 	rec     *mirroredRecording
 	folder  *mirroredFolder
 	types   []string
+	// awaited: the summary of an upload this relay passed on (awaited.go),
+	// announced even in a user's first listing.
+	awaited bool
 }
 
 // record diffs the listing against the mirror and applies the difference.
@@ -84,6 +87,7 @@ func (s *Service) record(uid string, l listing) (outcome, error) {
 		return outcome{}, err
 	}
 	changes, out := diff(m, l)
+	s.markAwaited(uid, changes)
 	for _, c := range changes {
 		if err := s.write(uid, c, m.base); err != nil {
 			return out, err
@@ -186,7 +190,7 @@ func (s *Service) write(uid string, c change, announce bool) error {
 		seq, err = changelog.Append(x, uid, c.kind, c.id, c.deleted, s.opts.Now())
 		return err
 	})
-	if err != nil || !announce {
+	if err != nil || !(announce || c.awaited) {
 		return err
 	}
 	for _, typ := range c.types {

@@ -45,7 +45,10 @@ func (s *Service) requestOf(uid string, m *syncv1.Mutation) (request, error) {
 		return recReq(http.MethodDelete, "", op.DeleteRecording.GetId(), nil), nil
 	case *syncv1.Mutation_CreateFolder:
 		c := op.CreateFolder
-		b, _ := json.Marshal(map[string]any{"name": c.GetName(), "parent_id": nullable(folder(c.GetParentId()))})
+		// The device's id goes along: an upstream that takes it (Pocket does)
+		// keeps the folder the device shows; one that assigns its own is
+		// followed through the alias the verdict records.
+		b, _ := json.Marshal(map[string]any{"id": c.GetId(), "name": c.GetName(), "parent_id": nullable(folder(c.GetParentId()))})
 		return request{method: http.MethodPost, path: "/api/v1/folders", body: b, kind: changelog.Folder, id: c.GetId()}, nil
 	case *syncv1.Mutation_RenameFolder:
 		id := folder(op.RenameFolder.GetId())

@@ -140,16 +140,17 @@ type userState struct {
 	token    string
 	expires  time.Time
 	polling  bool
-	queued   bool           // a background refresh is waiting to start
-	watcher  bool           // the watch loop runs
-	watching map[string]int // recording id -> refreshes left
+	queued   bool                 // a background refresh is waiting to start
+	watcher  bool                 // the watch loop runs
+	watching map[string]int       // recording id -> refreshes left
+	awaiting map[string]time.Time // uploads without a summary -> when (awaited.go)
 }
 
 func (s *Service) user(uid string) *userState {
 	if u, ok := s.users.Load(uid); ok {
 		return u.(*userState)
 	}
-	u, _ := s.users.LoadOrStore(uid, &userState{watching: map[string]int{}})
+	u, _ := s.users.LoadOrStore(uid, &userState{watching: map[string]int{}, awaiting: map[string]time.Time{}})
 	return u.(*userState)
 }
 
