@@ -12,6 +12,8 @@ const OLDEST = 'User research – bakery owner (P4)'
 test.use({ timezoneId: 'UTC' })
 
 const row = (page: Page, name: string) => page.getByRole('link', { name, exact: true })
+/** The whole row around a recording's title link (the link is the title alone; it covers the row). */
+const rowBox = (page: Page, name: string) => page.getByRole('main').locator('.rec-row').filter({ has: row(page, name) })
 const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true })
 const panel = (page: Page, name: string) => page.getByRole('tabpanel', { name, exact: true })
 
@@ -44,12 +46,18 @@ test.describe('recordings list', () => {
 
   test('a row shows the fallback title, duration, folder and sync icon; Enter opens it', async ({ page }) => {
     await openSignedIn(page)
-    const note = row(page, NEWEST)
+    const note = rowBox(page, NEWEST)
     await expect(note).toContainText('51 secs')
     await expect(note).toContainText('General')
     await expect(note.getByRole('img', { name: 'Waiting to sync' })).toBeVisible()
-    await expect(row(page, 'Weekly Product Sync')).toContainText('Work')
-    await expect(row(page, 'Weekly Product Sync').getByRole('img', { name: 'Waiting to sync' })).toHaveCount(0)
+    // The link's name is the title it shows; the rest of the row describes it.
+    await expect(row(page, NEWEST)).toHaveAccessibleDescription(/Five things to check before the Dec 1 release\./)
+    await expect(rowBox(page, 'Weekly Product Sync')).toContainText('Work')
+    await expect(rowBox(page, 'Weekly Product Sync').getByRole('img', { name: 'Waiting to sync' })).toHaveCount(0)
+    // A click anywhere on the row opens it, not only on the title.
+    await note.getByText('Five things to check before the Dec 1 release.').click()
+    await expect(page).toHaveURL(/\/recordings\/[^/?]+$/)
+    await page.goBack()
 
     // Rows are virtual: the untitled ones (Oct 29) appear once scrolled to.
     const untitled = page.getByRole('link', { name: 'Untitled Recording' })

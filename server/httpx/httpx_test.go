@@ -27,6 +27,14 @@ func testMux() http.Handler {
 			WriteJSON(w, 200, MustPrincipal(r))
 			return nil
 		}},
+		{Pattern: "GET /api/v1/raw", Handler: func(w http.ResponseWriter, r *http.Request) error {
+			_, err := w.Write([]byte("bytes of the user's own"))
+			return err
+		}},
+		{Pattern: "GET /api/v1/revalidated", Handler: func(w http.ResponseWriter, r *http.Request) error {
+			w.Header().Set("Cache-Control", "private, no-cache")
+			return nil
+		}},
 		{Pattern: "GET /api/v1/public", Access: Public, Handler: func(w http.ResponseWriter, r *http.Request) error {
 			return apperr.New(apperr.Gone, "GONE", "gone away")
 		}},
@@ -151,5 +159,22 @@ func TestOperatorRoutes_LoopbackOnlyOrTheToken(t *testing.T) {
 				t.Fatalf("refusal leaked the metrics: %s", rec.Body.String())
 			}
 		})
+	}
+}
+
+func TestMux_SignedInAnswersAreNotStoredUnlessTheHandlerSays(t *testing.T) {
+	h := testMux()
+	for path, want := range map[string]string{
+		"/api/v1/raw":         "no-store", // written without the JSON helpers
+		"/api/v1/private":     "no-store",
+		"/api/v1/revalidated": "private, no-cache",
+	} {
+		req := httptest.NewRequest("GET", path, nil)
+		req.Header.Set("Authorization", "Bearer good")
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		if got := rec.Header().Get("Cache-Control"); got != want {
+			t.Errorf("%s: Cache-Control %q, want %q", path, got, want)
+		}
 	}
 }

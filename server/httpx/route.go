@@ -108,6 +108,10 @@ func requireSignIn(v Verifier, next http.Handler) http.Handler {
 			WriteError(w, r, apperr.New(apperr.Unauthenticated, "INVALID_TOKEN", "Invalid or expired ID token"))
 			return
 		}
+		// A signed-in answer is the user's own: no cache (a shared one, or the
+		// browser's disk on a shared computer) keeps it unless its handler says
+		// otherwise (a relay's revalidated read, audio ranges).
+		w.Header().Set("Cache-Control", "no-store")
 		next.ServeHTTP(w, r.WithContext(WithPrincipal(r.Context(), p)))
 	})
 }

@@ -46,6 +46,8 @@ async function openList(path = '/recordings') {
 }
 
 const rowLink = (name: string) => screen.findByRole('link', { name })
+/** The whole row of a recording's title link: the link is the title alone. */
+const rowOf = async (name: string) => (await rowLink(name)).closest('.rec-row') as HTMLElement
 
 describe('recordings list', () => {
   it('groups the first rows under long-form date headings, newest first', async () => {
@@ -59,11 +61,13 @@ describe('recordings list', () => {
   it('shows each row’s duration badge, description, folder and sync icon', async () => {
     await openList()
     const link = await rowLink('Note: 3.4 release to-dos')
+    expect(link).toHaveAccessibleName('Note: 3.4 release to-dos')
     expect(link).toHaveAccessibleDescription(/Five things to check before the Dec 1 release\./)
-    expect(within(link).getByText('51 secs')).toBeInTheDocument()
-    expect(within(link).getByText('General')).toBeInTheDocument()
-    expect(within(link).getByRole('img', { name: 'Waiting to sync' })).toBeInTheDocument()
-    const synced = await rowLink('Weekly Product Sync')
+    const row = await rowOf('Note: 3.4 release to-dos')
+    expect(within(row).getByText('51 secs')).toBeInTheDocument()
+    expect(within(row).getByText('General')).toBeInTheDocument()
+    expect(within(row).getByRole('img', { name: 'Waiting to sync' })).toBeInTheDocument()
+    const synced = await rowOf('Weekly Product Sync')
     expect(within(synced).getByText('5 min')).toBeInTheDocument()
     expect(within(synced).getByText('Work')).toBeInTheDocument()
     expect(within(synced).queryByRole('img', { name: 'Waiting to sync' })).not.toBeInTheDocument()

@@ -6,23 +6,25 @@ import { GradientThumb } from '../gradient/GradientThumb'
 import { FolderIcon, SyncIcon } from '@/ui/icons'
 
 /**
- * One recording in the list: a link (Enter opens it) named by its title,
- * described by the rest of the row.
+ * One recording in the list. Only the title is the link (Enter opens it), so
+ * the link's name is exactly the text it shows; it stretches over the whole
+ * row (CSS), so a click anywhere on the row opens the recording too. The rest
+ * of the row describes it.
  */
 export const RecordingRowLink = memo(function RecordingRowLink({ row }: { row: RecordingRow }) {
   const base = `row-${row.id}`
   return (
-    <Link
-      to={`/recordings/${encodeURIComponent(row.id)}`}
-      className="rec-row"
-      aria-labelledby={`${base}-title`}
-      aria-describedby={`${base}-meta ${base}-desc${row.syncPending ? ` ${base}-sync` : ''}`}
-    >
+    <div className="rec-row">
       <GradientThumb id={row.id} gradient={row.gradient} badge={row.duration} />
       <span className="rec-row__body">
-        <span className="rec-row__title" id={`${base}-title`}>
+        <Link
+          to={`/recordings/${encodeURIComponent(row.id)}`}
+          className="rec-row__title"
+          id={`${base}-title`}
+          aria-describedby={`${base}-meta ${base}-desc${row.syncPending ? ` ${base}-sync` : ''}`}
+        >
           {row.title}
-        </span>
+        </Link>
         <span className="rec-row__desc" id={`${base}-desc`}>
           {row.description}
         </span>
@@ -39,7 +41,7 @@ export const RecordingRowLink = memo(function RecordingRowLink({ row }: { row: R
           <SyncIcon label="Waiting to sync" size={18} />
         </span>
       )}
-    </Link>
+    </div>
   )
 }, sameRow)
 
