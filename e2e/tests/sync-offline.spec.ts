@@ -37,6 +37,8 @@ const isPhone = (info: TestInfo) => info.project.name === 'phone'
 const waitingIcon = (scope: Locator | Page) => scope.getByRole('img', { name: 'Waiting to sync' })
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true })
 const listRow = (page: Page, title: string) => page.getByRole('main').getByRole('link', { name: title, exact: true })
+/** The whole row around a title link (the link is the title alone; it covers the row). */
+const rowBox = (page: Page, title: string) => page.getByRole('main').locator('.rec-row').filter({ has: listRow(page, title) })
 
 async function signInAndCache(page: Page, visit: string[]): Promise<void> {
   await signInThroughIssuer(page.request, DEMO_EMAIL, pocket.url)
@@ -156,9 +158,9 @@ test('edits made with the server down are kept over a reload, then applied exact
   // A reload with the server still down: the worker serves the app, IndexedDB the edits.
   await page.goto(`${pocket.url}/recordings`)
   await expect(listRow(page, RENAMED)).toBeVisible()
-  await expect(waitingIcon(listRow(page, RENAMED))).toBeVisible()
-  await expect(listRow(page, NADIA.title)).toContainText(NEW_FOLDER)
-  await expect(waitingIcon(listRow(page, NADIA.title))).toBeVisible()
+  await expect(waitingIcon(rowBox(page, RENAMED))).toBeVisible()
+  await expect(rowBox(page, NADIA.title)).toContainText(NEW_FOLDER)
+  await expect(waitingIcon(rowBox(page, NADIA.title))).toBeVisible()
   await expect(listRow(page, OMAR.title)).toHaveCount(0)
   await expect(listRow(page, LEO.title)).toHaveCount(0)
   await openOffline(page, WEEKLY)
