@@ -104,11 +104,18 @@ func (s *Service) DeleteFolderIn(x *store.Txn, uid, id string) error {
 	return s.folderChanged(x, uid, f.ID, true)
 }
 
+// GeneralFolder is the name the product gives to no folder (the spec's
+// "No folder shows 'General'"): no folder may take it, and an upload filed
+// under it has no folder.
+const GeneralFolder = "General"
+
 func folderName(name string) (string, error) {
 	name = strings.TrimSpace(name)
 	switch {
 	case name == "":
 		return "", apperr.Invalidf("name is required")
+	case strings.EqualFold(name, GeneralFolder):
+		return "", apperr.Invalidf("%q is where recordings without a folder are: choose another name", GeneralFolder)
 	case utf8.RuneCountInString(name) > MaxFolderName:
 		return "", apperr.Invalidf("name must be at most %d characters", MaxFolderName)
 	case strings.ContainsRune(name, 0):

@@ -8,7 +8,6 @@ import (
 	"sort"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/pocket-companion/pocket/pkg/apperr"
 	"github.com/pocket-companion/pocket/pkg/ids"
@@ -72,17 +71,12 @@ func (s *Service) CreateFolder(ctx context.Context, uid, name, parentID string) 
 	if err := CheckOwner(ctx, uid); err != nil {
 		return Folder{}, err
 	}
-	name = strings.TrimSpace(name)
-	switch {
-	case name == "":
-		return Folder{}, apperr.Invalidf("name is required")
-	case utf8.RuneCountInString(name) > MaxFolderName:
-		return Folder{}, apperr.Invalidf("name must be at most %d characters", MaxFolderName)
-	case strings.ContainsRune(name, 0):
-		return Folder{}, apperr.Invalidf("name must not contain control characters")
+	name, err := folderName(name)
+	if err != nil {
+		return Folder{}, err
 	}
 	var f Folder
-	err := s.db.Update(func(x *store.Txn) error {
+	err = s.db.Update(func(x *store.Txn) error {
 		if parentID != "" {
 			if _, err := getFolder(x, uid, parentID); err != nil {
 				return apperr.Missing("Parent folder")
@@ -133,8 +127,8 @@ func (s *Service) folderNamed(x *store.Txn, uid, name string) (Folder, error) {
 	if r := []rune(name); len(r) > MaxFolderName {
 		name = strings.TrimSpace(string(r[:MaxFolderName]))
 	}
-	if name == "" {
-		return Folder{}, nil
+	if name == "" || strings.EqualFold(name, GeneralFolder) {
+		return Folder{}, nil // "General" is where recordings without a folder show
 	}
 	id, err := x.Get(folderNameKey(uid, "", name))
 	if err == nil {

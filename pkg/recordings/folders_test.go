@@ -24,6 +24,7 @@ func TestCreateFolder_Rules(t *testing.T) {
 		{"duplicate ignoring case", "WORK", "", apperr.Conflict, false},
 		{"duplicate child", "clients", parent.ID, apperr.Conflict, false},
 		{"blank", "   ", "", apperr.Invalid, false},
+		{"General, the name of no folder", " general ", "", apperr.Invalid, false},
 		{"too long", strings.Repeat("é", MaxFolderName+1), "", apperr.Invalid, false},
 		{"longest allowed", strings.Repeat("é", MaxFolderName), "", 0, true},
 		{"missing parent", "X", "nope", apperr.NotFound, false},
@@ -70,5 +71,15 @@ func TestFolders_CreatedFromImportsMatchingCase(t *testing.T) {
 	}
 	if got := allPages(t, s, "u1", DashboardQuery{FolderID: list[0].ID, SortBy: SortTitle, SortOrder: Asc}); strings.Join(got, ",") != "b,c" {
 		t.Fatalf("personal: %v", got)
+	}
+}
+
+func TestFolders_AnUploadFiledUnderGeneralHasNoFolder(t *testing.T) {
+	s, _, _ := newService(t)
+	mustImport(t, s, "u1", rec("a", "A", base, map[string]any{"folder": map[string]string{"name": "General"}}))
+	mustImport(t, s, "u1", rec("b", "B", base, map[string]any{"folder": "general"}))
+	mustImport(t, s, "u1", rec("c", "C", base, nil))
+	if list, _ := s.Folders(ctx, "u1"); len(list) != 0 {
+		t.Fatalf("folders %+v: a second General beside the one for no folder", list)
 	}
 }

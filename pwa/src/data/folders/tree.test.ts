@@ -41,6 +41,12 @@ describe('folder name check', () => {
     expect(check('a'.repeat(MAX_FOLDER_NAME + 1))).toBe(`Use at most ${MAX_FOLDER_NAME} characters (this name has ${MAX_FOLDER_NAME + 1}).`)
   })
 
+  it('refuses “General”, the name of no folder, anywhere (the server does too)', () => {
+    expect(check(' general ')).toBe('“General” is where recordings without a folder are. Choose another name.')
+    expect(check('GENERAL', 'w')).toBe('“General” is where recordings without a folder are. Choose another name.')
+    expect(check('General plans')).toBeNull()
+  })
+
   it('refuses the name of a folder under the same parent, ignoring case and spaces', () => {
     expect(check(' work ')).toBe('A folder named “Work” already exists at the top level.')
     expect(check('CLIENTS', 'w')).toBe('A folder named “Clients” already exists in this folder.')

@@ -1,4 +1,5 @@
 import type { StoredFolder } from '../db'
+import { GENERAL_FOLDER } from '../normalize/recording'
 
 /** The server's bound on a folder name, in characters (pkg/recordings MaxFolderName). */
 export const MAX_FOLDER_NAME = 100
@@ -79,6 +80,7 @@ export function folderNameProblem(
   // eslint-disable-next-line no-control-regex
   if (/[\u0000]/.test(name)) return 'The name cannot contain control characters.'
   const lower = name.toLowerCase()
+  if (lower === GENERAL_FOLDER.toLowerCase()) return `“${GENERAL_FOLDER}” is where recordings without a folder are. Choose another name.`
   const taken = o.folders.find((f) => f.id !== o.selfId && f.parentId === o.parentId && f.name.toLowerCase() === lower)
   if (taken) return `A folder named “${taken.name}” already exists ${o.parentId ? 'in this folder' : 'at the top level'}.`
   return null
