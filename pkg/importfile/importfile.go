@@ -1,5 +1,6 @@
 // Package importfile finds and reads recordings in the import format from files
-// and directories: one JSON object per recording, or a JSON array of them.
+// and directories: one JSON object per recording, or a JSON array of them, and
+// zip archives of such files (a library backup).
 package importfile
 
 import (
@@ -64,10 +65,18 @@ func expand(path string) ([]string, error) {
 }
 
 func readFile(path string) ([]Item, error) {
+	if strings.EqualFold(filepath.Ext(path), ".zip") {
+		return readZip(path)
+	}
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("import: %w", err)
 	}
+	return parse(path, data)
+}
+
+// parse reads one file's bytes: an object, or an array of objects.
+func parse(path string, data []byte) ([]Item, error) {
 	data = bytes.TrimSpace(data)
 	if len(data) > 0 && data[0] == '[' {
 		var list []json.RawMessage

@@ -155,6 +155,15 @@ func (s *Service) importFolder(x *store.Txn, uid string, rec loose.Object) (stri
 	if !ok {
 		name, _ = loose.String(folder)
 	}
+	// A folder given by id and name that this library lacks (a backup
+	// restored into a fresh data directory) is made with that id, so the
+	// restored recordings sit in the folder they were in; a name already
+	// taken answers the folder that has it.
+	if id, ok := loose.String(fobj.Get("id")); ok && okID(id) && strings.TrimSpace(name) != "" {
+		if f, err := s.CreateFolderIn(x, uid, id, name, ""); err == nil {
+			return f.ID, nil
+		}
+	}
 	f, err := s.folderNamed(x, uid, name)
 	return f.ID, err
 }

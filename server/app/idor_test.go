@@ -1,6 +1,8 @@
 package app_test
 
 import (
+	"archive/zip"
+	"bytes"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -35,6 +37,8 @@ func TestIDOR_AnotherUserReachesNoneOfMyResources(t *testing.T) {
 		{"DELETE", "/api/v1/recordings/alice-rec", nil},
 		{"DELETE", "/api/v1/recordings/alice-rec?permanent=true", nil},
 		{"POST", "/api/v1/recordings/alice-rec/view", nil},
+		{"GET", "/api/v1/recordings/alice-rec/export?format=json", nil},
+		{"GET", "/api/v1/recordings/alice-rec/export?format=md", nil},
 		{"GET", "/api/v1/summarizations/alice-sum", nil},
 		{"GET", "/api/v1/summarizations/by-recording/alice-rec", nil},
 		{"POST", "/api/v1/recordings/alice-rec/share", nil},
@@ -66,6 +70,14 @@ func TestIDOR_AnotherUserReachesNoneOfMyResources(t *testing.T) {
 			if strings.Contains(string(r.Body), "alice") || strings.Contains(string(r.Body), "Alice") {
 				t.Fatalf("%s leaked: %d %s", path, r.Status, r.Body)
 			}
+		}
+	})
+
+	t.Run("bob's backup holds nothing of alice's", func(t *testing.T) {
+		r := bob.MustOK("GET", "/api/v1/export/backup", nil)
+		zr, err := zip.NewReader(bytes.NewReader(r.Body), int64(len(r.Body)))
+		if err != nil || len(zr.File) != 0 {
+			t.Fatalf("bob's backup: %v, %d entries", err, len(zr.File))
 		}
 	})
 

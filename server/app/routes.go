@@ -60,6 +60,10 @@ var API = []RouteInfo{
 	{"GET /api/v1/summarizations/by-recording/{recordingId}", httpx.SignedIn},
 	{"GET /api/v1/summarizations/{id}", httpx.SignedIn},
 
+	// Exports of one recording and the library backup (server/export).
+	{"GET /api/v1/recordings/{id}/export", httpx.SignedIn},
+	{"GET /api/v1/export/backup", httpx.SignedIn},
+
 	// Share links: owners manage them; the view authorises by its token (server/share).
 	{"POST /api/v1/recordings/{id}/share", httpx.SignedIn},
 	{"GET /api/v1/recordings/{id}/shares", httpx.SignedIn},

@@ -70,6 +70,11 @@ var routes = []route{
 	{"GET /api/v1/summarizations/by-recording/{recordingId}", httpx.SignedIn, cachedRead, 0},
 	{"GET /api/v1/summarizations/{id}", httpx.SignedIn, cachedRead, 0},
 
+	// Downloads are relayed as they stream, never cached: a backup is as
+	// large as the library, and each is asked for once.
+	{"GET /api/v1/recordings/{id}/export", httpx.SignedIn, forward, 0},
+	{"GET /api/v1/export/backup", httpx.SignedIn, forward, 0},
+
 	{"POST /api/v1/recordings/{id}/share", httpx.SignedIn, write, maxBody},
 	{"GET /api/v1/recordings/{id}/shares", httpx.SignedIn, forward, 0},
 	{"DELETE /api/v1/share/{token}", httpx.SignedIn, write, maxBody},

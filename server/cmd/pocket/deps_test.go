@@ -18,6 +18,7 @@ var testOnly = []string{
 	module + "/tools",
 	"github.com/oauth2-proxy/mockoidc",
 	"github.com/axllent/mailpit",
+	"github.com/asticode",            // the subtitle parser that checks exports in tests
 	"github.com/nats-io/nats-server", // the broker runs beside pocket, never inside it
 	"testing",
 	"net/http/httptest",

@@ -90,10 +90,11 @@ func importItems(ctx context.Context, db *store.DB, email string, items []import
 }
 
 func helpImport(w io.Writer) {
-	fmt.Fprint(w, `Usage: pocket import [--user EMAIL] [--data-dir DIR] FILE|DIR...
+	fmt.Fprint(w, `Usage: pocket import [--user EMAIL] [--data-dir DIR] FILE|DIR|BACKUP.zip...
 
 Imports recordings in the import format (one JSON object per recording, or a JSON array
-of them; directories are searched for *.json) into the data directory, owned by EMAIL
+of them; directories are searched for *.json; a .zip such as the library backup from
+GET /api/v1/export/backup is read entry by entry) into the data directory, owned by EMAIL
 (default $POCKET_DEMO_EMAIL or demo@example.com). Loose shapes are stored exactly as
 given. The server must not be running on the same data directory; while it runs,
 upload with POST /api/v1/recordings instead.

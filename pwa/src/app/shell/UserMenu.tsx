@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { useAuth } from '@/features/auth/AuthContext'
+import { BackupMenuItem } from '@/features/export/BackupMenuItem'
 import { OfflineMenuItem } from '@/features/offline/OfflineMenuItem'
 import { NotificationsMenuItem } from '@/features/push/NotificationsMenuItem'
 import { Avatar } from './Avatar'
@@ -40,6 +41,7 @@ export function UserMenu() {
         <ul className="user-menu__list" id={menuId} role="menu" aria-label="Account">
           <NotificationsMenuItem />
           <OfflineMenuItem />
+          <BackupMenuItem />
           <li role="none">
             <button type="button" role="menuitem" className="user-menu__item" onClick={onLogout} autoFocus>
               Logout

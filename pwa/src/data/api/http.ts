@@ -10,6 +10,8 @@ interface RequestOptions {
   /** Send the session's bearer token (default true). Auth endpoints opt out. */
   auth?: boolean
   signal?: AbortSignal
+  /** Read a successful answer as a file (a Blob and its name), not as JSON. */
+  download?: boolean
 }
 
 export interface RawResponse<T> {
@@ -25,6 +27,23 @@ export interface RawResponse<T> {
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const response = await sendRefreshingOnce(path, options)
   if (response.status >= 200 && response.status < 300) return response.data as T
+  throw ApiError.fromResponse(response.status, response.data)
+}
+
+/** A downloaded file: its bytes and the name the server gave it. */
+export interface Download {
+  blob: Blob
+  filename: string
+}
+
+/**
+ * GET a file through the product's client (bearer token, refresh on 401):
+ * 2xx resolves with the file, anything else rejects with an ApiError read
+ * from the server's JSON error.
+ */
+export async function apiDownload(path: string, options: Pick<RequestOptions, 'query' | 'signal'> = {}): Promise<Download> {
+  const response = await sendRefreshingOnce(path, { ...options, download: true })
+  if (response.status >= 200 && response.status < 300) return response.data as Download
   throw ApiError.fromResponse(response.status, response.data)
 }
 
@@ -74,7 +93,30 @@ async function send(path: string, options: RequestOptions): Promise<RawResponse<
   } catch (error) {
     throw networkError(error)
   }
+  if (options.download && response.ok) return { status: response.status, data: await readFile(response) }
   return { status: response.status, data: await readBody(response) }
+}
+
+async function readFile(response: Response): Promise<Download> {
+  try {
+    return { blob: await response.blob(), filename: fileName(response.headers.get('Content-Disposition')) }
+  } catch (error) {
+    throw networkError(error) // the connection dropped mid-file
+  }
+}
+
+/** The file name of a Content-Disposition header: filename* (UTF-8) first, then filename. */
+export function fileName(disposition: string | null): string {
+  if (!disposition) return 'download'
+  const extended = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1]
+  if (extended) {
+    try {
+      return decodeURIComponent(extended.trim())
+    } catch {
+      // a malformed encoding: fall back to the plain name
+    }
+  }
+  return /filename="([^"]*)"/i.exec(disposition)?.[1] ?? 'download'
 }
 
 /** Absolute URL on our own origin (Node's fetch, used by tests, needs one). */

@@ -11,7 +11,9 @@ import { panelId, tabId, Tabs, type TabSpec } from './Tabs'
 import { ALL_TABS, type DetailTab } from './detailTab'
 import { TAB_ICONS } from './tabIcons'
 import { useIsDesktop } from './useIsDesktop'
+import { usePrinting } from '@/features/export/usePrintAll'
 import './recording-view.css'
+import '@/features/export/print.css'
 
 /** Desktop: four tabs on top; Ask Pocket is the side panel (spec §2). */
 const DESKTOP_TABS: TabSpec<DetailTab>[] = [
@@ -84,6 +86,9 @@ export function RecordingScreen({ view, backTo, actions, shareToken, editable = 
   )
 }
 
+/** The panels a printed recording shows, whichever tab is selected. */
+const PRINTED: DetailTab[] = ['summary', 'actionable', 'transcription']
+
 interface ChatLink {
   editable: boolean
   shareToken?: string
@@ -97,6 +102,9 @@ function Panels(props: { view: RecordingView; shown: DetailTab; idBase: string; 
   // scroll positions survive switching tabs.
   const [visited, setVisited] = useState<Set<DetailTab>>(() => new Set([shown]))
   if (!visited.has(shown)) setVisited(new Set(visited).add(shown))
+  // Printing renders every panel the document shows (print.css hides the rest).
+  const printing = usePrinting()
+  if (printing && !PRINTED.every((t) => visited.has(t))) setVisited(new Set([...visited, ...PRINTED]))
   const tabs = desktop ? ALL_TABS.filter((t) => t !== 'ask') : ALL_TABS
   return (
     <>

@@ -1,4 +1,5 @@
 import { Link, useParams } from 'react-router'
+import { ExportMenu } from '@/features/export/ExportMenu'
 import { ShareButton } from '@/features/share/ShareButton'
 import { NO_DATA_SCREEN } from '@/features/recording-view/errorScreens'
 import { LoadErrorScreen, LoadingScreen } from '@/features/recording-view/LoadErrorScreen'
@@ -34,6 +35,7 @@ export default function RecordingDetailPage() {
       const actions = owner && (
         <>
           <ShareButton recordingId={id} title={state.view.header.title} />
+          <ExportMenu recordingId={id} />
           <DeleteRecordingButton recordingId={id} />
           <FolderPicker recordingId={id} />
         </>

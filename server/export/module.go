@@ -1,0 +1,27 @@
+// Package export serves a recording's exports and the library backup over
+// pkg/export: transport only, owner only.
+package export
+
+import (
+	"go.uber.org/fx"
+
+	recs "github.com/pocket-companion/pocket/pkg/recordings"
+	"github.com/pocket-companion/pocket/server/httpx"
+)
+
+// Module contributes the export routes.
+var Module = fx.Module("export",
+	fx.Provide(fx.Annotate(Routes, fx.ResultTags(`group:"routes,flatten"`))),
+)
+
+// Routes lists the feature's endpoints; both need a signed-in user and read
+// only that user's recordings.
+func Routes(svc *recs.Service) []httpx.Route {
+	h := handlers{svc: svc}
+	return []httpx.Route{
+		{Pattern: "GET /api/v1/recordings/{id}/export", Handler: h.recording},
+		{Pattern: "GET /api/v1/export/backup", Handler: h.backup},
+	}
+}
+
+type handlers struct{ svc *recs.Service }
