@@ -6,6 +6,7 @@ import (
 	"github.com/pocket-companion/pocket/server/auth"
 	"github.com/pocket-companion/pocket/server/chat"
 	"github.com/pocket-companion/pocket/server/live"
+	"github.com/pocket-companion/pocket/server/media"
 	"github.com/pocket-companion/pocket/server/push"
 	"github.com/pocket-companion/pocket/server/recordings"
 	"github.com/pocket-companion/pocket/server/seed"
@@ -18,6 +19,7 @@ import (
 var Features = fx.Options(
 	auth.Module,
 	recordings.Module,
+	media.Module,
 	share.Module,
 	seed.Module,
 	chat.Module,

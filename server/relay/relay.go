@@ -65,6 +65,10 @@ func (rl *Relay) handler(rt route) httpx.Handler {
 			return rl.cachedRead(w, r)
 		case write:
 			return rl.relay(w, r, rl.request(rt, r, body), true)
+		case media:
+			req := rl.request(rt, r, body)
+			addHeaders(req.Header, r.Header, rangeRequest)
+			return rl.relayMedia(w, r, req)
 		}
 		return rl.relay(w, r, rl.request(rt, r, body), false)
 	}

@@ -11,6 +11,7 @@ import (
 	"go.uber.org/fx"
 	"go.uber.org/fx/fxtest"
 
+	"github.com/pocket-companion/pocket/pkg/audio"
 	"github.com/pocket-companion/pocket/pkg/events"
 	"github.com/pocket-companion/pocket/pkg/identity"
 	"github.com/pocket-companion/pocket/pkg/recordings"
@@ -57,7 +58,7 @@ func TestModule_SeedsTheDemoUserBehindTheGateOrNothingWhenOff(t *testing.T) {
 				recs  *recordings.Service
 			)
 			app := fxtest.New(t,
-				fx.Supply(db, events.NewBus(), slog.New(slog.DiscardHandler),
+				fx.Supply(db, events.NewBus(), slog.New(slog.DiscardHandler), audio.NewFiles(db, t.TempDir()),
 					config.Config{Seed: tc.seed, DemoEmail: "demo@example.com"}),
 				fx.Provide(
 					health.NewGate,

@@ -1,0 +1,32 @@
+package relay
+
+import (
+	"net/http"
+
+	"github.com/pocket-companion/pocket/pkg/upstream"
+	"github.com/pocket-companion/pocket/server/httpx"
+)
+
+// relayMedia passes an audio request through, streamed, with the answer's
+// range headers: a 206 stays a 206 and a 416 a 416. Nothing is cached per
+// user, since the file is large and a share link's answer is not the
+// caller's to keep.
+func (rl *Relay) relayMedia(w http.ResponseWriter, r *http.Request, req upstream.Request) error {
+	resp, err := rl.up.Do(r.Context(), req)
+	if err != nil {
+		writeUnavailable(w, r, err)
+		return nil
+	}
+	defer resp.Body.Close()
+	if gatewayFailure(resp.StatusCode) && !isJSON(resp.Header) {
+		writeUnavailable(w, r, nil)
+		return nil
+	}
+	copyAnswerHeaders(w.Header(), resp.Header)
+	addHeaders(w.Header(), resp.Header, rangeAnswer)
+	w.WriteHeader(resp.StatusCode)
+	if err := copyFlushing(w, resp.Body); err != nil {
+		httpx.LoggerFrom(r.Context()).Info("relayed audio cut short", "route", r.Pattern, "err", err)
+	}
+	return nil
+}
