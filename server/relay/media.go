@@ -12,16 +12,11 @@ import (
 // user, since the file is large and a share link's answer is not the
 // caller's to keep.
 func (rl *Relay) relayMedia(w http.ResponseWriter, r *http.Request, req upstream.Request) error {
-	resp, err := rl.up.Do(r.Context(), req)
-	if err != nil {
-		writeUnavailable(w, r, err)
+	resp := rl.send(w, r, req)
+	if resp == nil {
 		return nil
 	}
 	defer resp.Body.Close()
-	if gatewayFailure(resp.StatusCode) && !isJSON(resp.Header) {
-		writeUnavailable(w, r, nil)
-		return nil
-	}
 	copyAnswerHeaders(w.Header(), resp.Header)
 	addHeaders(w.Header(), resp.Header, rangeAnswer)
 	w.WriteHeader(resp.StatusCode)

@@ -1,18 +1,12 @@
 import { fireEvent, render, screen, within } from '@testing-library/react'
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { normalizeAudio } from '@/data/normalize/audio'
 import { playedPosition, rememberPosition } from '@/data/audio'
 import { AudioPlayer } from './AudioPlayer'
-import { PlayerContext, type Player } from './PlayerContext'
+import { PlayerContext } from './PlayerContext'
+import { fakePlayer } from './testPlayer'
 import { actionFor } from './useShortcuts'
 
-function fakePlayer(over: Partial<Player> = {}): Player {
-  return {
-    status: 'ready', time: 0, duration: 56, playing: false, rate: 1,
-    toggle: vi.fn(), seek: vi.fn(), skip: vi.fn(), setRate: vi.fn(), retry: vi.fn(),
-    ...over,
-  }
-}
 
 describe('audio', () => {
   it('reads recording.audio only when it names an audio type and a size', () => {

@@ -1,8 +1,9 @@
 import { fireEvent, render, screen, within } from '@testing-library/react'
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { normalizeTranscript } from '@/data/normalize/transcript'
 import { fixture } from '@/data/normalize/testFixtures'
-import { PlayerContext, type Player } from '@/features/player/PlayerContext'
+import { PlayerContext } from '@/features/player/PlayerContext'
+import { fakePlayer } from '@/features/player/testPlayer'
 import { segmentPlayingAt } from './playing'
 import { TranscriptionTab } from './TranscriptionTab'
 
@@ -11,13 +12,6 @@ const standup = () => {
   return normalizeTranscript(f.transcription, f.speakers)
 }
 
-function fakePlayer(over: Partial<Player> = {}): Player {
-  return {
-    status: 'ready', time: 0, duration: 56, playing: false, rate: 1,
-    toggle: vi.fn(), seek: vi.fn(), skip: vi.fn(), setRate: vi.fn(), retry: vi.fn(),
-    ...over,
-  }
-}
 
 describe('following the audio', () => {
   it('the segment spoken is the last one started, pauses between keep it', () => {
