@@ -76,8 +76,14 @@ export function PlayerProvider({ recordingId, shareToken, children }: Props) {
   )
   useShortcuts(api, SKIP_SECONDS)
 
-  // Leaving the recording keeps where listening stopped.
-  useEffect(() => save, [save])
+  // Leaving the recording, or the page, keeps where listening stopped.
+  useEffect(() => {
+    window.addEventListener('pagehide', save)
+    return () => {
+      window.removeEventListener('pagehide', save)
+      save()
+    }
+  }, [save])
 
   return (
     <PlayerContext.Provider value={api}>
@@ -109,6 +115,7 @@ export function PlayerProvider({ recordingId, shareToken, children }: Props) {
             setPlaying(false)
             save()
           }}
+          onSeeked={save}
           onEnded={() => setPlaying(false)}
           onRateChange={(e) => setRateState(e.currentTarget.playbackRate)}
           onError={() => {
