@@ -12,7 +12,7 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 HAVE_WEB := $(wildcard package.json)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run build web test test-go fault soak load fuzz test-web test-size test-e2e test-e2e-relay test-gen deps tools chromium clean fmt lint bench bench-sync bench-relay proto
+.PHONY: run build web test test-go fault soak load fuzz test-web test-size test-e2e test-e2e-relay test-gen deps tools chromium fixtures-audio clean fmt lint bench bench-sync bench-relay proto
 
 ## run: build everything and start `pocket serve` on http://127.0.0.1:8080 with the sample data
 run: build
@@ -50,6 +50,14 @@ bin/mailpit: tools/mailpit/go.mod tools/mailpit/go.sum
 ## nats-server module version go.mod pins, the one Go tests run in process
 bin/nats-server: go.mod go.sum
 	go build -o $@ github.com/nats-io/nats-server/v2
+
+## fixtures-audio: synthesise the sample recordings' audio (a voice per speaker,
+## segments at their transcript times) with Debian's espeak-ng, sox and opusenc.
+## The .opus files are checked in; CI does not run this.
+AUDIO_FIXTURES := 18-empty-title-standup 26-voice-note-release-todos
+fixtures-audio:
+	@for t in espeak-ng sox opusenc; do command -v $$t >/dev/null || { $(SUDO) apt-get update -q && $(SUDO) apt-get install -y -q espeak-ng sox opus-tools; break; }; done
+	for f in $(AUDIO_FIXTURES); do go run ./tools/fixtureaudio fixtures/recordings/$$f.json; done
 
 ## chromium: Debian's Chromium for Playwright (root or sudo)
 chromium:

@@ -28,12 +28,15 @@ const (
 	// StorageFull: the server's disk has no room for the write; nothing was
 	// saved, reads still work, and the same write succeeds once space returns.
 	StorageFull
+	// Unsupported: the body is of a type the endpoint does not take (an
+	// upload that is not audio of a known kind).
+	Unsupported
 )
 
 // Kinds lists every kind, so each transport's mapping can be checked whole.
 func Kinds() []Kind {
-	kinds := make([]Kind, 0, StorageFull+1)
-	for k := Internal; k <= StorageFull; k++ {
+	kinds := make([]Kind, 0, Unsupported+1)
+	for k := Internal; k <= Unsupported; k++ {
 		kinds = append(kinds, k)
 	}
 	return kinds

@@ -18,6 +18,25 @@ import (
 type Item struct {
 	Source string
 	Data   json.RawMessage
+	// Audio is the recording's sound beside its file: the same base name with
+	// an audio extension (AudioExts), when the file holds one recording.
+	Audio string
+}
+
+// AudioExts are the extensions looked for beside a recording's JSON file.
+var AudioExts = []string{".opus", ".ogg", ".mp3", ".m4a", ".wav"}
+
+// sibling is the first audio file named like path, or "".
+func sibling(path string) string {
+	base := strings.TrimSuffix(path, filepath.Ext(path))
+	for _, ext := range AudioExts {
+		for _, name := range []string{base + ext, base + strings.ToUpper(ext)} {
+			if info, err := os.Stat(name); err == nil && info.Mode().IsRegular() {
+				return name
+			}
+		}
+	}
+	return ""
 }
 
 // Read expands directories (recursively, *.json in name order) and returns every
@@ -92,5 +111,5 @@ func parse(path string, data []byte) ([]Item, error) {
 	if !json.Valid(data) {
 		return nil, fmt.Errorf("import: %s: not valid JSON", path)
 	}
-	return []Item{{Source: path, Data: data}}, nil
+	return []Item{{Source: path, Data: data, Audio: sibling(path)}}, nil
 }

@@ -6,6 +6,8 @@ import (
 	"errors"
 
 	"github.com/pocket-companion/pocket/pkg/apperr"
+	"github.com/pocket-companion/pocket/pkg/audio"
+	"github.com/pocket-companion/pocket/pkg/loose"
 	"github.com/pocket-companion/pocket/pkg/store"
 )
 
@@ -46,12 +48,26 @@ func (s *Service) Detail(ctx context.Context, uid, id string) (Detail, error) {
 	var d Detail
 	err := s.db.View(func(x *store.Txn) error {
 		st, err := loadLive(x, uid, id)
-		if err == nil {
-			d = st.detail()
+		if err != nil {
+			return err
 		}
+		d = st.detail()
+		d.Recording, err = withAudio(x, uid, id, d.Recording)
 		return err
 	})
 	return d, err
+}
+
+// withAudio adds recording.audio {contentType, size} when the recording has
+// audio, so the app knows to show a player; the rest stays as given.
+func withAudio(x *store.Txn, uid, id string, rec json.RawMessage) (json.RawMessage, error) {
+	m, err := audio.LoadMeta(x, uid, id)
+	if err != nil || m == nil {
+		return rec, err
+	}
+	obj, _ := loose.ParseObject(rec)
+	info, _ := json.Marshal(map[string]any{"contentType": m.ContentType, "size": m.Size})
+	return obj.Set("audio", info).MarshalJSON()
 }
 
 // Item returns one recording in the list-item shape (the recording as given,

@@ -33,6 +33,7 @@ type Service struct {
 
 	mu           sync.RWMutex
 	needsSummary []func(ownerUID, id string)
+	deleted      []func(ownerUID, id string)
 
 	// docCounts caches each user's number of listed recordings for search's
 	// idf. A write that adds or removes a recording forgets the user's entry;
@@ -62,14 +63,27 @@ func (s *Service) OnNeedsSummary(fn func(ownerUID, id string)) {
 	s.needsSummary = append(s.needsSummary, fn)
 }
 
-func (s *Service) notifyNeedsSummary(uid, id string) {
+func (s *Service) notifyNeedsSummary(uid, id string) { s.notify(&s.needsSummary, uid, id) }
+
+// notify calls each hook of a list outside the lock, so a hook may register more.
+func (s *Service) notify(list *[]func(ownerUID, id string), uid, id string) {
 	s.mu.RLock()
-	hooks := append([]func(string, string){}, s.needsSummary...)
+	hooks := append([]func(string, string){}, *list...)
 	s.mu.RUnlock()
 	for _, fn := range hooks {
 		fn(uid, id)
 	}
 }
+
+// OnDeleted registers fn to be told, after the commit, of every recording
+// deleted (soft or permanent): the audio files are removed this way.
+func (s *Service) OnDeleted(fn func(ownerUID, id string)) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.deleted = append(s.deleted, fn)
+}
+
+func (s *Service) notifyDeleted(uid, id string) { s.notify(&s.deleted, uid, id) }
 
 // changed logs a write of the recording in x (the change log is what devices
 // pull) and announces it with each of typs once x has committed.

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/pocket-companion/pocket/pkg/apperr"
+	"github.com/pocket-companion/pocket/pkg/audio"
 	"github.com/pocket-companion/pocket/pkg/events"
 	"github.com/pocket-companion/pocket/pkg/loose"
 	"github.com/pocket-companion/pocket/pkg/store"
@@ -232,6 +233,12 @@ func (s *Service) DeleteIn(x *store.Txn, uid, id string, permanent bool) error {
 			return err
 		}
 	}
+	// The audio goes with any delete: the user asked for the recording gone,
+	// and nothing restores a deleted one. The file follows once this commits.
+	if err := x.Delete(audio.Key(uid, id)); err != nil {
+		return err
+	}
+	x.AfterCommit(func() { s.notifyDeleted(uid, id) })
 	if permanent {
 		if err := x.Delete(viewKey(uid, id)); err != nil {
 			return err

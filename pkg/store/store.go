@@ -35,6 +35,8 @@
 //	chat/q/<scope>/<sha256(question key)>      -> chat.asked (a device's queued question: its message and answer, so it is asked once)
 //	push/<uid>/<sha256(endpoint) hex>          -> push.stored (a device's Web Push subscription and when it was made; at most push.MaxPerUser)
 //	rcache/<escaped uid>/<sha256(method, path, query) hex> -> relay.Entry (relay mode: the upstream's answer to one user's GET, its ETag and age; TTL 24 h, a bounded number per user)
+//	audio/<uid>/<recordingId>                  -> audio.Meta (content type, size, sha256; the file is <data dir>/audio/<sha256(uid, id)>)
+//	meta/audio-link-key                        -> the HMAC key of signed audio links (audio.Links)
 //	meta/changelog-backfilled                  -> "1" once recordings and folders written before the change log have entries in it
 //	meta/seeded                                -> "1" once the sample recordings were imported (server/seed), so ones the demo user deletes stay deleted
 //

@@ -7,6 +7,7 @@ import (
 	"github.com/pocket-companion/pocket/server/chat"
 	"github.com/pocket-companion/pocket/server/export"
 	"github.com/pocket-companion/pocket/server/live"
+	"github.com/pocket-companion/pocket/server/media"
 	"github.com/pocket-companion/pocket/server/push"
 	"github.com/pocket-companion/pocket/server/recordings"
 	"github.com/pocket-companion/pocket/server/seed"
@@ -20,6 +21,7 @@ var Features = fx.Options(
 	auth.Module,
 	recordings.Module,
 	export.Module,
+	media.Module,
 	share.Module,
 	seed.Module,
 	chat.Module,

@@ -64,11 +64,17 @@ var API = []RouteInfo{
 	{"GET /api/v1/recordings/{id}/export", httpx.SignedIn},
 	{"GET /api/v1/export/backup", httpx.SignedIn},
 
+	// Audio: the file authorises itself, by a bearer token or a signed link
+	// from the link route, since an <audio> element sends no headers (server/recordings/audio.go).
+	{"GET /api/v1/recordings/{id}/audio", httpx.Public},
+	{"GET /api/v1/recordings/{id}/audio/link", httpx.SignedIn},
+
 	// Share links: owners manage them; the view authorises by its token (server/share).
 	{"POST /api/v1/recordings/{id}/share", httpx.SignedIn},
 	{"GET /api/v1/recordings/{id}/shares", httpx.SignedIn},
 	{"DELETE /api/v1/share/{token}", httpx.SignedIn},
 	{"GET /api/v1/share/shared/recording", httpx.Public},
+	{"GET /api/v1/share/{token}/audio", httpx.Public},
 
 	// Ask Pocket: the owner's chat, and a share-link visitor's, which
 	// authorises by the share token on every call (server/chat).

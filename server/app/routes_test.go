@@ -26,8 +26,10 @@ var pinnedPublic = []string{
 	"GET /api/v1/auth/providers",
 	"GET /api/v1/chat/session/{id}/messages/shared",
 	"GET /api/v1/chat/session/{id}/shared",
-	"GET /api/v1/events", // authorises by the token in its first message (server/live)
+	"GET /api/v1/events",                // authorises by the token in its first message (server/live)
+	"GET /api/v1/recordings/{id}/audio", // a bearer token or a signed link (server/recordings/audio.go)
 	"GET /api/v1/share/shared/recording",
+	"GET /api/v1/share/{token}/audio",
 	"GET /healthz",
 	"GET /readyz",
 	"POST /api/v1/auth/apple/callback",

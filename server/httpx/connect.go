@@ -31,7 +31,7 @@ func ConnectError(ctx context.Context, err error) error {
 // ConnectCode is the Connect code of a kind of failure.
 func ConnectCode(k apperr.Kind) connect.Code {
 	switch k {
-	case apperr.Invalid, apperr.TooLarge:
+	case apperr.Invalid, apperr.TooLarge, apperr.Unsupported:
 		return connect.CodeInvalidArgument
 	case apperr.Unauthenticated:
 		return connect.CodeUnauthenticated

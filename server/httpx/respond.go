@@ -94,6 +94,8 @@ func statusOf(kind apperr.Kind) int {
 		return http.StatusServiceUnavailable
 	case apperr.StorageFull:
 		return http.StatusInsufficientStorage
+	case apperr.Unsupported:
+		return http.StatusUnsupportedMediaType
 	}
 	return http.StatusInternalServerError
 }

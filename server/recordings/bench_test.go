@@ -35,7 +35,7 @@ func BenchmarkDashboardRequest(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	mux := httpx.NewMux(Routes(svc), tokenVerifier{tokens}, nil, nil)
+	mux := httpx.NewMux(Routes(svc, nil), tokenVerifier{tokens}, nil, nil)
 	for i := 0; i < 200; i++ {
 		body := fmt.Sprintf(`{"recording":{"id":"r%03d","title":"Meeting %d about the <budget> & plans","recordingAt":"2026-11-01T10:00:00Z","duration":%d},"summarizations":{"s%03d":{"v2Summary":"## Notes\n- follow-up %d"}}}`, i, i, i, i, i)
 		req := httptest.NewRequest("POST", "/api/v1/recordings", strings.NewReader(body))

@@ -6,15 +6,18 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"testing"
 
+	"github.com/pocket-companion/pocket/pkg/audio"
 	"github.com/pocket-companion/pocket/pkg/events"
 	recs "github.com/pocket-companion/pocket/pkg/recordings"
 	"github.com/pocket-companion/pocket/server/httpx"
+	"github.com/pocket-companion/pocket/server/media"
 	"github.com/pocket-companion/pocket/tests/storetest"
 )
 
@@ -32,18 +35,22 @@ func (fakeVerifier) VerifyIDToken(_ context.Context, token string) (httpx.Princi
 }
 
 type env struct {
-	t   *testing.T
-	srv *httptest.Server
-	svc *recs.Service
+	t     *testing.T
+	srv   *httptest.Server
+	svc   *recs.Service
+	files *audio.Files
 }
 
 func newEnv(t *testing.T) *env {
 	t.Helper()
 	db := storetest.Memory(t)
 	svc := NewService(db, events.NewBus())
-	srv := httptest.NewServer(httpx.NewMux(Routes(svc), fakeVerifier{}, nil, nil))
+	files := audio.NewFiles(db, t.TempDir())
+	media.RemoveOnDelete(svc, files, slog.New(slog.DiscardHandler))
+	routes := append(Routes(svc, files), AudioRoutes(svc, files, audio.NewLinks(db, nil), fakeVerifier{})...)
+	srv := httptest.NewServer(httpx.NewMux(routes, fakeVerifier{}, nil, nil))
 	t.Cleanup(srv.Close)
-	return &env{t: t, srv: srv, svc: svc}
+	return &env{t: t, srv: srv, svc: svc, files: files}
 }
 
 // answer is a decoded response.

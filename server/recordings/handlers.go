@@ -48,12 +48,19 @@ func (h handlers) search(w http.ResponseWriter, r *http.Request) error {
 
 // importRecording is the device upload: 201 when the recording is new, 200
 // when it replaced (or was older than) the stored one.
+// A multipart body carries the recording's audio beside the import object.
 func (h handlers) importRecording(w http.ResponseWriter, r *http.Request) error {
-	var raw json.RawMessage
-	if err := httpx.DecodeJSON(r, MaxUploadBytes, &raw); err != nil {
-		return err
+	var res recs.ImportResult
+	var err error
+	if isMultipart(r) {
+		res, err = h.importWithAudio(r)
+	} else {
+		var raw json.RawMessage
+		if err := httpx.DecodeJSON(r, MaxUploadBytes, &raw); err != nil {
+			return err
+		}
+		res, err = h.svc.Import(r.Context(), uid(r), raw)
 	}
-	res, err := h.svc.Import(r.Context(), uid(r), raw)
 	if err != nil {
 		return err
 	}

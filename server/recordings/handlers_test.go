@@ -10,6 +10,7 @@ import (
 	"go.uber.org/fx"
 	"go.uber.org/fx/fxtest"
 
+	"github.com/pocket-companion/pocket/pkg/audio"
 	"github.com/pocket-companion/pocket/pkg/events"
 	recs "github.com/pocket-companion/pocket/pkg/recordings"
 	"github.com/pocket-companion/pocket/server/httpx"
@@ -264,16 +265,18 @@ func TestModule_ProvidesServiceAndRoutes(t *testing.T) {
 	var svc *recs.Service
 	var routes []httpx.Route
 	app := fxtest.New(t,
-		fx.Supply(db, events.NewBus()),
+		fx.Supply(db, events.NewBus(), audio.NewFiles(db, t.TempDir()), audio.NewLinks(db, nil)),
+		fx.Provide(func() httpx.Verifier { return fakeVerifier{} }),
 		Module,
 		fx.Invoke(fx.Annotate(func(rs []httpx.Route, s *recs.Service) { routes, svc = rs, s }, fx.ParamTags(`group:"routes"`, ``))),
 	)
 	app.RequireStart().RequireStop()
-	if svc == nil || len(routes) != 14 {
+	if svc == nil || len(routes) != 16 {
 		t.Fatalf("service %v, %d routes", svc, len(routes))
 	}
 	for _, rt := range routes {
-		if rt.Access != httpx.SignedIn {
+		// The audio file authorises itself (bearer token or signed link).
+		if rt.Access != httpx.SignedIn && rt.Pattern != "GET /api/v1/recordings/{id}/audio" {
 			t.Errorf("%s is not sign-in only", rt.Pattern)
 		}
 	}

@@ -9,6 +9,7 @@ import (
 
 	"go.uber.org/fx"
 
+	"github.com/pocket-companion/pocket/pkg/audio"
 	"github.com/pocket-companion/pocket/pkg/events"
 	recs "github.com/pocket-companion/pocket/pkg/recordings"
 	"github.com/pocket-companion/pocket/pkg/store"
@@ -20,6 +21,7 @@ import (
 var Module = fx.Module("recordings",
 	fx.Provide(NewService),
 	fx.Provide(fx.Annotate(Routes, fx.ResultTags(`group:"routes,flatten"`))),
+	fx.Provide(fx.Annotate(AudioRoutes, fx.ResultTags(`group:"routes,flatten"`))),
 )
 
 // NewService builds the domain service on the server's store and event bus.
@@ -32,8 +34,8 @@ const MaxUploadBytes = 32 << 20
 
 // Routes lists every endpoint of the feature; all need a signed-in user, whose
 // uid owns everything they touch.
-func Routes(svc *recs.Service) []httpx.Route {
-	h := handlers{svc: svc}
+func Routes(svc *recs.Service, files *audio.Files) []httpx.Route {
+	h := handlers{svc: svc, files: files}
 	return []httpx.Route{
 		{Pattern: "GET /api/v1/recordings/dashboard", Handler: h.dashboard},
 		{Pattern: "GET /api/v1/recordings/search", Handler: h.search},
@@ -52,6 +54,12 @@ func Routes(svc *recs.Service) []httpx.Route {
 	}
 }
 
-type handlers struct{ svc *recs.Service }
+type handlers struct {
+	svc   *recs.Service
+	files *audio.Files
+}
+
+// maxAudioBytes bounds an uploaded audio file; a variable so tests can lower it.
+var maxAudioBytes int64 = audio.MaxBytes
 
 func uid(r *http.Request) string { return httpx.MustPrincipal(r).UID }

@@ -21,14 +21,26 @@ var toBrowser = []string{
 	"Referrer-Policy", "X-Robots-Tag", "Content-Security-Policy", "Content-Disposition", "WWW-Authenticate",
 }
 
+// rangeRequest and rangeAnswer are what byte ranges need besides: asked of
+// media routes only, and their answers' headers copied back.
+var (
+	rangeRequest = []string{"Range", "If-Range", "If-None-Match", "If-Modified-Since"}
+	rangeAnswer  = []string{"Content-Range", "Accept-Ranges", "Content-Length", "ETag", "Last-Modified"}
+)
+
+// addHeaders copies the named headers of src into dst.
+func addHeaders(dst, src http.Header, names []string) {
+	for _, k := range names {
+		if v := src.Values(k); len(v) > 0 {
+			dst[k] = v
+		}
+	}
+}
+
 // upstreamRequest is r as the upstream should receive it.
 func upstreamRequest(r *http.Request, body []byte) upstream.Request {
 	h := http.Header{}
-	for _, k := range toUpstream {
-		if v := r.Header.Values(k); len(v) > 0 {
-			h[k] = v
-		}
-	}
+	addHeaders(h, r.Header, toUpstream)
 	// An identity provider's callback page may be checked against where it came from.
 	if strings.HasSuffix(r.URL.Path, "/callback") && r.Referer() != "" {
 		h.Set("Referer", r.Referer())
@@ -36,13 +48,7 @@ func upstreamRequest(r *http.Request, body []byte) upstream.Request {
 	return upstream.Request{Method: r.Method, PathAndQuery: r.URL.RequestURI(), Header: h, Body: body}
 }
 
-func copyAnswerHeaders(dst, src http.Header) {
-	for _, k := range toBrowser {
-		if v := src.Values(k); len(v) > 0 {
-			dst[k] = v
-		}
-	}
-}
+func copyAnswerHeaders(dst, src http.Header) { addHeaders(dst, src, toBrowser) }
 
 // readBody reads the request's body within limit; nil when there is none.
 func readBody(w http.ResponseWriter, r *http.Request, limit int64) ([]byte, error) {

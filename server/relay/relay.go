@@ -65,6 +65,10 @@ func (rl *Relay) handler(rt route) httpx.Handler {
 			return rl.cachedRead(w, r)
 		case write:
 			return rl.relay(w, r, rl.request(rt, r, body), true)
+		case media:
+			req := rl.request(rt, r, body)
+			addHeaders(req.Header, r.Header, rangeRequest)
+			return rl.relayMedia(w, r, req)
 		}
 		return rl.relay(w, r, rl.request(rt, r, body), false)
 	}
@@ -81,18 +85,11 @@ func (rl *Relay) request(rt route, r *http.Request, body []byte) upstream.Reques
 // relay passes one call through and its answer back, streamed. After a
 // write the upstream accepted, the caller's cached answers are dropped.
 func (rl *Relay) relay(w http.ResponseWriter, r *http.Request, req upstream.Request, isWrite bool) error {
-	resp, err := rl.up.Do(r.Context(), req)
-	if err != nil {
-		writeUnavailable(w, r, err)
+	resp := rl.send(w, r, req)
+	if resp == nil {
 		return nil
 	}
 	defer resp.Body.Close()
-	if gatewayFailure(resp.StatusCode) && !isJSON(resp.Header) {
-		// A proxy's error page, not the API's: the app gets the API's shape.
-		// (The API's own 503s, e.g. AI_UNAVAILABLE, pass through as they are.)
-		writeUnavailable(w, r, nil)
-		return nil
-	}
 	accepted := isWrite && resp.StatusCode >= 200 && resp.StatusCode < 300
 	if accepted {
 		// Before the answer reaches the browser, which may read again at once
@@ -117,6 +114,24 @@ func (rl *Relay) relay(w http.ResponseWriter, r *http.Request, req upstream.Requ
 		httpx.LoggerFrom(r.Context()).Info("relayed answer cut short", "route", r.Pattern, "err", copyErr)
 	}
 	return nil
+}
+
+// send makes the upstream call; when the upstream cannot answer (or a proxy
+// in front of it answers with its own error page, not the API's JSON) the
+// caller gets the API's unavailable answer and send returns nil. The API's
+// own 503s, e.g. AI_UNAVAILABLE, pass through as they are.
+func (rl *Relay) send(w http.ResponseWriter, r *http.Request, req upstream.Request) *http.Response {
+	resp, err := rl.up.Do(r.Context(), req)
+	if err != nil {
+		writeUnavailable(w, r, err)
+		return nil
+	}
+	if gatewayFailure(resp.StatusCode) && !isJSON(resp.Header) {
+		resp.Body.Close()
+		writeUnavailable(w, r, nil)
+		return nil
+	}
+	return resp
 }
 
 // written drops the writer's cached answers and tells the observer.

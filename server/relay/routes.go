@@ -14,6 +14,9 @@ const (
 	// write is a signed-in change: relayed, never retried unless
 	// idempotent, and on success it drops the caller's cached answers.
 	write
+	// media is a large binary with byte ranges (audio): relayed as it
+	// streams, Range and its answer headers passed both ways, never cached.
+	media
 )
 
 // Body limits, the embedded provider's (httpx.DefaultMaxBody; server/recordings.MaxUploadBytes).
@@ -69,6 +72,8 @@ var routes = []route{
 	{"PUT /api/v1/recordings/{id}/speakers", httpx.SignedIn, write, maxBody},
 	{"GET /api/v1/summarizations/by-recording/{recordingId}", httpx.SignedIn, cachedRead, 0},
 	{"GET /api/v1/summarizations/{id}", httpx.SignedIn, cachedRead, 0},
+	{"GET /api/v1/recordings/{id}/audio", httpx.Public, media, 0},
+	{"GET /api/v1/recordings/{id}/audio/link", httpx.SignedIn, forward, 0},
 
 	// Downloads are relayed as they stream, never cached: a backup is as
 	// large as the library, and each is asked for once.
@@ -79,6 +84,7 @@ var routes = []route{
 	{"GET /api/v1/recordings/{id}/shares", httpx.SignedIn, forward, 0},
 	{"DELETE /api/v1/share/{token}", httpx.SignedIn, write, maxBody},
 	{"GET /api/v1/share/shared/recording", httpx.Public, forward, 0},
+	{"GET /api/v1/share/{token}/audio", httpx.Public, media, 0},
 
 	{"GET /api/v1/chat/session/{id}", httpx.SignedIn, cachedRead, 0},
 	{"GET /api/v1/chat/session/{id}/messages", httpx.SignedIn, cachedRead, 0},

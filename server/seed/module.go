@@ -11,6 +11,7 @@ import (
 
 	"go.uber.org/fx"
 
+	"github.com/pocket-companion/pocket/pkg/audio"
 	"github.com/pocket-companion/pocket/pkg/identity"
 	"github.com/pocket-companion/pocket/pkg/importfile"
 	"github.com/pocket-companion/pocket/pkg/recordings"
@@ -33,6 +34,7 @@ type params struct {
 	DB         *store.DB
 	Users      *identity.Users
 	Recordings *recordings.Service
+	Audio      *audio.Files
 	Gate       *health.Gate
 }
 
@@ -48,7 +50,7 @@ func register(p params) {
 			go func() {
 				defer close(done)
 				defer p.Gate.Release("seeding sample recordings")
-				if err := Run(ctx, p.DB, p.Users, p.Recordings, p.Config.Seed, p.Config.DemoEmail, p.Log); err != nil {
+				if err := Run(ctx, p.DB, p.Users, p.Recordings, p.Audio, p.Config.Seed, p.Config.DemoEmail, p.Log); err != nil {
 					p.Log.Error("seeding failed", "dir", p.Config.Seed, "err", err)
 				}
 			}()
@@ -58,8 +60,9 @@ func register(p params) {
 	})
 }
 
-// Run imports dir for email unless this data directory was seeded before.
-func Run(ctx context.Context, db *store.DB, users *identity.Users, recs *recordings.Service, dir, email string, log *slog.Logger) error {
+// Run imports dir for email unless this data directory was seeded before,
+// with the audio beside each recording's file (files may be nil: none).
+func Run(ctx context.Context, db *store.DB, users *identity.Users, recs *recordings.Service, files *audio.Files, dir, email string, log *slog.Logger) error {
 	var seeded bool
 	if err := db.View(func(x *store.Txn) error { var err error; seeded, err = x.Has(seededKey); return err }); err != nil || seeded {
 		return err
@@ -80,9 +83,21 @@ func Run(ctx context.Context, db *store.DB, users *identity.Users, recs *recordi
 	for i, it := range items {
 		raws[i] = it.Data
 	}
-	if _, err := recs.ImportMany(ctx, user.UID, raws); err != nil {
+	results, err := recs.ImportMany(ctx, user.UID, raws)
+	if err != nil {
 		return err
 	}
-	log.Info("seeded sample recordings", "count", len(items), "owner", email, "dir", dir)
+	sounds := 0
+	for i, it := range items {
+		if it.Audio == "" || files == nil {
+			continue
+		}
+		if _, err := files.AttachFile(ctx, user.UID, results[i].ID, it.Audio); err != nil {
+			log.Warn("sample audio not attached", "file", it.Audio, "err", err)
+			continue
+		}
+		sounds++
+	}
+	log.Info("seeded sample recordings", "count", len(items), "with_audio", sounds, "owner", email, "dir", dir)
 	return db.Update(func(x *store.Txn) error { return x.Set(seededKey, []byte("1")) })
 }

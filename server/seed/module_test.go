@@ -11,6 +11,7 @@ import (
 	"go.uber.org/fx"
 	"go.uber.org/fx/fxtest"
 
+	"github.com/pocket-companion/pocket/pkg/audio"
 	"github.com/pocket-companion/pocket/pkg/events"
 	"github.com/pocket-companion/pocket/pkg/identity"
 	"github.com/pocket-companion/pocket/pkg/recordings"
@@ -21,11 +22,12 @@ import (
 	"github.com/pocket-companion/pocket/tests/storetest"
 )
 
-// seedDir holds two of the fixtures, enough to see an import without the cost of all.
+// seedDir holds three of the fixtures, enough to see an import without the
+// cost of all, one of them with its audio file beside it.
 func seedDir(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
-	for _, name := range []string{"01-weekly-product-sync.json", "02-one-on-one-leo.json"} {
+	for _, name := range []string{"01-weekly-product-sync.json", "02-one-on-one-leo.json", "18-empty-title-standup.json", "18-empty-title-standup.opus"} {
 		b, err := os.ReadFile(filepath.Join("..", "..", "fixtures", "recordings", name))
 		if err != nil {
 			t.Fatal(err)
@@ -51,13 +53,14 @@ func TestModule_SeedsTheDemoUserBehindTheGateOrNothingWhenOff(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			db := storetest.Memory(t)
+			files := audio.NewFiles(db, t.TempDir())
 			var (
 				gate  *health.Gate
 				users *identity.Users
 				recs  *recordings.Service
 			)
 			app := fxtest.New(t,
-				fx.Supply(db, events.NewBus(), slog.New(slog.DiscardHandler),
+				fx.Supply(db, events.NewBus(), slog.New(slog.DiscardHandler), files,
 					config.Config{Seed: tc.seed, DemoEmail: "demo@example.com"}),
 				fx.Provide(
 					health.NewGate,
@@ -95,10 +98,17 @@ func TestModule_SeedsTheDemoUserBehindTheGateOrNothingWhenOff(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, id := range []string{"rec_01_weekly_sync", "rec_02_one_on_one_leo"} {
+			for _, id := range []string{"rec_01_weekly_sync", "rec_02_one_on_one_leo", "rec_18_empty_title_standup"} {
 				if ok, err := recs.Exists(ctx, demo.UID, id); !ok || err != nil {
 					t.Errorf("%s for the demo user: %v, %v", id, ok, err)
 				}
+			}
+			// The sample audio beside a fixture comes with it; the others have none.
+			if m, err := files.Meta(ctx, demo.UID, "rec_18_empty_title_standup"); err != nil || m == nil || m.ContentType != "audio/ogg" || m.Size < 1000 {
+				t.Errorf("seeded audio of the standup: %+v, %v", m, err)
+			}
+			if m, _ := files.Meta(ctx, demo.UID, "rec_01_weekly_sync"); m != nil {
+				t.Errorf("rec_01 has no audio file, yet %+v", m)
 			}
 		})
 	}

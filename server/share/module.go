@@ -11,12 +11,14 @@ import (
 	"go.uber.org/fx"
 
 	"github.com/pocket-companion/pocket/pkg/apperr"
+	"github.com/pocket-companion/pocket/pkg/audio"
 	"github.com/pocket-companion/pocket/pkg/identity"
 	"github.com/pocket-companion/pocket/pkg/recordings"
 	"github.com/pocket-companion/pocket/pkg/share"
 	"github.com/pocket-companion/pocket/pkg/store"
 	"github.com/pocket-companion/pocket/server/config"
 	"github.com/pocket-companion/pocket/server/httpx"
+	"github.com/pocket-companion/pocket/server/media"
 )
 
 // Module provides *share.Service (the chat feature checks tokens with it) and the routes.
@@ -39,14 +41,16 @@ func newService(db *store.DB, r *recordings.Service, cfg config.Config) (*share.
 type handlers struct {
 	links  *share.Service
 	viewer *share.Viewer
+	recs   *recordings.Service
+	files  *audio.Files
 }
 
 func newViewer(l *share.Service, r *recordings.Service, u *identity.Users) *share.Viewer {
 	return share.NewViewer(l, r, u)
 }
 
-func newHandlers(l *share.Service, v *share.Viewer) *handlers {
-	return &handlers{links: l, viewer: v}
+func newHandlers(l *share.Service, v *share.Viewer, r *recordings.Service, f *audio.Files) *handlers {
+	return &handlers{links: l, viewer: v, recs: r, files: f}
 }
 
 func (h *handlers) routes() []httpx.Route {
@@ -55,6 +59,7 @@ func (h *handlers) routes() []httpx.Route {
 		{Pattern: "GET /api/v1/recordings/{id}/shares", Handler: h.list},
 		{Pattern: "DELETE /api/v1/share/{token}", Handler: h.revoke},
 		{Pattern: "GET /api/v1/share/shared/recording", Handler: h.view, Access: httpx.Public},
+		{Pattern: "GET /api/v1/share/{token}/audio", Handler: h.audio, Access: httpx.Public},
 	}
 }
 
@@ -109,5 +114,29 @@ func (h *handlers) view(w http.ResponseWriter, r *http.Request) error {
 	w.Header().Set("X-Robots-Tag", "noindex, nofollow")
 	w.Header().Set("Referrer-Policy", "no-referrer")
 	httpx.OK(w, view)
+	return nil
+}
+
+// audio plays the shared recording's audio to whoever holds a valid link,
+// refused as the shared view is (expired 410, revoked 401, unknown 404).
+// no-cache: a revoked link must stop playing, so every use asks again.
+func (h *handlers) audio(w http.ResponseWriter, r *http.Request) error {
+	link, err := h.links.Resolve(r.Context(), strings.TrimSpace(r.PathValue("token")))
+	if err != nil {
+		return err
+	}
+	if ok, err := h.recs.Exists(r.Context(), link.OwnerUID, link.RecordingID); err != nil || !ok {
+		if err != nil {
+			return err
+		}
+		return share.ErrNotFound
+	}
+	f, m, err := h.files.Open(r.Context(), link.OwnerUID, link.RecordingID)
+	if err != nil {
+		return err
+	}
+	w.Header().Set("X-Robots-Tag", "noindex, nofollow")
+	w.Header().Set("Referrer-Policy", "no-referrer")
+	media.Serve(w, r, f, m, "private, no-cache")
 	return nil
 }

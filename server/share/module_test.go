@@ -9,6 +9,7 @@ import (
 	"go.uber.org/fx"
 	"go.uber.org/fx/fxtest"
 
+	"github.com/pocket-companion/pocket/pkg/audio"
 	"github.com/pocket-companion/pocket/pkg/events"
 	"github.com/pocket-companion/pocket/pkg/identity"
 	"github.com/pocket-companion/pocket/pkg/recordings"
@@ -30,7 +31,7 @@ func TestModule_LinksOnThePublicOriginAndOnlyTheViewIsPublic(t *testing.T) {
 		recs   *recordings.Service
 	)
 	app := fxtest.New(t,
-		fx.Supply(db, events.NewBus(), config.Config{PublicURL: "https://pocket.example"}),
+		fx.Supply(db, events.NewBus(), config.Config{PublicURL: "https://pocket.example"}, audio.NewFiles(db, t.TempDir())),
 		fx.Provide(
 			func(db *store.DB, bus *events.Bus) *recordings.Service {
 				return recordings.NewService(db, bus, time.Now)
@@ -66,6 +67,7 @@ func TestModule_LinksOnThePublicOriginAndOnlyTheViewIsPublic(t *testing.T) {
 		"GET /api/v1/recordings/{id}/shares": false,
 		"DELETE /api/v1/share/{token}":       false,
 		"GET /api/v1/share/shared/recording": true,
+		"GET /api/v1/share/{token}/audio":    true,
 	}
 	if len(public) != len(want) {
 		t.Fatalf("routes %v, want %v", public, want)

@@ -10,11 +10,13 @@ import (
 	"os"
 	"strings"
 
+	"github.com/pocket-companion/pocket/pkg/audio"
 	"github.com/pocket-companion/pocket/pkg/events"
 	"github.com/pocket-companion/pocket/pkg/identity"
 	"github.com/pocket-companion/pocket/pkg/importfile"
 	"github.com/pocket-companion/pocket/pkg/recordings"
 	"github.com/pocket-companion/pocket/pkg/store"
+	"github.com/pocket-companion/pocket/server/media"
 )
 
 func envOr(name, def string) string {
@@ -52,10 +54,10 @@ func runImport(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer db.Close()
-	return importItems(context.Background(), db, *user, items, stdout)
+	return importItems(context.Background(), db, media.Dir(*dataDir), *user, items, stdout)
 }
 
-func importItems(ctx context.Context, db *store.DB, email string, items []importfile.Item, stdout io.Writer) error {
+func importItems(ctx context.Context, db *store.DB, audioDir, email string, items []importfile.Item, stdout io.Writer) error {
 	owner, err := identity.NewUsers(db, nil).Ensure(ctx, email, identity.User{})
 	if err != nil {
 		return err
@@ -70,8 +72,16 @@ func importItems(ctx context.Context, db *store.DB, email string, items []import
 	if err != nil {
 		return err
 	}
-	var created, replaced, failed int
+	files := audio.NewFiles(db, audioDir)
+	var created, replaced, failed, sounds int
 	for i, res := range results {
+		if errs[i] == nil && items[i].Audio != "" {
+			if _, err := files.AttachFile(ctx, owner.UID, res.ID, items[i].Audio); err != nil {
+				errs[i] = fmt.Errorf("imported without its audio: %w", err)
+			} else {
+				sounds++
+			}
+		}
 		switch {
 		case errs[i] != nil:
 			failed++
@@ -82,7 +92,7 @@ func importItems(ctx context.Context, db *store.DB, email string, items []import
 			replaced++
 		}
 	}
-	fmt.Fprintf(stdout, "imported %d recordings for %s: %d new, %d updated, %d failed\n", created+replaced, owner.Email, created, replaced, failed)
+	fmt.Fprintf(stdout, "imported %d recordings for %s: %d new, %d updated, %d failed, %d with audio\n", created+replaced, owner.Email, created, replaced, failed, sounds)
 	if failed > 0 {
 		return fmt.Errorf("%d of %d recordings failed", failed, len(items))
 	}
@@ -96,7 +106,8 @@ Imports recordings in the import format (one JSON object per recording, or a JSO
 of them; directories are searched for *.json; a .zip such as the library backup from
 GET /api/v1/export/backup is read entry by entry) into the data directory, owned by EMAIL
 (default $POCKET_DEMO_EMAIL or demo@example.com). Loose shapes are stored exactly as
-given. The server must not be running on the same data directory; while it runs,
+given. A recording's audio is picked up from a file beside its JSON with the same base
+name (.opus, .ogg, .mp3, .m4a or .wav). The server must not be running on the same data directory; while it runs,
 upload with POST /api/v1/recordings instead.
 `)
 }

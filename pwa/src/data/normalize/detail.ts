@@ -1,3 +1,4 @@
+import { normalizeAudio, type AudioInfo } from './audio'
 import { normalizeActionItems, type Task } from './actions'
 import { asObject, flag, text, type LooseObject } from './loose'
 import { deriveOwner, recordingTitle, type Owner } from './recording'
@@ -32,6 +33,8 @@ export interface RecordingView {
   summarization: Summarization | null
   /** The speakers field as stored (JSON string or object). */
   speakers: unknown
+  /** The recording's audio, when it has any: the detail screen shows a player. */
+  audio?: AudioInfo | null
 }
 
 /** The parts both screens have: spec §3 "Recording view data". */
@@ -91,5 +94,6 @@ export function composeView(parts: ViewParts): RecordingView | null {
     transcript: normalizeTranscript(parts.transcription, parts.speakers),
     summarization: parts.summarization,
     speakers: parts.speakers,
+    audio: normalizeAudio(parts.recording.audio),
   }
 }

@@ -5,6 +5,9 @@ import { ActionableTab } from '@/features/actionable/ActionableTab'
 import { SummaryTab } from '@/features/summary/SummaryTab'
 import { TranscriptionTab } from '@/features/transcription/TranscriptionTab'
 import { MindMapTab, usePrepareMindMap } from '@/features/mindmap'
+import { AudioPlayer } from '@/features/player/AudioPlayer'
+import { usePlayer } from '@/features/player/PlayerContext'
+import { PlayerProvider } from '@/features/player/PlayerProvider'
 import { AskPocketPanel } from './panels'
 import { RecordingHeader } from './RecordingHeader'
 import { panelId, tabId, Tabs, type TabSpec } from './Tabs'
@@ -41,8 +44,20 @@ interface Props {
   editable?: boolean
 }
 
-/** A loaded recording: header, tabs and panels, laid out for desktop or phone. */
-export function RecordingScreen({ view, backTo, actions, shareToken, editable = false }: Props) {
+/**
+ * A loaded recording: header, tabs and panels, laid out for desktop or phone.
+ * With audio, a player sits over every tab and the transcript follows it.
+ */
+export function RecordingScreen(props: Props) {
+  if (!props.view.audio) return <RecordingLayout {...props} />
+  return (
+    <PlayerProvider recordingId={props.view.id} shareToken={props.shareToken}>
+      <RecordingLayout {...props} />
+    </PlayerProvider>
+  )
+}
+
+function RecordingLayout({ view, backTo, actions, shareToken, editable = false }: Props) {
   const desktop = useIsDesktop()
   const [tab, selectTab] = useTabParam()
   const shown: DetailTab = desktop && tab === 'ask' ? 'summary' : tab
@@ -52,9 +67,11 @@ export function RecordingScreen({ view, backTo, actions, shareToken, editable = 
   usePrepareMindMap(view.summarization)
   // A chat answer's source opens the Transcription tab at that passage.
   const [highlight, setHighlight] = useState<{ start: number }>()
+  const player = usePlayer()
   const showSource = (start: number) => {
     setHighlight({ start })
     selectTab('transcription')
+    player?.seek(start)
   }
   const chat = { shareToken, highlight, onShowSource: showSource, editable }
   const editId = editable ? view.id : undefined
@@ -66,6 +83,7 @@ export function RecordingScreen({ view, backTo, actions, shareToken, editable = 
         <div className="detail__main">
           <RecordingHeader header={view.header} desktop backTo={backTo} actions={actions} recordingId={editId} />
           <Tabs tabs={DESKTOP_TABS} selected={shown} onSelect={selectTab} label="Recording" idBase={idBase} className="tabs tabs--top" />
+          <AudioPlayer />
           {panels}
         </div>
         <aside className="detail__chat" aria-labelledby="ask-pocket-title">
@@ -78,9 +96,10 @@ export function RecordingScreen({ view, backTo, actions, shareToken, editable = 
     )
   }
   return (
-    <div className="detail detail--mobile">
+    <div className={player ? 'detail detail--mobile detail--with-player' : 'detail detail--mobile'}>
       {shown !== 'ask' && <RecordingHeader header={view.header} desktop={false} backTo={backTo} actions={actions} recordingId={editId} />}
       {panels}
+      <AudioPlayer />
       <Tabs tabs={MOBILE_TABS} selected={shown} onSelect={selectTab} label="Recording" idBase={idBase} className="tabs tabs--bottom" />
     </div>
   )

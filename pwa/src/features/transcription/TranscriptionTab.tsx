@@ -1,5 +1,8 @@
-import { memo, useEffect, useMemo, useRef } from 'react'
+import { memo, useCallback, useEffect, useMemo, useRef } from 'react'
 import { formatRange, segmentIndexAt, type Transcript, type TranscriptSegment } from '@/data/normalize/transcript'
+import { formatClock } from '@/data/time'
+import { usePlayer } from '@/features/player/PlayerContext'
+import { segmentPlayingAt } from './playing'
 import { SPEAKER_COLORS } from './speakerColors'
 import { SpeakerRenames } from './SpeakerRenames'
 import './transcription.css'
@@ -28,6 +31,21 @@ export function TranscriptionTab({ transcript, highlight, recordingId }: Transcr
     [segments, highlight],
   )
   const listRef = useRef<HTMLOListElement>(null)
+  // With audio, the segment being spoken is the current one and stays in view.
+  const player = usePlayer()
+  const listening = player !== null && (player.playing || player.time > 0)
+  const spoken = listening ? segmentPlayingAt(segments, player.time) : -1
+  const active = listening ? spoken : target
+  const seek = player?.seek
+  const onSeek = useCallback((t: number) => seek?.(t, true), [seek])
+
+  useEffect(() => {
+    if (spoken < 0 || !player?.playing) return
+    const row = listRef.current?.querySelector<HTMLElement>(`[data-index="${spoken}"]`)
+    row?.scrollIntoView?.({ block: 'nearest' })
+    // Only a new segment scrolls; pausing and resuming do not.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [spoken])
 
   useEffect(() => {
     if (target < 0) return
@@ -44,27 +62,44 @@ export function TranscriptionTab({ transcript, highlight, recordingId }: Transcr
       {recordingId && <SpeakerRenames recordingId={recordingId} segments={segments} />}
       <ol className="transcript" ref={listRef} aria-label="Transcript">
         {segments.map((s) => (
-          <Segment key={s.index} segment={s} active={s.index === target} />
+          <Segment key={s.index} segment={s} active={s.index === active} onSeek={seek ? onSeek : undefined} />
         ))}
       </ol>
     </>
   )
 }
 
-const Segment = memo(function Segment({ segment, active }: { segment: TranscriptSegment; active: boolean }) {
+interface SegmentProps {
+  segment: TranscriptSegment
+  active: boolean
+  /** With audio: clicking the segment plays from its start. */
+  onSeek?: (t: number) => void
+}
+
+const Segment = memo(function Segment({ segment, active, onSeek }: SegmentProps) {
   const timed = segment.end > 0 || segment.start > 0
+  const seekable = onSeek && timed
   return (
     <li
-      className={active ? 'transcript__segment transcript__segment--active' : 'transcript__segment'}
+      className={
+        (active ? 'transcript__segment transcript__segment--active' : 'transcript__segment') + (seekable ? ' transcript__segment--seekable' : '')
+      }
       data-index={segment.index}
       aria-current={active ? 'true' : undefined}
       tabIndex={active ? -1 : undefined}
+      onClick={seekable ? () => onSeek(segment.start) : undefined}
     >
       <div className="transcript__meta">
         <span className="transcript__speaker" style={{ color: SPEAKER_COLORS[segment.colorIndex] }}>
           {segment.speakerLabel}
         </span>
-        {timed ? <span className="transcript__time">{formatRange(segment.start, segment.end)}</span> : null}
+        {seekable ? (
+          <button type="button" className="transcript__time transcript__seek" aria-label={`Play from ${formatClock(segment.start)}`}>
+            {formatRange(segment.start, segment.end)}
+          </button>
+        ) : timed ? (
+          <span className="transcript__time">{formatRange(segment.start, segment.end)}</span>
+        ) : null}
       </div>
       <p className="transcript__text">{segment.text}</p>
     </li>

@@ -1,0 +1,241 @@
+package audio
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"syscall"
+
+	"github.com/pocket-companion/pocket/pkg/apperr"
+	"github.com/pocket-companion/pocket/pkg/store"
+)
+
+// MaxBytes is the documented limit of one recording's audio: about three
+// hours of 128 kbit/s MP3. Larger uploads are refused with 413 while they
+// stream, and nothing of them is kept.
+const MaxBytes = 200 << 20
+
+// Meta is what the store keeps of one recording's audio; the detail answer
+// shows contentType and size as recording.audio.
+type Meta struct {
+	ContentType string `json:"contentType"`
+	Size        int64  `json:"size"`
+	SHA256      string `json:"sha256"`
+}
+
+// Key is where a recording's audio metadata lives.
+func Key(uid, id string) []byte { return store.Key("audio", uid, id) }
+
+// LoadMeta reads a recording's audio metadata inside x; nil when it has none.
+func LoadMeta(x *store.Txn, uid, id string) (*Meta, error) {
+	var m Meta
+	err := x.GetJSON(Key(uid, id), &m)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &m, nil
+}
+
+// Files stores audio under one directory. It is safe for concurrent use.
+type Files struct {
+	db  *store.DB
+	dir string
+}
+
+// NewFiles keeps audio in dir (created on first write), metadata in db.
+func NewFiles(db *store.DB, dir string) *Files { return &Files{db: db, dir: dir} }
+
+// path names a recording's file by a hash of its owner and id, so neither
+// can reach outside dir nor collide with another user's.
+func (f *Files) path(uid, id string) string {
+	sum := sha256.Sum256([]byte(uid + "\x00" + id))
+	name := hex.EncodeToString(sum[:])
+	return filepath.Join(f.dir, name[:2], name)
+}
+
+// Staged is an upload checked and written to a temporary file, not yet
+// attached to a recording: Commit attaches it, Discard drops it.
+type Staged struct {
+	tmp  string
+	Meta Meta
+}
+
+// Stage streams r into a temporary file, refusing (and removing) it as soon
+// as its first bytes are not audio of a known kind or it grows past limit
+// (0: MaxBytes). The file is fsynced before Stage returns.
+func (f *Files) Stage(r io.Reader, limit int64) (_ *Staged, err error) {
+	if limit <= 0 {
+		limit = MaxBytes
+	}
+	if err := os.MkdirAll(filepath.Join(f.dir, "tmp"), 0o700); err != nil {
+		return nil, writeError(err)
+	}
+	out, err := os.CreateTemp(filepath.Join(f.dir, "tmp"), "upload-*")
+	if err != nil {
+		return nil, writeError(err)
+	}
+	defer func() {
+		if err != nil {
+			out.Close()
+			os.Remove(out.Name())
+		}
+	}()
+	head := make([]byte, sniffLen)
+	n, err := io.ReadFull(r, head)
+	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
+		return nil, err
+	}
+	if n == 0 {
+		return nil, apperr.Invalidf("The audio file is empty")
+	}
+	typ, ok := Detect(head[:n])
+	if !ok {
+		return nil, apperr.Newf(apperr.Unsupported, "AUDIO_TYPE_UNSUPPORTED", "The audio file is not %s", Kinds)
+	}
+	sum := sha256.New()
+	w := io.MultiWriter(out, sum)
+	if _, err := w.Write(head[:n]); err != nil {
+		return nil, writeError(err)
+	}
+	copied, err := io.Copy(w, io.LimitReader(r, limit+1-int64(n)))
+	if err != nil {
+		return nil, writeError(err)
+	}
+	size := int64(n) + copied
+	if size > limit {
+		return nil, apperr.Newf(apperr.TooLarge, "AUDIO_TOO_LARGE", "The audio file is larger than the %d MB limit", limit>>20)
+	}
+	if err := out.Sync(); err != nil {
+		return nil, writeError(err)
+	}
+	if err := out.Close(); err != nil {
+		return nil, writeError(err)
+	}
+	return &Staged{tmp: out.Name(), Meta: Meta{ContentType: typ, Size: size, SHA256: hex.EncodeToString(sum.Sum(nil))}}, nil
+}
+
+// Discard removes a staged file that will not be attached.
+func (s *Staged) Discard() {
+	if s != nil {
+		os.Remove(s.tmp)
+	}
+}
+
+// Commit attaches a staged file to the owner's recording, replacing any audio
+// it had: renamed into place (atomic on one file system), the directory
+// synced, then the metadata written.
+func (f *Files) Commit(ctx context.Context, uid, id string, s *Staged) (Meta, error) {
+	if err := ctx.Err(); err != nil {
+		s.Discard()
+		return Meta{}, err
+	}
+	final := f.path(uid, id)
+	if err := os.MkdirAll(filepath.Dir(final), 0o700); err != nil {
+		s.Discard()
+		return Meta{}, writeError(err)
+	}
+	if err := os.Rename(s.tmp, final); err != nil {
+		s.Discard()
+		return Meta{}, writeError(err)
+	}
+	syncDir(filepath.Dir(final))
+	err := f.db.Update(func(x *store.Txn) error { return x.SetJSON(Key(uid, id), s.Meta) })
+	if err != nil {
+		os.Remove(final)
+		return Meta{}, fmt.Errorf("audio: store metadata of %s: %w", id, err)
+	}
+	return s.Meta, nil
+}
+
+// AttachFile stores the audio file at path as the owner's recording's
+// (`pocket import` and the seed, for a file beside the recording's JSON).
+func (f *Files) AttachFile(ctx context.Context, uid, id, path string) (Meta, error) {
+	in, err := os.Open(path)
+	if err != nil {
+		return Meta{}, err
+	}
+	defer in.Close()
+	staged, err := f.Stage(in, 0)
+	if err != nil {
+		return Meta{}, fmt.Errorf("%s: %w", path, err)
+	}
+	return f.Commit(ctx, uid, id, staged)
+}
+
+// Meta reads a recording's audio metadata; nil when it has none.
+func (f *Files) Meta(ctx context.Context, uid, id string) (*Meta, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	var m *Meta
+	err := f.db.View(func(x *store.Txn) (err error) { m, err = LoadMeta(x, uid, id); return err })
+	return m, err
+}
+
+// Open returns the owner's audio of a recording for reading; NotFound when it
+// has none. The caller checks that the recording itself is visible.
+func (f *Files) Open(ctx context.Context, uid, id string) (*os.File, Meta, error) {
+	m, err := f.Meta(ctx, uid, id)
+	if err != nil {
+		return nil, Meta{}, err
+	}
+	if m == nil {
+		return nil, Meta{}, apperr.Missing("Audio")
+	}
+	file, err := os.Open(f.path(uid, id))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, Meta{}, apperr.Missing("Audio")
+	}
+	return file, *m, err
+}
+
+// Remove forgets a recording's audio: metadata first, so a crash in between
+// leaves an orphan file rather than metadata pointing at nothing.
+func (f *Files) Remove(uid, id string) error {
+	if err := f.db.Update(func(x *store.Txn) error { return x.Delete(Key(uid, id)) }); err != nil {
+		return err
+	}
+	return f.RemoveFile(uid, id)
+}
+
+// RemoveFile deletes the file only, once its metadata is gone (the recordings
+// service deletes that in the transaction that deletes the recording).
+func (f *Files) RemoveFile(uid, id string) error {
+	if err := os.Remove(f.path(uid, id)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	return nil
+}
+
+// Exists reports whether the file of a recording's audio is on disk (tests).
+func (f *Files) Exists(uid, id string) bool {
+	_, err := os.Stat(f.path(uid, id))
+	return err == nil
+}
+
+func syncDir(dir string) {
+	if d, err := os.Open(dir); err == nil {
+		d.Sync()
+		d.Close()
+	}
+}
+
+// writeError turns a full disk into the store's StorageFull answer.
+func writeError(err error) error {
+	if errors.Is(err, syscall.ENOSPC) {
+		return store.ErrStorageFull
+	}
+	return err
+}
+
+// Dir is the directory the files live in.
+func (f *Files) Dir() string { return f.dir }

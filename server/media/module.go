@@ -1,0 +1,56 @@
+// Package media keeps recordings' audio for the server: the files under the
+// data directory, the signed links the app's player uses, and serving them
+// with byte ranges. The recordings and share features mount its routes.
+package media
+
+import (
+	"log/slog"
+	"net/http"
+	"os"
+	"path/filepath"
+	"time"
+
+	"go.uber.org/fx"
+
+	"github.com/pocket-companion/pocket/pkg/audio"
+	"github.com/pocket-companion/pocket/pkg/recordings"
+	"github.com/pocket-companion/pocket/pkg/store"
+	"github.com/pocket-companion/pocket/server/config"
+)
+
+// Module provides *audio.Files and *audio.Links, and removes a recording's
+// audio file when the recording is deleted.
+var Module = fx.Module("media",
+	fx.Provide(NewFiles, func(db *store.DB) *audio.Links { return audio.NewLinks(db, nil) }),
+	fx.Invoke(RemoveOnDelete),
+)
+
+// NewFiles keeps audio in <data dir>/audio.
+func NewFiles(db *store.DB, cfg config.Config) *audio.Files {
+	return audio.NewFiles(db, Dir(cfg.DataDir))
+}
+
+// Dir is where a data directory keeps its audio (`pocket import` writes there too).
+func Dir(dataDir string) string { return filepath.Join(dataDir, "audio") }
+
+// RemoveOnDelete deletes the file once the recording's delete has committed
+// (its metadata went in the same transaction).
+func RemoveOnDelete(recs *recordings.Service, files *audio.Files, log *slog.Logger) {
+	recs.OnDeleted(func(uid, id string) {
+		if err := files.RemoveFile(uid, id); err != nil {
+			log.Error("could not remove the audio of a deleted recording", "recording", id, "err", err)
+		}
+	})
+}
+
+// Serve answers a GET or HEAD for an audio file with http.ServeContent:
+// single and suffix ranges, 416 for unsatisfiable ones, If-Range and
+// If-None-Match against the file's sha256 as its ETag.
+func Serve(w http.ResponseWriter, r *http.Request, f *os.File, m audio.Meta, cacheControl string) {
+	defer f.Close()
+	h := w.Header()
+	h.Set("Content-Type", m.ContentType)
+	h.Set("ETag", `"`+m.SHA256+`"`)
+	h.Set("Cache-Control", cacheControl)
+	http.ServeContent(w, r, "", time.Time{}, f)
+}

@@ -1,0 +1,27 @@
+package relay
+
+import (
+	"net/http"
+
+	"github.com/pocket-companion/pocket/pkg/upstream"
+	"github.com/pocket-companion/pocket/server/httpx"
+)
+
+// relayMedia passes an audio request through, streamed, with the answer's
+// range headers: a 206 stays a 206 and a 416 a 416. Nothing is cached per
+// user, since the file is large and a share link's answer is not the
+// caller's to keep.
+func (rl *Relay) relayMedia(w http.ResponseWriter, r *http.Request, req upstream.Request) error {
+	resp := rl.send(w, r, req)
+	if resp == nil {
+		return nil
+	}
+	defer resp.Body.Close()
+	copyAnswerHeaders(w.Header(), resp.Header)
+	addHeaders(w.Header(), resp.Header, rangeAnswer)
+	w.WriteHeader(resp.StatusCode)
+	if err := copyFlushing(w, resp.Body); err != nil {
+		httpx.LoggerFrom(r.Context()).Info("relayed audio cut short", "route", r.Pattern, "err", err)
+	}
+	return nil
+}

@@ -1,0 +1,62 @@
+package share_test
+
+import (
+	"bytes"
+	"mime/multipart"
+	"net/http"
+	"testing"
+
+	"github.com/pocket-companion/pocket/tests/servertest"
+)
+
+// withAudio is sample as a multipart upload with n bytes of Ogg-looking audio.
+func withAudio(t *testing.T, recording string, n int) ([]byte, http.Header) {
+	t.Helper()
+	var buf bytes.Buffer
+	mw := multipart.NewWriter(&buf)
+	w, _ := mw.CreateFormFile("recording", "r.json")
+	w.Write([]byte(recording))
+	w, _ = mw.CreateFormFile("audio", "r.ogg")
+	sound := make([]byte, n)
+	copy(sound, "OggS")
+	w.Write(sound)
+	mw.Close()
+	return buf.Bytes(), http.Header{"Content-Type": {mw.FormDataContentType()}}
+}
+
+// A share link plays the recording's audio, in ranges, until it is revoked
+// or expires; an unknown token plays nothing. Statuses are the shared
+// view's: revoked and unknown 401, expired 410, recording deleted 404.
+func TestShare_AudioPlaysForAValidLinkOnly(t *testing.T) {
+	s := servertest.Start(t, nil)
+	owner := s.SignIn(t, "owner@example.com")
+	body, h := withAudio(t, `{"recording":{"id":"r1","title":"Plan"}}`, 3000)
+	if r := owner.DoWith("POST", "/api/v1/recordings", body, h); r.Status != 201 {
+		t.Fatalf("upload = %d %s", r.Status, r.Body)
+	}
+	var live, revoked, expired link
+	owner.MustOK("POST", "/api/v1/recordings/r1/share", nil, &live)
+	owner.MustOK("POST", "/api/v1/recordings/r1/share", nil, &revoked)
+	owner.MustOK("DELETE", "/api/v1/share/"+revoked.Token, nil)
+	owner.MustOK("POST", "/api/v1/recordings/r1/share", map[string]any{"expiresIn": 0.001}, &expired)
+
+	visitor := s.NewClient(t)
+	r := visitor.DoWith("GET", "/api/v1/share/"+live.Token+"/audio", nil, http.Header{"Range": {"bytes=0-3"}})
+	if r.Status != 206 || string(r.Body) != "OggS" || r.Header.Get("Content-Type") != "audio/ogg" || r.Header.Get("Content-Range") != "bytes 0-3/3000" {
+		t.Fatalf("valid link: %d %v %q", r.Status, r.Header, r.Body)
+	}
+	if r.Header.Get("Referrer-Policy") != "no-referrer" || r.Header.Get("Cache-Control") != "private, no-cache" {
+		t.Fatalf("shared audio headers %v", r.Header)
+	}
+	for token, want := range map[string]int{revoked.Token: 401, expired.Token: 410, "no-such-token": 401} {
+		r := visitor.Do("GET", "/api/v1/share/"+token+"/audio", nil)
+		if r.Status != want || bytes.Contains(r.Body, []byte("OggS")) {
+			t.Errorf("token %q: %d %s, want %d", token, r.Status, r.Body, want)
+		}
+	}
+	// Deleting the recording silences its links too.
+	owner.MustOK("DELETE", "/api/v1/recordings/r1", nil)
+	if r := visitor.Do("GET", "/api/v1/share/"+live.Token+"/audio", nil); r.Status != 404 {
+		t.Fatalf("after delete: %d %s", r.Status, r.Body)
+	}
+}
