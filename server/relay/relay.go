@@ -105,7 +105,8 @@ func (rl *Relay) relay(w http.ResponseWriter, r *http.Request, req upstream.Requ
 	}
 	copyErr := copyFlushing(w, body)
 	if accepted {
-		rl.awaitSummary(r, req.Body, answer.buf.Bytes()) // before the refresh written starts
+		// Awaited before written starts the refresh that may see the summary.
+		rl.awaitSummary(r, req.Body, answer.buf.Bytes())
 		rl.written(r) // again: a streamed chat answer is stored as it streams
 		rl.announce(r, httpx.MustPrincipal(r).UID, req.Body, answer.buf.Bytes())
 	}
