@@ -14,6 +14,9 @@ type Passage struct {
 	Text         string
 }
 
+// PassageLines is how many transcript lines a passage window holds.
+const PassageLines = 3
+
 // Passage kinds.
 const (
 	PassageTranscript = "transcript"

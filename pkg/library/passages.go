@@ -10,7 +10,6 @@ import (
 // ("Yes, the 24th." answers the line before), so passages are windows of a
 // few lines that overlap by one, and a window's citation is its first line.
 const (
-	windowLines  = 3
 	windowStride = 2
 )
 
@@ -24,7 +23,7 @@ func passagesOf(rec *engine.Recording) []engine.Passage {
 	var out []engine.Passage
 	segs := rec.Segments
 	for i := 0; i < len(segs); i += windowStride {
-		end := min(i+windowLines, len(segs))
+		end := min(i+engine.PassageLines, len(segs))
 		var b strings.Builder
 		for j := i; j < end; j++ {
 			if j > i {

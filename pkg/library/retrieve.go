@@ -30,8 +30,12 @@ const (
 	// (title, summary) lift its passages over a stray mention elsewhere.
 	recordingWeight = 0.5
 	engineWeight    = 0.5
-	bm25K1          = 1.2
-	bm25B           = 0.75
+	// minCoverage: a passage must hold this share of the question's words
+	// (weighted by rarity) to count; one shared common word is chance.
+	minCoverage  = 0.3
+	absentWeight = 2.0
+	bm25K1       = 1.2
+	bm25B        = 0.75
 )
 
 // Hit is one retrieved passage with its score.
@@ -68,7 +72,7 @@ func (r *Retriever) Retrieve(ctx context.Context, uid, question string, k int) (
 		// for): the window holding its best line for the question is lifted.
 		if best := local.RankSegments(rec, question); len(best) > 0 {
 			for i := range ps {
-				if ps[i].Kind == engine.PassageTranscript && best[0] >= ps[i].SegmentIndex && best[0] < ps[i].SegmentIndex+windowLines {
+				if ps[i].Kind == engine.PassageTranscript && best[0] >= ps[i].SegmentIndex && best[0] < ps[i].SegmentIndex+engine.PassageLines {
 					lifted[len(pool)+i] = true
 				}
 			}
@@ -76,7 +80,7 @@ func (r *Retriever) Retrieve(ctx context.Context, uid, question string, k int) (
 		pool = append(pool, ps...)
 		recScore[c.ID] = c.Score / cands[0].Score
 	}
-	raw := bm25(pool, nlp.Terms(question))
+	raw, coverage := bm25(pool, nlp.Terms(question))
 	best := 0.0
 	for _, s := range raw {
 		best = math.Max(best, s)
@@ -86,7 +90,7 @@ func (r *Retriever) Retrieve(ctx context.Context, uid, question string, k int) (
 	}
 	hits := make([]Hit, 0, len(pool))
 	for i, p := range pool {
-		if raw[i] == 0 {
+		if raw[i] == 0 || coverage[i] < minCoverage {
 			continue
 		}
 		sc := raw[i]/best + recordingWeight*recScore[p.RecordingID]
@@ -101,7 +105,7 @@ func (r *Retriever) Retrieve(ctx context.Context, uid, question string, k int) (
 
 // bm25 scores every passage of the pool against the question's terms; idf
 // is over the pool, so a word common in these recordings weighs little.
-func bm25(pool []engine.Passage, query []string) []float64 {
+func bm25(pool []engine.Passage, query []string) (scores, coverage []float64) {
 	want := map[string]bool{}
 	for _, t := range query {
 		want[t] = true
@@ -127,13 +131,25 @@ func bm25(pool []engine.Passage, query []string) []float64 {
 	}
 	avg := math.Max(total/math.Max(float64(len(pool)), 1), 1)
 	n := float64(len(pool))
-	scores := make([]float64, len(pool))
-	for i, tf := range tfs {
-		for t, c := range tf {
-			idf := math.Log(1 + (n-float64(df[t])+0.5)/(float64(df[t])+0.5))
-			f := float64(c)
-			scores[i] += idf * f * (bm25K1 + 1) / (f + bm25K1*(1-bm25B+bm25B*lens[i]/avg))
+	idf := func(t string) float64 { return math.Log(1 + (n-float64(df[t])+0.5)/(float64(df[t])+0.5)) }
+	// A word no passage has weighs double: asking about something none of
+	// these recordings mention weighs against "found".
+	weight := 0.0
+	for t := range want {
+		if df[t] == 0 {
+			weight += absentWeight * idf(t)
+		} else {
+			weight += idf(t)
 		}
 	}
-	return scores
+	scores = make([]float64, len(pool))
+	coverage = make([]float64, len(pool))
+	for i, tf := range tfs {
+		for t, c := range tf {
+			f := float64(c)
+			scores[i] += idf(t) * f * (bm25K1 + 1) / (f + bm25K1*(1-bm25B+bm25B*lens[i]/avg))
+			coverage[i] += idf(t) / weight
+		}
+	}
+	return scores, coverage
 }
