@@ -12,6 +12,10 @@ type Passage struct {
 	Speaker      string
 	Start, End   float64 // seconds; 0 for a summary section
 	Text         string
+	// Lines are a transcript window's lines. Retrieval points SegmentIndex,
+	// Speaker, Start and End at the one that speaks to the question most, so
+	// a citation opens the recording at that line.
+	Lines []Segment
 }
 
 // PassageLines is how many transcript lines a passage window holds.

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/pocket-companion/pocket/pkg/engine"
+	"github.com/pocket-companion/pocket/pkg/engine/nlp"
 )
 
 // Passage windows: a line of transcript alone rarely carries its context
@@ -33,7 +34,7 @@ func passagesOf(rec *engine.Recording) []engine.Passage {
 		}
 		out = append(out, engine.Passage{
 			RecordingID: rec.ID, Title: title, Kind: engine.PassageTranscript, SegmentIndex: segs[i].Index,
-			Speaker: segs[i].Speaker, Start: segs[i].Start, End: segs[end-1].End, Text: b.String(),
+			Speaker: segs[i].Speaker, Start: segs[i].Start, End: segs[i].End, Text: b.String(), Lines: segs[i:end],
 		})
 		if end == len(segs) {
 			break
@@ -47,4 +48,47 @@ func passagesOf(rec *engine.Recording) []engine.Passage {
 		out = append(out, engine.Passage{RecordingID: rec.ID, Title: title, Kind: engine.PassageSummary, SegmentIndex: -1, Text: text})
 	}
 	return out
+}
+
+// holdsLine reports whether the window holds the line the engine ranked at rank.
+func holdsLine(p engine.Passage, ranks map[int]int, rank int) bool {
+	for _, l := range p.Lines {
+		if r, ok := ranks[l.Index]; ok && r == rank {
+			return true
+		}
+	}
+	return false
+}
+
+// pointAtBestLine points a window's citation at the line the engine ranks
+// highest for the question; when it ranks none of them, at the line sharing
+// most of the question's words (rarer words counting more).
+func pointAtBestLine(p *engine.Passage, ranks map[int]int, weight map[string]float64) {
+	best, bestRank := -1, 0
+	for i, l := range p.Lines {
+		if r, ok := ranks[l.Index]; ok && (best < 0 || r < bestRank) {
+			best, bestRank = i, r
+		}
+	}
+	if best < 0 {
+		bestScore := 0.0
+		for i, l := range p.Lines {
+			seen := map[string]bool{}
+			score := 0.0
+			for _, t := range nlp.Terms(l.Text) {
+				if !seen[t] {
+					seen[t] = true
+					score += weight[t]
+				}
+			}
+			if score > bestScore {
+				best, bestScore = i, score
+			}
+		}
+	}
+	if best < 0 {
+		return
+	}
+	l := p.Lines[best]
+	p.SegmentIndex, p.Speaker, p.Start, p.End = l.Index, l.Speaker, l.Start, l.End
 }

@@ -59,28 +59,26 @@ func (r *Retriever) Retrieve(ctx context.Context, uid, question string, k int) (
 	}
 	var pool []engine.Passage
 	recScore := map[string]float64{}
-	lifted := map[int]bool{}
+	engineRank := map[string]map[int]int{} // recording → line → the engine's rank of it
 	for _, c := range cands {
 		d, err := r.recs.Detail(ctx, uid, c.ID)
 		if err != nil {
 			return nil, err
 		}
 		rec := engine.NewRecording(engine.Stored{ID: d.ID, Recording: d.Recording, Speakers: d.Speakers, Summarizations: d.Summarizations, Transcription: d.Transcription})
-		ps := passagesOf(rec)
+		pool = append(pool, passagesOf(rec)...)
+		recScore[c.ID] = c.Score / cands[0].Score
 		// The built-in engine's per-recording ranking knows conversation
 		// (the line after a question answers it, what kind of fact is asked
-		// for): the window holding its best line for the question is lifted.
-		if best := local.RankSegments(rec, question); len(best) > 0 {
-			for i := range ps {
-				if ps[i].Kind == engine.PassageTranscript && best[0] >= ps[i].SegmentIndex && best[0] < ps[i].SegmentIndex+engine.PassageLines {
-					lifted[len(pool)+i] = true
-				}
-			}
+		// for): it lifts the window holding its best line and picks the
+		// line a window's citation points at.
+		ranks := map[int]int{}
+		for i, seg := range local.RankSegments(rec, question) {
+			ranks[seg] = i
 		}
-		pool = append(pool, ps...)
-		recScore[c.ID] = c.Score / cands[0].Score
+		engineRank[c.ID] = ranks
 	}
-	raw, coverage := bm25(pool, nlp.Terms(question))
+	raw, coverage, idf := bm25(pool, nlp.Terms(question))
 	best := 0.0
 	for _, s := range raw {
 		best = math.Max(best, s)
@@ -94,18 +92,22 @@ func (r *Retriever) Retrieve(ctx context.Context, uid, question string, k int) (
 			continue
 		}
 		sc := raw[i]/best + recordingWeight*recScore[p.RecordingID]
-		if lifted[i] {
+		if holdsLine(p, engineRank[p.RecordingID], 0) {
 			sc += engineWeight * recScore[p.RecordingID]
 		}
 		hits = append(hits, Hit{Passage: p, Score: sc})
 	}
 	sort.SliceStable(hits, func(a, b int) bool { return hits[a].Score > hits[b].Score })
-	return hits[:min(k, len(hits))], nil
+	hits = hits[:min(k, len(hits))]
+	for i := range hits {
+		pointAtBestLine(&hits[i].Passage, engineRank[hits[i].RecordingID], idf)
+	}
+	return hits, nil
 }
 
 // bm25 scores every passage of the pool against the question's terms; idf
 // is over the pool, so a word common in these recordings weighs little.
-func bm25(pool []engine.Passage, query []string) (scores, coverage []float64) {
+func bm25(pool []engine.Passage, query []string) (scores, coverage []float64, idfs map[string]float64) {
 	want := map[string]bool{}
 	for _, t := range query {
 		want[t] = true
@@ -151,5 +153,9 @@ func bm25(pool []engine.Passage, query []string) (scores, coverage []float64) {
 			coverage[i] += idf(t) / weight
 		}
 	}
-	return scores, coverage
+	idfs = map[string]float64{}
+	for t := range want {
+		idfs[t] = idf(t)
+	}
+	return scores, coverage, idfs
 }

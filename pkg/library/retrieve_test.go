@@ -5,14 +5,14 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/pocket-companion/pocket/pkg/engine"
 	"testing"
 )
 
 // TestRetrieve_QualityOnFixtures asks every question of the checked-in set
 // across the whole sample library and counts how often the recording that
 // answers it comes first (hit@1) or among the first three passages (hit@3),
-// and how often one of the first three passages holds the answering line.
+// and how often one of the first three passages cites (points at) a line
+// that answers it: the line a citation opens the recording at.
 func TestRetrieve_QualityOnFixtures(t *testing.T) {
 	recs := newRecordings(t)
 	importFixtures(t, recs, "alice", "*")
@@ -36,7 +36,7 @@ func TestRetrieve_QualityOnFixtures(t *testing.T) {
 				continue
 			}
 			found = true
-			if h.SegmentIndex >= 0 && slices.ContainsFunc(q.Segments, func(s int) bool { return s >= h.SegmentIndex && s < h.SegmentIndex+engine.PassageLines }) {
+			if h.SegmentIndex >= 0 && slices.Contains(q.Segments, h.SegmentIndex) {
 				lineFound = true
 			}
 		}
@@ -51,7 +51,7 @@ func TestRetrieve_QualityOnFixtures(t *testing.T) {
 		}
 	}
 	n := float64(len(qs))
-	t.Logf("%d questions: recording hit@1 %.2f, hit@3 %.2f; answering line in top 3 passages %.2f", len(qs), float64(at1)/n, float64(at3)/n, float64(passage3)/n)
+	t.Logf("%d questions: recording hit@1 %.2f, hit@3 %.2f; cited answering line in top 3 passages %.2f", len(qs), float64(at1)/n, float64(at3)/n, float64(passage3)/n)
 	for _, c := range []struct {
 		name       string
 		got, floor float64
@@ -81,5 +81,5 @@ func itoa(n int) string { return strconv.Itoa(n) }
 const (
 	floorAt1      = 0.88 // measured 0.90 (54 of 60)
 	floorAt3      = 0.95 // measured 0.97 (58 of 60)
-	floorPassage3 = 0.85 // measured 0.88 (53 of 60)
+	floorPassage3 = 0.80 // measured 0.82 (49 of 60): the cited line itself is an answering line
 )

@@ -43,7 +43,7 @@ func (*Engine) AnswerLibrary(ctx context.Context, passages []engine.Passage, q e
 			b.WriteString("\n- ")
 			b.WriteString(passageLine(p, terms, len(recs) > 1))
 			src := engine.Cite(p)
-			src.Quote = bestSentence(p.Text, terms)
+			src.Quote = bestSentence(citedText(p), terms)
 			a.Sources = append(a.Sources, src)
 		}
 		a.Text = b.String()
@@ -55,14 +55,13 @@ func (*Engine) AnswerLibrary(ctx context.Context, passages []engine.Passage, q e
 }
 
 // pickPassages keeps up to n passages, best first, leaving out one that
-// overlaps a window already kept (windows share a line).
+// shares a line with a window already kept.
 func pickPassages(passages []engine.Passage, n int) []engine.Passage {
 	var out []engine.Passage
 	for _, p := range passages {
 		overlaps := false
 		for _, o := range out {
-			if o.RecordingID == p.RecordingID && o.Kind == p.Kind && p.SegmentIndex >= 0 &&
-				p.SegmentIndex < o.SegmentIndex+engine.PassageLines && o.SegmentIndex < p.SegmentIndex+engine.PassageLines {
+			if o.RecordingID == p.RecordingID && sharesLine(o, p) {
 				overlaps = true
 			}
 		}
@@ -74,6 +73,27 @@ func pickPassages(passages []engine.Passage, n int) []engine.Passage {
 		}
 	}
 	return out
+}
+
+func sharesLine(a, b engine.Passage) bool {
+	for _, x := range a.Lines {
+		for _, y := range b.Lines {
+			if x.Index == y.Index {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// citedText is the line a passage's citation points at, or the passage.
+func citedText(p engine.Passage) string {
+	for _, l := range p.Lines {
+		if l.Index == p.SegmentIndex {
+			return l.Text
+		}
+	}
+	return p.Text
 }
 
 // passageLine is one bullet: where it was said and the sentence that matters.
@@ -90,7 +110,7 @@ func passageLine(p engine.Passage, terms map[string]bool, withTitle bool) string
 	default:
 		where = strings.TrimSpace(fmt.Sprintf("%s at %s", where, engine.Clock(p.Start)))
 	}
-	return where + ": “" + bestSentence(p.Text, terms) + "”"
+	return where + ": “" + bestSentence(citedText(p), terms) + "”"
 }
 
 // bestSentence is the passage's sentence sharing most of the question's

@@ -10,8 +10,10 @@ import (
 
 func TestAnswerLibrary_QuotesAndCitesTheBestPassages(t *testing.T) {
 	passages := []engine.Passage{
-		{RecordingID: "rec_a", Title: "Weekly Product Sync", Kind: engine.PassageTranscript, SegmentIndex: 8, Speaker: "Daniel Okafor", Start: 76, Text: "We talked about it. The release moves to Tuesday, December first. Any questions?"},
-		{RecordingID: "rec_a", Title: "Weekly Product Sync", Kind: engine.PassageTranscript, SegmentIndex: 9, Speaker: "Priya Raman", Start: 80, Text: "Overlapping window, left out."},
+		{RecordingID: "rec_a", Title: "Weekly Product Sync", Kind: engine.PassageTranscript, SegmentIndex: 8, Speaker: "Daniel Okafor", Start: 76, Text: "Okay. We talked about it. The release moves to Tuesday, December first. Any questions?",
+			Lines: []engine.Segment{{Index: 7, Text: "Okay."}, {Index: 8, Speaker: "Daniel Okafor", Start: 76, Text: "We talked about it. The release moves to Tuesday, December first. Any questions?"}}},
+		{RecordingID: "rec_a", Title: "Weekly Product Sync", Kind: engine.PassageTranscript, SegmentIndex: 9, Speaker: "Priya Raman", Start: 80, Text: "Overlapping window, left out.",
+			Lines: []engine.Segment{{Index: 8}, {Index: 9, Text: "Overlapping window, left out."}}},
 		{RecordingID: "rec_b", Title: "Note: 3.4 release to-dos", Kind: engine.PassageSummary, SegmentIndex: -1, Text: "Release: 3.4 ships December 1."},
 	}
 	a, err := New().AnswerLibrary(context.Background(), passages, engine.Question{Text: "When is the release?"})
