@@ -103,8 +103,10 @@ func passageLine(p engine.Passage, terms map[string]bool, withTitle bool) string
 		where = "**" + p.Title + "**"
 	}
 	switch {
+	case p.Kind == engine.PassageSummary && withTitle:
+		where += " (summary)"
 	case p.Kind == engine.PassageSummary:
-		where = strings.TrimSpace(where + " (summary)")
+		where = "In the summary"
 	case p.Speaker != "":
 		where = strings.TrimSpace(fmt.Sprintf("%s %s at %s", where, p.Speaker, engine.Clock(p.Start)))
 	default:
