@@ -2,7 +2,6 @@ package chat
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -51,7 +50,7 @@ func BenchmarkQuestionLatency(b *testing.B) {
 		DB: db, Recordings: recs, Engine: local.New(), Library: library.NewRetriever(recs),
 		Limits: Limits{Owner: Rate{Burst: 1 << 30, Every: time.Nanosecond}},
 	})
-	questions := benchQuestions(b)
+	questions := enginetest.LibraryQuestions(b)
 	a := Access{UID: "bench"}
 	var lib, one []time.Duration
 	b.ResetTimer()
@@ -79,23 +78,6 @@ func BenchmarkQuestionLatency(b *testing.B) {
 		b.ReportMetric(float64(p95.Microseconds())/1000, m.name+"_p95_ms")
 		fmt.Printf("%s question over %d recordings: p50 %v, p95 %v (%d questions)\n", m.name, size+len(files), p50, p95, len(m.d))
 	}
-}
-
-type benchQuestion struct {
-	Question    string `json:"question"`
-	RecordingID string `json:"recordingId"`
-}
-
-func benchQuestions(b *testing.B) []benchQuestion {
-	raw, err := os.ReadFile(filepath.Join(filepath.Dir(enginetest.Dir(b)), "questions", "library.json"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	var f struct{ Questions []benchQuestion }
-	if err := json.Unmarshal(raw, &f); err != nil {
-		b.Fatal(err)
-	}
-	return f.Questions
 }
 
 func percentile(d []time.Duration, p float64) time.Duration {

@@ -2,7 +2,6 @@ package library
 
 import (
 	"context"
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"testing"
@@ -45,21 +44,4 @@ func importFixtures(t testing.TB, svc *recordings.Service, uid string, globs ...
 	}
 }
 
-type question struct {
-	Question    string `json:"question"`
-	RecordingID string `json:"recordingId"`
-	Segments    []int  `json:"segments"`
-}
-
-func loadQuestions(t testing.TB) []question {
-	t.Helper()
-	raw, err := os.ReadFile(filepath.Join(filepath.Dir(enginetest.Dir(t)), "questions", "library.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var f struct{ Questions []question }
-	if err := json.Unmarshal(raw, &f); err != nil {
-		t.Fatal(err)
-	}
-	return f.Questions
-}
+func loadQuestions(t testing.TB) []enginetest.LibraryQuestion { return enginetest.LibraryQuestions(t) }

@@ -27,16 +27,9 @@ func (e *Engine) AnswerLibrary(ctx context.Context, passages []engine.Passage, q
 	msgs := []llm.Message{{Role: "system", Content: librarySystemPrompt + "\n\n" + libraryContext(&sent)}}
 	msgs = append(msgs, historyMessages(q.History)...)
 	msgs = append(msgs, llm.Message{Role: "user", Content: q.Text})
-	text, err := e.model.Stream(ctx, llm.Request{Messages: msgs, Temperature: 0.2}, q.OnDelta)
+	text, err := e.ask(ctx, msgs, q.OnDelta)
 	if err != nil {
-		if ctx.Err() != nil {
-			return engine.Answer{}, ctx.Err()
-		}
-		return engine.Answer{}, fmt.Errorf("%w: %w", engine.ErrUnavailable, err)
-	}
-	text = strings.TrimSpace(text)
-	if text == "" {
-		return engine.Answer{}, fmt.Errorf("%w: the model returned an empty answer", engine.ErrUnavailable)
+		return engine.Answer{}, err
 	}
 	// Passages are numbered from 1 for the model; citations() reads numbers
 	// as they are, so number 0 (never shown) is dropped.
