@@ -73,6 +73,14 @@ test.describe('Audio @phone', () => {
     await expect.poll(() => audioTime(page)).toBeGreaterThan(left - 2)
   })
 
+  test('a link to a passage (?t=, as a library answer cites it) starts the audio there', async ({ page }) => {
+    await openSignedIn(page, `/recordings/${RECORDING}?t=${SIXTH_START}`)
+    await expect(transcript(page)).toBeVisible(OPEN)
+    await expect(playerOf(page).getByRole('button', { name: 'Play' })).toBeEnabled()
+    await expect.poll(() => audioTime(page)).toBeGreaterThanOrEqual(SIXTH_START - 0.1)
+    expect(await audioTime(page)).toBeLessThan(SIXTH_START + 1)
+  })
+
   test('a share link plays through the share audio route', async ({ page, browser }) => {
     await signInThroughIssuer(page.request, DEMO_EMAIL)
     const { idToken } = (await (await page.request.post('/api/v1/auth/refresh')).json()) as { idToken: string }

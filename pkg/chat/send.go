@@ -2,6 +2,7 @@ package chat
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -48,10 +49,29 @@ func (s *Service) Send(ctx context.Context, a Access, in SendInput) (SendResult,
 	if err != nil {
 		return SendResult{}, err
 	}
+	rec := engine.NewRecording(engine.Stored{ID: d.ID, Recording: d.Recording, Speakers: d.Speakers, Summarizations: d.Summarizations, Transcription: d.Transcription})
+	res, err := s.exchange(ctx, w, st, text, in.Key, func(actx context.Context, q engine.Question) (engine.Answer, error) {
+		return s.opts.Engine.Answer(actx, rec, q)
+	})
+	if err == nil || errors.Is(err, ErrEngineFailed) {
+		if !w.shared && s.opts.Bus != nil {
+			s.opts.Bus.Publish(events.Event{Type: events.ChatMessage, UserID: w.ownerUID, RecordingID: d.ID})
+		}
+	}
+	return res, err
+}
+
+// exchange is one question and answer in session st: a question key sent
+// before is answered from the store, otherwise the rate limit is checked,
+// the question stored, answer asked for (detached from the request, so an
+// answer that arrives after the tab closed is kept) and stored. If the
+// engine fails, a failed assistant message is stored and the call fails
+// with ErrEngineFailed.
+func (s *Service) exchange(ctx context.Context, w who, st *storedSession, text, key string, answer func(context.Context, engine.Question) (engine.Answer, error)) (SendResult, error) {
 	unlock := s.lock(st.ID)
 	defer unlock()
 
-	asked, err := s.askedBefore(w.scope, in.Key)
+	asked, err := s.askedBefore(w.scope, key)
 	if err != nil || asked.answered() {
 		return s.storedExchange(asked, err)
 	}
@@ -63,24 +83,20 @@ func (s *Service) Send(ctx context.Context, a Access, in SendInput) (SendResult,
 	if asked.found() {
 		userMsg, history, err = s.questionAt(asked)
 	} else {
-		userMsg, history, err = s.storeQuestion(st.ID, text, w.scope, in.Key)
+		userMsg, history, err = s.storeQuestion(st.ID, text, w.scope, key)
 	}
 	if err != nil {
 		return SendResult{}, err
 	}
-	rec := engine.NewRecording(engine.Stored{ID: d.ID, Recording: d.Recording, Speakers: d.Speakers, Summarizations: d.Summarizations, Transcription: d.Transcription})
 	actx, cancel := context.WithTimeout(context.WithoutCancel(ctx), answerTimeout)
 	defer cancel()
-	answer, answerErr := s.opts.Engine.Answer(actx, rec, engine.Question{Text: text, History: history})
+	a, answerErr := answer(actx, engine.Question{Text: userMsg.Content, History: history})
 	if answerErr != nil {
-		s.opts.Log.Error("chat: the engine failed", "engine", s.opts.Engine.Name(), "recording", d.ID, "err", answerErr)
+		s.opts.Log.Error("chat: the engine failed", "engine", s.opts.Engine.Name(), "session", st.ID, "err", answerErr)
 	}
-	session, reply, err := s.storeAnswer(st.ID, answer, answerErr, w.scope, in.Key)
+	session, reply, err := s.storeAnswer(st.ID, a, answerErr, w.scope, key)
 	if err != nil {
 		return SendResult{}, err
-	}
-	if !w.shared && s.opts.Bus != nil {
-		s.opts.Bus.Publish(events.Event{Type: events.ChatMessage, UserID: w.ownerUID, RecordingID: d.ID})
 	}
 	if answerErr != nil {
 		return SendResult{}, ErrEngineFailed
@@ -92,7 +108,12 @@ func validate(in SendInput) (string, error) {
 	if strings.TrimSpace(in.RecordingID) == "" {
 		return "", apperr.Invalidf("recordingId is required")
 	}
-	text := strings.TrimSpace(in.Message)
+	return validateText(in.Message)
+}
+
+// validateText checks a question's text and returns it trimmed.
+func validateText(message string) (string, error) {
+	text := strings.TrimSpace(message)
 	if text == "" {
 		return "", apperr.New(apperr.Invalid, "EMPTY_MESSAGE", "Message must not be empty")
 	}

@@ -45,6 +45,7 @@ type Options struct {
 	Recordings Recordings
 	Links      Links
 	Engine     engine.Engine
+	Library    Retriever    // library-wide questions; nil: not offered
 	Bus        *events.Bus  // may be nil
 	Log        *slog.Logger // may be nil
 	Limits     Limits
@@ -208,8 +209,11 @@ func (s *Service) sessionOf(ctx context.Context, w who, sessionID string) (*stor
 	if err != nil {
 		return nil, err
 	}
-	if st.Scope != w.scope || st.OwnerUID != w.ownerUID || (w.shared && st.RecordingID != w.link.RecordingID) {
+	if st.Scope != w.scope || st.OwnerUID != w.ownerUID || (w.shared && (st.Library || st.RecordingID != w.link.RecordingID)) {
 		return nil, errSessionNotFound
+	}
+	if st.Library { // about no one recording: the owner's scope is the check
+		return st, nil
 	}
 	if _, err := s.recording(ctx, w, st.RecordingID); err != nil {
 		return nil, err

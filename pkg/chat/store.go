@@ -32,8 +32,9 @@ func messageKey(sessionID string, seq uint64) []byte {
 type storedSession struct {
 	Session
 	Scope    string `json:"scope"`
-	OwnerUID string `json:"ownerUid"` // whose recording it is about
-	Count    uint64 `json:"count"`    // messages written; the next one's sequence number
+	OwnerUID string `json:"ownerUid"`          // whose recording it is about
+	Count    uint64 `json:"count"`             // messages written; the next one's sequence number
+	Library  bool   `json:"library,omitempty"` // a conversation across all the owner's recordings
 }
 
 func ownerScope(uid string) string { return "u:" + uid }

@@ -90,6 +90,11 @@ type Source struct {
 	Start        float64 `json:"start"`
 	End          float64 `json:"end"`
 	Quote        string  `json:"quote"`
+	// Set on a library answer's sources: which recording the passage is in,
+	// and whether it is transcript or summary.
+	RecordingID    string `json:"recordingId,omitempty"`
+	RecordingTitle string `json:"recordingTitle,omitempty"`
+	Kind           string `json:"kind,omitempty"`
 }
 
 // SourceOf cites segment s; quote is the words that matter, the whole line

@@ -84,6 +84,11 @@ var API = []RouteInfo{
 	{"GET /api/v1/chat/session/{id}/shared", httpx.Public},
 	{"GET /api/v1/chat/session/{id}/messages/shared", httpx.Public},
 	{"POST /api/v1/chat/message/shared", httpx.Public},
+	// Ask across the library: the owner's conversations about all their
+	// recordings (messages are read with the session messages route).
+	{"GET /api/v1/chat/library/sessions", httpx.SignedIn},
+	{"POST /api/v1/chat/library/sessions", httpx.SignedIn},
+	{"POST /api/v1/chat/library/message", httpx.SignedIn},
 
 	// Sync: Pull and Push over Connect (server/sync), and live events over a
 	// WebSocket whose first message carries the token, since a browser cannot

@@ -12,9 +12,12 @@ import (
 )
 
 // weeklySync is fixture 01 (rec_01_weekly_sync), as a device uploads it.
-func weeklySync(t *testing.T) []byte {
+func weeklySync(t *testing.T) []byte { return fixture(t, "01-weekly-product-sync.json") }
+
+// fixture is one file of fixtures/recordings.
+func fixture(t *testing.T, name string) []byte {
 	t.Helper()
-	raw, err := os.ReadFile(filepath.Join("..", "..", "fixtures", "recordings", "01-weekly-product-sync.json"))
+	raw, err := os.ReadFile(filepath.Join("..", "..", "fixtures", "recordings", name))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -35,10 +38,13 @@ type session struct {
 }
 
 type source struct {
-	SegmentIndex int
-	Speaker      string
-	Start, End   float64
-	Quote        string
+	SegmentIndex   int
+	Speaker        string
+	Start, End     float64
+	Quote          string
+	RecordingID    string
+	RecordingTitle string
+	Kind           string
 }
 
 type message struct {

@@ -15,6 +15,7 @@ import (
 	"github.com/pocket-companion/pocket/pkg/chat"
 	"github.com/pocket-companion/pocket/pkg/engine"
 	"github.com/pocket-companion/pocket/pkg/events"
+	"github.com/pocket-companion/pocket/pkg/library"
 	"github.com/pocket-companion/pocket/pkg/recordings"
 	"github.com/pocket-companion/pocket/pkg/share"
 	"github.com/pocket-companion/pocket/pkg/store"
@@ -39,7 +40,10 @@ type serviceParams struct {
 }
 
 func newService(p serviceParams) *chat.Service {
-	return chat.NewService(chat.Options{DB: p.DB, Recordings: p.Recordings, Links: p.Links, Engine: p.Engine, Bus: p.Bus, Log: p.Log})
+	return chat.NewService(chat.Options{
+		DB: p.DB, Recordings: p.Recordings, Links: p.Links, Engine: p.Engine, Bus: p.Bus, Log: p.Log,
+		Library: library.NewRetriever(p.Recordings),
+	})
 }
 
 // maxBody bounds a send's JSON: a 4,000-character message with room to spare.
@@ -56,6 +60,9 @@ func Routes(svc *chat.Service) []httpx.Route {
 		{Pattern: "GET /api/v1/chat/session/{id}/shared", Handler: h.sharedSession, Access: httpx.Public},
 		{Pattern: "GET /api/v1/chat/session/{id}/messages/shared", Handler: h.sharedMessages, Access: httpx.Public},
 		{Pattern: "POST /api/v1/chat/message/shared", Handler: h.sharedSend, Access: httpx.Public},
+		{Pattern: "GET /api/v1/chat/library/sessions", Handler: h.librarySessions},
+		{Pattern: "POST /api/v1/chat/library/sessions", Handler: h.newLibrarySession},
+		{Pattern: "POST /api/v1/chat/library/message", Handler: h.librarySend},
 	}
 }
 

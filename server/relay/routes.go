@@ -36,9 +36,10 @@ type route struct {
 // answer starts: a 32 MiB upload, and a chat answer composed in full before
 // it is sent. They get Options.SlowTimeout instead of the per-call timeout.
 var slowRoutes = map[string]bool{
-	"POST /api/v1/recordings":          true,
-	"POST /api/v1/chat/message":        true,
-	"POST /api/v1/chat/message/shared": true,
+	"POST /api/v1/recordings":           true,
+	"POST /api/v1/chat/message":         true,
+	"POST /api/v1/chat/message/shared":  true,
+	"POST /api/v1/chat/library/message": true,
 }
 
 // routes are the provider API's REST routes (server/app/routes.go), each as
@@ -92,6 +93,9 @@ var routes = []route{
 	{"GET /api/v1/chat/session/{id}/shared", httpx.Public, forward, 0},
 	{"GET /api/v1/chat/session/{id}/messages/shared", httpx.Public, forward, 0},
 	{"POST /api/v1/chat/message/shared", httpx.Public, forward, maxBody},
+	{"GET /api/v1/chat/library/sessions", httpx.SignedIn, cachedRead, 0},
+	{"POST /api/v1/chat/library/sessions", httpx.SignedIn, write, maxBody},
+	{"POST /api/v1/chat/library/message", httpx.SignedIn, write, maxBody},
 }
 
 // Routes mounts every relayed route on r.

@@ -31,16 +31,22 @@ Answer in English. Be concise; use short bullet lists for lists. Do not use HTML
 // whole), the conversation so far, and the question.
 func groundedMessages(rec *engine.Recording, q engine.Question) []llm.Message {
 	msgs := []llm.Message{{Role: "system", Content: systemPrompt + "\n\n" + recordingContext(rec, q.Text)}}
-	history := q.History
+	msgs = append(msgs, historyMessages(q.History)...)
+	return append(msgs, llm.Message{Role: "user", Content: q.Text})
+}
+
+// historyMessages are the conversation's last turns, each shortened.
+func historyMessages(history []engine.Turn) []llm.Message {
 	if len(history) > historyTurns {
 		history = history[len(history)-historyTurns:]
 	}
+	var msgs []llm.Message
 	for _, t := range history {
 		if t.Role == "user" || t.Role == "assistant" {
 			msgs = append(msgs, llm.Message{Role: t.Role, Content: nlp.Shorten(t.Content, historyRunes)})
 		}
 	}
-	return append(msgs, llm.Message{Role: "user", Content: q.Text})
+	return msgs
 }
 
 // recordingContext renders the recording for the model.

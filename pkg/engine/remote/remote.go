@@ -43,17 +43,9 @@ func (e *Engine) Name() string { return "llm" }
 
 // Answer asks the model and reads the transcript lines it cites as sources.
 func (e *Engine) Answer(ctx context.Context, rec *engine.Recording, q engine.Question) (engine.Answer, error) {
-	req := llm.Request{Messages: groundedMessages(rec, q), Temperature: 0.2}
-	text, err := e.model.Stream(ctx, req, q.OnDelta)
+	text, err := e.ask(ctx, groundedMessages(rec, q), q.OnDelta)
 	if err != nil {
-		if ctx.Err() != nil {
-			return engine.Answer{}, ctx.Err()
-		}
-		return engine.Answer{}, fmt.Errorf("%w: %w", engine.ErrUnavailable, err)
-	}
-	text = strings.TrimSpace(text)
-	if text == "" {
-		return engine.Answer{}, fmt.Errorf("%w: the model returned an empty answer", engine.ErrUnavailable)
+		return engine.Answer{}, err
 	}
 	clean, cited := citations(text, len(rec.Segments))
 	var sources []engine.Source
@@ -64,6 +56,23 @@ func (e *Engine) Answer(ctx context.Context, rec *engine.Recording, q engine.Que
 		sources = matchingSources(rec, q.Text, clean)
 	}
 	return engine.Answer{Text: clean, Sources: sources}, nil
+}
+
+// ask streams the model's answer to msgs: a failure is ErrUnavailable (or
+// the context's own error), and so is an empty answer.
+func (e *Engine) ask(ctx context.Context, msgs []llm.Message, onDelta func(string)) (string, error) {
+	text, err := e.model.Stream(ctx, llm.Request{Messages: msgs, Temperature: 0.2}, onDelta)
+	if err != nil {
+		if ctx.Err() != nil {
+			return "", ctx.Err()
+		}
+		return "", fmt.Errorf("%w: %w", engine.ErrUnavailable, err)
+	}
+	text = strings.TrimSpace(text)
+	if text == "" {
+		return "", fmt.Errorf("%w: the model returned an empty answer", engine.ErrUnavailable)
+	}
+	return text, nil
 }
 
 // reCite matches the model's line citations: [12], [#12], [12, 14].

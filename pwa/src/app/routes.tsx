@@ -10,6 +10,7 @@ const LoginPage = lazy(() => import('@/features/auth/login/LoginPage'))
 const AppShell = lazy(() => import('./shell/AppShell').then((m) => ({ default: m.AppShell })))
 const RecordingsPage = lazy(() => import('@/features/recordings/RecordingsPage'))
 const RecordingDetailPage = lazy(() => import('@/features/recordings/RecordingDetailPage'))
+const LibraryAskPage = lazy(() => import('@/features/library-ask/LibraryAskPage'))
 const SharedRecordingPage = lazy(() => import('@/features/share/SharedRecordingPage'))
 
 const screen = (node: ReactNode) => <Suspense fallback={<FullPageSpinner />}>{node}</Suspense>
@@ -24,6 +25,7 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/recordings', element: screen(<RecordingsPage />) },
       { path: '/recordings/:id', element: screen(<RecordingDetailPage />) },
+      { path: '/ask', element: screen(<LibraryAskPage />) },
     ],
   },
   { path: '*', element: <NotFound /> },

@@ -9,6 +9,11 @@ export interface ChatSource {
   start: number
   end: number
   quote: string
+  /** Only on a library answer's sources: the recording the passage is in. */
+  recordingId?: string
+  recordingTitle?: string
+  /** 'transcript' or 'summary' (a summary section has no time). */
+  kind?: string
 }
 
 /** The spec's chat session (§3), as far as the app uses it. */
@@ -77,6 +82,18 @@ function normalizeSource(raw: unknown): ChatSource | null {
     start: seconds(first(s, 'start', 'start_time', 'startTime')),
     end: seconds(first(s, 'end', 'end_time', 'endTime')),
     quote: text(s.quote).trim(),
+    ...librarySource(s),
+  }
+}
+
+/** A library answer's source also names its recording; a recording's own chat leaves these out. */
+function librarySource(s: LooseObject): Pick<ChatSource, 'recordingId' | 'recordingTitle' | 'kind'> {
+  const recordingId = text(first(s, 'recordingId', 'recording_id')).trim()
+  if (!recordingId) return {}
+  return {
+    recordingId,
+    recordingTitle: text(first(s, 'recordingTitle', 'recording_title')).trim() || 'Untitled Recording',
+    kind: text(s.kind).trim() || 'transcript',
   }
 }
 
@@ -123,4 +140,29 @@ export function normalizeSendResult(raw: unknown): ChatSendResult | null {
   const assistantMessage = normalizeMessage(body.assistantMessage)
   if (!session || !userMessage || !assistantMessage) return null
   return { session, userMessage, assistantMessage }
+}
+
+/** A library conversation (Ask about all recordings), as the list shows it. */
+export interface LibrarySession {
+  id: string
+  title: string
+  /** ISO timestamp; '' when unknown. */
+  updatedAt: string
+}
+
+function normalizeLibrarySession(raw: unknown): LibrarySession | null {
+  const s = asObject(raw)
+  const id = text(s?.id).trim()
+  if (!s || !id) return null
+  return { id, title: text(s.title).trim() || 'All recordings', updatedAt: isoOf(first(s, 'updatedAt', 'updated_at')) }
+}
+
+/** Library conversations as the server lists them (latest activity first). */
+export function normalizeLibrarySessions(raw: unknown): LibrarySession[] {
+  return (asArray(payload(raw)) ?? []).map(normalizeLibrarySession).filter((s): s is LibrarySession => s !== null)
+}
+
+/** The conversation a library send went to. */
+export function librarySessionOf(raw: unknown): LibrarySession | null {
+  return normalizeLibrarySession(asObject(payload(raw))?.session)
 }

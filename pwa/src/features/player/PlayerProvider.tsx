@@ -8,6 +8,8 @@ interface Props {
   recordingId: string
   /** The shared page plays through the share link's audio route. */
   shareToken?: string
+  /** Where to start (seconds), e.g. the passage a link opened: wins over the remembered position. */
+  startAt?: number | null
   children: ReactNode
 }
 
@@ -18,7 +20,7 @@ const SAVE_EVERY_MS = 2000
  * Owns the recording's <audio> element and shares its state: the player bar
  * shows it, the transcript follows it, segments and chat sources seek it.
  */
-export function PlayerProvider({ recordingId, shareToken, children }: Props) {
+export function PlayerProvider({ recordingId, shareToken, startAt = null, children }: Props) {
   const src = useAudioSource(recordingId, shareToken)
   const ref = useRef<HTMLAudioElement>(null)
   const [time, setTime] = useState(0)
@@ -97,7 +99,7 @@ export function PlayerProvider({ recordingId, shareToken, children }: Props) {
             setDuration(Number.isFinite(el.duration) ? el.duration : 0)
             setReady(true)
             setFailed(false)
-            const at = playedPosition(positionKey)
+            const at = startAt ?? playedPosition(positionKey)
             if (at > 0 && at < el.duration - 1 && el.currentTime === 0) {
               el.currentTime = at
               setTime(at)

@@ -49,9 +49,10 @@ interface Props {
  * With audio, a player sits over every tab and the transcript follows it.
  */
 export function RecordingScreen(props: Props) {
+  const [, , at] = useTabParam()
   if (!props.view.audio) return <RecordingLayout {...props} />
   return (
-    <PlayerProvider recordingId={props.view.id} shareToken={props.shareToken}>
+    <PlayerProvider recordingId={props.view.id} shareToken={props.shareToken} startAt={at}>
       <RecordingLayout {...props} />
     </PlayerProvider>
   )
@@ -59,14 +60,15 @@ export function RecordingScreen(props: Props) {
 
 function RecordingLayout({ view, backTo, actions, shareToken, editable = false }: Props) {
   const desktop = useIsDesktop()
-  const [tab, selectTab] = useTabParam()
+  const [tab, selectTab, at] = useTabParam()
   const shown: DetailTab = desktop && tab === 'ask' ? 'summary' : tab
   const idBase = `rec-${desktop ? 'd' : 'm'}`
   // Lay the mind map out in idle time while the summary is read, so opening
   // a large map's tab paints at once.
   usePrepareMindMap(view.summarization)
   // A chat answer's source opens the Transcription tab at that passage.
-  const [highlight, setHighlight] = useState<{ start: number }>()
+  // So does a link to the passage (?t= seconds), e.g. a library answer's citation.
+  const [highlight, setHighlight] = useState<{ start: number } | undefined>(() => (at === null ? undefined : { start: at }))
   const player = usePlayer()
   const showSource = (start: number) => {
     setHighlight({ start })
@@ -159,15 +161,22 @@ function PanelContent({ tab, view, shareToken, highlight, onShowSource, editable
   }
 }
 
-/** The selected tab lives in ?tab= (replace navigation): a reload or Back keeps it. */
-function useTabParam(): [DetailTab, (tab: DetailTab) => void] {
+/**
+ * The selected tab lives in ?tab= (replace navigation): a reload or Back keeps
+ * it. ?t= (seconds) is a link to a passage: it opens the Transcription tab
+ * unless a tab is named, and is dropped once another tab is chosen.
+ */
+function useTabParam(): [DetailTab, (tab: DetailTab) => void, number | null] {
   const [params, setParams] = useSearchParams()
   const raw = params.get('tab')
-  const tab = ALL_TABS.includes(raw as DetailTab) ? (raw as DetailTab) : 'summary'
+  const t = params.get('t')
+  const at = t !== null && t.trim() !== '' && Number.isFinite(Number(t)) && Number(t) >= 0 ? Number(t) : null
+  const tab = ALL_TABS.includes(raw as DetailTab) ? (raw as DetailTab) : at !== null ? 'transcription' : 'summary'
   const select = (next: DetailTab) =>
     setParams(
       (prev) => {
         const out = new URLSearchParams(prev)
+        if (next !== 'transcription') out.delete('t')
         if (next === 'summary') out.delete('tab')
         else out.set('tab', next)
         return out
@@ -176,5 +185,5 @@ function useTabParam(): [DetailTab, (tab: DetailTab) => void] {
       // transition React may slice over several frames.
       { replace: true, flushSync: true },
     )
-  return [tab, select]
+  return [tab, select, at]
 }

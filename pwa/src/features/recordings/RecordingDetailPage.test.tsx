@@ -72,6 +72,21 @@ describe('detail screen (desktop)', () => {
     expect(screen.getByRole('complementary', { name: 'Ask Pocket' })).toBeInTheDocument()
   })
 
+  it('a link to a passage (?t= seconds) opens the Transcription tab with that line highlighted; another tab drops it', async () => {
+    await open('rec_09_consult_knee?t=100')
+    const tab = await screen.findByRole('tab', { name: 'Transcription' }, { timeout: 5000 })
+    expect(tab).toHaveAttribute('aria-selected', 'true')
+    const current = await waitFor(() => {
+      const li = screen.getByRole('tabpanel', { name: 'Transcription' }).querySelector('li[aria-current="true"]')
+      expect(li).not.toBeNull()
+      return li as HTMLElement
+    })
+    expect(current).toBeVisible()
+    await userEvent.click(screen.getByRole('tab', { name: 'Summary' }))
+    expect(screen.getByRole('tab', { name: 'Summary' })).toHaveAttribute('aria-selected', 'true')
+    expect(window.location.search).not.toContain('t=')
+  })
+
   it('follows the WAI-ARIA tabs pattern: arrows, Home, End; one tab stop', async () => {
     await open('rec_16_roadmap_2027_shared')
     const summary = await screen.findByRole('tab', { name: 'Summary' })

@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react'
-import { useSearchParams } from 'react-router'
+import { Link, useSearchParams } from 'react-router'
 import { useQueryClient } from '@tanstack/react-query'
 import { recordingKeys } from '@/data/recordings'
 import { groupByDay } from './list/listItems'
@@ -41,7 +41,13 @@ export default function RecordingsPage() {
 
   return (
     <section className="recordings" aria-labelledby="recordings-title">
-      <h1 id="recordings-title">Recordings</h1>
+      <div className="recordings__head">
+        <h1 id="recordings-title">Recordings</h1>
+        {/* A link, not the panel itself: the library chat is its own lazily loaded route. */}
+        <Link to="/ask" className="button recordings__ask">
+          Ask about all recordings
+        </Link>
+      </div>
       <SearchBar query={q} onSubmit={submit} onClear={showAll} />
       {folderKey !== null && (
         <FolderBar folderKey={folderKey} onShowFolder={(key) => setParams({ folder: folderParam(key) }, { replace: true })} />

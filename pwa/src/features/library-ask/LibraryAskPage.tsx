@@ -1,0 +1,142 @@
+import { useQuery } from '@tanstack/react-query'
+import { useId, useState } from 'react'
+import { Link, useSearchParams } from 'react-router'
+import { librarySessionsQuery } from '@/data/libraryChat'
+import { ChatBubble } from '@/features/chat/ChatBubble'
+import { ChatComposer } from '@/features/chat/ChatComposer'
+import { useStickToBottom } from '@/features/chat/useStickToBottom'
+import '@/features/chat/chat.css'
+import { useLibraryChat } from './useLibraryChat'
+import { useOnline } from './useOnline'
+import {
+  BACK,
+  CONVERSATION_LABEL,
+  CONVERSATIONS_FAILED,
+  EXAMPLES,
+  INTRO,
+  LOADING_CONVERSATIONS,
+  LOADING_MESSAGES,
+  NEW_CONVERSATION,
+  OFFLINE,
+  PAGE_TITLE,
+  RETRY,
+} from './texts'
+import './library-ask.css'
+
+/**
+ * /ask: Ask about all recordings. The conversation shown lives in ?c= (a
+ * reload or Back keeps it); none is a new conversation, started by its first
+ * question. Answers cite recordings as links to the passage.
+ */
+export default function LibraryAskPage() {
+  const [params, setParams] = useSearchParams()
+  const sessionId = params.get('c')
+  // Remounts the conversation when the person picks another, not when a
+  // new one gets its id from its first answer (its messages are on screen).
+  const [shownKey, setShownKey] = useState(sessionId ?? 'new')
+  const pick = (id: string | null) => {
+    setShownKey(id ?? `new-${Date.now()}`)
+    setParams(id ? { c: id } : {}, { replace: true })
+  }
+  const started = (id: string) => setParams({ c: id }, { replace: true })
+
+  return (
+    <section className="library-ask" aria-labelledby="library-ask-title">
+      <Link to="/recordings" className="library-ask__back">
+        ← {BACK}
+      </Link>
+      <h1 id="library-ask-title">{PAGE_TITLE}</h1>
+      <p className="library-ask__intro">{INTRO}</p>
+      <Conversations current={sessionId} onPick={pick} />
+      <Conversation key={shownKey} sessionId={sessionId} onStarted={started} />
+    </section>
+  )
+}
+
+/** The picker: the person's library conversations and a new one. */
+function Conversations({ current, onPick }: { current: string | null; onPick: (id: string | null) => void }) {
+  const sessions = useQuery(librarySessionsQuery())
+  const selectId = useId()
+  if (sessions.isPending) {
+    return (
+      <p className="library-ask__status" role="status">
+        <span className="spinner" aria-hidden="true" /> {LOADING_CONVERSATIONS}
+      </p>
+    )
+  }
+  if (sessions.isError) {
+    return (
+      <div className="library-ask__status" role="alert">
+        <span>{CONVERSATIONS_FAILED}</span>
+        <button type="button" className="button" onClick={() => void sessions.refetch()}>
+          {RETRY}
+        </button>
+      </div>
+    )
+  }
+  const list = sessions.data
+  return (
+    <div className="library-ask__picker">
+      {list.length > 0 && (
+        <>
+          <label htmlFor={selectId}>{CONVERSATION_LABEL}</label>
+          <select id={selectId} value={current ?? ''} onChange={(e) => onPick(e.target.value || null)}>
+            <option value="">{NEW_CONVERSATION}</option>
+            {list.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.title}
+              </option>
+            ))}
+          </select>
+        </>
+      )}
+      <button type="button" className="button" onClick={() => onPick(null)} disabled={current === null}>
+        {NEW_CONVERSATION}
+      </button>
+    </div>
+  )
+}
+
+function Conversation({ sessionId, onStarted }: { sessionId: string | null; onStarted: (id: string) => void }) {
+  const chat = useLibraryChat(sessionId, onStarted)
+  const online = useOnline()
+  const [announcement, setAnnouncement] = useState('')
+  const listRef = useStickToBottom(chat.messages)
+  const empty = !chat.loading && chat.messages.length === 0 && !chat.loadFailed
+
+  return (
+    <div className="chat library-ask__chat">
+      {chat.error && (
+        <div className="chat__banner" role="alert">
+          <p>{chat.error}</p>
+          {chat.loadFailed ? (
+            <button type="button" className="button" onClick={chat.retry}>
+              {RETRY}
+            </button>
+          ) : (
+            <button type="button" className="icon-button chat__banner-close" aria-label="Dismiss" onClick={chat.dismissError}>
+              ×
+            </button>
+          )}
+        </div>
+      )}
+      {!online && <p className="chat__note">{OFFLINE}</p>}
+      {chat.loading ? (
+        <div className="chat__loading" role="status">
+          <span className="spinner" aria-hidden="true" />
+          <span>{LOADING_MESSAGES}</span>
+        </div>
+      ) : (
+        <ol className="chat__messages" ref={listRef} aria-label="Conversation">
+          {chat.messages.map((m) => (
+            <ChatBubble key={m.id} message={m} onRevealed={setAnnouncement} />
+          ))}
+        </ol>
+      )}
+      <div className="visually-hidden" aria-live="polite">
+        {announcement}
+      </div>
+      <ChatComposer chips={empty ? EXAMPLES : []} disabled={!online} sending={chat.sending} onSend={chat.send} />
+    </div>
+  )
+}
