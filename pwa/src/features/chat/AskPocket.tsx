@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { useAuth } from '@/features/auth/AuthContext'
 import { ChatBubble } from './ChatBubble'
+import { ChatLoading } from './ChatLoading'
 import { ChatComposer } from './ChatComposer'
 import { AUTH_REQUIRED, LOADING_HISTORY, NO_RECORDING_TEXT, NO_RECORDING_TITLE, OFFLINE_NOTE } from './texts'
 import { useChat } from './useChat'
@@ -64,10 +65,7 @@ function Conversation({ recordingId, shareToken, onShowSource, queueOffline }: A
       )}
       {note && <p className="chat__note">{note}</p>}
       {chat.loading ? (
-        <div className="chat__loading" role="status">
-          <span className="spinner" aria-hidden="true" />
-          <span>{LOADING_HISTORY}</span>
-        </div>
+        <ChatLoading label={LOADING_HISTORY} />
       ) : (
         <ol className="chat__messages" ref={listRef} aria-label="Conversation">
           {chat.messages.map((m) => (

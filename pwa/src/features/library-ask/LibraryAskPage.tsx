@@ -3,11 +3,12 @@ import { useId, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { librarySessionsQuery } from '@/data/libraryChat'
 import { ChatBubble } from '@/features/chat/ChatBubble'
+import { ChatLoading } from '@/features/chat/ChatLoading'
 import { ChatComposer } from '@/features/chat/ChatComposer'
 import { useStickToBottom } from '@/features/chat/useStickToBottom'
 import '@/features/chat/chat.css'
 import { useLibraryChat } from './useLibraryChat'
-import { useOnline } from './useOnline'
+import { useOnline } from '@/features/sync/useSyncState'
 import {
   BACK,
   CONVERSATION_LABEL,
@@ -122,10 +123,7 @@ function Conversation({ sessionId, onStarted }: { sessionId: string | null; onSt
       )}
       {!online && <p className="chat__note">{OFFLINE}</p>}
       {chat.loading ? (
-        <div className="chat__loading" role="status">
-          <span className="spinner" aria-hidden="true" />
-          <span>{LOADING_MESSAGES}</span>
-        </div>
+        <ChatLoading label={LOADING_MESSAGES} />
       ) : (
         <ol className="chat__messages" ref={listRef} aria-label="Conversation">
           {chat.messages.map((m) => (
