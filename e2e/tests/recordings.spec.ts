@@ -55,7 +55,7 @@ test.describe('recordings list', () => {
     await expect(rowBox(page, 'Weekly Product Sync')).toContainText('Work')
     await expect(rowBox(page, 'Weekly Product Sync').getByRole('img', { name: 'Waiting to sync' })).toHaveCount(0)
     // A click anywhere on the row opens it, not only on the title.
-    await note.getByText('Five things to check before the Dec 1 release.').click()
+    await note.click() // its middle is the description, under the title link's cover
     await expect(page).toHaveURL(/\/recordings\/[^/?]+$/)
     await page.goBack()
 
@@ -311,7 +311,7 @@ function stuckHeading() {
   const top = document.querySelector('.shell__topbar')?.getBoundingClientRect().bottom ?? 0
   const stuck = Array.from(document.querySelectorAll('h2')).filter((h) => Math.abs(h.getBoundingClientRect().top - Math.max(0, top)) < 2)
   const h = stuck[0]
-  const below = Array.from(document.querySelectorAll('a time')).find((t) => t.getBoundingClientRect().top > (h?.getBoundingClientRect().bottom ?? 0))
+  const below = Array.from(document.querySelectorAll('.rec-row time')).find((t) => t.getBoundingClientRect().top > (h?.getBoundingClientRect().bottom ?? 0))
   const day = below ? new Date(below.getAttribute('datetime') ?? '').toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' }) : ''
   return { stuck: stuck.length, heading: h?.textContent ?? '', rowDay: day }
 }

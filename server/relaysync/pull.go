@@ -16,21 +16,46 @@ func (s *Service) Pull(ctx context.Context, uid, token, cursor string, limit int
 	if err := recordings.CheckOwner(ctx, uid); err != nil {
 		return nil, err
 	}
-	if s.due(uid) {
-		s.refreshLogged(ctx, uid, token, true)
+	if want, due := s.due(uid); due {
+		s.refreshUnlessCovered(ctx, uid, token, want)
 	}
 	return s.ledger.Pull(ctx, uid, cursor, limit)
 }
 
 // due: the user's mirror was last refreshed MinRefresh ago or more, or a
-// change was announced since (by a relayed write or another replica).
-func (s *Service) due(uid string) bool {
+// change was announced that no completed listing has covered yet. want is
+// the announcements the pull must see.
+func (s *Service) due(uid string) (want uint64, due bool) {
 	u := s.user(uid)
 	u.mu.Lock()
 	defer u.mu.Unlock()
-	due := u.behind || s.opts.Now().Sub(u.lastRefresh) >= s.opts.MinRefresh
-	u.behind = false
-	return due
+	return u.announced, u.announced > u.covered || s.stale(u)
+}
+
+func (s *Service) stale(u *userState) bool {
+	return s.opts.Now().Sub(u.lastRefresh) >= s.opts.MinRefresh
+}
+
+// refreshUnlessCovered refreshes for a pull, unless the refresh it waited
+// for (devices pull together when they hear of a change) already covered
+// what it must see: one listing of the upstream answers them all, and none
+// is answered from a mirror that lacks the change it heard of.
+func (s *Service) refreshUnlessCovered(ctx context.Context, uid, token string, want uint64) {
+	if recordings.CheckOwner(ctx, uid) != nil {
+		return
+	}
+	u := s.user(uid)
+	u.refreshing.Lock()
+	defer u.refreshing.Unlock()
+	u.mu.Lock()
+	covered := u.covered >= want && !s.stale(u)
+	u.mu.Unlock()
+	if covered {
+		return
+	}
+	if _, err := s.refreshLocked(ctx, uid, token, true, u); err != nil {
+		s.logRefreshError(uid, err)
+	}
 }
 
 // ChangedElsewhere marks the user's mirror as behind: another replica made or
@@ -38,13 +63,19 @@ func (s *Service) due(uid string) bool {
 func (s *Service) ChangedElsewhere(uid string) {
 	u := s.user(uid)
 	u.mu.Lock()
-	u.behind = true
+	u.announced++
 	u.mu.Unlock()
 }
 
 // refreshLogged refreshes and logs a failure once, without the token.
 func (s *Service) refreshLogged(ctx context.Context, uid, token string, invalidate bool) outcome {
 	out, err := s.refresh(ctx, uid, token, invalidate)
+	s.logRefreshError(uid, err)
+	return out
+}
+
+// logRefreshError logs a failed refresh once, without the token.
+func (s *Service) logRefreshError(uid string, err error) {
 	switch {
 	case err == nil, err == errBudget:
 	case isAuth(err):
@@ -52,5 +83,4 @@ func (s *Service) refreshLogged(ctx context.Context, uid, token string, invalida
 	default:
 		s.log.Warn("relaysync: refreshing a user's mirror failed", "uid", uid, "err", err)
 	}
-	return out
 }

@@ -37,8 +37,14 @@ func (s *Service) refresh(ctx context.Context, uid, token string, invalidate boo
 	u := s.user(uid)
 	u.refreshing.Lock()
 	defer u.refreshing.Unlock()
+	return s.refreshLocked(ctx, uid, token, invalidate, u)
+}
+
+// refreshLocked is refresh with u.refreshing held.
+func (s *Service) refreshLocked(ctx context.Context, uid, token string, invalidate bool, u *userState) (outcome, error) {
 	u.mu.Lock()
 	cost := 1 + max(1, u.pages) // the folders and as many pages as last time
+	started := u.announced      // changes announced before this listing began
 	u.mu.Unlock()
 	if !s.budget.take(uid, cost) {
 		return outcome{}, errBudget
@@ -55,6 +61,9 @@ func (s *Service) refresh(ctx context.Context, uid, token string, invalidate boo
 	u.lastRefresh = s.opts.Now()
 	if l.itemsComplete {
 		u.pages = l.pages
+	}
+	if listErr == nil {
+		u.covered = max(u.covered, started)
 	}
 	u.mu.Unlock()
 	if len(out.unsummarized) > 0 {

@@ -4,9 +4,11 @@ import (
 	"github.com/pocket-companion/pocket/server/relaysync"
 	"time"
 
+	"fmt"
 	"github.com/pocket-companion/pocket/tests/storetest"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/pocket-companion/pocket/pkg/events"
@@ -205,5 +207,44 @@ func TestPull_RefreshesAfterAnotherReplicaAnnouncedAChange(t *testing.T) {
 	alice.rest.MustOK("PUT", "/api/v1/recordings/"+ids[1], map[string]any{"title": "Not announced"})
 	if again, _ := e.pullAll(alice, cursor); len(again) != 0 {
 		t.Fatalf("one announcement refreshed twice: %v", again)
+	}
+}
+
+func TestPull_DevicesPullingTogetherAfterAnAnnouncementAllSeeItFromOneListing(t *testing.T) {
+	e := newEnv(t, relaysync.Options{MinRefresh: time.Hour, Rate: 100_000}) // the budget is not what is tested
+	alice := e.signIn("alice@example.com")
+	ids := e.uploadFixtures(alice, 2)
+	_, cursor := e.pullAll(alice, "")
+
+	for round := range 5 {
+		title := fmt.Sprintf("Renamed in round %d", round)
+		alice.rest.MustOK("PUT", "/api/v1/recordings/"+ids[0], map[string]any{"title": title})
+		e.svc.ChangedElsewhere(alice.uid) // every device hears of it and pulls at once
+		before := e.up.count(alice.token, "", "/api/v1/recordings/dashboard")
+		const devices = 6
+		var wg sync.WaitGroup
+		saw := make([]bool, devices)
+		for d := range devices {
+			wg.Go(func() {
+				res, err := e.svc.Pull(ctx, alice.uid, alice.token, cursor, 50)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				for _, c := range res.GetChanges() {
+					saw[d] = saw[d] || strings.Contains(c.GetRecording().GetItemJson(), title)
+				}
+			})
+		}
+		wg.Wait()
+		for d, ok := range saw {
+			if !ok {
+				t.Fatalf("round %d: device %d was answered without the change it heard of", round, d)
+			}
+		}
+		if n := e.up.count(alice.token, "", "/api/v1/recordings/dashboard") - before; n != 1 {
+			t.Fatalf("round %d: %d listings of the upstream for one announcement, want 1", round, n)
+		}
+		_, cursor = e.pullAll(alice, cursor)
 	}
 }

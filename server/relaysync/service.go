@@ -132,18 +132,21 @@ type userState struct {
 	pushing     sync.Mutex // one push of a user at a time
 	mu          sync.Mutex
 	lastRefresh time.Time
-	// behind: a change was announced since the last refresh that the
-	// mirror may not hold yet (a write just relayed, or another replica's).
-	behind   bool
-	pages    int // dashboard pages of the last complete listing
-	sockets  int
-	token    string
-	expires  time.Time
-	polling  bool
-	queued   bool                 // a background refresh is waiting to start
-	watcher  bool                 // the watch loop runs
-	watching map[string]int       // recording id -> refreshes left
-	awaiting map[string]time.Time // uploads without a summary -> when (awaited.go)
+	// announced counts the changes announced to the user's devices (a
+	// write just relayed, or another replica's) that the mirror may not
+	// hold; covered is the count a completed listing began after. A pull
+	// while covered < announced refreshes first, or waits for the refresh
+	// that will cover it.
+	announced, covered uint64
+	pages              int // dashboard pages of the last complete listing
+	sockets            int
+	token              string
+	expires            time.Time
+	polling            bool
+	queued             bool                 // a background refresh is waiting to start
+	watcher            bool                 // the watch loop runs
+	watching           map[string]int       // recording id -> refreshes left
+	awaiting           map[string]time.Time // uploads without a summary -> when (awaited.go)
 }
 
 func (s *Service) user(uid string) *userState {

@@ -36,7 +36,7 @@ func (s *Service) Changed(ctx context.Context, uid, token string) {
 	u.mu.Lock()
 	// The relay has announced the write; the devices that heard it pull
 	// next, and that pull must see it, even if the refresh below is slower.
-	u.behind = true
+	u.announced++
 	if u.queued { // a refresh that has not started yet will see this write too
 		u.mu.Unlock()
 		return
