@@ -38,7 +38,8 @@ const waitingIcon = (scope: Locator | Page) => scope.getByRole('img', { name: 'W
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true })
 const listRow = (page: Page, title: string) => page.getByRole('main').getByRole('link', { name: title, exact: true })
 /** The whole row around a title link (the link is the title alone; it covers the row). */
-const rowBox = (page: Page, title: string) => page.getByRole('main').locator('.rec-row').filter({ has: listRow(page, title) })
+const rowBox = (page: Page, title: string) =>
+  page.getByRole('main').locator('.rec-row').filter({ has: page.getByRole('link', { name: title, exact: true }) })
 
 async function signInAndCache(page: Page, visit: string[]): Promise<void> {
   await signInThroughIssuer(page.request, DEMO_EMAIL, pocket.url)
