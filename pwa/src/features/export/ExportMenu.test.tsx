@@ -37,8 +37,11 @@ afterEach(() => vi.restoreAllMocks())
 async function openScreen() {
   await signInOnServer(alice, { cacheProfile: true })
   renderApp('/recordings/rec_01_weekly_sync')
-  // The first test also pays for loading the screen's modules.
-  return screen.findByRole('button', { name: 'Export' }, { timeout: 15_000 })
+  // The first test also pays for loading the screen's modules; the menu is
+  // loaded after the screen shows, its button disabled until then.
+  const ready = () => screen.getByRole('button', { name: 'Export' })
+  await waitFor(() => expect(ready()).toBeEnabled(), { timeout: 15_000 })
+  return ready()
 }
 
 describe('export menu', () => {

@@ -1,11 +1,10 @@
-import { useState, type ReactNode } from 'react'
+import { lazy, Suspense, useState, type ReactNode } from 'react'
 import { useSearchParams } from 'react-router'
 import type { RecordingView } from '@/data/normalize/detail'
 import { ActionableTab } from '@/features/actionable/ActionableTab'
 import { SummaryTab } from '@/features/summary/SummaryTab'
 import { TranscriptionTab } from '@/features/transcription/TranscriptionTab'
 import { MindMapTab, usePrepareMindMap } from '@/features/mindmap'
-import { AudioPlayer } from '@/features/player/AudioPlayer'
 import { usePlayer } from '@/features/player/PlayerContext'
 import { PlayerProvider } from '@/features/player/PlayerProvider'
 import { AskPocketPanel } from './panels'
@@ -16,6 +15,9 @@ import { TAB_ICONS } from './tabIcons'
 import { useIsDesktop } from './useIsDesktop'
 import { usePrinting } from '@/features/export/usePrintAll'
 import './recording-view.css'
+
+// The player's bar is loaded only for a recording with audio, once it is on screen.
+const AudioPlayer = lazy(() => import('@/features/player/AudioPlayer').then((m) => ({ default: m.AudioPlayer })))
 import '@/features/export/print.css'
 
 /** Desktop: four tabs on top; Ask Pocket is the side panel (spec §2). */
@@ -85,7 +87,11 @@ function RecordingLayout({ view, backTo, actions, shareToken, editable = false }
         <div className="detail__main">
           <RecordingHeader header={view.header} desktop backTo={backTo} actions={actions} recordingId={editId} />
           <Tabs tabs={DESKTOP_TABS} selected={shown} onSelect={selectTab} label="Recording" idBase={idBase} className="tabs tabs--top" />
-          <AudioPlayer />
+          {player && (
+            <Suspense fallback={null}>
+              <AudioPlayer />
+            </Suspense>
+          )}
           {panels}
         </div>
         <aside className="detail__chat" aria-labelledby="ask-pocket-title">
@@ -101,7 +107,11 @@ function RecordingLayout({ view, backTo, actions, shareToken, editable = false }
     <div className={player ? 'detail detail--mobile detail--with-player' : 'detail detail--mobile'}>
       {shown !== 'ask' && <RecordingHeader header={view.header} desktop={false} backTo={backTo} actions={actions} recordingId={editId} />}
       {panels}
-      <AudioPlayer />
+      {player && (
+            <Suspense fallback={null}>
+              <AudioPlayer />
+            </Suspense>
+          )}
       <Tabs tabs={MOBILE_TABS} selected={shown} onSelect={selectTab} label="Recording" idBase={idBase} className="tabs tabs--bottom" />
     </div>
   )

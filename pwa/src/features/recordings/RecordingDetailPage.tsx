@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router'
-import { ExportMenu } from '@/features/export/ExportMenu'
+import { LazyExportMenu } from '@/features/export/LazyExportMenu'
 import { ShareButton } from '@/features/share/ShareButton'
 import { NO_DATA_SCREEN } from '@/features/recording-view/errorScreens'
 import { LoadErrorScreen, LoadingScreen } from '@/features/recording-view/LoadErrorScreen'
@@ -35,7 +35,7 @@ export default function RecordingDetailPage() {
       const actions = owner && (
         <>
           <ShareButton recordingId={id} title={state.view.header.title} />
-          <ExportMenu recordingId={id} />
+          <LazyExportMenu recordingId={id} />
           <DeleteRecordingButton recordingId={id} />
           <FolderPicker recordingId={id} />
         </>
