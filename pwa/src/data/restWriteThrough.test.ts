@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { http, HttpResponse, type JsonBodyType } from 'msw'
 import { server } from '@/mocks/node'
 import { db } from './db'
@@ -94,5 +94,26 @@ describe('REST write-through with edits waiting', () => {
     const fetched = await fetchDetail('r1')
     expect(fetched.data).toEqual({ recording: { id: 'r1', title: 'Plain' }, summarizations: {}, transcription: null })
     expect(await db.syncBase.count()).toBe(0)
+  })
+
+  it('a detail without edits waiting never holds up the list: its write leaves the list’s table out of its transaction', async () => {
+    dashboard({ data: [rec('r1', 'Old')], nextCursor: null })
+    await fetchDashboard()
+    detail({ id: 'r1', title: 'Plain' })
+    const scopes: string[][] = []
+    const original = db.transaction.bind(db) as (...args: unknown[]) => unknown
+    const spy = vi.spyOn(db, 'transaction').mockImplementation(((...args: unknown[]) => {
+      const tables = args.find(Array.isArray) as Array<{ name: string }> | undefined
+      if (tables) scopes.push(tables.map((t) => t.name))
+      return original(...args)
+    }) as typeof db.transaction)
+    try {
+      await fetchDetail('r1')
+    } finally {
+      spy.mockRestore()
+    }
+    expect(scopes.length).toBeGreaterThan(0)
+    for (const scope of scopes) expect(scope).not.toContain('recordings')
+    expect(await detailTitle('r1')).toBe('Plain')
   })
 })

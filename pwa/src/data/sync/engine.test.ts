@@ -50,6 +50,9 @@ async function started(setup: (server: FakeSyncServer) => void = () => {}, onlin
   return { server, d, invalidate, live: live!, liveHandle, timers, window, serviceWorker, stop }
 }
 
+const FIRST_HAND = { relayed: false }
+const RELAYED = { relayed: true }
+
 const row = async (db: { recordings: { get(id: string): Promise<{ data: { title?: unknown } } | undefined> } }, id: string) =>
   (await db.recordings.get(id))?.data.title
 
@@ -69,16 +72,32 @@ describe('startSync', () => {
   it('pulls on a live event and refreshes that recording’s detail and chat queries', async () => {
     const s = await started()
     s.server.putRecording('r1', { title: 'Renamed on the phone' })
-    s.live.onEvent({ type: 'recording.updated', recordingId: 'r1' })
+    s.live.onEvent({ type: 'recording.updated', recordingId: 'r1' }, FIRST_HAND)
     await vi.waitFor(async () => expect(await row(s.d.db, 'r1')).toBe('Renamed on the phone'))
     expect(s.invalidate).toHaveBeenCalledWith({ queryKey: recordingKeys.detail('r1') }, { cancelRefetch: false })
-    s.live.onEvent({ type: 'chat.message', recordingId: 'r1' })
+    s.live.onEvent({ type: 'chat.message', recordingId: 'r1' }, FIRST_HAND)
     expect(s.invalidate).toHaveBeenCalledWith({ queryKey: ['chat', 'history', 'r1'] }, { cancelRefetch: false })
+  })
+
+  it('leaves pulling and sending to the tab that heard the event first-hand; a relayed event only refreshes what this tab fetched', async () => {
+    const s = await started()
+    await vi.waitFor(() => expect(s.server.calls.at(-1)).toBe('pull'))
+    await s.d.sync.pullChanges()
+    await s.d.sync.enqueue({ op: { case: 'updateRecording', value: { id: 'r1', title: 'Typed in another tab' } } }, undefined, { holdMs: 60_000 })
+    s.server.calls = []
+    s.server.putRecording('r1', { title: 'Renamed on the phone' })
+    s.live.onEvent({ type: 'recording.updated', recordingId: 'r1' }, RELAYED)
+    expect(s.invalidate).toHaveBeenCalledWith({ queryKey: recordingKeys.detail('r1') }, { cancelRefetch: false })
+    await new Promise((r) => setTimeout(r, 30))
+    expect(s.server.calls).toEqual([])
+    // The same event first-hand: one pull (the held edit stays held).
+    s.live.onEvent({ type: 'recording.updated', recordingId: 'r1' }, FIRST_HAND)
+    await vi.waitFor(() => expect(s.server.calls).toEqual(['pull']))
   })
 
   it('restarts a detail fetch under way on a delete: an answer sent before it would show the recording', async () => {
     const s = await started()
-    s.live.onEvent({ type: 'recording.deleted', recordingId: 'r1' })
+    s.live.onEvent({ type: 'recording.deleted', recordingId: 'r1' }, FIRST_HAND)
     expect(s.invalidate).toHaveBeenCalledWith({ queryKey: recordingKeys.detail('r1') }, { cancelRefetch: true })
   })
 
@@ -88,7 +107,7 @@ describe('startSync', () => {
     // The start's pull has ended (a slow machine may still be in it): the burst starts from idle.
     await s.d.sync.pullChanges()
     const before = s.server.pulls
-    for (let i = 0; i < 10; i++) s.live.onEvent({ type: 'recording.updated', recordingId: 'r1' })
+    for (let i = 0; i < 10; i++) s.live.onEvent({ type: 'recording.updated', recordingId: 'r1' }, FIRST_HAND)
     await vi.waitFor(() => expect(s.server.pulls - before).toBe(2))
     await new Promise((r) => setTimeout(r, 20))
     expect(s.server.pulls - before).toBe(2)
@@ -117,7 +136,7 @@ describe('startSync', () => {
       await new Promise((r) => setTimeout(r, 20))
       expect(hook).toHaveBeenCalledTimes(1)
       s.server.putRecording('r2', { title: 'Two' })
-      s.live.onEvent({ type: 'recording.created', recordingId: 'r2' })
+      s.live.onEvent({ type: 'recording.created', recordingId: 'r2' }, FIRST_HAND)
       await vi.waitFor(() => expect(hook).toHaveBeenCalledTimes(2))
       const signal = hook.mock.calls[0]![0]
       expect(signal.aborted).toBe(false)

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import { chatKeys } from '../chat'
 import { recordingKeys } from '../recordings'
 import { getSync, type FlushOptions, type PullResult, type Sync } from './index'
-import { startLive, type LiveHandle, type LiveOptions } from './live'
+import { startLive, type Heard, type LiveHandle, type LiveOptions } from './live'
 import type { LiveEvent, Timers } from './liveSocket'
 import { BACKGROUND_SYNC_TAG, FLUSH_MESSAGE } from './workerMessages'
 
@@ -81,11 +81,17 @@ export function startSync(o: StartSyncOptions): () => void {
     }
   }
 
-  const onLiveEvent = (event: LiveEvent) => {
+  const onLiveEvent = (event: LiveEvent, heard: Heard) => {
+    // The tabs share one database: the socket's tab pulls and sends for all of
+    // them, and the others' lists follow the database. A second pull per tab
+    // would only find nothing new, after queueing behind the first.
     // Bursts coalesce: pullChanges runs one pull and queues at most one more.
-    void pull()
-    void flush()
-    void refreshQueries(o.queryClient, sync, event)
+    if (!heard.relayed) {
+      void pull()
+      void flush()
+    }
+    // What each tab shows from the network (an open detail, a chat) is its own to refetch.
+    void refreshQueries(o.queryClient, event)
   }
   const onOnline = () => void flush({ ignoreBackoff: true }).then(pull)
   const onWorkerMessage = (ev: Event) => {
@@ -120,10 +126,10 @@ export function startSync(o: StartSyncOptions): () => void {
 
 /**
  * Screens that read the network (the detail, chat) refetch; the list reads
- * IndexedDB, which the pull updates. A refetched detail is written whole,
- * so queued edits are laid over it again afterwards.
+ * IndexedDB, which the pull updates. A refetched detail lays the queued
+ * edits over itself as it is written (writeServerDetail).
  */
-async function refreshQueries(queryClient: QueryClient, sync: Sync, event: LiveEvent): Promise<void> {
+async function refreshQueries(queryClient: QueryClient, event: LiveEvent): Promise<void> {
   const id = event.recordingId
   if (!id) return
   if (event.type === 'chat.message') return invalidateChat(queryClient, id)
@@ -132,7 +138,6 @@ async function refreshQueries(queryClient: QueryClient, sync: Sync, event: LiveE
   // a delete does not, since a fetch sent before it would answer with the recording.
   const cancelRefetch = event.type === 'recording.deleted'
   await queryClient.invalidateQueries({ queryKey: recordingKeys.detail(id) }, { cancelRefetch })
-  await sync.rebase({ kind: 'recording', entityId: id })
 }
 
 function invalidateChat(queryClient: QueryClient, recordingId: string): Promise<void> {

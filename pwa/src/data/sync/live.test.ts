@@ -55,6 +55,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
 function harness(extra: Partial<LiveOptions> = {}) {
   const sockets: FakeSocket[] = []
   const events: LiveEvent[] = []
+  const relayed: boolean[] = []
   let connected = 0
   const clock = manualTimers()
   const session: SessionLike & { token: string } = {
@@ -63,7 +64,7 @@ function harness(extra: Partial<LiveOptions> = {}) {
     refreshAfterUnauthorized: async () => ((session.token = 't2'), true),
   }
   const options: LiveOptions = {
-    onEvent: (e) => events.push(e),
+    onEvent: (e, heard) => (events.push(e), relayed.push(heard.relayed)),
     onConnected: () => connected++,
     session,
     url: 'ws://app.test/api/v1/events',
@@ -78,7 +79,7 @@ function harness(extra: Partial<LiveOptions> = {}) {
     random: () => 0.999999,
     ...extra,
   }
-  return { sockets, events, connected: () => connected, clock, session, options, last: () => sockets[sockets.length - 1]! }
+  return { sockets, events, relayed, connected: () => connected, clock, session, options, last: () => sockets[sockets.length - 1]! }
 }
 
 describe('live socket', () => {
@@ -227,6 +228,8 @@ describe('one live socket per browser', () => {
     await settle()
     expect(a.events).toEqual([{ type: 'folder.updated', folderId: 'f1' }])
     expect(b.events).toEqual([{ type: 'folder.updated', folderId: 'f1' }])
+    // Only the socket's tab pulls for an event: it alone heard it first-hand.
+    expect([a.relayed, b.relayed]).toEqual([[false], [true]])
     expect([a.connected(), b.connected()]).toEqual([1, 1])
 
     tabA.stop()

@@ -19,8 +19,14 @@ export interface ChannelLike {
   onmessage: ((ev: MessageEvent) => void) | null
 }
 
+/** How a tab heard an event: from its own socket, or relayed by the tab that holds it. */
+export interface Heard {
+  relayed: boolean
+}
+
 export interface LiveOptions {
-  onEvent: (event: LiveEvent) => void
+  /** Every tab gets each event once; only the socket's tab hears it first-hand. */
+  onEvent: (event: LiveEvent, heard: Heard) => void
   onConnected?: () => void
   session?: SessionLike
   url?: string
@@ -67,7 +73,8 @@ export function startLive(o: LiveOptions): LiveHandle {
 
   let socket: LiveSocket | null = null
   let stopElection = () => {}
-  if (!locks || !openChannel) socket = open(o.onEvent, onConnected)
+  const firstHand = (event: LiveEvent) => o.onEvent(event, { relayed: false })
+  if (!locks || !openChannel) socket = open(firstHand, onConnected)
   else stopElection = elect(locks, openChannel(LIVE_NAME))
 
   function elect(lockManager: LockManagerLike, channel: ChannelLike): () => void {
@@ -76,7 +83,7 @@ export function startLive(o: LiveOptions): LiveHandle {
     channel.onmessage = (ev) => {
       const msg = ev.data as Relayed
       if (socket) return // the leader heard it first-hand
-      if (msg?.type === 'event') o.onEvent(msg.event)
+      if (msg?.type === 'event') o.onEvent(msg.event, { relayed: true })
       else if (msg?.type === 'connected') onConnected()
     }
     const relay = (msg: Relayed) => channel.postMessage(msg)
@@ -84,7 +91,7 @@ export function startLive(o: LiveOptions): LiveHandle {
       .request(LIVE_NAME, { signal: abort.signal }, () => {
         if (abort.signal.aborted) return Promise.resolve()
         socket = open(
-          (event) => (o.onEvent(event), relay({ type: 'event', event })),
+          (event) => (firstHand(event), relay({ type: 'event', event })),
           () => (onConnected(), relay({ type: 'connected' })),
         )
         // Held until this tab stops (or closes: the browser then releases it).

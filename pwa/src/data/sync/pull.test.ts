@@ -27,6 +27,24 @@ describe('pullChanges', () => {
     expect(await titles(d)).toEqual(['T1', 'T2 renamed', 'T3', 'T4', 'T5'])
   })
 
+  it('writes nothing when there is nothing new: another tab already stored it, and no screen re-reads', async () => {
+    const server = new FakeSyncServer()
+    server.putRecording('r1', { title: 'One' })
+    const d = open(server)
+    await d.sync.pullChanges()
+    const writes: string[] = []
+    for (const table of syncTables(d.db)) {
+      table.hook('creating', () => void writes.push(table.name))
+      table.hook('updating', () => void writes.push(table.name))
+      table.hook('deleting', () => void writes.push(table.name))
+    }
+    expect(await d.sync.pullChanges()).toMatchObject({ pages: 1, changes: 0 })
+    expect(writes).toEqual([])
+    server.putRecording('r1', { title: 'Renamed' })
+    expect(await d.sync.pullChanges()).toMatchObject({ changes: 1 })
+    expect(writes).toContain('meta')
+  })
+
   it('keeps empty recordings off the list until they have something to show', async () => {
     const server = new FakeSyncServer()
     server.putRecording('full', { title: 'Has audio', duration: 30 })

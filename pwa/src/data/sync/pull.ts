@@ -35,7 +35,9 @@ export async function pullOnce(deps: SyncDeps): Promise<PullResult> {
       drop = result.resynced = true
       continue
     }
-    await db.transaction('rw', syncTables(db), async () => {
+    // Nothing new (another tab's pull already stored it): no write, so no tab's screens re-read.
+    const nothingNew = page.changes.length === 0 && page.cursor === cursor && !drop
+    if (!nothingNew) await db.transaction('rw', syncTables(db), async () => {
       // Dropped together with the first page, so the list is never left empty in between.
       if (drop) await dropLibrary(db)
       await applyServerChanges(db, page.changes)

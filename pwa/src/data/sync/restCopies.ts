@@ -72,17 +72,37 @@ function restFolderId(row: StoredRecording): string | null {
  * A fetched detail: written, then the recording's queued edits laid over it
  * (the detail written is the newer server copy recompose keeps apart).
  * Answers the detail as the device now shows it.
+ *
+ * Most details wait on no edit. Those are written in a transaction that
+ * leaves the list's tables out of its scope, so a background prefetch of
+ * many details never holds up the list's reads or a pull (IndexedDB queues
+ * transactions whose scopes overlap). The edits and server copies are in
+ * its scope: an edit queued meanwhile waits for it, then lays itself over it.
  */
 export async function writeServerDetail(db: PocketDB, detail: StoredDetail): Promise<StoredDetail> {
+  const written = await db.transaction('rw', [db.details, db.outbox, db.syncBase], async () => {
+    if (await waitsOnEdits(db, detail.id)) return null
+    await putKeepingOpened(db, detail)
+    return detail
+  })
+  if (written) return written
   return db.transaction('rw', syncTables(db), async () => {
-    // A refetch keeps the mark that the user opened it here (the offline budget spares those).
-    const openedAt = (await db.details.get(detail.id))?.openedAt
-    await db.details.put(openedAt === undefined ? detail : { ...detail, openedAt })
-    const waiting = (await entityRows(db, 'recording', detail.id)).length > 0
-    if (!waiting && !(await db.syncBase.get(baseKey('recording', detail.id)))) return detail
+    await putKeepingOpened(db, detail)
+    if (!(await waitsOnEdits(db, detail.id))) return detail
     await recompose(db, { kind: 'recording', entityId: detail.id })
     return (await db.details.get(detail.id)) ?? detail
   })
+}
+
+/** Whether the recording has queued edits or a server copy kept apart (edits answered, copy not yet pulled). */
+async function waitsOnEdits(db: PocketDB, id: string): Promise<boolean> {
+  return (await entityRows(db, 'recording', id)).length > 0 || (await db.syncBase.get(baseKey('recording', id))) !== undefined
+}
+
+/** A refetch keeps the mark that the user opened it here (the offline budget spares those). */
+async function putKeepingOpened(db: PocketDB, detail: StoredDetail): Promise<void> {
+  const openedAt = (await db.details.get(detail.id))?.openedAt
+  await db.details.put(openedAt === undefined ? detail : { ...detail, openedAt })
 }
 
 /** The server answered 404: the recording is gone (its queued edits stay, to be answered NOT_FOUND). */
