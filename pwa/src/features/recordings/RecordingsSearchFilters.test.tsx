@@ -64,7 +64,7 @@ describe('search matches and paging', () => {
     )
     await openList('/recordings?q=zebra')
     const link = await screen.findByRole('link', { name: 'Weekly call' })
-    expect(link).toHaveAttribute('href', '/recordings/r1?t=42')
+    expect(link).toHaveAttribute('href', '/recordings/r1?t=42.7')
     const mark = document.querySelector('.rec-row__match mark')
     expect(mark).toHaveTextContent('zebra')
     // The passage is text: markup in it is shown, never parsed.

@@ -14,8 +14,9 @@ import { FolderIcon, SyncIcon } from '@/ui/icons'
  */
 export const RecordingRowLink = memo(function RecordingRowLink({ row, match }: { row: RecordingRow; match?: SearchMatch }) {
   const base = `row-${row.id}`
-  // A transcript match opens the recording where the words were said.
-  const at = match?.startTime != null ? `?t=${Math.floor(match.startTime)}` : ''
+  // A transcript match opens the recording where the words were said (the
+  // segment's own start, not rounded down into the segment before it).
+  const at = match?.startTime != null ? `?t=${Math.round(match.startTime * 100) / 100}` : ''
   return (
     <div className="rec-row">
       <GradientThumb id={row.id} gradient={row.gradient} badge={row.duration} />
