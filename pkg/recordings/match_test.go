@@ -106,13 +106,7 @@ func TestSearch_FiltersNarrowResults(t *testing.T) {
 	s, _, _ := newService(t)
 	mustImport(t, s, "u1", rec("old", "Kiwi", base, nil))
 	mustImport(t, s, "u1", rec("new", "Kiwi", base.Add(48*time.Hour), map[string]any{"_summary": "kiwi notes", "folder": map[string]any{"name": "Work"}}))
-	folders, _ := s.Folders(ctx, "u1")
-	work := ""
-	for _, f := range folders {
-		if f.Name == "Work" {
-			work = f.ID
-		}
-	}
+	work := folderID(t, s, "u1", "Work")
 	yes, no := true, false
 	for name, tt := range map[string]struct {
 		f    Filter

@@ -1,35 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { server } from '@/mocks/node'
 import { alice, renderApp, signInOnServer } from '@/test/render'
+import { controlIntersections } from '@/test/intersection'
 
 const DASHBOARD = '/api/v1/recordings/dashboard'
 const SEARCH = '/api/v1/recordings/search'
 
-const observers = new Set<IntersectionObserverCallback>()
-beforeEach(() => {
-  vi.stubGlobal(
-    'IntersectionObserver',
-    class {
-      constructor(private cb: IntersectionObserverCallback) {}
-      observe() {
-        observers.add(this.cb)
-      }
-      disconnect() {
-        observers.delete(this.cb)
-      }
-      unobserve() {}
-      takeRecords() {
-        return []
-      }
-    },
-  )
-})
-afterEach(() => observers.clear())
-const sentinelNear = () =>
-  observers.forEach((cb) => cb([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver))
+const { sentinelNear } = controlIntersections()
 
 async function openList(path: string) {
   await signInOnServer(alice, { cacheProfile: true })
