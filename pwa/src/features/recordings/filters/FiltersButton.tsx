@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react'
-import { activeFilterCount, type ListFilters } from '@/data/listFilters'
+import { activeFilterCount, NO_FILTERS, type ListFilters } from '@/data/listFilters'
 
 // The panel (and the folder list it reads) loads on first open, not with the list.
 const FilterPanel = lazy(() => import('./FilterPanel'))
@@ -18,13 +18,17 @@ export function FiltersButton({ filters, onChange }: Props) {
       <button type="button" className="button button--secondary" aria-haspopup="dialog" onClick={() => setOpen(true)}>
         Filters
         {count > 0 && (
-          <span className="list-filters__count" aria-label={`, ${count} on`}>
-            {count}
-          </span>
+          <>
+            <span className="list-filters__count" aria-hidden="true">
+              {count}
+            </span>
+            {/* Read as "Filters, 2 on"; the badge alone is for the eye. */}
+            <span className="visually-hidden">, {count} on</span>
+          </>
         )}
       </button>
       {count > 0 && (
-        <button type="button" className="button button--link" onClick={() => onChange({ from: '', to: '', folderId: '', hasSummary: false })}>
+        <button type="button" className="button button--link" onClick={() => onChange(NO_FILTERS)}>
           Clear filters
         </button>
       )}
