@@ -103,6 +103,36 @@ func BenchmarkSearch(b *testing.B) {
 	}
 }
 
+// BenchmarkSearchMatches prices what the list's search adds: the matched
+// passage of each result on the page (its transcript read and scanned) and
+// the filters. Title-only words are the same-run baseline for words found
+// only in transcripts.
+func BenchmarkSearchMatches(b *testing.B) {
+	s := benchService(b)
+	yes := true
+	for _, bc := range []struct {
+		name string
+		q    SearchQuery
+	}{
+		{"title_word_one_hit", SearchQuery{Q: "meeting 4242"}},
+		{"transcript_words_one_hit", SearchQuery{Q: "item 4242"}},
+		{"title_word_every_recording", SearchQuery{Q: "meeting"}},
+		{"transcript_word_every_recording", SearchQuery{Q: "discussed"}},
+		{"transcript_word_page_250", SearchQuery{Q: "discussed", Offset: 5000}},
+		{"transcript_word_has_summary", SearchQuery{Q: "discussed", Filter: Filter{HasSummarization: &yes}}},
+		{"transcript_word_folder", SearchQuery{Q: "discussed", Filter: Filter{FolderID: folderID(b, s, "bench", "budget")}}},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			for b.Loop() {
+				res, err := s.Search(ctx, "bench", bc.q)
+				if err != nil || len(res.Data) == 0 {
+					b.Fatalf("%v %d", err, len(res.Data))
+				}
+			}
+		})
+	}
+}
+
 func BenchmarkImport(b *testing.B) {
 	s, _, _ := newService(b)
 	i := 0

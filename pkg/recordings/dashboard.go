@@ -113,10 +113,12 @@ func (q *DashboardQuery) normalize() error {
 	if q.SortOrder != Desc && q.SortOrder != Asc {
 		return apperr.Invalidf("sort_order must be asc or desc")
 	}
-	if !q.StartDate.IsZero() && !q.EndDate.IsZero() && q.EndDate.Before(q.StartDate) {
-		return apperr.Invalidf("end_date must not be before start_date")
-	}
-	return nil
+	return q.filter().validate()
+}
+
+// filter is the part of the query search shares.
+func (q DashboardQuery) filter() Filter {
+	return Filter{FolderID: q.FolderID, HasSummarization: q.HasSummarization, StartDate: q.StartDate, EndDate: q.EndDate}
 }
 
 func validSort(f SortField) bool {
@@ -170,13 +172,7 @@ func (q DashboardQuery) keep(e entry, matches map[string]bool) bool {
 	switch {
 	case e.Empty && !q.IncludeEmpty:
 		return false
-	case q.HasSummarization != nil && e.HasSummary != *q.HasSummarization:
-		return false
-	case q.FolderID != "" && e.FolderID != q.FolderID:
-		return false
-	case !q.StartDate.IsZero() && e.RecordingAt < q.StartDate.UnixMilli():
-		return false
-	case !q.EndDate.IsZero() && e.RecordingAt > q.EndDate.UnixMilli():
+	case !q.filter().keeps(e):
 		return false
 	case matches != nil && !matches[e.ID]:
 		return false

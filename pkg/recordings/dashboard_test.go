@@ -147,13 +147,7 @@ func TestDashboard_Filters(t *testing.T) {
 		lib[i].dur = 0
 	}
 	seedLibrary(t, s, "u1", lib)
-	folders, _ := s.Folders(ctx, "u1")
-	work := ""
-	for _, f := range folders {
-		if f.Name == "Work" {
-			work = f.ID
-		}
-	}
+	work := folderID(t, s, "u1", "Work")
 	yes, no := true, false
 	from, to := base.Add(10*time.Hour), base.Add(20*time.Hour)
 	tests := []struct {

@@ -158,3 +158,18 @@ func seq(prefix string, n int) []string {
 	}
 	return out
 }
+
+// folderID is the id of the user's folder named name ("" when none).
+func folderID(t testing.TB, s *Service, uid, name string) string {
+	t.Helper()
+	folders, err := s.Folders(ctx, uid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range folders {
+		if f.Name == name {
+			return f.ID
+		}
+	}
+	return ""
+}

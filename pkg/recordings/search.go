@@ -21,18 +21,22 @@ const SearchFullText = "full_text"
 const MaxQuery = 500
 
 // SearchQuery holds spec §7's search parameters. Zero values are the defaults:
-// limit 20, offset 0, full_text.
+// limit 20, offset 0, full_text; the dashboard's filters narrow the results.
 type SearchQuery struct {
 	Q      string
 	Limit  int
 	Offset int
 	Type   string
+	Filter
 }
 
 // SearchResult is one page of ranked results and how many matched in all.
+// Each item carries a `match` member (see Match). Next is the offset of the
+// next page, or -1 after the last.
 type SearchResult struct {
 	Data  []json.RawMessage `json:"data"`
 	Total int               `json:"total"`
+	Next  int               `json:"-"`
 }
 
 // Search ranks the owner's recordings containing every query word (the last
@@ -46,24 +50,58 @@ func (s *Service) Search(ctx context.Context, uid string, q SearchQuery) (Search
 	if err := q.normalize(); err != nil {
 		return SearchResult{}, err
 	}
-	res := SearchResult{Data: []json.RawMessage{}}
+	res := SearchResult{Data: []json.RawMessage{}, Next: -1}
+	m := newMatcher(q.Q)
 	err := s.db.View(func(x *store.Txn) error {
 		scores, err := s.score(x, uid, q.Q)
+		if err == nil && q.Active() {
+			scores, err = q.kept(x, uid, scores)
+		}
 		if err != nil {
 			return err
 		}
 		ranked := rank(scores)
 		res.Total = len(ranked)
 		for i := q.Offset; i < len(ranked) && i < q.Offset+q.Limit; i++ {
-			item, err := x.Get(itemKey(uid, ranked[i]))
+			item, err := matchedItem(x, uid, ranked[i], m)
 			if err != nil {
-				return fmt.Errorf("recordings: item %s: %w", ranked[i], err)
+				return err
 			}
 			res.Data = append(res.Data, item)
+		}
+		if end := q.Offset + len(res.Data); end < res.Total {
+			res.Next = end
 		}
 		return nil
 	})
 	return res, err
+}
+
+// matchedItem is the list item with its `match` member added.
+func matchedItem(x *store.Txn, uid, id string, m matcher) (json.RawMessage, error) {
+	item, err := x.Get(itemKey(uid, id))
+	if err != nil {
+		return nil, fmt.Errorf("recordings: item %s: %w", id, err)
+	}
+	st, err := load(x, uid, id)
+	if err != nil {
+		return nil, fmt.Errorf("recordings: %s: %w", id, err)
+	}
+	match := st.match(m)
+	i := bytes.LastIndexByte(item, '}')
+	if match == nil || i < 0 {
+		return item, nil
+	}
+	b, err := json.Marshal(match)
+	if err != nil {
+		return nil, err
+	}
+	out := append(bytes.Clone(item[:i]), ',')
+	if bytes.Equal(bytes.TrimSpace(item[:i]), []byte("{")) {
+		out = out[:len(out)-1]
+	}
+	out = append(append(append(out, `"match":`...), b...), '}')
+	return out, nil
 }
 
 func (q *SearchQuery) normalize() error {
@@ -78,6 +116,9 @@ func (q *SearchQuery) normalize() error {
 		return apperr.Invalidf("limit must be a positive integer")
 	case q.Offset < 0:
 		return apperr.Invalidf("offset must not be negative")
+	}
+	if err := q.validate(); err != nil {
+		return err
 	}
 	if q.Limit == 0 {
 		q.Limit = DefaultLimit

@@ -3,6 +3,7 @@ package recordings
 import (
 	"encoding/json"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"github.com/pocket-companion/pocket/pkg/apperr"
@@ -31,8 +32,8 @@ func (h handlers) dashboard(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// search answers ranked results; nextCursor is always null because the list
-// screen does not page search results (spec §4).
+// search answers ranked results; nextCursor is the next page's offset (null
+// after the last), which the client sends back as offset.
 func (h handlers) search(w http.ResponseWriter, r *http.Request) error {
 	q, err := searchQuery(r.URL.Query())
 	if err != nil {
@@ -42,7 +43,11 @@ func (h handlers) search(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	writeList(w, res.Data, "", &res.Total)
+	next := ""
+	if res.Next >= 0 {
+		next = strconv.Itoa(res.Next)
+	}
+	writeList(w, res.Data, next, &res.Total)
 	return nil
 }
 

@@ -3,6 +3,7 @@ package recordings
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -156,13 +157,50 @@ func TestSearch_ShapeAndErrors(t *testing.T) {
 	if v, present := a.body["nextCursor"]; !present || v != nil {
 		t.Fatalf("nextCursor must be null: %s", a.raw)
 	}
+	if m, _ := dataList(a)[0].(map[string]any)["match"].(map[string]any); m["field"] != "title" || m["passage"] == "" {
+		t.Fatalf("match: %s", a.raw)
+	}
 	for q, param := range map[string]string{
 		"": "q", "q=%20": "q", "q=x&search_type=semantic": "search_type", "q=x&limit=none": "limit", "q=x&offset=-1": "offset",
+		"q=x&has_summarization=maybe": "has_summarization", "q=x&start_date=soon": "start_date", "q=x&end_date=1": "end_date",
+		"q=x&start_date=2026-02-01&end_date=2026-01-01": "end_date",
 	} {
 		a := e.want(e.do("GET", "/api/v1/recordings/search?"+q, "alice-token", nil), http.StatusBadRequest)
 		if !strings.Contains(a.body["message"].(string), param) {
 			t.Fatalf("%s: %s", q, a.raw)
 		}
+	}
+}
+
+func TestSearch_PagesByOffsetAndFilters(t *testing.T) {
+	e := newEnv(t)
+	for i := 0; i < 3; i++ {
+		e.upload("alice-token", fmt.Sprintf(`{"recording":{"id":"r%d","title":"Okapi %d","recordingAt":"2026-0%d-10T10:00:00Z"}}`, i, i, i+1))
+	}
+	e.upload("bob-token", `{"recording":{"id":"b1","title":"Okapi"}}`)
+	seen := map[string]bool{}
+	next := "0"
+	for next != "" {
+		a := e.want(e.do("GET", "/api/v1/recordings/search?q=okapi&limit=2&offset="+next, "alice-token", nil), http.StatusOK)
+		for _, it := range dataList(a) {
+			id := it.(map[string]any)["id"].(string)
+			if seen[id] || id == "b1" {
+				t.Fatalf("%s repeated or another user's: %s", id, a.raw)
+			}
+			seen[id] = true
+		}
+		next, _ = a.body["nextCursor"].(string)
+	}
+	if len(seen) != 3 {
+		t.Fatalf("saw %v", seen)
+	}
+	a := e.want(e.do("GET", "/api/v1/recordings/search?q=okapi&start_date=2026-02-01&end_date=2026-02-28", "alice-token", nil), http.StatusOK)
+	if l := dataList(a); len(l) != 1 || l[0].(map[string]any)["id"] != "r1" {
+		t.Fatalf("date filter: %s", a.raw)
+	}
+	a = e.want(e.do("GET", "/api/v1/recordings/search?q=okapi&has_summarization=true", "alice-token", nil), http.StatusOK)
+	if l := dataList(a); len(l) != 0 {
+		t.Fatalf("summary filter: %s", a.raw)
 	}
 }
 

@@ -20,7 +20,6 @@ func dashboardQuery(v url.Values) (recs.DashboardQuery, error) {
 		return q, err
 	}
 	q.Cursor = v.Get("cursor")
-	q.FolderID = strings.TrimSpace(v.Get("folder_id"))
 	q.Search = strings.TrimSpace(v.Get("search"))
 	q.SortBy = recs.SortField(strings.ToLower(v.Get("sort_by")))
 	q.SortOrder = recs.SortOrder(strings.ToLower(v.Get("sort_order")))
@@ -29,16 +28,25 @@ func dashboardQuery(v url.Values) (recs.DashboardQuery, error) {
 		return q, err
 	}
 	q.IncludeEmpty = empty != nil && *empty
-	if q.HasSummarization, err = boolParam(v, "has_summarization"); err != nil {
-		return q, err
+	f, err := filterParams(v)
+	q.FolderID, q.HasSummarization, q.StartDate, q.EndDate = f.FolderID, f.HasSummarization, f.StartDate, f.EndDate
+	return q, err
+}
+
+// filterParams reads the filters the dashboard and search share.
+func filterParams(v url.Values) (recs.Filter, error) {
+	f := recs.Filter{FolderID: strings.TrimSpace(v.Get("folder_id"))}
+	var err error
+	if f.HasSummarization, err = boolParam(v, "has_summarization"); err != nil {
+		return f, err
 	}
-	if q.StartDate, err = dateParam(v, "start_date", false); err != nil {
-		return q, err
+	if f.StartDate, err = dateParam(v, "start_date", false); err != nil {
+		return f, err
 	}
-	if q.EndDate, err = dateParam(v, "end_date", true); err != nil {
-		return q, err
+	if f.EndDate, err = dateParam(v, "end_date", true); err != nil {
+		return f, err
 	}
-	return q, nil
+	return f, nil
 }
 
 func searchQuery(v url.Values) (recs.SearchQuery, error) {
@@ -50,7 +58,8 @@ func searchQuery(v url.Values) (recs.SearchQuery, error) {
 	if q.Offset, err = intParam(v, "offset", 0); err != nil {
 		return q, err
 	}
-	return q, nil
+	q.Filter, err = filterParams(v)
+	return q, err
 }
 
 // intParam reads a whole number of at least minimum; 0 when absent.

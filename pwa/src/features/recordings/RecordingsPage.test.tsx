@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse, type JsonBodyType } from 'msw'
@@ -6,6 +6,7 @@ import { server } from '@/mocks/node'
 import { db } from '@/data/db'
 import { formatDayHeading } from '@/data/normalize/recordingDates'
 import { alice, renderApp, signInOnServer } from '@/test/render'
+import { controlIntersections } from '@/test/intersection'
 
 const DASHBOARD = '/api/v1/recordings/dashboard'
 const SEARCH = '/api/v1/recordings/search'
@@ -13,29 +14,8 @@ const SEARCH = '/api/v1/recordings/search'
 const dashboardAnswers = (status: number, body: JsonBodyType = { success: false, message: 'x' }) =>
   server.use(http.get(DASHBOARD, () => HttpResponse.json(body, { status })))
 
-/** IntersectionObserver under our control: the test says when the sentinel is near. */
-const observers = new Set<IntersectionObserverCallback>()
-beforeEach(() => {
-  vi.stubGlobal(
-    'IntersectionObserver',
-    class {
-      constructor(private cb: IntersectionObserverCallback) {}
-      observe() {
-        observers.add(this.cb)
-      }
-      disconnect() {
-        observers.delete(this.cb)
-      }
-      unobserve() {}
-      takeRecords() {
-        return []
-      }
-    },
-  )
-})
-afterEach(() => observers.clear())
-const sentinelNear = () =>
-  observers.forEach((cb) => cb([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver))
+/** The test says when the sentinel is near. */
+const { observers, sentinelNear } = controlIntersections()
 
 async function openList(path = '/recordings') {
   await signInOnServer(alice, { cacheProfile: true })

@@ -9,6 +9,9 @@ import { SearchBar } from './list/SearchBar'
 import { useLibrary, type LibraryView } from './list/useLibrary'
 import { useSearchResults, type SearchView } from './list/useSearchResults'
 import { useFolderLibrary } from './list/useFolderLibrary'
+import { useFilteredLibrary } from './list/useFilteredLibrary'
+import { FiltersButton } from './filters/FiltersButton'
+import { activeFilterCount, filtersFromParams, withFilters, type ListFilters } from '@/data/listFilters'
 import { folderFilterKey, folderParam } from '@/data/folders/useFolders'
 import { FolderBar } from '@/features/folders/FolderBar'
 import { listErrorMessage, searchErrorMessage } from './listMessages'
@@ -17,27 +20,33 @@ import './recordings.css'
 /**
  * /recordings: search, rows grouped by day, infinite scroll. The search in
  * force lives in the URL (?q=) so Back returns to it and a reload keeps it;
- * so does a folder filter (?folder=id, or ?folder=general).
+ * so does a folder filter (?folder=id, or ?folder=general) and the filters
+ * panel's (?from, ?to, ?folder_id, ?has_summary), which narrow search too.
+ * With filters on (and no search) the list is the server's filtered
+ * dashboard; with none it is the device-first library again.
  */
 export default function RecordingsPage() {
   const [params, setParams] = useSearchParams()
   const q = params.get('q')?.trim() ?? ''
-  const folderKey = q === '' ? folderFilterKey(params.get('folder')) : null
+  const filters = useMemo(() => filtersFromParams(params), [params])
+  const filtered = activeFilterCount(filters) > 0
+  const folderKey = q === '' && !filtered ? folderFilterKey(params.get('folder')) : null
   const library = useLibrary()
-  const search = useSearchResults(q)
+  const search = useSearchResults(q, filters)
   const queryClient = useQueryClient()
 
   const showAll = useCallback(() => {
-    if (q !== '') setParams({}, { replace: true })
+    if (q !== '') setParams(withFilters(new URLSearchParams(), filters), { replace: true })
     library.reload()
-  }, [q, setParams, library])
+  }, [q, setParams, library, filters])
 
   const submit = (text: string) => {
     const term = text.trim()
     if (term === '') showAll()
     else if (term === q) void queryClient.refetchQueries({ queryKey: recordingKeys.search(term) })
-    else setParams({ q: term })
+    else setParams(withFilters(new URLSearchParams({ q: term }), filters))
   }
+  const setFilters = (f: ListFilters) => setParams(withFilters(params, f))
 
   return (
     <section className="recordings" aria-labelledby="recordings-title">
@@ -49,11 +58,14 @@ export default function RecordingsPage() {
         </Link>
       </div>
       <SearchBar query={q} onSubmit={submit} onClear={showAll} />
+      <FiltersButton filters={filters} onChange={setFilters} />
       {folderKey !== null && (
         <FolderBar folderKey={folderKey} onShowFolder={(key) => setParams({ folder: folderParam(key) }, { replace: true })} />
       )}
       {q !== '' ? (
         <SearchContent search={search} />
+      ) : filtered ? (
+        <FilteredContent filters={filters} />
       ) : folderKey !== null ? (
         <FolderContent folderKey={folderKey} />
       ) : (
@@ -78,8 +90,27 @@ function SearchContent({ search }: { search: SearchView }) {
   return (
     <>
       {note}
-      <RecordingList items={items} />
+      <RecordingList
+        items={items}
+        matches={search.matches}
+        paging={{ hasMore: search.hasMore, loading: search.loadingMore, onLoadMore: search.loadMore }}
+      />
     </>
+  )
+}
+
+function FilteredContent({ filters }: { filters: ListFilters }) {
+  const list = useFilteredLibrary(filters)
+  const items = useMemo(() => (list.rows ? groupByDay(list.rows) : []), [list.rows])
+  if (list.error != null && items.length === 0) return <ListError message={listErrorMessage(list.error)} onRetry={list.retry} />
+  if (!list.rows) return <ListSkeleton />
+  if (items.length === 0) return <p className="folder-empty">No recordings match these filters.</p>
+  return (
+    <RecordingList
+      items={items}
+      paging={{ hasMore: list.hasMore, loading: list.loadingMore, onLoadMore: list.loadMore }}
+      footer={list.error != null && <ListError message={listErrorMessage(list.error)} onRetry={list.retry} />}
+    />
   )
 }
 

@@ -1,6 +1,7 @@
 import { useCallback, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react'
 import { defaultRangeExtractor, useWindowVirtualizer, type Range, type Virtualizer } from '@tanstack/react-virtual'
 import { useWaitingEntityIds } from '@/data/sync/useOutbox'
+import type { SearchMatch } from '@/data/normalize/searchMatch'
 import { activeHeaderIndex, headerIndexes, type ListItem } from './listItems'
 import { RecordingRowLink } from './RecordingRowLink'
 import { Sentinel } from './Sentinel'
@@ -11,9 +12,11 @@ const HEADER_HEIGHT = 48
 
 interface Props {
   items: ListItem[]
-  /** Paging: omitted for search results (a search result disables paging). */
+  /** Paging: omitted when everything is shown at once. */
   paging?: { hasMore: boolean; loading: boolean; onLoadMore: () => void }
   footer?: ReactNode
+  /** Search results: where each row matched, shown under its title. */
+  matches?: Map<string, SearchMatch>
 }
 
 /**
@@ -22,7 +25,7 @@ interface Props {
  * stuck under the top bar (it is kept rendered even when its own slot has
  * scrolled away, as TanStack Virtual's sticky example does).
  */
-export function RecordingList({ items, paging, footer }: Props) {
+export function RecordingList({ items, paging, footer, matches }: Props) {
   const listRef = useRef<HTMLDivElement>(null)
   const scrollMargin = useDocumentOffset(listRef)
   const headers = useMemo(() => headerIndexes(items), [items])
@@ -70,7 +73,10 @@ export function RecordingList({ items, paging, footer }: Props) {
             </h2>
           ) : (
             <div key={v.key} className="vlist__item" style={style}>
-              <RecordingRowLink row={waiting.has(item.row.id) ? { ...item.row, syncPending: true } : item.row} />
+              <RecordingRowLink
+                row={waiting.has(item.row.id) ? { ...item.row, syncPending: true } : item.row}
+                match={matches?.get(item.row.id)}
+              />
             </div>
           )
         })}

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest'
+import { screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { http, HttpResponse } from 'msw'
+import { server } from '@/mocks/node'
+import { alice, renderApp, signInOnServer } from '@/test/render'
+import { controlIntersections } from '@/test/intersection'
+
+const DASHBOARD = '/api/v1/recordings/dashboard'
+const SEARCH = '/api/v1/recordings/search'
+
+const { sentinelNear } = controlIntersections()
+
+async function openList(path: string) {
+  await signInOnServer(alice, { cacheProfile: true })
+  const view = renderApp(path)
+  await screen.findByRole('heading', { level: 1, name: 'Recordings' }, { timeout: 5000 })
+  return view
+}
+
+describe('search matches and paging', () => {
+  it('shows the matched passage with marked words, links a transcript match to its time, and pages by offset', async () => {
+    const offsets: string[] = []
+    server.use(
+      http.get(SEARCH, ({ request }) => {
+        const offset = new URL(request.url).searchParams.get('offset') ?? '0'
+        offsets.push(offset)
+        if (offset === '0')
+          return HttpResponse.json({
+            success: true,
+            total: 2,
+            nextCursor: '1',
+            data: [
+              {
+                id: 'r1',
+                title: 'Weekly call',
+                recordingAt: '2026-11-05T15:00:00Z',
+                match: { field: 'transcript', passage: '<b>not html</b> the zebra café', highlights: [[20, 25]], start_time: 42.7 },
+              },
+            ],
+          })
+        return HttpResponse.json({ success: true, total: 2, nextCursor: null, data: [{ id: 'r2', title: 'Zebra notes', recordingAt: '2026-11-04T15:00:00Z' }] })
+      }),
+    )
+    await openList('/recordings?q=zebra')
+    const link = await screen.findByRole('link', { name: 'Weekly call' })
+    expect(link).toHaveAttribute('href', '/recordings/r1?t=42.7')
+    const mark = document.querySelector('.rec-row__match mark')
+    expect(mark).toHaveTextContent('zebra')
+    // The passage is text: markup in it is shown, never parsed.
+    expect(document.querySelector('.rec-row__match b')).toBeNull()
+    expect(screen.getByText(/<b>not html<\/b>/)).toBeInTheDocument()
+
+    sentinelNear()
+    expect(await screen.findByRole('link', { name: 'Zebra notes' })).toBeInTheDocument()
+    expect(offsets).toEqual(['0', '1'])
+  })
+})
+
+describe('filters', () => {
+  it('applies "Has summary" to the list from the server, counts it, and clearing returns to the library', async () => {
+    const seen: string[] = []
+    server.use(
+      http.get(DASHBOARD, ({ request }) => {
+        const p = new URL(request.url).searchParams
+        if (p.get('has_summarization') !== 'true') return undefined // the library's own pages
+        seen.push(p.toString())
+        return HttpResponse.json({ success: true, data: [{ id: 'sum', title: 'Only summarised', recordingAt: '2026-01-01T00:00:00Z' }], nextCursor: null })
+      }),
+    )
+    const { router } = await openList('/recordings')
+    expect(await screen.findByRole('link', { name: 'Weekly Product Sync' }, { timeout: 5000 })).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Filters' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Filters' })
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Has summary' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }))
+    await waitFor(() => expect(dialog).not.toBeInTheDocument())
+    expect(await screen.findByRole('link', { name: 'Only summarised' })).toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: 'Weekly Product Sync' })).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: /Filters.*1 on/ })).toBeInTheDocument()
+    expect(router.state.location.search).toBe('?has_summary=1')
+    expect(seen.length).toBeGreaterThan(0)
+
+    await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }))
+    expect(await screen.findByRole('link', { name: 'Weekly Product Sync' })).toBeInTheDocument()
+    expect(router.state.location.search).toBe('')
+  })
+
+  it('refuses an end date before the start date', async () => {
+    await openList('/recordings')
+    await userEvent.click(screen.getByRole('button', { name: 'Filters' }))
+    await screen.findByRole('dialog', { name: 'Filters' })
+    await userEvent.type(screen.getByLabelText('From'), '2026-05-10')
+    await userEvent.type(screen.getByLabelText('To'), '2026-05-01')
+    expect(await screen.findByRole('alert')).toHaveTextContent('The end date must not be before the start date.')
+    expect(screen.getByRole('button', { name: 'Apply' })).toBeDisabled()
+  })
+})

@@ -1,0 +1,80 @@
+import { useState, type FormEvent } from 'react'
+import { useFolderList } from '@/data/folders/useFolders'
+import { NO_FILTERS, type ListFilters } from '@/data/listFilters'
+import { ModalDialog } from '@/ui/dialog/ModalDialog'
+import './filters.css'
+
+interface Props {
+  filters: ListFilters
+  onApply: (filters: ListFilters) => void
+  onClose: () => void
+}
+
+/**
+ * The list's filters in a modal dialog (a bottom sheet on phones, by CSS).
+ * Changes apply on "Apply"; "Clear filters" empties them at once.
+ */
+export default function FilterPanel({ filters, onApply, onClose }: Props) {
+  const [draft, setDraft] = useState(filters)
+  const folders = useFolderList()
+  const badRange = draft.from !== '' && draft.to !== '' && draft.to < draft.from
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (!badRange) onApply(draft)
+  }
+  return (
+    <ModalDialog title="Filters" onClose={onClose} className="filter-panel" closeButton>
+      <form onSubmit={submit} className="filter-panel__form">
+        <fieldset className="filter-panel__dates">
+          <legend>Recorded between</legend>
+          <label>
+            From
+            <input type="date" value={draft.from} max={draft.to || undefined} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
+          </label>
+          <label>
+            To
+            <input
+              type="date"
+              value={draft.to}
+              min={draft.from || undefined}
+              aria-invalid={badRange || undefined}
+              aria-describedby={badRange ? 'filter-range-error' : undefined}
+              onChange={(e) => setDraft({ ...draft, to: e.target.value })}
+            />
+          </label>
+          {badRange && (
+            <p id="filter-range-error" className="filter-panel__error" role="alert">
+              The end date must not be before the start date.
+            </p>
+          )}
+        </fieldset>
+        <label className="filter-panel__folder">
+          Folder
+          <select value={draft.folderId} onChange={(e) => setDraft({ ...draft, folderId: e.target.value })}>
+            <option value="">Any folder</option>
+            {(folders ?? [])
+              .slice()
+              .sort((a, b) => a.name.localeCompare(b.name))
+              .map((f) => (
+                <option key={f.id} value={f.id}>
+                  {f.name}
+                </option>
+              ))}
+          </select>
+        </label>
+        <label className="filter-panel__check">
+          <input type="checkbox" checked={draft.hasSummary} onChange={(e) => setDraft({ ...draft, hasSummary: e.target.checked })} />
+          Has summary
+        </label>
+        <div className="filter-panel__actions">
+          <button type="button" className="button button--secondary" onClick={() => onApply(NO_FILTERS)}>
+            Clear filters
+          </button>
+          <button type="submit" className="button" disabled={badRange}>
+            Apply
+          </button>
+        </div>
+      </form>
+    </ModalDialog>
+  )
+}
