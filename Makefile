@@ -132,7 +132,7 @@ endif
 # updates and push, the offline library, chat, exports and audio streams.
 # The rest (rendering, mind maps, Rive, accessibility) reads the same
 # answers either way; `make test-e2e-relay` runs them too.
-RELAY_PATH_SPECS = email-signin google recordings folders sync-offline sync-refused sync-live push offline-library chat export audio
+RELAY_PATH_SPECS = email-signin google recordings folders sync-offline sync-refused sync-live push offline-library chat export audio library-search
 
 ## test-e2e-relay-paths: the browser specs whose requests a relay changes, through a relay (part of make test)
 test-e2e-relay-paths: build tools chromium
