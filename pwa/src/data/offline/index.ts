@@ -1,7 +1,7 @@
 import { fetchChatHistory } from '../chat'
 import { db } from '../db'
 import { fetchDetail } from '../detail'
-import { browserLock } from '../sync/deps'
+import { browserLock, whenNotPulling } from '../sync/deps'
 import { singleFlight } from '../sync/singleFlight'
 import { budgetLimit, readBudget } from './budget'
 import { markOpened } from './evict'
@@ -49,6 +49,15 @@ export function appPrefetcher(): Prefetcher {
     fetchChat: (id, signal) => fetchChatHistory({ recordingId: id }, signal),
     limit: () => budgetLimit(readBudget()),
     lock: browserLock,
+    yieldToForeground: () => whenNotPulling().then(whenIdle),
   })
   return app
+}
+
+/** The renderer's next idle moment (at most half a second away), where the browser has idle callbacks. */
+function whenIdle(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof globalThis.requestIdleCallback === 'function') globalThis.requestIdleCallback(() => resolve(), { timeout: 500 })
+    else resolve()
+  })
 }

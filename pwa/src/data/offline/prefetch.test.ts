@@ -56,6 +56,29 @@ describe('prefetchOnce', () => {
     expect(await countAvailable(db, 3)).toEqual({ available: 3, wanted: 3 })
   })
 
+  it('waits for foreground work (a pull, the screens reading it) before each recording', async () => {
+    const db = await library(3)
+    let release = () => {}
+    const waits: string[] = []
+    const d = deps(db, {
+      yieldToForeground: () => {
+        waits.push(`wait after ${d.order.length}`)
+        return new Promise<void>((resolve) => (release = resolve))
+      },
+    })
+    const run = prefetchOnce(d, live())
+    await vi.waitFor(() => expect(waits).toEqual(['wait after 0']))
+    // Held: nothing is fetched while the foreground is busy.
+    await new Promise((r) => setTimeout(r, 20))
+    expect(d.order).toEqual([])
+    for (let i = 0; i < 3; i++) {
+      release()
+      await vi.waitFor(() => expect(d.order).toHaveLength(i + 1))
+    }
+    expect(await run).toMatchObject({ fetched: 3 })
+    expect(waits).toEqual(['wait after 0', 'wait after 1', 'wait after 2'])
+  })
+
   it('gives back the space of background copies when the budget shrinks', async () => {
     const db = await library(5)
     let limit = 5

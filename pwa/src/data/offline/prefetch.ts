@@ -18,6 +18,12 @@ export interface PrefetchDeps {
   lock: <T>(name: string, fn: () => Promise<T>) => Promise<T>
   status: StatusStore
   concurrency?: number
+  /**
+   * Waits before each recording until foreground work is done (a pull under
+   * way in any tab, then a moment the screens have to read it): the library
+   * is fetched in the background and must never delay what the user sees.
+   */
+  yieldToForeground?: () => Promise<void>
 }
 
 export interface PrefetchResult {
@@ -81,6 +87,7 @@ async function staleRows(deps: PrefetchDeps, result: PrefetchResult): Promise<St
 }
 
 async function fetchOne(deps: PrefetchDeps, row: StoredRecording, run: AbortController, result: PrefetchResult): Promise<void> {
+  await deps.yieldToForeground?.()
   if (run.signal.aborted) return
   try {
     await deps.fetchDetail(row.id, run.signal)

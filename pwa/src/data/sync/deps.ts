@@ -16,6 +16,21 @@ export interface SyncDeps {
   lock: <T>(name: string, fn: () => Promise<T>) => Promise<T>
 }
 
+/** The lock a pull holds, in whichever tab runs it. */
+export const PULL_LOCK = 'pocket-sync-pull'
+
+/**
+ * Resolves once no tab of this browser is pulling. Background work (the
+ * offline library's fetches) waits on it: a live event's pull, and the
+ * screens that read what it wrote, share the renderer with that work and
+ * should not queue behind it.
+ */
+export function whenNotPulling(): Promise<void> {
+  const locks = globalThis.navigator?.locks
+  // A shared request is granted once the exclusive pull lock is free, and holds nothing after.
+  return locks ? locks.request(PULL_LOCK, { mode: 'shared' }, () => undefined).then(() => undefined) : Promise.resolve()
+}
+
 /** navigator.locks where the browser has it; otherwise the work just runs (one tab's single-flight still holds). */
 export function browserLock<T>(name: string, fn: () => Promise<T>): Promise<T> {
   const locks = globalThis.navigator?.locks

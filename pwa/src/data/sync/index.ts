@@ -1,4 +1,4 @@
-import { defaultDeps, type SyncDeps } from './deps'
+import { defaultDeps, PULL_LOCK, type SyncDeps } from './deps'
 import { flushOnce, type FlushOptions, type FlushResult } from './flush'
 import type { MutationInit, MutationTarget } from './mutation'
 import * as outbox from './outbox'
@@ -37,7 +37,6 @@ export interface Sync {
   onQueued(listener: () => void): () => void
 }
 
-const PULL_LOCK = 'pocket-sync-pull'
 const FLUSH_LOCK = 'pocket-sync-flush'
 
 export function createSync(deps: SyncDeps): Sync {
