@@ -164,9 +164,19 @@ func (f *Files) AttachFile(ctx context.Context, uid, id, path string) (Meta, err
 		return Meta{}, err
 	}
 	defer in.Close()
-	staged, err := f.Stage(in, 0)
+	m, err := f.Attach(ctx, uid, id, in)
 	if err != nil {
 		return Meta{}, fmt.Errorf("%s: %w", path, err)
+	}
+	return m, nil
+}
+
+// Attach stores the audio read from r as the owner's recording's (a file, or
+// an entry of a backup archive), with the upload's checks.
+func (f *Files) Attach(ctx context.Context, uid, id string, r io.Reader) (Meta, error) {
+	staged, err := f.Stage(r, 0)
+	if err != nil {
+		return Meta{}, err
 	}
 	return f.Commit(ctx, uid, id, staged)
 }

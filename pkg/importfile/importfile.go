@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -19,8 +20,11 @@ type Item struct {
 	Source string
 	Data   json.RawMessage
 	// Audio is the recording's sound beside its file: the same base name with
-	// an audio extension (AudioExts), when the file holds one recording.
+	// an audio extension (AudioExts), when the file holds one recording; ""
+	// when there is none. In a zip archive it names the entry.
 	Audio string
+	// OpenAudio reads that sound; nil when there is none.
+	OpenAudio func() (io.ReadCloser, error)
 }
 
 // AudioExts are the extensions looked for beside a recording's JSON file.
@@ -111,5 +115,14 @@ func parse(path string, data []byte) ([]Item, error) {
 	if !json.Valid(data) {
 		return nil, fmt.Errorf("import: %s: not valid JSON", path)
 	}
-	return []Item{{Source: path, Data: data, Audio: sibling(path)}}, nil
+	audio := sibling(path)
+	return []Item{withAudio(Item{Source: path, Data: data}, audio, func() (io.ReadCloser, error) { return os.Open(audio) })}, nil
+}
+
+// withAudio sets the item's sound when name is not "".
+func withAudio(it Item, name string, open func() (io.ReadCloser, error)) Item {
+	if name != "" {
+		it.Audio, it.OpenAudio = name, open
+	}
+	return it
 }

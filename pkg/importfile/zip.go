@@ -24,9 +24,20 @@ func readZip(file string) ([]Item, error) {
 	}
 	defer zr.Close()
 	entries := make([]*zip.File, 0, len(zr.File))
+	sounds := map[string]string{} // entry name without extension -> audio entry
 	for _, f := range zr.File {
-		if !f.FileInfo().IsDir() && strings.EqualFold(path.Ext(f.Name), ".json") {
+		if f.FileInfo().IsDir() {
+			continue
+		}
+		ext := path.Ext(f.Name)
+		switch {
+		case strings.EqualFold(ext, ".json"):
 			entries = append(entries, f)
+		case isAudioExt(ext):
+			base := strings.TrimSuffix(f.Name, ext)
+			if _, taken := sounds[base]; !taken {
+				sounds[base] = f.Name
+			}
 		}
 	}
 	sort.Slice(entries, func(i, j int) bool { return entries[i].Name < entries[j].Name })
@@ -39,6 +50,9 @@ func readZip(file string) ([]Item, error) {
 		got, err := parse(file+":"+f.Name, data)
 		if err != nil {
 			return nil, err
+		}
+		if sound := sounds[strings.TrimSuffix(f.Name, path.Ext(f.Name))]; sound != "" && len(got) == 1 {
+			got[0] = withAudio(got[0], file+":"+sound, func() (io.ReadCloser, error) { return openEntry(file, sound) })
 		}
 		items = append(items, got...)
 	}
@@ -59,4 +73,48 @@ func readEntry(f *zip.File) ([]byte, error) {
 		return nil, fmt.Errorf("larger than %d MiB uncompressed", MaxEntryBytes>>20)
 	}
 	return data, nil
+}
+
+func isAudioExt(ext string) bool {
+	for _, a := range AudioExts {
+		if strings.EqualFold(ext, a) {
+			return true
+		}
+	}
+	return false
+}
+
+// openEntry opens one entry of the archive for reading, on its own handle, so
+// an item's sound can be read after the archive's recordings were.
+func openEntry(file, name string) (io.ReadCloser, error) {
+	zr, err := zip.OpenReader(file)
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range zr.File {
+		if f.Name == name {
+			rc, err := f.Open()
+			if err != nil {
+				zr.Close()
+				return nil, err
+			}
+			return entryReader{rc, zr}, nil
+		}
+	}
+	zr.Close()
+	return nil, fmt.Errorf("%s: no entry %s", file, name)
+}
+
+// entryReader closes the archive with the entry.
+type entryReader struct {
+	io.ReadCloser
+	archive *zip.ReadCloser
+}
+
+func (e entryReader) Close() error {
+	err := e.ReadCloser.Close()
+	if cerr := e.archive.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }

@@ -3,6 +3,7 @@ package importfile
 import (
 	"archive/zip"
 	"bytes"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -57,5 +58,41 @@ func TestRead_ZipRefusals(t *testing.T) {
 	huge := writeZip(t, map[string]string{"big.json": `"` + strings.Repeat("a", MaxEntryBytes) + `"`})
 	if _, err := Read(huge); err == nil || !strings.Contains(err.Error(), "uncompressed") {
 		t.Fatalf("got %v", err)
+	}
+}
+
+// A backup keeps each recording's audio beside its JSON under the same name:
+// each item reads its own sound, and an array entry (several recordings)
+// claims none.
+func TestRead_ZipAudioBesideItsRecording(t *testing.T) {
+	p := writeZip(t, map[string]string{
+		"recordings/00001-a.json": `{"recording":{"id":"a"}}`,
+		"recordings/00001-a.opus": "OggS a's sound",
+		"recordings/00002-b.json": `{"recording":{"id":"b"}}`,
+		"recordings/00003-c.json": `[{"recording":{"id":"c1"}},{"recording":{"id":"c2"}}]`,
+		"recordings/00003-c.mp3":  "ID3 whose?",
+	})
+	items, err := Read(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(items) != 4 {
+		t.Fatalf("items = %+v", items)
+	}
+	if items[0].OpenAudio == nil || items[0].Audio != p+":recordings/00001-a.opus" {
+		t.Fatalf("a's audio = %q", items[0].Audio)
+	}
+	r, err := items[0].OpenAudio()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ := io.ReadAll(r)
+	if err := r.Close(); err != nil || string(got) != "OggS a's sound" {
+		t.Fatalf("a's sound = %q, close %v", got, err)
+	}
+	for _, it := range items[1:] {
+		if it.OpenAudio != nil || it.Audio != "" {
+			t.Fatalf("%s claims audio %q", it.Source, it.Audio)
+		}
 	}
 }

@@ -2,13 +2,16 @@ package export
 
 import (
 	"archive/zip"
+	"context"
 	"fmt"
+	"io"
 	"log/slog"
 	"net/http"
 	"strings"
 	"time"
 
 	"github.com/pocket-companion/pocket/pkg/apperr"
+	"github.com/pocket-companion/pocket/pkg/audio"
 	"github.com/pocket-companion/pocket/pkg/export"
 	"github.com/pocket-companion/pocket/server/httpx"
 )
@@ -63,7 +66,8 @@ func (h handlers) recording(w http.ResponseWriter, r *http.Request) error {
 }
 
 // backup answers GET /api/v1/export/backup: a zip of the caller's recordings,
-// one import-format JSON file each, that `pocket import` restores. It is
+// one import-format JSON file each with its audio beside it under the same
+// name (as `pocket import` looks for it), that `pocket import` restores. It is
 // written while it is read, one recording at a time, so a large library is
 // never held in memory; a failure after the first byte can only cut the
 // archive short, which every unzip tool reports.
@@ -80,8 +84,12 @@ func (h handlers) backup(w http.ResponseWriter, r *http.Request) error {
 		if apperr.Is(err, apperr.NotFound) {
 			continue // deleted since the list was read
 		}
+		base := fmt.Sprintf("recordings/%05d-%s", i+1, export.FileName(id, "recording"))
 		if err == nil {
-			err = addEntry(zw, fmt.Sprintf("recordings/%05d-%s.json", i+1, export.FileName(id, "recording")), obj)
+			err = addEntry(zw, base+".json", obj)
+		}
+		if err == nil {
+			err = h.addAudio(r.Context(), zw, uid, id, base)
 		}
 		if err != nil {
 			slog.WarnContext(r.Context(), "backup cut short", "err", err, "written", i)
@@ -92,6 +100,28 @@ func (h handlers) backup(w http.ResponseWriter, r *http.Request) error {
 		slog.WarnContext(r.Context(), "backup cut short", "err", err)
 	}
 	return nil
+}
+
+// addAudio streams the recording's audio, if it has any, into the archive as
+// it is (stored: the formats are compressed already).
+func (h handlers) addAudio(ctx context.Context, zw *zip.Writer, uid, id, base string) error {
+	if h.files == nil {
+		return nil
+	}
+	file, meta, err := h.files.Open(ctx, uid, id)
+	if apperr.Is(err, apperr.NotFound) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	defer file.Close()
+	fw, err := zw.CreateHeader(&zip.FileHeader{Name: base + audio.Ext(meta.ContentType), Method: zip.Store, Modified: time.Now().UTC()})
+	if err != nil {
+		return err
+	}
+	_, err = io.Copy(fw, file)
+	return err
 }
 
 func addEntry(zw *zip.Writer, name string, body []byte) error {

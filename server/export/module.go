@@ -5,6 +5,7 @@ package export
 import (
 	"go.uber.org/fx"
 
+	"github.com/pocket-companion/pocket/pkg/audio"
 	recs "github.com/pocket-companion/pocket/pkg/recordings"
 	"github.com/pocket-companion/pocket/server/httpx"
 )
@@ -15,13 +16,16 @@ var Module = fx.Module("export",
 )
 
 // Routes lists the feature's endpoints; both need a signed-in user and read
-// only that user's recordings.
-func Routes(svc *recs.Service) []httpx.Route {
-	h := handlers{svc: svc}
+// only that user's recordings (and their audio).
+func Routes(svc *recs.Service, files *audio.Files) []httpx.Route {
+	h := handlers{svc: svc, files: files}
 	return []httpx.Route{
 		{Pattern: "GET /api/v1/recordings/{id}/export", Handler: h.recording},
 		{Pattern: "GET /api/v1/export/backup", Handler: h.backup},
 	}
 }
 
-type handlers struct{ svc *recs.Service }
+type handlers struct {
+	svc   *recs.Service
+	files *audio.Files // the recordings' audio, for the backup
+}

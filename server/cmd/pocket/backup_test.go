@@ -4,14 +4,19 @@ import (
 	"archive/zip"
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"io"
 	"log/slog"
+	"mime/multipart"
+	"net/http"
 	"os"
 	"path/filepath"
 	"slices"
 	"testing"
 
+	"github.com/pocket-companion/pocket/pkg/audio"
 	"github.com/pocket-companion/pocket/pkg/events"
 	"github.com/pocket-companion/pocket/pkg/identity"
 	"github.com/pocket-companion/pocket/pkg/importfile"
@@ -35,8 +40,14 @@ func TestBackup_RestoresExactlyIntoAFreshDataDirectory(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	withAudio := map[string]string{} // recording id -> sha256 of its sound
 	for _, it := range items {
-		c.MustOK("POST", "/api/v1/recordings", []byte(it.Data))
+		if id, sum := uploadItem(t, c, it); sum != "" {
+			withAudio[id] = sum
+		}
+	}
+	if len(withAudio) == 0 {
+		t.Fatal("no fixture came with audio: the backup's audio goes untested")
 	}
 	var folder struct{ Data struct{ ID string } }
 	c.MustOK("POST", "/api/v1/folders", map[string]any{"name": "Kept for later"}, &folder)
@@ -48,9 +59,12 @@ func TestBackup_RestoresExactlyIntoAFreshDataDirectory(t *testing.T) {
 	if err := os.WriteFile(zipPath, backup, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	entries := zipEntries(t, backup)
+	entries, sounds := zipEntries(t, backup)
 	if len(entries) != 25 {
 		t.Fatalf("the backup holds %d recordings, want the 25 distinct fixtures", len(entries))
+	}
+	if len(sounds) != len(withAudio) {
+		t.Fatalf("the backup holds %d audio files, want %d", len(sounds), len(withAudio))
 	}
 
 	fresh := t.TempDir()
@@ -102,30 +116,80 @@ func TestBackup_RestoresExactlyIntoAFreshDataDirectory(t *testing.T) {
 				t.Fatalf("%s: %s differ:\n%s\n%s", id, name, pair[0], pair[1])
 			}
 		}
+		if got := restoredAudio(t, db, owner.UID, id); got != withAudio[id] {
+			t.Fatalf("%s: restored audio sha256 %q, want %q", id, got, withAudio[id])
+		}
 		if id == "rec_02_one_on_one_leo" && (d.FolderID != folder.Data.ID || !hasFolder(folders, folder.Data.ID, "Kept for later")) {
 			t.Fatalf("the moved recording is in folder %q, want %q (Kept for later) among %v", d.FolderID, folder.Data.ID, folders)
 		}
 	}
 }
 
-func zipEntries(t *testing.T, b []byte) map[string][]byte {
+// zipEntries reads the backup: recordings by id, and audio entries by name.
+func zipEntries(t *testing.T, b []byte) (map[string][]byte, []string) {
 	t.Helper()
 	zr, err := zip.NewReader(bytes.NewReader(b), int64(len(b)))
 	if err != nil {
 		t.Fatal(err)
 	}
 	out := map[string][]byte{}
+	var sounds []string
 	for _, f := range zr.File {
 		rc, _ := f.Open()
 		body, _ := io.ReadAll(rc)
 		rc.Close()
+		if filepath.Ext(f.Name) != ".json" {
+			sounds = append(sounds, f.Name)
+			continue
+		}
 		var obj struct{ Recording struct{ ID string } }
 		if err := json.Unmarshal(body, &obj); err != nil {
 			t.Fatalf("%s: %v", f.Name, err)
 		}
 		out[obj.Recording.ID] = body
 	}
-	return out
+	return out, sounds
+}
+
+// uploadItem uploads a fixture as a device does: with its audio as a
+// multipart upload when it has some. It returns the id and the sound's sha256.
+func uploadItem(t *testing.T, c *servertest.Client, it importfile.Item) (string, string) {
+	t.Helper()
+	var obj struct{ Recording struct{ ID string } }
+	if err := json.Unmarshal(it.Data, &obj); err != nil {
+		t.Fatal(err)
+	}
+	if it.OpenAudio == nil {
+		c.MustOK("POST", "/api/v1/recordings", []byte(it.Data))
+		return obj.Recording.ID, ""
+	}
+	sound, err := os.ReadFile(it.Audio)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var body bytes.Buffer
+	mw := multipart.NewWriter(&body)
+	part, _ := mw.CreateFormFile("recording", "r.json")
+	part.Write(it.Data)
+	part, _ = mw.CreateFormFile("audio", filepath.Base(it.Audio))
+	part.Write(sound)
+	mw.Close()
+	if r := c.DoWith("POST", "/api/v1/recordings", body.Bytes(), http.Header{"Content-Type": {mw.FormDataContentType()}}); r.Status/100 != 2 {
+		t.Fatalf("upload of %s with audio = %d %s", it.Source, r.Status, r.Body)
+	}
+	sum := sha256.Sum256(sound)
+	return obj.Recording.ID, hex.EncodeToString(sum[:])
+}
+
+// restoredAudio is the sha256 of the audio kept for a recording ("" for none).
+func restoredAudio(t *testing.T, db *store.DB, uid, id string) string {
+	t.Helper()
+	var m *audio.Meta
+	err := db.View(func(x *store.Txn) (err error) { m, err = audio.LoadMeta(x, uid, id); return })
+	if err != nil || m == nil {
+		return ""
+	}
+	return m.SHA256
 }
 
 // sameJSON compares two members as JSON; absent is null, as the API writes it.

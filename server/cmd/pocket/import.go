@@ -75,9 +75,9 @@ func importItems(ctx context.Context, db *store.DB, audioDir, email string, item
 	files := audio.NewFiles(db, audioDir)
 	var created, replaced, failed, sounds int
 	for i, res := range results {
-		if errs[i] == nil && items[i].Audio != "" {
-			if _, err := files.AttachFile(ctx, owner.UID, res.ID, items[i].Audio); err != nil {
-				errs[i] = fmt.Errorf("imported without its audio: %w", err)
+		if errs[i] == nil && items[i].OpenAudio != nil {
+			if err := attachAudio(ctx, files, owner.UID, res.ID, items[i]); err != nil {
+				errs[i] = fmt.Errorf("imported without its audio %s: %w", items[i].Audio, err)
 			} else {
 				sounds++
 			}
@@ -110,4 +110,16 @@ given. A recording's audio is picked up from a file beside its JSON with the sam
 name (.opus, .ogg, .mp3, .m4a or .wav). The server must not be running on the same data directory; while it runs,
 upload with POST /api/v1/recordings instead.
 `)
+}
+
+// attachAudio stores the item's sound (a file beside its JSON, or an entry
+// of a backup archive) as the imported recording's.
+func attachAudio(ctx context.Context, files *audio.Files, uid, id string, it importfile.Item) error {
+	r, err := it.OpenAudio()
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	_, err = files.Attach(ctx, uid, id, r)
+	return err
 }
