@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
 /**
- * Pocket's service worker. It caches the app shell only; it does not sync
+ * Pocket's service worker. It caches the app shell (and answers audio the app
+ * kept for offline listening); it does not sync
  * business data (that lives in the app's data layer, see pwa/src/data/sync):
  * a Background Sync only wakes the app's windows to send their edits, and a
  * push only shows a notification. Built by vite-plugin-pwa
@@ -8,7 +9,10 @@
  * list of hashed app-shell files.
  */
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
+import { RangeRequestsPlugin } from 'workbox-range-requests'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
+import { CacheOnly } from 'workbox-strategies'
+import { isOfflineAudioPath, OFFLINE_AUDIO_CACHE } from '../pwa/src/data/audio-offline/keys'
 import { onBackgroundSync, type SyncEventLike } from './backgroundSync'
 import { onNotificationClick, onPush } from './push'
 import { isSkipWaitingMessage, NAVIGATION_DENYLIST } from './routes'
@@ -26,6 +30,14 @@ registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), {
     denylist: NAVIGATION_DENYLIST,
   }),
+)
+
+// Audio the user listened to, kept by the app (pwa/src/data/audio-offline):
+// played from the device, seeking included (the player asks for byte ranges
+// of the whole file that was kept). Never sent to the server.
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && isOfflineAudioPath(url.pathname),
+  new CacheOnly({ cacheName: OFFLINE_AUDIO_CACHE, plugins: [new RangeRequestsPlugin()] }),
 )
 
 // registerType 'prompt': a new worker waits until the user accepts the

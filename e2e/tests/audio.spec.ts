@@ -81,6 +81,35 @@ test.describe('Audio @phone', () => {
     expect(await audioTime(page)).toBeLessThan(SIXTH_START + 1)
   })
 
+  test('audio listened to plays again with no network, seeking included', async ({ page, context }) => {
+    await openTranscript(page)
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready
+    })
+    const player = playerOf(page)
+    await player.getByRole('button', { name: 'Play' }).click()
+    await expect(player.getByRole('button', { name: 'Pause' })).toBeVisible()
+    // Listening keeps the whole file on the device.
+    const kept = () => page.evaluate(async () => (await (await caches.open('pocket-audio')).keys()).map((r) => new URL(r.url).pathname))
+    await expect.poll(kept, { timeout: 15_000 }).toEqual([`/offline-audio/${RECORDING}`])
+    await player.getByRole('button', { name: 'Pause' }).click()
+
+    // No network at all, the worker's own fetches included.
+    await context.route('**/*', (route) => route.abort('internetdisconnected'))
+    try {
+      await page.reload()
+      await expect(transcript(page)).toBeVisible(OPEN)
+      await expect(player.getByRole('button', { name: 'Play' })).toBeEnabled()
+      const sixth = transcript(page).getByRole('listitem').filter({ hasText: SIXTH })
+      await sixth.getByRole('button', { name: /^Play from 0:34$/ }).click()
+      await expect(sixth).toHaveAttribute('aria-current', 'true')
+      await expect.poll(() => audioTime(page), { timeout: 15_000 }).toBeGreaterThan(SIXTH_START + 0.5)
+      expect(await page.evaluate(() => document.querySelector('audio')?.getAttribute('src'))).toBe(`/offline-audio/${RECORDING}`)
+    } finally {
+      await context.unrouteAll({ behavior: 'ignoreErrors' })
+    }
+  })
+
   test('a share link plays through the share audio route', async ({ page, browser }) => {
     await signInThroughIssuer(page.request, DEMO_EMAIL)
     const { idToken } = (await (await page.request.post('/api/v1/auth/refresh')).json()) as { idToken: string }

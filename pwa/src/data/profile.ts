@@ -1,4 +1,5 @@
 import type { AuthUser } from './api/auth'
+import { dropOfflineAudio } from './audio-offline'
 import { db } from './db'
 import { getSync } from './sync'
 import { USER_DATA_KEY } from './userData'
@@ -26,14 +27,18 @@ export async function loadProfile(): Promise<AuthUser | null> {
  * first so one user never sees another's recordings.
  */
 export async function adoptProfile(user: AuthUser): Promise<void> {
-  await db.transaction('rw', db.tables, async () => {
+  const switched = await db.transaction('rw', db.tables, async () => {
     const owner = (await db.meta.get(OWNER_KEY))?.value ?? (await loadProfile())?.uid
-    if (owner !== undefined && owner !== user.uid) await db.clearUserData()
+    const other = owner !== undefined && owner !== user.uid
+    if (other) await db.clearUserData()
     await db.meta.bulkPut([
       { key: PROFILE_KEY, value: user },
       { key: OWNER_KEY, value: user.uid },
     ])
+    return other
   })
+  // Outside the transaction: Cache Storage is not IndexedDB.
+  if (switched) await dropOfflineAudio().catch(() => {})
 }
 
 export async function forgetProfile(): Promise<void> {
@@ -52,6 +57,7 @@ export async function clearLocalUserData(): Promise<void> {
     // storage unavailable: nothing was stored either
   }
   await db.clearUserData()
+  void dropOfflineAudio().catch((error: unknown) => console.warn('Could not forget the audio kept offline', error))
   void getSync()
     .whileIdle(() => db.clearUserData())
     .catch((error: unknown) => console.warn('Could not clear the device after sign-out', error))

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { AUDIO_LINK_FRESH_MS, fetchAudioLink, playedPosition, rememberPosition, sharedAudioUrl } from '@/data/audio'
+import { hasOfflineAudio, keepAudioOffline, offlineAudioPath } from '@/data/audio-offline'
 import { PlayerContext, SKIP_SECONDS, type Player } from './PlayerContext'
 import { useShortcuts } from './useShortcuts'
 
@@ -112,7 +113,11 @@ export function PlayerProvider({ recordingId, shareToken, startAt = null, childr
               save()
             }
           }}
-          onPlay={() => setPlaying(true)}
+          onPlay={() => {
+            setPlaying(true)
+            // Listened to: kept for offline listening (the owner's, not a share link's).
+            if (!shareToken && !src.offline && src.url) void keepAudioOffline(recordingId, src.url)
+          }}
           onPause={() => {
             setPlaying(false)
             save()
@@ -138,23 +143,41 @@ export function PlayerProvider({ recordingId, shareToken, startAt = null, childr
 
 interface AudioSource {
   url: string | null
+  /** Played from the copy kept on the device. */
+  offline: boolean
   error: boolean
   refresh: () => void
 }
 
+/**
+ * The owner plays audio kept on the device when there is a copy (no network
+ * needed, seeking is instant), else streams from a signed link; a share
+ * link's visitor streams through the link.
+ */
 function useAudioSource(recordingId: string, shareToken?: string): AudioSource {
+  const kept = useQuery({
+    queryKey: ['offline-audio', recordingId],
+    queryFn: () => hasOfflineAudio(recordingId).catch(() => false),
+    enabled: !shareToken,
+    staleTime: Infinity,
+    networkMode: 'always',
+  })
   const link = useQuery({
     queryKey: ['audio-link', recordingId],
     queryFn: ({ signal }) => fetchAudioLink(recordingId, signal),
-    enabled: !shareToken,
+    enabled: !shareToken && kept.data === false,
     staleTime: AUDIO_LINK_FRESH_MS,
     gcTime: AUDIO_LINK_FRESH_MS,
     retry: 1,
   })
   const { refetch } = link
   const refresh = useCallback(() => void refetch(), [refetch])
+  // The kept copy failed (dropped since): look again, which falls back to a link.
+  const { refetch: recheck } = kept
+  const recheckKept = useCallback(() => void recheck(), [recheck])
   return useMemo(() => {
-    if (shareToken) return { url: sharedAudioUrl(shareToken), error: false, refresh: () => {} }
-    return { url: link.data ?? null, error: link.isError, refresh }
-  }, [shareToken, link.data, link.isError, refresh])
+    if (shareToken) return { url: sharedAudioUrl(shareToken), offline: false, error: false, refresh: () => {} }
+    if (kept.data) return { url: offlineAudioPath(recordingId), offline: true, error: false, refresh: recheckKept }
+    return { url: link.data ?? null, offline: false, error: link.isError, refresh }
+  }, [shareToken, kept.data, recordingId, link.data, link.isError, refresh, recheckKept])
 }
