@@ -1,11 +1,14 @@
 import { create } from '@bufbuild/protobuf'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ChangeSchema } from '@/gen/pocket/sync/v1/sync_pb'
 import { SYNC_CURSOR_KEY } from '../db'
 import { readCachedDashboard } from '../recordings'
 import { FakeSyncServer } from './fakeSyncServer'
 import { applyServerChange, syncTables } from './rebase'
 import { deviceRegistry, memoryLock, type Device } from './testKit'
+
+const dropped = vi.hoisted(() => [] as string[][])
+vi.mock('../audio-offline', () => ({ dropOfflineAudio: async (ids?: string[]) => void dropped.push(ids ?? ['*']) }))
 
 const devices = deviceRegistry()
 const open = devices.open
@@ -43,6 +46,20 @@ describe('pullChanges', () => {
     server.putRecording('r1', { title: 'Renamed' })
     expect(await d.sync.pullChanges()).toMatchObject({ changes: 1 })
     expect(writes).toContain('meta')
+  })
+
+  it('forgets the audio kept for a recording deleted elsewhere, and only for recordings', async () => {
+    const server = new FakeSyncServer()
+    server.putRecording('r1', { title: 'One' })
+    server.putRecording('r2', { title: 'Two' })
+    server.putFolder('f1', 'Work')
+    const d = open(server)
+    await d.sync.pullChanges()
+    dropped.length = 0
+    server.remove('recording', 'r2')
+    server.remove('folder', 'f1')
+    await d.sync.pullChanges()
+    expect(dropped).toEqual([['r2']])
   })
 
   it('keeps empty recordings off the list until they have something to show', async () => {

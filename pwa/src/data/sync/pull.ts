@@ -1,3 +1,6 @@
+import type { Change } from '@/gen/pocket/sync/v1/sync_pb'
+import { EntityKind } from '@/gen/pocket/sync/v1/sync_pb'
+import { dropOfflineAudio } from '../audio-offline'
 import { SYNC_CURSOR_KEY, type PocketDB } from '../db'
 import { withAuthRetry } from './client'
 import type { SyncDeps } from './deps'
@@ -44,11 +47,18 @@ export async function pullOnce(deps: SyncDeps): Promise<PullResult> {
       await db.meta.put({ key: SYNC_CURSOR_KEY, value: page.cursor })
     })
     drop = false
+    forgetDeletedAudio(page.changes)
     result.pages++
     result.changes += page.changes.length
     if (!page.hasMore) return result
     cursor = page.cursor
   }
+}
+
+/** A recording deleted anywhere leaves no audio kept on this device. */
+function forgetDeletedAudio(changes: Change[]): void {
+  const ids = changes.flatMap((c) => (c.entity.case === 'tombstone' && c.entity.value.kind !== EntityKind.FOLDER ? [c.entity.value.id] : []))
+  if (ids.length > 0) void dropOfflineAudio(ids).catch(() => {})
 }
 
 /**
