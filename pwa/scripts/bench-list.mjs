@@ -79,7 +79,7 @@ async function fillIndexedDB(page) {
 /** ms from navigation start until the first recording row is in the DOM. */
 async function firstRows(page) {
   await page.goto(`${opt.url}/recordings`)
-  await page.waitForSelector('a.rec-row')
+  await page.waitForSelector('.rec-row')
   return page.evaluate(() => window.__firstRowAt)
 }
 
@@ -96,7 +96,7 @@ async function scrollFrames(page) {
           last = now
           window.scrollBy(0, px)
           if (++n < frames) requestAnimationFrame(step)
-          else resolve({ deltas: deltas.slice(1), rows: document.querySelectorAll('a.rec-row').length, y: window.scrollY })
+          else resolve({ deltas: deltas.slice(1), rows: document.querySelectorAll('.rec-row').length, y: window.scrollY })
         }
         requestAnimationFrame(step)
       }),
@@ -108,7 +108,7 @@ const browser = await chromium.launch(chromiumLaunchOptions())
 const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
 await context.addInitScript(() => {
   new MutationObserver((_, observer) => {
-    if (document.querySelector('a.rec-row')) {
+    if (document.querySelector('.rec-row')) {
       window.__firstRowAt = performance.now()
       observer.disconnect()
     }
@@ -117,7 +117,7 @@ await context.addInitScript(() => {
 await signInFromLog(context, { url: opt.url, log: opt.log, email: opt.email })
 const page = await context.newPage()
 await page.goto(`${opt.url}/recordings`)
-await page.waitForSelector('a.rec-row')
+await page.waitForSelector('.rec-row')
 const stored = await fillIndexedDB(page)
 
 const online = []
