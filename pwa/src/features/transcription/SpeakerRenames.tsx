@@ -1,8 +1,12 @@
-import { useMemo } from 'react'
+import { lazy, Suspense, useMemo, useState } from 'react'
 import type { TranscriptSegment } from '@/data/normalize/transcript'
 import { renameSpeaker, speakerNameError } from '@/data/sync/recordingEdits'
+import { SpeakerNameField } from '@/features/people/PersonNameField'
 import { InlineEdit } from '@/ui/inline-edit/InlineEdit'
 import { SPEAKER_COLORS } from './speakerColors'
+
+// The finder (and the candidates it pages through) loads on first use, not with the transcript.
+const FindPersonDialog = lazy(() => import('@/features/people/FindPersonDialog'))
 
 interface Speaker {
   id: string
@@ -15,11 +19,14 @@ const GENERIC = /^Speaker \d+$/
 
 /**
  * The owner's speakers, in order of first appearance, each with a Rename
- * button. A rename is queued (works offline) and shows at once wherever the
- * speaker is named; an empty name restores the recording's own.
+ * button that offers the people already named in the library. A rename is
+ * queued (works offline) and shows at once wherever the speaker is named; an
+ * empty name restores the recording's own. A named speaker can be looked for
+ * in the owner's other recordings.
  */
 export function SpeakerRenames({ recordingId, segments }: { recordingId: string; segments: TranscriptSegment[] }) {
   const speakers = useMemo(() => distinctSpeakers(segments), [segments])
+  const [finding, setFinding] = useState<string | null>(null)
   if (speakers.length === 0) return null
   return (
     <section className="speakers" aria-labelledby="speakers-title">
@@ -35,14 +42,25 @@ export function SpeakerRenames({ recordingId, segments }: { recordingId: string;
               editLabel={`Rename ${s.label}`}
               validate={speakerNameError}
               onSave={(name) => void renameSpeaker(recordingId, s.id, name)}
+              renderField={(field, commit) => <SpeakerNameField field={field} commit={commit} />}
             >
               <span className="speakers__name" style={{ color: SPEAKER_COLORS[s.colorIndex] }}>
                 {s.label}
               </span>
             </InlineEdit>
+            {!GENERIC.test(s.label) && (
+              <button type="button" className="button button--link speakers__find" aria-haspopup="dialog" onClick={() => setFinding(s.label)}>
+                Find {s.label} in other recordings
+              </button>
+            )}
           </li>
         ))}
       </ul>
+      {finding !== null && (
+        <Suspense fallback={null}>
+          <FindPersonDialog name={finding} recordingId={recordingId} onClose={() => setFinding(null)} />
+        </Suspense>
+      )}
     </section>
   )
 }
