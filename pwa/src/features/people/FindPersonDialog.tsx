@@ -44,7 +44,7 @@ export default function FindPersonDialog({ name, recordingId, onClose }: Props) 
   const confirm = async () => {
     const picks = [...picked.values()]
     for (const p of picks) await renameSpeaker(p.recordingId, p.label, name)
-    void queryClient.invalidateQueries({ queryKey: peopleKeys.all })
+    void queryClient.invalidateQueries({ queryKey: peopleKeys.list() })
     toast.success(`Named ${plural(picks.length, 'speaker', 'speakers')} as ${name}`)
     onClose()
   }

@@ -111,7 +111,7 @@ describe('suggestions in the transcript’s Speakers section', () => {
     await userEvent.click(screen.getByRole('tab', { name: 'Transcription' }))
     const speakers = await screen.findByRole('region', { name: 'Speakers' })
     await userEvent.click(within(speakers).getByRole('button', { name: 'Rename Daniel Okafor' }))
-    const box = within(speakers).getByRole('combobox', { name: 'Name for Daniel Okafor' })
+    const box = await within(speakers).findByRole('combobox', { name: 'Name for Daniel Okafor' })
     await userEvent.clear(box)
     return box
   }

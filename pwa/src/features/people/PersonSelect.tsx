@@ -19,21 +19,23 @@ export function PersonSelect({ value, onChange }: Props) {
   const selected = names.find((n) => n.toLowerCase() === value.toLowerCase()) ?? value
   if (selected && !names.includes(selected)) names.unshift(selected)
   return (
-    <label className="filter-panel__folder">
-      Person
-      <select value={selected} onChange={(e) => onChange(e.target.value)} aria-describedby={isError ? 'person-filter-error' : undefined}>
-        <option value="">Anyone</option>
-        {names.map((n) => (
-          <option key={n} value={n}>
-            {n}
-          </option>
-        ))}
-      </select>
+    <div className="filter-panel__folder">
+      <label className="filter-panel__folder">
+        Person
+        <select value={selected} onChange={(e) => onChange(e.target.value)} aria-describedby={isError ? 'person-filter-error' : undefined}>
+          <option value="">Anyone</option>
+          {names.map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
+        </select>
+      </label>
       {isError && (
         <span id="person-filter-error" className="filter-panel__note">
           The people in your library could not be loaded.
         </span>
       )}
-    </label>
+    </div>
   )
 }

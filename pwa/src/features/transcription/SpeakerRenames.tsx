@@ -1,12 +1,13 @@
 import { lazy, Suspense, useMemo, useState } from 'react'
 import type { TranscriptSegment } from '@/data/normalize/transcript'
 import { renameSpeaker, speakerNameError } from '@/data/sync/recordingEdits'
-import { SpeakerNameField } from '@/features/people/PersonNameField'
-import { InlineEdit } from '@/ui/inline-edit/InlineEdit'
+import { InlineEdit, type InlineFieldProps } from '@/ui/inline-edit/InlineEdit'
 import { SPEAKER_COLORS } from './speakerColors'
 
-// The finder (and the candidates it pages through) loads on first use, not with the transcript.
+// The people's suggestions and the finder load on first use, not with the transcript
+// (the shared page shows this tab too, and both routes are near their size budgets).
 const FindPersonDialog = lazy(() => import('@/features/people/FindPersonDialog'))
+const SpeakerNameField = lazy(() => import('@/features/people/PersonNameField').then((m) => ({ default: m.SpeakerNameField })))
 
 interface Speaker {
   id: string
@@ -42,7 +43,7 @@ export function SpeakerRenames({ recordingId, segments }: { recordingId: string;
               editLabel={`Rename ${s.label}`}
               validate={speakerNameError}
               onSave={(name) => void renameSpeaker(recordingId, s.id, name)}
-              renderField={(field, commit) => <SpeakerNameField field={field} commit={commit} />}
+              renderField={(field, commit) => <NameField field={field} commit={commit} />}
             >
               <span className="speakers__name" style={{ color: SPEAKER_COLORS[s.colorIndex] }}>
                 {s.label}
@@ -62,6 +63,17 @@ export function SpeakerRenames({ recordingId, segments }: { recordingId: string;
         </Suspense>
       )}
     </section>
+  )
+}
+
+/** The name box with suggestions; a plain box meanwhile, so typing can start at once. */
+function NameField({ field, commit }: { field: InlineFieldProps; commit: (name: string) => void }) {
+  // The plain box is swapped out, not left: its blur must not save.
+  const plain = <input type="text" enterKeyHint="done" {...field} onBlur={undefined} />
+  return (
+    <Suspense fallback={plain}>
+      <SpeakerNameField field={field} commit={commit} />
+    </Suspense>
   )
 }
 
