@@ -15,15 +15,18 @@ export const peopleKeys = {
 }
 
 /**
- * Everyone named in the library (GET /api/v1/people). Names change only when
- * the owner renames someone, so a few minutes' staleness is fine; a rename
- * made here is merged in from the outbox until the server has it.
+ * Everyone named in the library (GET /api/v1/people). Names change only by
+ * renames, made on other screens, so each rename box and filter panel asks
+ * again when it opens (showing the cached list at once), while focus and
+ * reconnects do not re-ask for minutes. A rename still queued here is merged
+ * in from the outbox until the server has it.
  */
 export const peopleQuery = () =>
   queryOptions({
     queryKey: peopleKeys.list(),
     queryFn: async ({ signal }) => parsePeople(await apiRequest<unknown>('/api/v1/people', { signal })),
     staleTime: 5 * 60 * 1000,
+    refetchOnMount: 'always',
   })
 
 /** The owner's other recordings where `name` could be attached to an unnamed speaker, newest first. */
