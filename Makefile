@@ -12,7 +12,7 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 HAVE_WEB := $(wildcard package.json)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run build web test test-go fault soak load fuzz test-web test-size test-e2e test-e2e-relay test-e2e-relay-paths test-gen deps tools chromium fixtures-audio clean fmt lint bench bench-sync bench-relay proto
+.PHONY: run build web test test-go fault soak load fuzz test-web test-size test-e2e test-e2e-relay test-gen deps tools chromium fixtures-audio clean fmt lint bench bench-sync bench-relay proto
 
 ## run: build everything and start `pocket serve` on http://127.0.0.1:8080 with the sample data
 run: build
@@ -66,7 +66,7 @@ chromium:
 	fi
 
 ## test: every test: Go, PWA unit/component, browser end-to-end, generated code up to date
-test: test-gen test-go test-web test-size test-e2e test-e2e-relay-paths
+test: test-gen test-go test-web test-size test-e2e test-e2e-relay
 
 ## proto: regenerate the Connect/protobuf code (Go under pkg/gen, TypeScript under pwa/src/gen)
 proto: deps
@@ -120,25 +120,11 @@ ifneq ($(HAVE_WEB),)
 	e2e/run.sh
 endif
 
-## test-e2e-relay: the browser suite with the PWA served by a relay (pocket serve with POCKET_UPSTREAM_URL) in front of an embedded pocket
+## test-e2e-relay: the whole browser suite with the PWA served by a relay (pocket serve with POCKET_UPSTREAM_URL) in front of an embedded pocket (part of make test)
 test-e2e-relay: build tools chromium
 ifneq ($(HAVE_WEB),)
 	$(MAKE) --no-print-directory bin/oidc-issuer
 	e2e/run.sh --relay
-endif
-
-# The specs whose requests take a different path through a relay: sign-in,
-# the list and its paging, folders, edits queued offline and refused, live
-# updates and push, the offline library, chat, exports and audio streams.
-# The rest (rendering, mind maps, Rive, accessibility) reads the same
-# answers either way; `make test-e2e-relay` runs them too.
-RELAY_PATH_SPECS = email-signin google recordings folders sync-offline sync-refused sync-live push offline-library chat export audio library-search
-
-## test-e2e-relay-paths: the browser specs whose requests a relay changes, through a relay (part of make test)
-test-e2e-relay-paths: build tools chromium
-ifneq ($(HAVE_WEB),)
-	$(MAKE) --no-print-directory bin/oidc-issuer
-	e2e/run.sh --relay $(foreach s,$(RELAY_PATH_SPECS),tests/$(s).spec.ts)
 endif
 
 # The local OIDC issuer the browser tests sign in with as "Google" (test-only).

@@ -39,6 +39,7 @@ type DashboardQuery struct {
 	Search           string
 	StartDate        time.Time // inclusive; zero: unbounded
 	EndDate          time.Time // inclusive; zero: unbounded
+	Person           string    // see Filter.Person
 	SortBy           SortField
 	SortOrder        SortOrder
 }
@@ -73,6 +74,9 @@ func (s *Service) Dashboard(ctx context.Context, uid string, q DashboardQuery) (
 	}
 	page := Page{Data: []json.RawMessage{}}
 	err = s.db.View(func(x *store.Txn) error {
+		if matches, err = q.narrowToPerson(x, uid, matches); err != nil {
+			return err
+		}
 		keys, ids, more, err := scanPage(ctx, x, uid, q, after, matches)
 		if err != nil {
 			return err
@@ -118,7 +122,20 @@ func (q *DashboardQuery) normalize() error {
 
 // filter is the part of the query search shares.
 func (q DashboardQuery) filter() Filter {
-	return Filter{FolderID: q.FolderID, HasSummarization: q.HasSummarization, StartDate: q.StartDate, EndDate: q.EndDate}
+	return Filter{FolderID: q.FolderID, HasSummarization: q.HasSummarization, StartDate: q.StartDate, EndDate: q.EndDate, Person: q.Person}
+}
+
+// narrowToPerson limits matches (nil: everything) to recordings naming the
+// query's person, when it names one.
+func (q DashboardQuery) narrowToPerson(x *store.Txn, uid string, matches map[string]bool) (map[string]bool, error) {
+	if q.Person == "" {
+		return matches, nil
+	}
+	named, err := personIDs(x, uid, q.Person)
+	if err != nil || matches == nil {
+		return named, err
+	}
+	return only(matches, named), nil
 }
 
 func validSort(f SortField) bool {

@@ -14,11 +14,12 @@ type Filter struct {
 	HasSummarization *bool
 	StartDate        time.Time // inclusive; zero: unbounded
 	EndDate          time.Time // inclusive; zero: unbounded
+	Person           string    // a person named in it, any case; "": anyone
 }
 
 // Active reports whether the filter narrows anything.
 func (f Filter) Active() bool {
-	return f.FolderID != "" || f.HasSummarization != nil || !f.StartDate.IsZero() || !f.EndDate.IsZero()
+	return f.FolderID != "" || f.HasSummarization != nil || !f.StartDate.IsZero() || !f.EndDate.IsZero() || f.Person != ""
 }
 
 func (f Filter) validate() error {
@@ -46,6 +47,13 @@ func (f Filter) keeps(e entry) bool {
 // entries (the filter's fields) rather than each recording.
 func (f Filter) kept(x *store.Txn, uid string, ids map[string]float64) (map[string]float64, error) {
 	out := map[string]float64{}
+	if f.Person != "" {
+		named, err := personIDs(x, uid, f.Person)
+		if err != nil {
+			return nil, err
+		}
+		ids = only(ids, named)
+	}
 	err := x.Scan(indexPrefix(uid, SortRecordingAt), nil, false, true, func(_, v []byte) (bool, error) {
 		e, err := decodeEntry(v)
 		if err != nil {
@@ -57,4 +65,15 @@ func (f Filter) kept(x *store.Txn, uid string, ids map[string]float64) (map[stri
 		return true, nil
 	})
 	return out, err
+}
+
+// only keeps the entries of ids that are in keep.
+func only[V any](ids map[string]V, keep map[string]bool) map[string]V {
+	out := make(map[string]V, min(len(ids), len(keep)))
+	for id, v := range ids {
+		if keep[id] {
+			out[id] = v
+		}
+	}
+	return out
 }

@@ -101,7 +101,7 @@ func writeIndex(x *store.Txn, uid string, st *stored) error {
 			return err
 		}
 	}
-	return nil
+	return writePeople(x, uid, st)
 }
 
 // dropIndex removes the keys writeIndex made for the same bookkeeping.
@@ -111,5 +111,5 @@ func dropIndex(x *store.Txn, uid string, st *stored) error {
 			return err
 		}
 	}
-	return nil
+	return dropPeople(x, uid, st)
 }

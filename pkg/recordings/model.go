@@ -41,6 +41,9 @@ type book struct {
 	// SpeakerNames are the owner's names for speakers, by speakers key
 	// (SPEAKER_00), laid over the uploaded speakers member when read.
 	SpeakerNames map[string]string `json:"speakerNames,omitempty"`
+	// People are the names its speakers go by (see people.go), for the
+	// person index.
+	People []string `json:"people,omitempty"`
 }
 
 // sortKeys holds the given timestamps in Unix milliseconds (0: not given),
@@ -174,6 +177,8 @@ func (st *stored) derive() {
 	st.Book.Empty = !st.Book.HasSummary && st.Book.Sort.DurationMS <= 0 &&
 		len(loose.Segments(st.Transcription)) == 0
 	st.Book.SummaryIDs = summaryIDs(st.Summarizations)
+	named, _ := st.speakerRefs()
+	st.Book.People = peopleOf(named)
 }
 
 func title(rec loose.Object) string { return loose.Text(rec.First("title", "name")) }

@@ -15,6 +15,8 @@
 //	ridx/<uid>/<field>/<sortable value>/<id>   -> recordings.entry, binary (flags, recordingAt, folder id, id): dashboard order and filters;
 //	                                              field is recording_at|created_at|updated_at|duration|title, value I64 millis or lower-cased title + 0x00
 //	term/<uid>/<term>/<recordingId>            -> recordings.posting, uvarints (per-field term frequencies and field lengths, search)
+//	person/<uid>/<sha256(lower name) hex 24>/<recordingId> -> the person's name as spelled there (recordings that name a speaker so)
+//	unnamed/<uid>/<recordingId>                -> JSON list of the recording's unnamed speakers (label, generic name, first words, start)
 //	rview/<uid>/<recordingId>                  -> recordings.Views (view count, last viewed)
 //	sum/<uid>/<summarizationId>                -> recording id (summarization lookup)
 //	folder/<uid>/<folderId>                    -> recordings.Folder
@@ -38,6 +40,7 @@
 //	audio/<uid>/<recordingId>                  -> audio.Meta (content type, size, sha256; the file is <data dir>/audio/<sha256(uid, id)>)
 //	meta/audio-link-key                        -> the HMAC key of signed audio links (audio.Links)
 //	meta/changelog-backfilled                  -> "1" once recordings and folders written before the change log have entries in it
+//	meta/people-indexed                        -> "1" once recordings written before the person index are in it
 //	meta/seeded                                -> "1" once the sample recordings were imported (server/seed), so ones the demo user deletes stay deleted
 //
 // The readiness probe reads meta/ready, which is never written: the read only

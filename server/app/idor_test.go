@@ -21,7 +21,12 @@ func TestIDOR_AnotherUserReachesNoneOfMyResources(t *testing.T) {
 	alice.MustOK("POST", "/api/v1/recordings", map[string]any{
 		"recording":      map[string]any{"id": "alice-rec", "title": "Alice's secret plan", "folder": map[string]any{"name": "Private"}},
 		"summarizations": map[string]any{"alice-sum": map[string]any{"v2Summary": "## Secret\nunicorn"}},
-		"transcription":  map[string]any{"segments": []any{map[string]any{"speaker": "SPEAKER_00", "text": "the unicorn budget", "start_time": 0, "end_time": 3}}},
+		"transcription": map[string]any{"segments": []any{
+			map[string]any{"speaker": "SPEAKER_00", "text": "the unicorn budget", "start_time": 0, "end_time": 3},
+			map[string]any{"speaker": "SPEAKER_01", "text": "alice's unnamed guest", "start_time": 3, "end_time": 5},
+		}},
+		// A person of alice's: bob's people, candidates and person filters must not see her.
+		"speakers": map[string]any{"SPEAKER_00": map[string]any{"speakerProfile": map[string]any{"name": "Alice Liddell"}}},
 	})
 	var folder struct{ Data struct{ ID string } }
 	alice.MustOK("POST", "/api/v1/folders", map[string]any{"name": "Alice only"}, &folder)
@@ -60,6 +65,10 @@ func TestIDOR_AnotherUserReachesNoneOfMyResources(t *testing.T) {
 			"/api/v1/recordings/dashboard?include_empty=true",
 			"/api/v1/recordings/dashboard?include_empty=true&folder_id=" + folder.Data.ID,
 			"/api/v1/recordings/search?q=unicorn",
+			"/api/v1/recordings/dashboard?person=Alice%20Liddell",
+			"/api/v1/recordings/search?q=unicorn&person=Alice%20Liddell",
+			"/api/v1/people",
+			"/api/v1/people/candidates?name=Alice%20Liddell",
 			"/api/v1/folders",
 		} {
 			r := bob.Do("GET", path, nil)

@@ -57,6 +57,8 @@ var API = []RouteInfo{
 	{"PUT /api/v1/folders/{id}", httpx.SignedIn},
 	{"DELETE /api/v1/folders/{id}", httpx.SignedIn},
 	{"PUT /api/v1/recordings/{id}/speakers", httpx.SignedIn},
+	{"GET /api/v1/people", httpx.SignedIn},
+	{"GET /api/v1/people/candidates", httpx.SignedIn},
 	{"GET /api/v1/summarizations/by-recording/{recordingId}", httpx.SignedIn},
 	{"GET /api/v1/summarizations/{id}", httpx.SignedIn},
 

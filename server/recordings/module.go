@@ -49,6 +49,8 @@ func Routes(svc *recs.Service, files *audio.Files) []httpx.Route {
 		{Pattern: "PUT /api/v1/folders/{id}", Handler: h.renameFolder},
 		{Pattern: "DELETE /api/v1/folders/{id}", Handler: h.deleteFolder},
 		{Pattern: "PUT /api/v1/recordings/{id}/speakers", Handler: h.renameSpeaker},
+		{Pattern: "GET /api/v1/people", Handler: h.people},
+		{Pattern: "GET /api/v1/people/candidates", Handler: h.personCandidates},
 		{Pattern: "GET /api/v1/summarizations/by-recording/{recordingId}", Handler: h.summarizationByRecording},
 		{Pattern: "GET /api/v1/summarizations/{id}", Handler: h.summarization},
 	}

@@ -29,13 +29,13 @@ func dashboardQuery(v url.Values) (recs.DashboardQuery, error) {
 	}
 	q.IncludeEmpty = empty != nil && *empty
 	f, err := filterParams(v)
-	q.FolderID, q.HasSummarization, q.StartDate, q.EndDate = f.FolderID, f.HasSummarization, f.StartDate, f.EndDate
+	q.FolderID, q.HasSummarization, q.StartDate, q.EndDate, q.Person = f.FolderID, f.HasSummarization, f.StartDate, f.EndDate, f.Person
 	return q, err
 }
 
 // filterParams reads the filters the dashboard and search share.
 func filterParams(v url.Values) (recs.Filter, error) {
-	f := recs.Filter{FolderID: strings.TrimSpace(v.Get("folder_id"))}
+	f := recs.Filter{FolderID: strings.TrimSpace(v.Get("folder_id")), Person: strings.TrimSpace(v.Get("person"))}
 	var err error
 	if f.HasSummarization, err = boolParam(v, "has_summarization"); err != nil {
 		return f, err

@@ -71,6 +71,8 @@ var routes = []route{
 	{"PUT /api/v1/folders/{id}", httpx.SignedIn, write, maxBody},
 	{"DELETE /api/v1/folders/{id}", httpx.SignedIn, write, maxBody},
 	{"PUT /api/v1/recordings/{id}/speakers", httpx.SignedIn, write, maxBody},
+	{"GET /api/v1/people", httpx.SignedIn, forward, 0},
+	{"GET /api/v1/people/candidates", httpx.SignedIn, forward, 0},
 	{"GET /api/v1/summarizations/by-recording/{recordingId}", httpx.SignedIn, cachedRead, 0},
 	{"GET /api/v1/summarizations/{id}", httpx.SignedIn, cachedRead, 0},
 	{"GET /api/v1/recordings/{id}/audio", httpx.Public, media, 0},

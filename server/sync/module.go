@@ -103,6 +103,11 @@ func backfill(p maintainParams, reason string) {
 	if n > 0 {
 		p.Log.Info("sync: logged the existing library", "entities", n)
 	}
+	if n, err = p.Recordings.BackfillPeople(); err != nil {
+		p.Log.Error("recordings: indexing the library's people failed", "err", err)
+	} else if n > 0 {
+		p.Log.Info("recordings: indexed the people of the existing library", "recordings", n)
+	}
 }
 
 func prune(ctx context.Context, p maintainParams) {
