@@ -5,6 +5,8 @@ import { http, HttpResponse } from 'msw'
 import { server } from '@/mocks/node'
 import { alice, renderApp, signInOnServer } from '@/test/render'
 import { controlIntersections } from '@/test/intersection'
+// The app loads the panel on first open; loaded here, a busy machine's cold import does not outlast findBy's wait.
+import '@/features/recordings/filters/FilterPanel'
 
 const DASHBOARD = '/api/v1/recordings/dashboard'
 const SEARCH = '/api/v1/recordings/search'
