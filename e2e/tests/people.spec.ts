@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expectNoSeriousA11yViolations } from '../support/a11y'
 import { stack } from '../support/env'
 import { signInThroughIssuer } from '../support/issuer'
 
@@ -63,6 +64,7 @@ test('a named speaker is suggested elsewhere, found in other recordings, and fil
   await box.fill('mina')
   await expect(speakers.getByRole('option', { name: new RegExp(person) })).toBeVisible()
   await expect(box).toHaveAttribute('aria-expanded', 'true')
+  await expectNoSeriousA11yViolations(page, 'the rename box with suggestions')
   await page.keyboard.press('Escape')
   await page.keyboard.press('Escape')
   await expect(box).toBeHidden()
@@ -75,6 +77,7 @@ test('a named speaker is suggested elsewhere, found in other recordings, and fil
   await expect(northwind).toBeVisible()
   await expect(dialog.getByRole('group', { name: /Untitled Recording/ })).toBeVisible()
   await expect(dialog.getByRole('group', { name: new RegExp(DATA_ENG.title) })).toHaveCount(0)
+  await expectNoSeriousA11yViolations(page, 'the finder')
   await northwind.getByRole('checkbox', { name: /^Speaker \d+$/ }).check()
   await dialog.getByRole('button', { name: 'Name 1 speaker' }).click()
   await expect(dialog).toBeHidden()
