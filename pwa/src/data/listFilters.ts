@@ -1,5 +1,5 @@
 /**
- * The list's filters (date range, folder, has summary), kept in the URL so
+ * The list's filters (date range, folder, has summary, person), kept in the URL so
  * Back and reload keep them. One place turns them into the server's
  * dashboard/search parameters.
  */
@@ -10,9 +10,11 @@ export interface ListFilters {
   /** A folder id; '' for any folder. */
   folderId: string
   hasSummary: boolean
+  /** A person named in the recording (matched case-insensitively by the server); '' for anyone. */
+  person: string
 }
 
-export const NO_FILTERS: ListFilters = { from: '', to: '', folderId: '', hasSummary: false }
+export const NO_FILTERS: ListFilters = { from: '', to: '', folderId: '', hasSummary: false, person: '' }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/
 
@@ -27,6 +29,7 @@ export function filtersFromParams(params: URLSearchParams): ListFilters {
     to: date('to'),
     folderId: params.get('folder_id')?.trim() ?? '',
     hasSummary: params.get('has_summary') === '1',
+    person: params.get('person')?.trim() ?? '',
   }
 }
 
@@ -38,12 +41,13 @@ export function withFilters(params: URLSearchParams, f: ListFilters): URLSearchP
   set('to', f.to)
   set('folder_id', f.folderId)
   set('has_summary', f.hasSummary ? '1' : '')
+  set('person', f.person)
   return out
 }
 
 /** How many filters are on (the button shows it). */
 export function activeFilterCount(f: ListFilters): number {
-  return [f.from !== '' || f.to !== '', f.folderId !== '', f.hasSummary].filter(Boolean).length
+  return [f.from !== '' || f.to !== '', f.folderId !== '', f.hasSummary, f.person !== ''].filter(Boolean).length
 }
 
 /** The server's parameters (GET /recordings/dashboard and /search accept the same). */
@@ -53,5 +57,6 @@ export function filterQuery(f: ListFilters): Record<string, string | undefined> 
     end_date: f.to || undefined,
     folder_id: f.folderId || undefined,
     has_summarization: f.hasSummary ? 'true' : undefined,
+    person: f.person || undefined,
   }
 }

@@ -21,7 +21,7 @@ import './recordings.css'
  * /recordings: search, rows grouped by day, infinite scroll. The search in
  * force lives in the URL (?q=) so Back returns to it and a reload keeps it;
  * so does a folder filter (?folder=id, or ?folder=general) and the filters
- * panel's (?from, ?to, ?folder_id, ?has_summary), which narrow search too.
+ * panel's (?from, ?to, ?folder_id, ?has_summary, ?person), which narrow search too.
  * With filters on (and no search) the list is the server's filtered
  * dashboard; with none it is the device-first library again.
  */

@@ -1,15 +1,19 @@
-import { describe, expect, it } from 'vitest'
-import { screen, waitFor } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { server } from '@/mocks/node'
 import { alice, renderApp, signInOnServer } from '@/test/render'
 import { controlIntersections } from '@/test/intersection'
+// The app loads the panel on first open; loaded here, a busy machine's cold import does not outlast findBy's wait.
+import '@/features/recordings/filters/FilterPanel'
 
 const DASHBOARD = '/api/v1/recordings/dashboard'
 const SEARCH = '/api/v1/recordings/search'
 
 const { sentinelNear } = controlIntersections()
+
+afterEach(() => server.events.removeAllListeners())
 
 async function openList(path: string) {
   await signInOnServer(alice, { cacheProfile: true })
@@ -84,6 +88,43 @@ describe('filters', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }))
     expect(await screen.findByRole('link', { name: 'Weekly Product Sync' })).toBeInTheDocument()
     expect(router.state.location.search).toBe('')
+  })
+
+  it('filters by a person named in the library: kept in the URL as ?person=, sent to the dashboard and to search', async () => {
+    const sent: string[] = []
+    server.events.on('request:start', ({ request }) => {
+      const url = new URL(request.url)
+      if (url.pathname === DASHBOARD || url.pathname === SEARCH) sent.push(`${url.pathname}?${url.searchParams.get('person') ?? ''}`)
+    })
+    const { router } = await openList('/recordings')
+    await userEvent.click(screen.getByRole('button', { name: 'Filters' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Filters' })
+    const person = within(dialog).getByRole('combobox', { name: 'Person' })
+    await waitFor(() => expect(within(person).getByRole('option', { name: 'Leo Park' })).toBeInTheDocument())
+    expect(within(person).getAllByRole('option')[0]).toHaveTextContent('Anyone')
+    await userEvent.selectOptions(person, 'Leo Park')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Apply' }))
+    await waitFor(() => expect(dialog).not.toBeInTheDocument())
+
+    expect(router.state.location.search).toBe('?person=Leo+Park')
+    expect(screen.getByRole('button', { name: /Filters.*1 on/ })).toBeInTheDocument()
+    // The mock server narrows to the fixtures naming Leo Park (02, 04, 13, 18, 25).
+    expect(await screen.findByRole('link', { name: 'Sprint 47 Planning' })).toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: 'Weekly Product Sync' })).not.toBeInTheDocument()
+    expect(sent).toContain(`${DASHBOARD}?Leo Park`)
+
+    await userEvent.type(screen.getByRole('searchbox'), 'sprint{Enter}')
+    await waitFor(() => expect(sent).toContain(`${SEARCH}?Leo Park`))
+  })
+
+  it('keeps a person from the URL selected even when the library’s people cannot be loaded', async () => {
+    server.use(http.get('/api/v1/people', () => HttpResponse.error()))
+    await openList('/recordings?person=Mina%20Ode')
+    await userEvent.click(screen.getByRole('button', { name: /Filters/ }))
+    const dialog = await screen.findByRole('dialog', { name: 'Filters' })
+    const person = within(dialog).getByRole('combobox', { name: 'Person' })
+    expect(person).toHaveDisplayValue('Mina Ode')
+    expect(await within(dialog).findByText('The people in your library could not be loaded.')).toBeInTheDocument()
   })
 
   it('refuses an end date before the start date', async () => {

@@ -1,8 +1,13 @@
-import { useMemo } from 'react'
+import { lazy, Suspense, useMemo, useState } from 'react'
 import type { TranscriptSegment } from '@/data/normalize/transcript'
 import { renameSpeaker, speakerNameError } from '@/data/sync/recordingEdits'
-import { InlineEdit } from '@/ui/inline-edit/InlineEdit'
+import { InlineEdit, type InlineFieldProps } from '@/ui/inline-edit/InlineEdit'
 import { SPEAKER_COLORS } from './speakerColors'
+
+// The people's suggestions and the finder load on first use, not with the transcript
+// (the shared page shows this tab too, and both routes are near their size budgets).
+const FindPersonDialog = lazy(() => import('@/features/people/FindPersonDialog'))
+const SpeakerNameField = lazy(() => import('@/features/people/PersonNameField').then((m) => ({ default: m.SpeakerNameField })))
 
 interface Speaker {
   id: string
@@ -15,11 +20,14 @@ const GENERIC = /^Speaker \d+$/
 
 /**
  * The owner's speakers, in order of first appearance, each with a Rename
- * button. A rename is queued (works offline) and shows at once wherever the
- * speaker is named; an empty name restores the recording's own.
+ * button that offers the people already named in the library. A rename is
+ * queued (works offline) and shows at once wherever the speaker is named; an
+ * empty name restores the recording's own. A named speaker can be looked for
+ * in the owner's other recordings.
  */
 export function SpeakerRenames({ recordingId, segments }: { recordingId: string; segments: TranscriptSegment[] }) {
   const speakers = useMemo(() => distinctSpeakers(segments), [segments])
+  const [finding, setFinding] = useState<string | null>(null)
   if (speakers.length === 0) return null
   return (
     <section className="speakers" aria-labelledby="speakers-title">
@@ -35,15 +43,37 @@ export function SpeakerRenames({ recordingId, segments }: { recordingId: string;
               editLabel={`Rename ${s.label}`}
               validate={speakerNameError}
               onSave={(name) => void renameSpeaker(recordingId, s.id, name)}
+              renderField={(field, commit) => <NameField field={field} commit={commit} />}
             >
               <span className="speakers__name" style={{ color: SPEAKER_COLORS[s.colorIndex] }}>
                 {s.label}
               </span>
             </InlineEdit>
+            {!GENERIC.test(s.label) && (
+              <button type="button" className="button button--link speakers__find" aria-haspopup="dialog" onClick={() => setFinding(s.label)}>
+                Find {s.label} in other recordings
+              </button>
+            )}
           </li>
         ))}
       </ul>
+      {finding !== null && (
+        <Suspense fallback={null}>
+          <FindPersonDialog name={finding} recordingId={recordingId} onClose={() => setFinding(null)} />
+        </Suspense>
+      )}
     </section>
+  )
+}
+
+/** The name box with suggestions; a plain box meanwhile, so typing can start at once. */
+function NameField({ field, commit }: { field: InlineFieldProps; commit: (name: string) => void }) {
+  // The plain box is swapped out, not left: its blur must not save.
+  const plain = <input type="text" enterKeyHint="done" {...field} onBlur={undefined} />
+  return (
+    <Suspense fallback={plain}>
+      <SpeakerNameField field={field} commit={commit} />
+    </Suspense>
   )
 }
 

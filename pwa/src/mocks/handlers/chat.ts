@@ -1,8 +1,7 @@
 import { http, HttpResponse } from 'msw'
 import { normalizeTranscript } from '@/data/normalize/transcript'
 import { fixtureFiles } from '../fixtures'
-import { idTokenFor, mockAuth } from '../mockAuthState'
-import { fail } from './respond'
+import { fail, signedIn } from './respond'
 
 /**
  * Ask Pocket on the mock server (spec §7 chat calls, docs/api.md): one
@@ -26,11 +25,6 @@ let clock = Date.parse('2026-01-01T00:00:00Z')
 /** Forgets every conversation (tests call it between cases). */
 export function resetChatMocks(): void {
   sessions.clear()
-}
-
-function signedIn(request: Request): boolean {
-  const user = mockAuth.session()
-  return user !== null && request.headers.get('Authorization') === `Bearer ${idTokenFor(user)}`
 }
 
 function sessionFor(scope: string, recordingId: string) {

@@ -1,7 +1,8 @@
 import { authHandlers } from './auth'
 import { chatHandlers } from './chat'
+import { peopleHandlers } from './people'
 import { pushHandlers } from './push'
 import { recordingHandlers } from './recordings'
 import { syncHandlers } from './sync'
 
-export const handlers = [...authHandlers, ...recordingHandlers, ...chatHandlers, ...syncHandlers, ...pushHandlers]
+export const handlers = [...authHandlers, ...recordingHandlers, ...peopleHandlers, ...chatHandlers, ...syncHandlers, ...pushHandlers]

@@ -1,18 +1,20 @@
 import { http, HttpResponse } from 'msw'
 import { mergeDuplicates } from '@/data/normalize/recording'
+import type { Recording } from '@/data/types'
 import { fixtureFiles, fixtureRecordings } from '../fixtures'
-import { idTokenFor, mockAuth } from '../mockAuthState'
-import { fail } from './respond'
-
-function signedIn(request: Request): boolean {
-  const user = mockAuth.session()
-  return user !== null && request.headers.get('Authorization') === `Bearer ${idTokenFor(user)}`
-}
+import { namesPerson } from '../people'
+import { fail, signedIn } from './respond'
 
 /** The import file whose recording wins the duplicate merge (spec §5), by id. */
 function fixtureFile(id: string) {
   const winner = mergeDuplicates(fixtureRecordings()).find((r) => r.id === id)
   return fixtureFiles().find((f) => f.recording === winner)
+}
+
+/** ?person= narrows to the recordings naming that person (the other filters are not mocked). */
+function byPerson(recordings: Recording[], params: URLSearchParams): Recording[] {
+  const person = params.get('person')?.trim() ?? ''
+  return person ? recordings.filter((r) => namesPerson(r.id, person)) : recordings
 }
 
 /** Share links of the mock server, by token (reset with the module). */
@@ -24,7 +26,7 @@ export const recordingHandlers = [
     const params = new URL(request.url).searchParams
     const limit = Number(params.get('limit') ?? 20)
     const offset = Number(params.get('cursor') ?? 0)
-    const all = fixtureRecordings()
+    const all = byPerson(fixtureRecordings(), params)
     const page = all.slice(offset, offset + limit)
     const next = offset + limit < all.length ? String(offset + limit) : null
     return HttpResponse.json({ data: page, nextCursor: next })
@@ -32,9 +34,10 @@ export const recordingHandlers = [
 
   http.get('/api/v1/recordings/search', ({ request }) => {
     if (!signedIn(request)) return fail(401, 'Authentication required', 'UNAUTHENTICATED')
-    const q = (new URL(request.url).searchParams.get('q') ?? '').trim().toLowerCase()
+    const params = new URL(request.url).searchParams
+    const q = (params.get('q') ?? '').trim().toLowerCase()
     if (!q) return fail(400, 'q is required', 'INVALID_ARGUMENT')
-    const data = mergeDuplicates(fixtureRecordings()).filter((r) => `${r.title ?? ''} ${r.description ?? ''}`.toLowerCase().includes(q))
+    const data = byPerson(mergeDuplicates(fixtureRecordings()), params).filter((r) => `${r.title ?? ''} ${r.description ?? ''}`.toLowerCase().includes(q))
     return HttpResponse.json({ success: true, data, total: data.length })
   }),
 

@@ -1,6 +1,19 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
+import { useEffect, useId, useRef, useState, type ChangeEvent, type KeyboardEvent, type ReactNode } from 'react'
 import { PencilIcon } from '@/ui/icons'
 import './inline-edit.css'
+
+/** The props InlineEdit gives its text box; a custom field spreads them on its <input>. */
+export interface InlineFieldProps {
+  className: string
+  'aria-label': string
+  'aria-invalid': true | undefined
+  'aria-describedby': string | undefined
+  value: string
+  autoFocus: true
+  onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void
+  onKeyDown: (e: KeyboardEvent) => void
+  onBlur: () => void
+}
 
 interface Props {
   /** The text as stored ('' when there is none). */
@@ -17,6 +30,11 @@ interface Props {
   /** The message to show, or null when the text may be saved. */
   validate: (text: string) => string | null
   onSave: (text: string) => unknown
+  /**
+   * A field of one's own instead of the plain text box (e.g. one offering
+   * suggestions). commit(text) saves that text at once, as Enter would.
+   */
+  renderField?: (field: InlineFieldProps, commit: (text: string) => void) => ReactNode
 }
 
 /**
@@ -25,7 +43,7 @@ interface Props {
  * pencil. Text that breaks a rule stays in the box with the reason, never
  * dropped.
  */
-export function InlineEdit({ value, children, label, editLabel, editText, multiline, validate, onSave }: Props) {
+export function InlineEdit({ value, children, label, editLabel, editText, multiline, validate, onSave, renderField }: Props) {
   const [draft, setDraft] = useState<string | null>(null)
   const button = useRef<HTMLButtonElement>(null)
   const refocus = useRef(false)
@@ -45,10 +63,16 @@ export function InlineEdit({ value, children, label, editLabel, editText, multil
     refocus.current = true
     setDraft(null)
   }
-  const save = () => {
-    if (draft === null || error || closed.current) return
-    if (draft.trim() !== value.trim()) onSave(draft)
+  const saveText = (text: string | null) => {
+    if (text === null || validate(text) || closed.current) return
+    if (text.trim() !== value.trim()) onSave(text)
     close()
+  }
+  const save = () => saveText(draft)
+  // A chosen text that breaks a rule stays in the box with its reason.
+  const commit = (text: string) => {
+    setDraft(text)
+    saveText(text)
   }
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key === 'Escape') {
@@ -80,21 +104,21 @@ export function InlineEdit({ value, children, label, editLabel, editText, multil
       </div>
     )
   }
-  const field = {
+  const field: InlineFieldProps = {
     className: 'inline-edit__field',
     'aria-label': label,
     'aria-invalid': error ? true : undefined,
     'aria-describedby': error ? errorId : undefined,
     value: draft,
     autoFocus: true,
-    onChange: (e: { target: { value: string } }) => setDraft(e.target.value),
+    onChange: (e) => setDraft(e.target.value),
     onKeyDown,
     // Leaving the box keeps what was typed: it is saved, or stays with its reason.
     onBlur: save,
   }
   return (
     <div className="inline-edit inline-edit--editing">
-      {multiline ? <textarea rows={3} {...field} /> : <input type="text" enterKeyHint="done" {...field} />}
+      {renderField ? renderField(field, commit) : multiline ? <textarea rows={3} {...field} /> : <input type="text" enterKeyHint="done" {...field} />}
       {error && (
         <p id={errorId} className="inline-edit__error" role="alert">
           {error}

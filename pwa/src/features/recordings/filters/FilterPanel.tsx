@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { useFolderList } from '@/data/folders/useFolders'
 import { NO_FILTERS, type ListFilters } from '@/data/listFilters'
+import { PersonSelect } from '@/features/people/PersonSelect'
 import { ModalDialog } from '@/ui/dialog/ModalDialog'
 import './filters.css'
 
@@ -62,6 +63,7 @@ export default function FilterPanel({ filters, onApply, onClose }: Props) {
               ))}
           </select>
         </label>
+        <PersonSelect value={draft.person} onChange={(person) => setDraft({ ...draft, person })} />
         <label className="filter-panel__check">
           <input type="checkbox" checked={draft.hasSummary} onChange={(e) => setDraft({ ...draft, hasSummary: e.target.checked })} />
           Has summary
