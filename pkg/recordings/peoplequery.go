@@ -9,6 +9,7 @@ import (
 
 	"github.com/pocket-companion/pocket/pkg/apperr"
 	"github.com/pocket-companion/pocket/pkg/store"
+	"github.com/pocket-companion/pocket/pkg/tally"
 )
 
 // Person is a name spoken in the owner's library and how many recordings
@@ -25,18 +26,18 @@ func (s *Service) People(ctx context.Context, uid string) ([]Person, error) {
 	if err := CheckOwner(ctx, uid); err != nil {
 		return nil, err
 	}
-	type tally struct {
+	type named struct {
 		count     int
 		spellings map[string]int
 	}
-	byKey := map[string]*tally{}
+	byKey := map[string]*named{}
 	prefix := personPrefix(uid)
 	err := s.db.View(func(x *store.Txn) error {
 		return x.Scan(prefix, nil, false, true, func(k, v []byte) (bool, error) {
 			part, _, _ := strings.Cut(string(k[len(prefix):]), "/")
 			t := byKey[part]
 			if t == nil {
-				t = &tally{spellings: map[string]int{}}
+				t = &named{spellings: map[string]int{}}
 				byKey[part] = t
 			}
 			t.count++
@@ -46,7 +47,7 @@ func (s *Service) People(ctx context.Context, uid string) ([]Person, error) {
 	})
 	out := make([]Person, 0, len(byKey))
 	for _, t := range byKey {
-		out = append(out, Person{Name: mostUsed(t.spellings), Recordings: t.count})
+		out = append(out, Person{Name: tally.MostCommon(t.spellings), Recordings: t.count})
 	}
 	sort.Slice(out, func(i, j int) bool {
 		if out[i].Recordings != out[j].Recordings {
@@ -55,16 +56,6 @@ func (s *Service) People(ctx context.Context, uid string) ([]Person, error) {
 		return foldName(out[i].Name) < foldName(out[j].Name)
 	})
 	return out, err
-}
-
-func mostUsed(spellings map[string]int) string {
-	best, n := "", 0
-	for s, c := range spellings {
-		if c > n || (c == n && s < best) {
-			best, n = s, c
-		}
-	}
-	return best
 }
 
 // MaxCandidates bounds one page of the candidates list.

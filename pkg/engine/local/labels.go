@@ -7,6 +7,7 @@ import (
 
 	"github.com/pocket-companion/pocket/pkg/engine"
 	"github.com/pocket-companion/pocket/pkg/engine/nlp"
+	"github.com/pocket-companion/pocket/pkg/tally"
 )
 
 // reAnnounced reads the subject of an announced topic: "Second item, the
@@ -86,7 +87,7 @@ func (d *doc) labelTopic(t *topic, used map[string]bool) {
 		a, b, _ := strings.Cut(p, " ")
 		if pairs[p] >= 2 && top[a] && top[b] && !used[p] {
 			used[p] = true
-			t.label = mostCommon(forms[p])
+			t.label = tally.MostCommon(forms[p])
 			return
 		}
 	}
@@ -98,16 +99,6 @@ func (d *doc) labelTopic(t *topic, used map[string]bool) {
 		}
 	}
 	t.label = "conversation"
-}
-
-func mostCommon(counts map[string]int) string {
-	best, n := "", 0
-	for k, c := range counts {
-		if c > n || (c == n && k < best) {
-			best, n = k, c
-		}
-	}
-	return best
 }
 
 // rankParticular orders keys by count inside × share of all occurrences that
