@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { server } from '@/mocks/node'
 import { resetChatMocks } from '@/mocks/handlers/chat'
+import { chatKeys } from '@/data/chat'
 import { db } from '@/data/db'
 import { listOutbox } from '@/data/sync'
 import { readMutation } from '@/data/sync/mutation'
@@ -56,7 +57,7 @@ describe('Ask Pocket without a network (owner)', () => {
     await db.outbox.clear()
     // …and the engine refetches the chat history.
     await sendThroughMock(QUESTION)
-    await app.queryClient.invalidateQueries({ queryKey: ['chat', 'history', REC] })
+    await app.queryClient.invalidateQueries({ queryKey: chatKeys.recording(REC) })
 
     await waitFor(() => expect(panel.queryByText('Waiting for network')).not.toBeInTheDocument())
     await waitFor(() => expect(panel.getAllByText(QUESTION, { selector: 'p' })).toHaveLength(1))
