@@ -132,13 +132,7 @@ func TestSyncService_OversizedPushIsInvalid(t *testing.T) {
 }
 
 func TestSyncService_AQueuedQuestionIsAskedOnce(t *testing.T) {
-	s := servertest.Start(t, nil)
-	alice := s.SignIn(t, "alice@example.com")
-	c := client(s, alice.IDToken)
-	alice.MustOK("POST", "/api/v1/recordings", map[string]any{
-		"recording":     map[string]any{"id": "r-q", "title": "Budget call"},
-		"transcription": map[string]any{"segments": []any{map[string]any{"speaker": "SPEAKER_00", "text": "We agreed the budget is forty thousand.", "start_time": 0, "end_time": 4}}},
-	})
+	alice, c := budgetCall(t, "r-q")
 	ask := &syncv1.Mutation{IdempotencyKey: "q-1", Op: &syncv1.Mutation_AskQuestion{AskQuestion: &syncv1.AskQuestion{
 		RecordingId: "r-q", Message: "What was the budget?"}}}
 	var answers []string
@@ -168,13 +162,7 @@ func TestSyncService_AQueuedQuestionIsAskedOnce(t *testing.T) {
 // A question queued in one of several conversations about a recording lands
 // in that one, not in the latest; one without a session goes to the latest.
 func TestSyncService_AQueuedQuestionGoesToItsConversation(t *testing.T) {
-	s := servertest.Start(t, nil)
-	alice := s.SignIn(t, "alice@example.com")
-	c := client(s, alice.IDToken)
-	alice.MustOK("POST", "/api/v1/recordings", map[string]any{
-		"recording":     map[string]any{"id": "r-c", "title": "Budget call"},
-		"transcription": map[string]any{"segments": []any{map[string]any{"speaker": "SPEAKER_00", "text": "We agreed the budget is forty thousand.", "start_time": 0, "end_time": 4}}},
-	})
+	alice, c := budgetCall(t, "r-c")
 	var first, second struct{ Data struct{ ID string } }
 	alice.MustOK("POST", "/api/v1/chat/recording/r-c/sessions", nil, &first)
 	alice.MustOK("POST", "/api/v1/chat/recording/r-c/sessions", nil, &second) // the latest
@@ -201,4 +189,16 @@ func TestSyncService_AQueuedQuestionGoesToItsConversation(t *testing.T) {
 	if count(first.Data.ID) != 4 || count(second.Data.ID) != 0 {
 		t.Fatalf("asked in the latest: first has %d, second %d messages", count(first.Data.ID), count(second.Data.ID))
 	}
+}
+
+// budgetCall is a server where alice owns a short recording to ask about, and her sync client.
+func budgetCall(t *testing.T, id string) (*servertest.Client, syncv1connect.SyncServiceClient) {
+	t.Helper()
+	s := servertest.Start(t, nil)
+	alice := s.SignIn(t, "alice@example.com")
+	alice.MustOK("POST", "/api/v1/recordings", map[string]any{
+		"recording":     map[string]any{"id": id, "title": "Budget call"},
+		"transcription": map[string]any{"segments": []any{map[string]any{"speaker": "SPEAKER_00", "text": "We agreed the budget is forty thousand.", "start_time": 0, "end_time": 4}}},
+	})
+	return alice, client(s, alice.IDToken)
 }

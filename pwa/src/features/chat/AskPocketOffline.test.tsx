@@ -8,7 +8,7 @@ import { chatKeys } from '@/data/chat'
 import { db } from '@/data/db'
 import { listOutbox } from '@/data/sync'
 import { readMutation } from '@/data/sync/mutation'
-import { alice, renderApp, signInOnServer } from '@/test/render'
+import { openOwnerChat } from './openOwnerChat'
 
 const REC = 'rec_02_one_on_one_leo'
 const QUESTION = 'What did Leo promise?'
@@ -16,13 +16,7 @@ const QUESTION = 'What did Leo promise?'
 // The mock sync server applies nothing (mocks/handlers/sync.ts): the question stays queued.
 beforeEach(() => resetChatMocks())
 
-async function openOwner() {
-  await signInOnServer(alice, { cacheProfile: true })
-  const app = renderApp(`/recordings/${REC}`)
-  const panel = await screen.findByRole('complementary', { name: 'Ask Pocket' }, { timeout: 5000 })
-  await waitFor(() => expect(within(panel).getByPlaceholderText('Ask questions about your chat')).toBeEnabled())
-  return { app, panel: within(panel) }
-}
+const openOwner = () => openOwnerChat(REC)
 
 describe('Ask Pocket without a network (owner)', () => {
   it('queues a question whose send cannot reach the server, shows it pending, and keeps it over a reload', async () => {

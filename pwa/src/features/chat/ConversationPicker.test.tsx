@@ -6,7 +6,7 @@ import { server } from '@/mocks/node'
 import { resetChatMocks } from '@/mocks/handlers/chat'
 import { listOutbox } from '@/data/sync'
 import { readMutation } from '@/data/sync/mutation'
-import { alice, renderApp, signInOnServer } from '@/test/render'
+import { openOwnerChat } from './openOwnerChat'
 
 const REC = 'rec_02_one_on_one_leo'
 const REVEAL = { timeout: 4000 }
@@ -15,13 +15,7 @@ const SECOND = 'Which dates came up?'
 
 beforeEach(() => resetChatMocks())
 
-async function openOwner() {
-  await signInOnServer(alice, { cacheProfile: true })
-  const app = renderApp(`/recordings/${REC}`)
-  const panel = await screen.findByRole('complementary', { name: 'Ask Pocket' }, { timeout: 15000 })
-  await waitFor(() => expect(within(panel).getByPlaceholderText('Ask questions about your chat')).toBeEnabled())
-  return { app, panel: within(panel) }
-}
+const openOwner = () => openOwnerChat(REC, 15000)
 
 const box = () => screen.getByPlaceholderText('Ask questions about your chat')
 
