@@ -1,10 +1,9 @@
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import type { PickedConversation } from '@/data/chatConversations'
 import { useAuth } from '@/features/auth/AuthContext'
 import { ChatBubble } from './ChatBubble'
 import { ChatLoading } from './ChatLoading'
 import { ChatComposer } from './ChatComposer'
-import { ConversationPicker } from './ConversationPicker'
 import { AUTH_REQUIRED, LOADING_HISTORY, NO_RECORDING_TEXT, NO_RECORDING_TITLE, OFFLINE_NOTE } from './texts'
 import { useChat } from './useChat'
 import { useStickToBottom } from './useStickToBottom'
@@ -41,6 +40,9 @@ export function AskPocket({ recordingId, shareToken, onShowSource, queueOffline 
     />
   )
 }
+
+// Only the owner has several conversations: a share-link visitor's page never loads the picker.
+const ConversationPicker = lazy(() => import('./ConversationPicker').then((m) => ({ default: m.ConversationPicker })))
 
 type ConversationsProps = AskPocketProps & { recordingId: string }
 
@@ -93,13 +95,15 @@ function Conversation({ recordingId, shareToken, onShowSource, queueOffline, sho
         </div>
       )}
       {!shareToken && (
-        <ConversationPicker
-          recordingId={recordingId}
-          currentId={chat.session?.id ?? shown.picked?.id}
-          title={conversationTitle(chat, shown)}
-          onPick={onPick}
-          autoFocus={shown.how === 'listed'}
-        />
+        <Suspense fallback={null}>
+          <ConversationPicker
+            recordingId={recordingId}
+            currentId={chat.session?.id ?? shown.picked?.id}
+            title={conversationTitle(chat, shown)}
+            onPick={onPick}
+            autoFocus={shown.how === 'listed'}
+          />
+        </Suspense>
       )}
       {note && <p className="chat__note">{note}</p>}
       {chat.loading ? (

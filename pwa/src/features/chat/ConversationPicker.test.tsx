@@ -36,7 +36,7 @@ const questions = (panel: ReturnType<typeof within>) =>
 describe('Ask Pocket conversations', () => {
   it('starts a new, empty conversation with the suggestions; switching back shows only the first one’s history', async () => {
     const { panel } = await openOwner()
-    expect(titleOf(panel, 'New conversation')).toBeInTheDocument()
+    await waitFor(() => expect(titleOf(panel, 'New conversation')).toBeInTheDocument()) // the picker loads lazily
     await ask(panel, FIRST)
     expect(titleOf(panel, FIRST)).toBeInTheDocument()
 
