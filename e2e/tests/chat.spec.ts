@@ -146,6 +146,75 @@ test.describe('Ask Pocket', () => {
   })
 })
 
+test.describe('Ask Pocket conversations', () => {
+  test('owner keeps several conversations about a recording, each with its own history @phone', async ({ page }, info) => {
+    test.slow() // four answers from the local engine
+    // Unique per project: desktop and phone share the server's demo user.
+    const first = `What was decided about the on-call alert? (${info.project.name})`
+    const second = `Which dates came up? (${info.project.name})`
+    await openSignedIn(page, `/recordings/${RECORDING}`)
+    const chat = await askPocketPane(page)
+    await expect(box(chat)).toBeEnabled()
+    const conversation = chat.getByRole('list', { name: 'Conversation' })
+    const title = chat.getByRole('heading', { name: /^Current conversation:/ })
+
+    // Earlier tests may have talked in the latest conversation: start a fresh one.
+    await chat.getByRole('button', { name: 'New conversation' }).click()
+    await expect(title).toHaveText(/New conversation$/)
+    await expect(conversation.getByRole('listitem')).toHaveCount(0)
+    await ask(chat, first)
+    await expect(title).toHaveText(new RegExp(`${escape(first)}$`))
+
+    await chat.getByRole('button', { name: 'New conversation' }).click()
+    await expect(conversation.getByRole('listitem')).toHaveCount(0)
+    await expect(chat.getByRole('list', { name: 'Suggested questions' }).getByRole('button')).toHaveText(['List to-do', 'Follow-up email', 'List Q&A options'])
+    await ask(chat, second)
+    await expect(conversation.getByText(first, { exact: true })).toHaveCount(0)
+
+    await pick(chat, first)
+    await expect(conversation.getByText(first, { exact: true })).toBeVisible()
+    await expect(conversation.getByText(second, { exact: true })).toHaveCount(0)
+    await expectNoSeriousA11yViolations(page, 'Ask Pocket with the conversation list')
+
+    // Both are kept: after a reload the latest (the second) shows, and the first is a pick away.
+    await page.reload()
+    const again = await askPocketPane(page)
+    const shown = again.getByRole('list', { name: 'Conversation' })
+    await expect(shown.getByText(second, { exact: true })).toBeVisible()
+    await expect(shown.getByText(first, { exact: true })).toHaveCount(0)
+    await pick(again, first)
+    await expect(shown.getByText(first, { exact: true })).toBeVisible()
+    await expect(shown.getByText(second, { exact: true })).toHaveCount(0)
+  })
+})
+
+/** The Ask Pocket pane: the side panel on a desktop, the tab on a phone. */
+async function askPocketPane(page: Page): Promise<Locator> {
+  const tab = page.getByRole('tab', { name: 'Ask Pocket' })
+  await expect(tab.or(chatPanel(page)).first()).toBeVisible()
+  if (!(await tab.isVisible())) return chatPanel(page)
+  if ((await tab.getAttribute('aria-selected')) !== 'true') await tab.click()
+  return page.getByRole('tabpanel', { name: 'Ask Pocket' })
+}
+
+async function ask(chat: Locator, question: string) {
+  await box(chat).fill(question)
+  await box(chat).press('Enter')
+  await expect(chat.getByRole('list', { name: 'Conversation' }).getByText(question, { exact: true })).toBeVisible()
+  // Answered (and stored) once the typing dots go; the word-by-word reveal need not finish.
+  await expect(chat.getByRole('img', { name: 'Pocket is typing…' })).toHaveCount(0, REPLY)
+}
+
+/** Opens the list of conversations and picks one by its title. */
+async function pick(chat: Locator, title: string) {
+  await chat.getByRole('button', { name: 'Conversations' }).click()
+  const list = chat.getByRole('list', { name: 'Earlier conversations' })
+  await list.getByRole('button', { name: new RegExp(`^${escape(title)}`) }).click()
+  await expect(list).toBeHidden()
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
 test.describe('Ask Pocket offline', () => {
   let pocket: OwnPocket
   test.beforeAll(async () => {

@@ -124,10 +124,10 @@ func validateText(message string) (string, error) {
 }
 
 // target is the session to write to: the one named, if it is the caller's
-// and about this recording, else the caller's session for the recording.
+// and about this recording, else the caller's latest about the recording.
 func (s *Service) target(ctx context.Context, w who, d recordings.Detail, sessionID string) (*storedSession, error) {
 	if sessionID == "" {
-		return s.getOrCreate(w, d)
+		return s.latestOrCreate(w, d)
 	}
 	st, err := s.sessionOf(ctx, w, sessionID)
 	if err != nil {
@@ -159,6 +159,9 @@ func (s *Service) storeQuestion(sessionID, text, scope, key string) (Message, []
 			if m.Error == nil {
 				history = append(history, engine.Turn{Role: m.Role, Content: m.Content})
 			}
+		}
+		if st.Count == 0 && st.UserID != nil { // an owner's conversation is named by its first question
+			st.Title = titleOf(text)
 		}
 		if err := appendMessage(x, st, msg); err != nil {
 			return err

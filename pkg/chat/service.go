@@ -2,7 +2,6 @@ package chat
 
 import (
 	"context"
-	"errors"
 	"log/slog"
 	"time"
 
@@ -116,7 +115,8 @@ func (s *Service) recording(ctx context.Context, w who, recordingID string) (rec
 	return d, err
 }
 
-// Session returns the caller's session for a recording, creating it on first use.
+// Session returns the caller's conversation about a recording with the
+// latest activity, creating it on first use.
 func (s *Service) Session(ctx context.Context, a Access, recordingID string) (Session, error) {
 	w, err := s.resolve(ctx, a)
 	if err != nil {
@@ -126,31 +126,11 @@ func (s *Service) Session(ctx context.Context, a Access, recordingID string) (Se
 	if err != nil {
 		return Session{}, err
 	}
-	st, err := s.getOrCreate(w, d)
+	st, err := s.latestOrCreate(w, d)
 	if err != nil {
 		return Session{}, err
 	}
 	return st.Session, nil
-}
-
-func (s *Service) getOrCreate(w who, d recordings.Detail) (*storedSession, error) {
-	var out *storedSession
-	err := s.opts.DB.Update(func(x *store.Txn) error {
-		id, err := x.Get(scopeKey(w.scope, d.ID))
-		if err == nil {
-			out, err = loadSession(x, string(id))
-			return err
-		}
-		if !errors.Is(err, store.ErrNotFound) {
-			return err
-		}
-		out = s.newSession(w, d)
-		if err := x.SetJSON(sessionKey(out.ID), out); err != nil {
-			return err
-		}
-		return x.Set(scopeKey(w.scope, d.ID), []byte(out.ID))
-	})
-	return out, err
 }
 
 func (s *Service) newSession(w who, d recordings.Detail) *storedSession {

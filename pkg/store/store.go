@@ -25,6 +25,7 @@
 //	shareby/<uid>/<recordingId>/<token>        -> nothing (links of one recording)
 //	chat/s/<sessionId>                         -> chat.storedSession (session, scope, owner uid, message count)
 //	chat/by/<scope>/<recordingId>              -> session id; scope is u:<uid> (owner) or t:<sha256(share token)> (a link's visitors)
+//	chat/rec/<scope>/<recordingId>/<sessionId> -> nothing: an owner's conversations about one recording (the one chat/by names may be missing from it)
 //	chat/m/<sessionId>/<seq U64>               -> chat.Message, in the order written
 //	falias/<uid>/<folderId>                    -> folder id: a device's new folder merged into one of the same name, so its later edits land there
 //	rsync/<uid>/<recordingId>                  -> recordings.syncState (folder, emptiness, speaker names: what Pull sends beside the list item)

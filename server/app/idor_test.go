@@ -50,6 +50,8 @@ func TestIDOR_AnotherUserReachesNoneOfMyResources(t *testing.T) {
 		{"GET", "/api/v1/recordings/alice-rec/shares", nil},
 		{"DELETE", "/api/v1/share/" + link.Token, nil},
 		{"POST", "/api/v1/folders", map[string]any{"name": "child", "parent_id": folder.Data.ID}},
+		{"GET", "/api/v1/chat/recording/alice-rec/sessions", nil},
+		{"POST", "/api/v1/chat/recording/alice-rec/sessions", nil},
 	}
 	for _, a := range attempts {
 		t.Run(a.method+" "+a.path, func(t *testing.T) {

@@ -83,6 +83,8 @@ var API = []RouteInfo{
 	{"GET /api/v1/chat/session/{id}", httpx.SignedIn},
 	{"GET /api/v1/chat/session/{id}/messages", httpx.SignedIn},
 	{"POST /api/v1/chat/message", httpx.SignedIn},
+	{"GET /api/v1/chat/recording/{id}/sessions", httpx.SignedIn},
+	{"POST /api/v1/chat/recording/{id}/sessions", httpx.SignedIn},
 	{"GET /api/v1/chat/session/{id}/shared", httpx.Public},
 	{"GET /api/v1/chat/session/{id}/messages/shared", httpx.Public},
 	{"POST /api/v1/chat/message/shared", httpx.Public},

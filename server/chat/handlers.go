@@ -99,3 +99,36 @@ func (h handlers) sharedSend(w http.ResponseWriter, r *http.Request) error {
 	httpx.OK(w, res)
 	return nil
 }
+
+// recordingSessions lists the owner's conversations about one recording.
+func (h handlers) recordingSessions(w http.ResponseWriter, r *http.Request) error {
+	list, err := h.svc.RecordingSessions(r.Context(), owner(r), r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	httpx.OK(w, list)
+	return nil
+}
+
+// newRecordingSession starts an empty conversation about one recording.
+func (h handlers) newRecordingSession(w http.ResponseWriter, r *http.Request) error {
+	if err := ignoreBody(r); err != nil {
+		return err
+	}
+	s, err := h.svc.NewRecordingSession(r.Context(), owner(r), r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	httpx.OK(w, s)
+	return nil
+}
+
+// ignoreBody reads a body the call does not need (the app sends none or {}),
+// still bounded: an endless one is refused, not read.
+func ignoreBody(r *http.Request) error {
+	if r.ContentLength == 0 {
+		return nil
+	}
+	var ignored struct{}
+	return httpx.DecodeJSON(r, maxBody, &ignored)
+}

@@ -28,13 +28,8 @@ func (h handlers) librarySessions(w http.ResponseWriter, r *http.Request) error 
 }
 
 func (h handlers) newLibrarySession(w http.ResponseWriter, r *http.Request) error {
-	// The body is not needed (the app sends none or {}), but it is still
-	// bounded: an endless one is refused, not read.
-	if r.ContentLength != 0 {
-		var ignored struct{}
-		if err := httpx.DecodeJSON(r, maxBody, &ignored); err != nil {
-			return err
-		}
+	if err := ignoreBody(r); err != nil {
+		return err
 	}
 	s, err := h.svc.NewLibrarySession(r.Context(), owner(r))
 	if err != nil {

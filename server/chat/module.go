@@ -57,6 +57,8 @@ func Routes(svc *chat.Service) []httpx.Route {
 		{Pattern: "GET /api/v1/chat/session/{id}", Handler: h.session},
 		{Pattern: "GET /api/v1/chat/session/{id}/messages", Handler: h.messages},
 		{Pattern: "POST /api/v1/chat/message", Handler: h.send},
+		{Pattern: "GET /api/v1/chat/recording/{id}/sessions", Handler: h.recordingSessions},
+		{Pattern: "POST /api/v1/chat/recording/{id}/sessions", Handler: h.newRecordingSession},
 		{Pattern: "GET /api/v1/chat/session/{id}/shared", Handler: h.sharedSession, Access: httpx.Public},
 		{Pattern: "GET /api/v1/chat/session/{id}/messages/shared", Handler: h.sharedMessages, Access: httpx.Public},
 		{Pattern: "POST /api/v1/chat/message/shared", Handler: h.sharedSend, Access: httpx.Public},

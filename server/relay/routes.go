@@ -92,6 +92,8 @@ var routes = []route{
 	{"GET /api/v1/chat/session/{id}", httpx.SignedIn, cachedRead, 0},
 	{"GET /api/v1/chat/session/{id}/messages", httpx.SignedIn, cachedRead, 0},
 	{"POST /api/v1/chat/message", httpx.SignedIn, write, maxBody},
+	{"GET /api/v1/chat/recording/{id}/sessions", httpx.SignedIn, forward, 0},
+	{"POST /api/v1/chat/recording/{id}/sessions", httpx.SignedIn, write, maxBody},
 	{"GET /api/v1/chat/session/{id}/shared", httpx.Public, forward, 0},
 	{"GET /api/v1/chat/session/{id}/messages/shared", httpx.Public, forward, 0},
 	{"POST /api/v1/chat/message/shared", httpx.Public, forward, maxBody},

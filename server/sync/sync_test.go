@@ -132,13 +132,7 @@ func TestSyncService_OversizedPushIsInvalid(t *testing.T) {
 }
 
 func TestSyncService_AQueuedQuestionIsAskedOnce(t *testing.T) {
-	s := servertest.Start(t, nil)
-	alice := s.SignIn(t, "alice@example.com")
-	c := client(s, alice.IDToken)
-	alice.MustOK("POST", "/api/v1/recordings", map[string]any{
-		"recording":     map[string]any{"id": "r-q", "title": "Budget call"},
-		"transcription": map[string]any{"segments": []any{map[string]any{"speaker": "SPEAKER_00", "text": "We agreed the budget is forty thousand.", "start_time": 0, "end_time": 4}}},
-	})
+	alice, c := budgetCall(t, "r-q")
 	ask := &syncv1.Mutation{IdempotencyKey: "q-1", Op: &syncv1.Mutation_AskQuestion{AskQuestion: &syncv1.AskQuestion{
 		RecordingId: "r-q", Message: "What was the budget?"}}}
 	var answers []string
@@ -163,4 +157,48 @@ func TestSyncService_AQueuedQuestionIsAskedOnce(t *testing.T) {
 	if len(msgs.Data) != 2 {
 		t.Fatalf("the conversation holds %d messages; the question was asked once, so 2", len(msgs.Data))
 	}
+}
+
+// A question queued in one of several conversations about a recording lands
+// in that one, not in the latest; one without a session goes to the latest.
+func TestSyncService_AQueuedQuestionGoesToItsConversation(t *testing.T) {
+	alice, c := budgetCall(t, "r-c")
+	var first, second struct{ Data struct{ ID string } }
+	alice.MustOK("POST", "/api/v1/chat/recording/r-c/sessions", nil, &first)
+	alice.MustOK("POST", "/api/v1/chat/recording/r-c/sessions", nil, &second) // the latest
+	push := func(key, sessionID string) {
+		t.Helper()
+		m := &syncv1.Mutation{IdempotencyKey: key, Op: &syncv1.Mutation_AskQuestion{AskQuestion: &syncv1.AskQuestion{
+			RecordingId: "r-c", Message: "What was the budget?", SessionId: sessionID}}}
+		res, err := c.Push(ctx, connect.NewRequest(&syncv1.PushRequest{Mutations: []*syncv1.Mutation{m}}))
+		if err != nil || res.Msg.GetResults()[0].GetOutcome() != syncv1.Outcome_OUTCOME_APPLIED {
+			t.Fatalf("push %s: %v %v", key, res, err)
+		}
+	}
+	count := func(sessionID string) int {
+		var msgs struct{ Data []struct{ Role string } }
+		alice.MustOK("GET", "/api/v1/chat/session/"+sessionID+"/messages", nil, &msgs)
+		return len(msgs.Data)
+	}
+	push("q-first", first.Data.ID)
+	if count(first.Data.ID) != 2 || count(second.Data.ID) != 0 {
+		t.Fatalf("asked in the first: first has %d, second %d messages", count(first.Data.ID), count(second.Data.ID))
+	}
+	// The first is now the latest: a question without a session goes there too.
+	push("q-latest", "")
+	if count(first.Data.ID) != 4 || count(second.Data.ID) != 0 {
+		t.Fatalf("asked in the latest: first has %d, second %d messages", count(first.Data.ID), count(second.Data.ID))
+	}
+}
+
+// budgetCall is a server where alice owns a short recording to ask about, and her sync client.
+func budgetCall(t *testing.T, id string) (*servertest.Client, syncv1connect.SyncServiceClient) {
+	t.Helper()
+	s := servertest.Start(t, nil)
+	alice := s.SignIn(t, "alice@example.com")
+	alice.MustOK("POST", "/api/v1/recordings", map[string]any{
+		"recording":     map[string]any{"id": id, "title": "Budget call"},
+		"transcription": map[string]any{"segments": []any{map[string]any{"speaker": "SPEAKER_00", "text": "We agreed the budget is forty thousand.", "start_time": 0, "end_time": 4}}},
+	})
+	return alice, client(s, alice.IDToken)
 }

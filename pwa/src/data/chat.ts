@@ -17,6 +17,8 @@ import {
 export interface ChatTarget {
   recordingId: string
   shareToken?: string
+  /** The owner's conversation to show; none: the one with the latest activity. */
+  sessionId?: string
 }
 
 export interface ChatHistory {
@@ -28,7 +30,10 @@ export interface ChatHistory {
 
 export const chatKeys = {
   all: ['chat'] as const,
-  history: (t: ChatTarget) => [...chatKeys.all, 'history', t.recordingId, t.shareToken ?? null] as const,
+  /** Everything about one recording's chat: what a new answer makes stale. */
+  recording: (recordingId: string) => [...chatKeys.all, 'recording', recordingId] as const,
+  history: (t: ChatTarget) => [...chatKeys.recording(t.recordingId), 'history', t.shareToken ?? null, t.sessionId ?? null] as const,
+  conversations: (recordingId: string) => [...chatKeys.recording(recordingId), 'conversations'] as const,
 }
 
 const BASE = '/api/v1/chat'
@@ -45,6 +50,7 @@ function ok<T>(res: RawResponse<T>): T {
  * placeholder session marked shared (spec §8); an owner's failure is raised.
  */
 async function fetchChatSession(t: ChatTarget, signal?: AbortSignal): Promise<ChatSession> {
+  if (!t.shareToken && t.sessionId) return ownerSession(t.recordingId, t.sessionId)
   if (!t.shareToken) {
     const session = normalizeSession(ok(await chatRequest(`${BASE}/session/${enc(t.recordingId)}`, { signal })))
     if (!session) throw new ApiError({ status: 200, code: 'NO_DATA', message: 'Unexpected response format from server' })
@@ -58,6 +64,11 @@ async function fetchChatSession(t: ChatTarget, signal?: AbortSignal): Promise<Ch
     // Falls through to the placeholder: a visitor can still ask questions.
   }
   return localSharedSession(t.recordingId, t.shareToken)
+}
+
+/** One of the owner's conversations, named by id: its messages say the rest. */
+export function ownerSession(recordingId: string, id: string, title = ''): ChatSession {
+  return { id, recordingId, shared: false, local: false, shareToken: null, title }
 }
 
 /** Messages oldest first. A visitor's failed fetch gives an empty list (spec §8). */
@@ -110,22 +121,33 @@ const scopeOf = (t: ChatTarget) => t.shareToken ?? 'owner'
 
 async function saveChat(t: ChatTarget, session: ChatSession, messages: ChatMessage[]): Promise<void> {
   await db.transaction('rw', db.chatSessions, db.chatMessages, async () => {
-    await db.chatSessions.put({ id: session.id, recordingId: t.recordingId, data: { session, scope: scopeOf(t) } })
+    await db.chatSessions.put({ id: session.id, recordingId: t.recordingId, data: { session, scope: scopeOf(t), savedAt: Date.now() } })
     await db.chatMessages.bulkPut(messages.map((m) => ({ id: m.id, sessionId: session.id, createdAt: m.createdAt, data: m })))
   })
 }
 
-/** The conversation kept on the device for this recording and scope; null if none. */
+interface CachedSession {
+  session: ChatSession
+  scope?: string
+  savedAt?: number
+}
+
+/**
+ * The conversation kept on the device for this recording and scope: the one
+ * named, else the one saved last; null if none.
+ */
 export async function readCachedChat(t: ChatTarget): Promise<{ session: ChatSession; messages: ChatMessage[] } | null> {
   const rows = await db.chatSessions.where('recordingId').equals(t.recordingId).toArray()
-  const row = rows.find((r) => (r.data as { scope?: string } | null)?.scope === scopeOf(t))
+  const mine = rows.filter((r) => (r.data as CachedSession | null)?.scope === scopeOf(t) && (!t.sessionId || r.id === t.sessionId))
+  const savedAt = (r: (typeof rows)[number]) => (r.data as CachedSession).savedAt ?? 0
+  const row = mine.sort((a, b) => savedAt(b) - savedAt(a))[0]
   if (!row) return null
-  const session = (row.data as { session: ChatSession }).session
+  const session = (row.data as CachedSession).session
   const stored = await db.chatMessages.where('[sessionId+createdAt]').between([row.id, ''], [row.id, '\uffff']).toArray()
   return { session, messages: stored.map((m) => m.data as ChatMessage) }
 }
 
-interface SendInput extends ChatTarget {
+interface SendInput extends Omit<ChatTarget, 'sessionId'> {
   message: string
   /** The session to continue; null lets the server pick the caller's. */
   sessionId: string | null
@@ -144,6 +166,6 @@ export async function sendChatMessage(input: SendInput): Promise<ChatSendResult>
   const result = normalizeSendResult(raw)
   if (!result) throw new ApiError({ status: 200, code: 'NO_DATA', message: 'Unexpected response format from server', body: raw })
   const session = shareToken ? { ...result.session, shared: true, shareToken } : result.session
-  await saveChat(input, session, [result.userMessage, result.assistantMessage])
+  await saveChat({ recordingId, shareToken }, session, [result.userMessage, result.assistantMessage])
   return { ...result, session }
 }

@@ -5,7 +5,7 @@ const session = { id: 's1', userId: 'u1', recordingId: 'r1', title: 't', lastMes
 
 describe('chat normaliser', () => {
   it('reads a wrapped session; a null userId or metadata.shared marks it shared', () => {
-    expect(normalizeSession({ success: true, data: session })).toEqual({ id: 's1', recordingId: 'r1', shared: false, local: false, shareToken: null })
+    expect(normalizeSession({ success: true, data: session })).toEqual({ id: 's1', recordingId: 'r1', shared: false, local: false, shareToken: null, title: 't' })
     expect(normalizeSession({ ...session, userId: null })?.shared).toBe(true)
     expect(normalizeSession({ data: { ...session, metadata: { shared: 'true', shareToken: 'tok' } } })).toMatchObject({ shared: true, shareToken: 'tok' })
     expect(normalizeSession({ data: { title: 'no id' } })).toBeNull()

@@ -25,6 +25,8 @@ export interface ChatSession {
   /** A local stand-in made when the shared session could not be fetched (spec §8). */
   local: boolean
   shareToken: string | null
+  /** The conversation's name (its first question, or the recording's title until then). */
+  title?: string
 }
 
 type ChatRole = 'user' | 'assistant'
@@ -65,6 +67,7 @@ export function normalizeSession(raw: unknown): ChatSession | null {
     shared: flag(meta?.shared) || s.userId === null,
     local: false,
     shareToken: text(meta?.shareToken).trim() || null,
+    title: text(s.title).trim(),
   }
 }
 
@@ -142,27 +145,36 @@ export function normalizeSendResult(raw: unknown): ChatSendResult | null {
   return { session, userMessage, assistantMessage }
 }
 
-/** A library conversation (Ask about all recordings), as the list shows it. */
-export interface LibrarySession {
+/** A conversation as a picker lists it: a recording's, or a library one (Ask about all recordings). */
+export interface ConversationSummary {
   id: string
   title: string
   /** ISO timestamp; '' when unknown. */
   updatedAt: string
 }
 
-function normalizeLibrarySession(raw: unknown): LibrarySession | null {
+export type LibrarySession = ConversationSummary
+
+const LIBRARY_TITLE = 'All recordings'
+
+function normalizeSummary(raw: unknown, fallbackTitle: string): ConversationSummary | null {
   const s = asObject(raw)
   const id = text(s?.id).trim()
   if (!s || !id) return null
-  return { id, title: text(s.title).trim() || 'All recordings', updatedAt: isoOf(first(s, 'updatedAt', 'updated_at')) }
+  return { id, title: text(s.title).trim() || fallbackTitle, updatedAt: isoOf(first(s, 'updatedAt', 'updated_at')) }
+}
+
+/** Conversations as the server lists them (latest activity first). */
+export function normalizeConversations(raw: unknown, fallbackTitle: string): ConversationSummary[] {
+  return (asArray(payload(raw)) ?? []).map((s) => normalizeSummary(s, fallbackTitle)).filter((s): s is ConversationSummary => s !== null)
 }
 
 /** Library conversations as the server lists them (latest activity first). */
 export function normalizeLibrarySessions(raw: unknown): LibrarySession[] {
-  return (asArray(payload(raw)) ?? []).map(normalizeLibrarySession).filter((s): s is LibrarySession => s !== null)
+  return normalizeConversations(raw, LIBRARY_TITLE)
 }
 
 /** The conversation a library send went to. */
 export function librarySessionOf(raw: unknown): LibrarySession | null {
-  return normalizeLibrarySession(asObject(payload(raw))?.session)
+  return normalizeSummary(asObject(payload(raw))?.session, LIBRARY_TITLE)
 }

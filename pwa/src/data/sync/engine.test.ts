@@ -76,7 +76,7 @@ describe('startSync', () => {
     await vi.waitFor(async () => expect(await row(s.d.db, 'r1')).toBe('Renamed on the phone'))
     expect(s.invalidate).toHaveBeenCalledWith({ queryKey: recordingKeys.detail('r1') }, { cancelRefetch: false })
     s.live.onEvent({ type: 'chat.message', recordingId: 'r1' }, FIRST_HAND)
-    expect(s.invalidate).toHaveBeenCalledWith({ queryKey: ['chat', 'history', 'r1'] }, { cancelRefetch: false })
+    expect(s.invalidate).toHaveBeenCalledWith({ queryKey: ['chat', 'recording', 'r1'] }, { cancelRefetch: false })
   })
 
   it('leaves pulling and sending to the tab that heard the event first-hand; a relayed event only refreshes what this tab fetched', async () => {

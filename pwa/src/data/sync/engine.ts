@@ -141,7 +141,7 @@ async function refreshQueries(queryClient: QueryClient, event: LiveEvent): Promi
 }
 
 function invalidateChat(queryClient: QueryClient, recordingId: string): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: [...chatKeys.all, 'history', recordingId] }, { cancelRefetch: false })
+  return queryClient.invalidateQueries({ queryKey: chatKeys.recording(recordingId) }, { cancelRefetch: false })
 }
 
 interface SyncRegistration {

@@ -7,6 +7,7 @@ import { resetChatMocks } from '@/mocks/handlers/chat'
 import { fixtureFiles } from '@/mocks/fixtures'
 import { normalizeTranscript, formatClock } from '@/data/normalize/transcript'
 import { alice, renderApp, renderWithProviders, signInOnServer } from '@/test/render'
+import { openOwnerChat } from './openOwnerChat'
 import { AskPocket } from './AskPocket'
 
 const REC = 'rec_02_one_on_one_leo'
@@ -27,14 +28,7 @@ const sharedBody = {
 
 beforeEach(() => resetChatMocks())
 
-async function openOwner() {
-  await signInOnServer(alice, { cacheProfile: true })
-  const app = renderApp(`/recordings/${REC}`)
-  // The first render loads the lazy detail route: allow it time.
-  const panel = await screen.findByRole('complementary', { name: 'Ask Pocket' }, { timeout: 5000 })
-  await waitFor(() => expect(within(panel).getByPlaceholderText('Ask questions about your chat')).toBeEnabled())
-  return { app, panel: within(panel) }
-}
+const openOwner = () => openOwnerChat(REC)
 
 const box = () => screen.getByPlaceholderText('Ask questions about your chat')
 const sendButton = () => screen.getByRole('button', { name: 'Send' })

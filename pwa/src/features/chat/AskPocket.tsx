@@ -1,4 +1,5 @@
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
+import type { PickedConversation } from '@/data/chatConversations'
 import { useAuth } from '@/features/auth/AuthContext'
 import { ChatBubble } from './ChatBubble'
 import { ChatLoading } from './ChatLoading'
@@ -30,7 +31,7 @@ export function AskPocket({ recordingId, shareToken, onShowSource, queueOffline 
     )
   }
   return (
-    <Conversation
+    <Conversations
       key={`${recordingId}:${shareToken ?? ''}`}
       recordingId={recordingId}
       shareToken={shareToken}
@@ -40,14 +41,44 @@ export function AskPocket({ recordingId, shareToken, onShowSource, queueOffline 
   )
 }
 
-function Conversation({ recordingId, shareToken, onShowSource, queueOffline }: AskPocketProps & { recordingId: string }) {
+// Only the owner has several conversations: a share-link visitor's page never loads the picker.
+const ConversationPicker = lazy(() => import('./ConversationPicker').then((m) => ({ default: m.ConversationPicker })))
+
+type ConversationsProps = AskPocketProps & { recordingId: string }
+
+/** Which conversation is shown: the latest until the owner picks or starts another. */
+interface Shown {
+  picked: PickedConversation | null
+  /** How it was picked, so focus lands where the person goes on. */
+  how?: 'listed' | 'new'
+}
+
+/** The owner may switch between their conversations; a visitor has one. */
+function Conversations(props: ConversationsProps) {
+  const [shown, setShown] = useState<Shown>({ picked: null })
+  return (
+    <Conversation
+      key={shown.picked?.id ?? 'latest'}
+      {...props}
+      shown={shown}
+      onPick={(picked, how) => setShown({ picked, how })}
+    />
+  )
+}
+
+interface ConversationProps extends ConversationsProps {
+  shown: Shown
+  onPick: (c: PickedConversation, how: 'listed' | 'new') => void
+}
+
+function Conversation({ recordingId, shareToken, onShowSource, queueOffline, shown, onPick }: ConversationProps) {
   const { idToken, user } = useAuth()
   // A user restored offline has a profile but no token yet: that is being offline, not signed out.
   const restoredOffline = !shareToken && !idToken && user !== null
   // A share token wins over a sign-in token (spec §6); either one lets you ask. The
   // owner may also ask while restored offline: the question is queued for later.
   const canAsk = Boolean(shareToken || idToken) || (queueOffline === true && restoredOffline)
-  const chat = useChat({ recordingId, shareToken, canAsk, queueOffline })
+  const chat = useChat({ recordingId, shareToken, canAsk, queueOffline, sessionId: shown.picked?.id })
   const [announcement, setAnnouncement] = useState('')
   const listRef = useStickToBottom(chat.messages)
   const offline = chat.offline || restoredOffline
@@ -63,6 +94,17 @@ function Conversation({ recordingId, shareToken, onShowSource, queueOffline }: A
           </button>
         </div>
       )}
+      {!shareToken && (
+        <Suspense fallback={null}>
+          <ConversationPicker
+            recordingId={recordingId}
+            currentId={chat.session?.id ?? shown.picked?.id}
+            title={conversationTitle(chat, shown)}
+            onPick={onPick}
+            autoFocus={shown.how === 'listed'}
+          />
+        </Suspense>
+      )}
       {note && <p className="chat__note">{note}</p>}
       {chat.loading ? (
         <ChatLoading label={LOADING_HISTORY} />
@@ -77,7 +119,17 @@ function Conversation({ recordingId, shareToken, onShowSource, queueOffline }: A
       <div className="visually-hidden" aria-live="polite">
         {announcement || chat.notice}
       </div>
-      <ChatComposer chips={chat.chips} disabled={!canAsk} sending={chat.sending} onSend={chat.send} />
+      <ChatComposer chips={chat.chips} disabled={!canAsk} sending={chat.sending} onSend={chat.send} autoFocus={shown.how === 'new'} />
     </div>
   )
+}
+
+/**
+ * A conversation is named by its first question; before one it is new ('').
+ * One just started is named from the screen, before the server's answer does.
+ */
+function conversationTitle(chat: ReturnType<typeof useChat>, shown: Shown): string {
+  const firstQuestion = chat.messages.find((m) => m.role === 'user')?.content ?? ''
+  if (!firstQuestion || shown.how === 'new') return firstQuestion
+  return chat.session?.title || shown.picked?.title || firstQuestion
 }

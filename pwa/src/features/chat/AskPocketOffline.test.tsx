@@ -4,10 +4,11 @@ import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { server } from '@/mocks/node'
 import { resetChatMocks } from '@/mocks/handlers/chat'
+import { chatKeys } from '@/data/chat'
 import { db } from '@/data/db'
 import { listOutbox } from '@/data/sync'
 import { readMutation } from '@/data/sync/mutation'
-import { alice, renderApp, signInOnServer } from '@/test/render'
+import { openOwnerChat } from './openOwnerChat'
 
 const REC = 'rec_02_one_on_one_leo'
 const QUESTION = 'What did Leo promise?'
@@ -15,13 +16,7 @@ const QUESTION = 'What did Leo promise?'
 // The mock sync server applies nothing (mocks/handlers/sync.ts): the question stays queued.
 beforeEach(() => resetChatMocks())
 
-async function openOwner() {
-  await signInOnServer(alice, { cacheProfile: true })
-  const app = renderApp(`/recordings/${REC}`)
-  const panel = await screen.findByRole('complementary', { name: 'Ask Pocket' }, { timeout: 5000 })
-  await waitFor(() => expect(within(panel).getByPlaceholderText('Ask questions about your chat')).toBeEnabled())
-  return { app, panel: within(panel) }
-}
+const openOwner = () => openOwnerChat(REC)
 
 describe('Ask Pocket without a network (owner)', () => {
   it('queues a question whose send cannot reach the server, shows it pending, and keeps it over a reload', async () => {
@@ -56,7 +51,7 @@ describe('Ask Pocket without a network (owner)', () => {
     await db.outbox.clear()
     // …and the engine refetches the chat history.
     await sendThroughMock(QUESTION)
-    await app.queryClient.invalidateQueries({ queryKey: ['chat', 'history', REC] })
+    await app.queryClient.invalidateQueries({ queryKey: chatKeys.recording(REC) })
 
     await waitFor(() => expect(panel.queryByText('Waiting for network')).not.toBeInTheDocument())
     await waitFor(() => expect(panel.getAllByText(QUESTION, { selector: 'p' })).toHaveLength(1))

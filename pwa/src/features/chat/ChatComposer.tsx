@@ -6,16 +6,22 @@ interface Props {
   disabled: boolean
   sending: boolean
   onSend: (text: string) => Promise<void>
+  /** Focus the question box when shown (a new conversation was just started). */
+  autoFocus?: boolean
 }
 
 /** The chips, the question box and the send button. */
-export function ChatComposer({ chips, disabled, sending, onSend }: Props) {
+export function ChatComposer({ chips, disabled, sending, onSend, autoFocus = false }: Props) {
   const [draft, setDraft] = useState('')
   const inputId = useId()
   const input = useRef<HTMLTextAreaElement>(null)
   const refocus = useRef(false)
   const locked = disabled || sending
   const empty = draft.trim() === ''
+
+  useEffect(() => {
+    if (autoFocus) input.current?.focus()
+  }, [autoFocus])
 
   // Disabling the box while sending drops its focus; give it back afterwards.
   useEffect(() => {

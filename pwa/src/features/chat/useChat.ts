@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { chatHistoryQuery, chatKeys, readCachedChat, sendChatMessage, type ChatHistory, type ChatTarget } from '@/data/chat'
+import type { ChatSession } from '@/data/normalize/chat'
 import { isApiError, NETWORK_ERROR_CODE } from '@/data/api/errors'
 import { askQuestion } from '@/data/sync/recordingEdits'
 import { DEFAULT_CHIPS, FALLBACK_CHIPS, followUpChips } from './suggestions'
@@ -12,6 +13,8 @@ import { useQueuedQuestions } from './useQueuedQuestions'
 export type { UiMessage } from './uiMessage'
 
 interface ChatState {
+  /** The conversation shown, once known. */
+  session: ChatSession | null
   messages: UiMessage[]
   loading: boolean
   offline: boolean
@@ -31,6 +34,8 @@ interface Options {
   canAsk: boolean
   /** The owner's chat: a question that cannot reach the server is queued for sync instead of failing. */
   queueOffline?: boolean
+  /** The owner's conversation to show; none: the one with the latest activity. */
+  sessionId?: string
 }
 
 /**
@@ -38,8 +43,8 @@ interface Options {
  * an optimistic user message and a typing placeholder; a failure swaps the
  * placeholder for the spec's error bubble. One send at a time.
  */
-export function useChat({ recordingId, shareToken, canAsk, queueOffline = false }: Options): ChatState {
-  const target: ChatTarget = { recordingId, shareToken }
+export function useChat({ recordingId, shareToken, canAsk, queueOffline = false, sessionId: picked }: Options): ChatState {
+  const target: ChatTarget = { recordingId, shareToken, sessionId: picked }
   const queryClient = useQueryClient()
   const history = useQuery({ ...chatHistoryQuery(target), enabled: canAsk && recordingId !== '' })
   const cached = useCachedMessages(target, history.isPending)
@@ -52,7 +57,8 @@ export function useChat({ recordingId, shareToken, canAsk, queueOffline = false 
   const [notice, setNotice] = useState('')
   const inFlight = useRef(false)
   const seq = useRef(0)
-  const queued = useQueuedQuestions(recordingId, queueOffline && !shareToken)
+  const shownId = history.data?.session.id ?? picked
+  const queued = useQueuedQuestions(recordingId, queueOffline && !shareToken, { sessionId: shownId, latest: picked === undefined })
 
   const loadFailed = history.isError
   const shown = local ?? history.data?.messages ?? cached ?? null
@@ -68,7 +74,7 @@ export function useChat({ recordingId, shareToken, canAsk, queueOffline = false 
     setSending(true)
     setSendError(null)
     const session = history.data?.session
-    const sessionId = session && !session.local ? session.id : null
+    const sessionId = picked ?? (session && !session.local ? session.id : null)
     const queue = async () => {
       await askQuestion(recordingId, text, sessionId ?? '')
       // The history (plus the queued bubble) shows again; it is refetched once the server answers.
@@ -97,6 +103,8 @@ export function useChat({ recordingId, shareToken, canAsk, queueOffline = false 
         offline: false,
       }))
       setReplyChips(followUpChips(res.assistantMessage.content, text))
+      // Its title (the first question) and its place in the list change.
+      void queryClient.invalidateQueries({ queryKey: chatKeys.conversations(recordingId) })
     } catch (err) {
       // Kept for later rather than failed; if even that fails, the usual failure shows.
       if (canQueue && isUnreachable(err) && (await queue().then(() => true, () => false))) return
@@ -115,6 +123,7 @@ export function useChat({ recordingId, shareToken, canAsk, queueOffline = false 
   }
 
   return {
+    session: history.data?.session ?? null,
     messages,
     loading: history.isPending && history.fetchStatus !== 'idle' && cached === null,
     offline: history.data?.offline ?? false,
@@ -139,17 +148,17 @@ function isUnreachable(err: unknown): boolean {
  */
 function useCachedMessages(target: ChatTarget, pending: boolean): ChatMessage[] | null {
   const [cached, setCached] = useState<ChatMessage[] | null>(null)
-  const { recordingId, shareToken } = target
+  const { recordingId, shareToken, sessionId } = target
   useEffect(() => {
     if (!pending) return
     let live = true
-    void readCachedChat({ recordingId, shareToken })
+    void readCachedChat({ recordingId, shareToken, sessionId })
       .then((c) => live && c && c.messages.length > 0 && setCached(c.messages))
       .catch(() => {}) // no cache is the normal first visit
     return () => {
       live = false
     }
-  }, [recordingId, shareToken, pending])
+  }, [recordingId, shareToken, sessionId, pending])
   return cached
 }
 

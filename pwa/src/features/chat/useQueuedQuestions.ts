@@ -3,19 +3,26 @@ import { readMutation } from '@/data/sync/mutation'
 import { useOutboxFor } from '@/data/sync/useOutbox'
 import type { UiMessage } from './uiMessage'
 
+/** Which conversation is shown: its id (once known), and whether it is the latest rather than one picked. */
+interface Shown {
+  sessionId?: string
+  latest: boolean
+}
+
 /**
- * Questions asked offline about this recording, still in the outbox, as
+ * Questions asked offline in the conversation shown, still in the outbox, as
  * user bubbles marked queued. They come from IndexedDB, so they survive a
  * reload; once the server has answered one it leaves the outbox and the
- * refetched history shows the real question and its answer instead.
+ * refetched history shows the real question and its answer instead. A
+ * question queued without a conversation goes to the latest one.
  */
-export function useQueuedQuestions(recordingId: string, enabled: boolean): UiMessage[] {
+export function useQueuedQuestions(recordingId: string, enabled: boolean, shown: Shown): UiMessage[] {
   const rows = useOutboxFor(enabled ? recordingId : '')
   return useMemo(
     () =>
       (rows ?? []).flatMap((row): UiMessage[] => {
         const op = row.kind === 'question' ? readMutation(row)?.op : undefined
-        if (op?.case !== 'askQuestion') return []
+        if (op?.case !== 'askQuestion' || !inShown(op.value.sessionId, shown)) return []
         return [
           {
             id: `queued-${row.key}`,
@@ -29,6 +36,10 @@ export function useQueuedQuestions(recordingId: string, enabled: boolean): UiMes
           },
         ]
       }),
-    [rows],
+    [rows, shown.sessionId, shown.latest],
   )
+}
+
+function inShown(sessionId: string, shown: Shown): boolean {
+  return sessionId === '' ? shown.latest : sessionId === shown.sessionId
 }

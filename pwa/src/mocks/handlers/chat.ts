@@ -4,9 +4,10 @@ import { fixtureFiles } from '../fixtures'
 import { fail, signedIn } from './respond'
 
 /**
- * Ask Pocket on the mock server (spec §7 chat calls, docs/api.md): one
- * session per owner or share token and recording, kept in memory. Answers
- * quote the recording's first transcript segments as their sources.
+ * Ask Pocket on the mock server (spec §7 chat calls, docs/api.md): an owner's
+ * conversations about a recording (any number; a question without a session
+ * goes to the latest) and one per share token, kept in memory. Answers quote
+ * the recording's first transcript segments as their sources.
  */
 interface MockMessage {
   id: string
@@ -19,7 +20,16 @@ interface MockMessage {
   updatedAt: string
 }
 
-const sessions = new Map<string, { id: string; recordingId: string; scope: string; messages: MockMessage[] }>()
+interface MockSession {
+  id: string
+  recordingId: string
+  scope: string
+  title: string
+  updatedAt: number
+  messages: MockMessage[]
+}
+
+const sessions = new Map<string, MockSession>()
 let clock = Date.parse('2026-01-01T00:00:00Z')
 
 /** Forgets every conversation (tests call it between cases). */
@@ -27,24 +37,29 @@ export function resetChatMocks(): void {
   sessions.clear()
 }
 
-function sessionFor(scope: string, recordingId: string) {
-  const key = `${scope}|${recordingId}`
-  let s = sessions.get(key)
-  if (!s) {
-    s = { id: `chat-${sessions.size + 1}`, recordingId, scope, messages: [] }
-    sessions.set(key, s)
-  }
+/** A scope's conversations about a recording, latest activity first. */
+function conversations(scope: string, recordingId: string): MockSession[] {
+  return [...sessions.values()].filter((s) => s.scope === scope && s.recordingId === recordingId).sort((a, b) => b.updatedAt - a.updatedAt)
+}
+
+function newSession(scope: string, recordingId: string): MockSession {
+  const s = { id: `chat-${sessions.size + 1}`, recordingId, scope, title: 'Ask Pocket', updatedAt: (clock += 1000), messages: [] }
+  sessions.set(s.id, s)
   return s
 }
 
-function sessionJson(s: { id: string; recordingId: string; scope: string }) {
+function sessionFor(scope: string, recordingId: string): MockSession {
+  return conversations(scope, recordingId)[0] ?? newSession(scope, recordingId)
+}
+
+function sessionJson(s: MockSession) {
   const shared = s.scope !== 'owner'
-  const at = new Date(clock).toISOString()
-  return { id: s.id, userId: shared ? null : 'uid', recordingId: s.recordingId, title: 'Ask Pocket', lastMessageAt: null, metadata: { shared, language: 'en' }, createdAt: at, updatedAt: at }
+  const at = new Date(s.updatedAt).toISOString()
+  return { id: s.id, userId: shared ? null : 'uid', recordingId: s.recordingId, title: s.title, lastMessageAt: null, metadata: { shared, language: 'en' }, createdAt: at, updatedAt: at }
 }
 
 function byId(id: string) {
-  return [...sessions.values()].find((s) => s.id === id)
+  return sessions.get(id)
 }
 
 function message(sessionId: string, role: MockMessage['role'], content: string): MockMessage {
@@ -61,11 +76,15 @@ function answer(recordingId: string, question: string, sessionId: string): MockM
 }
 
 async function handleSend(request: Request, scope: string) {
-  const body = (await request.json().catch(() => ({}))) as { recordingId?: string; message?: string }
+  const body = (await request.json().catch(() => ({}))) as { recordingId?: string; message?: string; sessionId?: string | null }
   const text = (body.message ?? '').trim()
   if (!body.recordingId) return fail(400, 'recordingId is required', 'INVALID_ARGUMENT')
   if (!text) return fail(400, 'Message must not be empty', 'EMPTY_MESSAGE')
-  const s = sessionFor(scope, body.recordingId)
+  const named = body.sessionId ? byId(body.sessionId) : undefined
+  if (body.sessionId && (!named || named.scope !== scope || named.recordingId !== body.recordingId)) return fail(404, 'Chat session not found', 'NOT_FOUND')
+  const s = named ?? sessionFor(scope, body.recordingId)
+  if (s.messages.length === 0 && scope === 'owner') s.title = text
+  s.updatedAt = clock += 1000
   const userMessage = message(s.id, 'user', text)
   const assistantMessage = answer(body.recordingId, text, s.id)
   s.messages.push(userMessage, assistantMessage)
@@ -99,6 +118,14 @@ export const chatHandlers = [
   http.get('/api/v1/chat/session/:id', ({ request, params }) => {
     if (!signedIn(request)) return fail(401, 'Authentication required', 'UNAUTHENTICATED')
     return HttpResponse.json({ success: true, data: sessionJson(sessionFor('owner', String(params.id))) })
+  }),
+  http.get('/api/v1/chat/recording/:id/sessions', ({ request, params }) => {
+    if (!signedIn(request)) return fail(401, 'Authentication required', 'UNAUTHENTICATED')
+    return HttpResponse.json({ success: true, data: conversations('owner', String(params.id)).map(sessionJson) })
+  }),
+  http.post('/api/v1/chat/recording/:id/sessions', ({ request, params }) => {
+    if (!signedIn(request)) return fail(401, 'Authentication required', 'UNAUTHENTICATED')
+    return HttpResponse.json({ success: true, data: sessionJson(newSession('owner', String(params.id))) })
   }),
   http.post('/api/v1/chat/message', ({ request }) => {
     if (!signedIn(request)) return fail(401, 'Authentication required', 'UNAUTHENTICATED')
