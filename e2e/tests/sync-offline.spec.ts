@@ -81,7 +81,7 @@ async function renameSpeaker(page: Page, info: TestInfo, from: string, to: strin
   await page.getByRole('tab', { name: isPhone(info) ? 'Transcript' : 'Transcription' }).click()
   const speakers = page.getByRole('region', { name: 'Speakers' })
   await speakers.getByRole('button', { name: `Rename ${from}` }).click()
-  const box = speakers.getByRole('textbox', { name: `Name for ${from}` })
+  const box = speakers.getByRole('combobox', { name: `Name for ${from}` })
   await box.fill(to)
   await box.press('Enter')
   const transcript = page.getByRole('list', { name: 'Transcript' })
