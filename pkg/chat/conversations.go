@@ -68,21 +68,24 @@ func (s *Service) NewRecordingSession(ctx context.Context, a Access, recordingID
 		return Session{}, err
 	}
 	st := s.newSession(w, d)
-	err = s.opts.DB.Update(func(x *store.Txn) error {
-		if err := x.SetJSON(sessionKey(st.ID), st); err != nil {
-			return err
-		}
-		if err := x.Set(recordingConvKey(w.scope, d.ID, st.ID), nil); err != nil {
-			return err
-		}
-		// The first conversation of all is also the one chat/by names.
-		_, err := x.Get(scopeKey(w.scope, d.ID))
-		if errors.Is(err, store.ErrNotFound) {
-			return x.Set(scopeKey(w.scope, d.ID), []byte(st.ID))
-		}
-		return err
-	})
+	err = s.opts.DB.Update(func(x *store.Txn) error { return putConversation(x, w.scope, d.ID, st) })
 	return st.Session, err
+}
+
+// putConversation stores a new conversation and lists it under its
+// recording; the first conversation of all is also the one chat/by names.
+func putConversation(x *store.Txn, scope, recordingID string, st *storedSession) error {
+	if err := x.SetJSON(sessionKey(st.ID), st); err != nil {
+		return err
+	}
+	if err := x.Set(recordingConvKey(scope, recordingID, st.ID), nil); err != nil {
+		return err
+	}
+	_, err := x.Get(scopeKey(scope, recordingID))
+	if errors.Is(err, store.ErrNotFound) {
+		return x.Set(scopeKey(scope, recordingID), []byte(st.ID))
+	}
+	return err
 }
 
 // latestOrCreate is the caller's conversation about d with the latest
@@ -98,13 +101,7 @@ func (s *Service) latestOrCreate(w who, d recordings.Detail) (*storedSession, er
 			return err
 		}
 		out = s.newSession(w, d)
-		if err := x.SetJSON(sessionKey(out.ID), out); err != nil {
-			return err
-		}
-		if err := x.Set(recordingConvKey(w.scope, d.ID, out.ID), nil); err != nil {
-			return err
-		}
-		return x.Set(scopeKey(w.scope, d.ID), []byte(out.ID))
+		return putConversation(x, w.scope, d.ID, out)
 	})
 	return out, err
 }
