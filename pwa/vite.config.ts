@@ -5,12 +5,14 @@ import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
 import { manifest } from './pwa-manifest.ts'
+import { prerenderFirstScreens } from './prerender-plugin.ts'
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url))
 
 // The Go binary embeds server/web/dist; only dist/app belongs to us, so the
 // .gitkeep (and anything the server team puts beside app/) survives builds.
 const outDir = here('../server/web/dist/app')
+const alias = { '@': here('src') }
 
 // MSW's worker script is served by the dev server only: keeping it out of
 // public/ keeps it out of the production build and the precache.
@@ -33,7 +35,7 @@ export default defineConfig({
   root: here('.'),
   base: '/',
   publicDir: here('public'),
-  resolve: { alias: { '@': here('src') } },
+  resolve: { alias },
   server: {
     fs: { allow: [here('..')] },
     // `POCKET_DEV_API=http://127.0.0.1:8080 VITE_MSW=off npm run dev`: hot reload against a real server.
@@ -42,6 +44,7 @@ export default defineConfig({
   plugins: [
     react(),
     mswWorkerInDev(),
+    prerenderFirstScreens({ root: here('.'), alias }),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: '../sw',

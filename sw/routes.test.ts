@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isSkipWaitingMessage, NAVIGATION_DENYLIST } from './routes'
+import { isSkipWaitingMessage, LOGIN_NAVIGATION, NAVIGATION_DENYLIST, precaches } from './routes'
 
 const denied = (path: string) => NAVIGATION_DENYLIST.some((re) => re.test(path))
 
@@ -21,5 +21,18 @@ describe('service worker navigation fallback', () => {
     expect(isSkipWaitingMessage({ type: 'OTHER' })).toBe(false)
     expect(isSkipWaitingMessage(null)).toBe(false)
     expect(isSkipWaitingMessage('SKIP_WAITING')).toBe(false)
+  })
+
+  it('opens the pre-rendered login page for /login only', () => {
+    const login = (path: string) => LOGIN_NAVIGATION.some((re) => re.test(path))
+    for (const path of ['/login', '/login/', '/login?next=1']) expect(login(path), path).toBe(true)
+    for (const path of ['/', '/loginx', '/login/more', '/recordings', '/shared/recording?token=login']) expect(login(path), path).toBe(false)
+  })
+
+  it('knows whether the build precached a page', () => {
+    const manifest = [{ url: 'index.html', revision: 'a' }, { url: 'login.html', revision: 'b' }, 'assets/x.js']
+    expect(precaches(manifest, 'login.html')).toBe(true)
+    expect(precaches(manifest, 'assets/x.js')).toBe(true)
+    expect(precaches([{ url: 'index.html' }], 'login.html')).toBe(false)
   })
 })

@@ -7,6 +7,17 @@
  */
 export const NAVIGATION_DENYLIST: RegExp[] = [/^\/api\//, /^\/(healthz|readyz|metrics)(\?|$)/]
 
+/**
+ * /login opens login.html (the login screen pre-rendered into the HTML, so it
+ * paints before any script runs) when the build has it; every other app route
+ * opens index.html. Tested like the denylist, against path and query.
+ */
+export const LOGIN_NAVIGATION: RegExp[] = [/^\/login\/?(\?|$)/]
+
+export function precaches(manifest: ReadonlyArray<string | { url: string }>, url: string): boolean {
+  return manifest.some((entry) => (typeof entry === 'string' ? entry : entry.url).replace(/^\//, '') === url)
+}
+
 /** The message workbox-window's messageSkipWaiting() posts. */
 export function isSkipWaitingMessage(data: unknown): boolean {
   return typeof data === 'object' && data !== null && (data as { type?: unknown }).type === 'SKIP_WAITING'

@@ -15,14 +15,21 @@ import { CacheOnly } from 'workbox-strategies'
 import { isOfflineAudioPath, OFFLINE_AUDIO_CACHE } from '../pwa/src/data/audio-offline/keys'
 import { onBackgroundSync, type SyncEventLike } from './backgroundSync'
 import { onNotificationClick, onPush } from './push'
-import { isSkipWaitingMessage, NAVIGATION_DENYLIST } from './routes'
+import { isSkipWaitingMessage, LOGIN_NAVIGATION, NAVIGATION_DENYLIST, precaches } from './routes'
 
 declare const self: ServiceWorkerGlobalScope
 
 // The app shell: index.html, hashed JS/CSS, icons, manifest. Enough to open
 // the app with no network; data comes from IndexedDB.
-precacheAndRoute(self.__WB_MANIFEST)
+// (Read once: the build replaces exactly one mention of it.)
+const appShell = self.__WB_MANIFEST
+precacheAndRoute(appShell)
 cleanupOutdatedCaches()
+
+// /login first: a worker from a build without login.html falls through to index.html.
+if (precaches(appShell, 'login.html')) {
+  registerRoute(new NavigationRoute(createHandlerBoundToURL('/login.html'), { allowlist: LOGIN_NAVIGATION }))
+}
 
 // Any app route (/recordings/abc, /shared/recording?token=…) opens the cached
 // shell; API calls, RPC and the OIDC popup pages must reach the server.

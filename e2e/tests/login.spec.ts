@@ -15,6 +15,25 @@ test.describe('login screen', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width)
   })
 
+  test('the login screen is drawn from the HTML before any script runs, where the app then draws it', { tag: '@phone' }, async ({ page }) => {
+    // Scripts refused: what shows is login.html's own markup.
+    await page.route(/\/assets\/.*\.js$/, (route) => route.abort())
+    await page.goto('/login')
+    await expect(page.locator('h1', { hasText: 'Welcome to Pocket' })).toBeVisible()
+    await expect(page.locator('input[name="email"]')).toBeVisible()
+    const layout = () =>
+      Promise.all(['h1', 'input[name="email"]', 'button[type="submit"]', '.login__footer'].map((s) => page.locator(`${s}:visible`).boundingBox()))
+    const drawnByHTML = await layout()
+
+    await page.unrouteAll()
+    await page.reload()
+    // The app's own screen replaced the static copy, in the same place: nothing moves.
+    await expect(page.locator('#prerender')).toHaveCount(0)
+    await expect(page.getByLabel('Email')).toHaveCount(1)
+    await expect(loginHeading(page)).toBeVisible()
+    expect(await layout()).toEqual(drawnByHTML)
+  })
+
   test('Continue with Email waits for an @', async ({ page }) => {
     await page.goto('/login')
     const email = page.getByLabel('Email')

@@ -5,7 +5,8 @@
 // accessibility and best-practices scores with LCP, TBT and CLS per run and
 // the median per screen, then each route's initial JavaScript. A benchmark,
 // not a test: it never fails on the figures. Run after `make build`.
-//   npm run bench:lighthouse [-- --runs 5] [--only login,list] [--json out.json] [--bin other/pocket]
+//   npm run bench:lighthouse [-- --runs 5] [--only login,list] [--json out.json] [--bin other/pocket] [--why]
+// (--why: each run's largest-paint element and where its time went)
 // It starts bin/pocket on a free port with a throwaway data dir seeded with
 // fixtures/ (demo@example.com), and signs in by e-mail code read from its log.
 import { spawnSync } from 'node:child_process'
@@ -29,7 +30,7 @@ const EMAIL = 'demo@example.com'
 const FOR_100 = { lcp: 1560, tbt: 66, cls: 0.04 }
 
 const { values: args } = parseArgs({
-  options: { runs: { type: 'string', default: '5' }, only: { type: 'string' }, json: { type: 'string' }, bin: { type: 'string' } },
+  options: { runs: { type: 'string', default: '5' }, only: { type: 'string' }, json: { type: 'string' }, bin: { type: 'string' }, why: { type: 'boolean' } },
 })
 
 /** The session cookies of a fresh e-mail sign-in, as CDP cookie params for the server's origin. */
@@ -85,7 +86,9 @@ async function measure(url, cookies) {
         performance: Math.round(categories.performance.score * 100),
         accessibility: Math.round(categories.accessibility.score * 100),
         bestPractices: Math.round(categories['best-practices'].score * 100),
+        fcp: audits['first-contentful-paint'].numericValue,
         lcp: audits['largest-contentful-paint'].numericValue,
+        lcpElement: lcpElement(audits['largest-contentful-paint-element']),
         tbt: audits['total-blocking-time'].numericValue,
         cls: audits['cumulative-layout-shift'].numericValue,
         failing,
@@ -100,9 +103,17 @@ async function measure(url, cookies) {
   }
 }
 
+/** What the largest paint was, and where its time went (Lighthouse's LCP phases). */
+function lcpElement(audit) {
+  const [element, phases] = audit?.details?.items ?? []
+  const node = element?.items?.[0]?.node
+  const spent = (phases?.items ?? []).map((p) => `${p.phase ?? p.label} ${Math.round(p.timing)} ms`).join(', ')
+  return node ? `${node.selector ?? node.snippet}${spent ? ` (${spent})` : ''}` : 'unknown'
+}
+
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 const row = (r) =>
-  `perf ${r.performance}  a11y ${r.accessibility}  best ${r.bestPractices}   LCP ${(r.lcp / 1000).toFixed(2)} s  TBT ${Math.round(r.tbt)} ms  CLS ${r.cls.toFixed(3)}`
+  `perf ${r.performance}  a11y ${r.accessibility}  best ${r.bestPractices}   FCP ${(r.fcp / 1000).toFixed(2)} s  LCP ${(r.lcp / 1000).toFixed(2)} s  TBT ${Math.round(r.tbt)} ms  CLS ${r.cls.toFixed(3)}`
 
 const dir = mkdtempSync(join(tmpdir(), 'pocket-lighthouse-'))
 const server = await startPocket({ dataDir: join(dir, 'data'), log: join(dir, 'pocket.log'), seed: true, bin: args.bin })
@@ -128,8 +139,9 @@ try {
       lighthouseVersion = out.run.lighthouseVersion
       console.log(`${name} run ${i + 1}: ${row(out.run)}${out.run.failing.length ? `   failing: ${out.run.failing.join(', ')}` : ''}`)
       for (const w of out.run.warnings) console.log(`  warning: ${w}`)
+      if (args.why) console.log(`  largest paint: ${out.run.lcpElement}`)
     }
-    const med = Object.fromEntries(['performance', 'accessibility', 'bestPractices', 'lcp', 'tbt', 'cls'].map((k) => [k, median(runs.map((r) => r[k]))]))
+    const med = Object.fromEntries(['performance', 'accessibility', 'bestPractices', 'fcp', 'lcp', 'tbt', 'cls'].map((k) => [k, median(runs.map((r) => r[k]))]))
     results[name] = { path: screen.path, runs, median: med }
     console.log(`${name} median: ${row(med)}`)
   }

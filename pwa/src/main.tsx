@@ -7,6 +7,7 @@ import { Providers } from './app/Providers'
 import { routes } from './app/routes'
 import { reloadOnStaleChunk } from './app/reloadOnStaleChunk'
 import { UpdatePrompt } from './app/UpdatePrompt'
+import { releasePrerender } from './ui/prerenderHandoff'
 import './ui/styles.css'
 import './app/app.css'
 
@@ -20,6 +21,11 @@ async function startMocks(): Promise<void> {
 reloadOnStaleChunk()
 
 const router = createBrowserRouter(routes)
+// login.html's static login screen (see ui/prerenderHandoff) stays until the login
+// page replaces it; anywhere else it goes as soon as the router leaves /login or fails.
+router.subscribe((state) => {
+  if (state.location.pathname !== '/login' || state.errors) releasePrerender()
+})
 
 void startMocks().then(() => {
   createRoot(document.getElementById('root') as HTMLElement).render(

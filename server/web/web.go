@@ -55,8 +55,8 @@ func NewHandler(app fs.FS) http.Handler {
 			index = b
 		}
 	}
+	pages := appPages(app, index)
 	gz := &gzipCache{}
-	indexBytes := func() ([]byte, error) { return index, nil }
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			w.Header().Set("Allow", "GET, HEAD")
@@ -79,10 +79,39 @@ func NewHandler(app fs.FS) http.Handler {
 			return
 		}
 		setIndexHeaders(w, r)
-		if !gz.serveGzipped(w, r, "index.html", indexBytes) {
-			http.ServeContent(w, r, "index.html", time.Time{}, bytes.NewReader(index))
+		page, body := pages.forRoute(r)
+		if !gz.serveGzipped(w, r, page, func() ([]byte, error) { return body, nil }) {
+			http.ServeContent(w, r, page, time.Time{}, bytes.NewReader(body))
 		}
 	})
+}
+
+// sessionMarkerCookie is the readable "has a session" marker server/auth sets
+// beside the refresh cookie (docs/api.md).
+const sessionMarkerCookie = "pocket_has_session"
+
+// pages are the HTML documents app routes get: index.html, and login.html (the
+// login screen pre-rendered, so it paints before any script) when the build has it.
+type pages struct{ index, login []byte }
+
+func appPages(app fs.FS, index []byte) pages {
+	p := pages{index: index}
+	if app != nil {
+		p.login, _ = fs.ReadFile(app, "login.html")
+	}
+	return p
+}
+
+// forRoute picks the document for an app route. /login gets the pre-rendered
+// login screen only without a session: someone signed in is sent on to their
+// recordings, and should see the loading screen meanwhile, not a login form.
+func (p pages) forRoute(r *http.Request) (string, []byte) {
+	if p.login != nil && path.Clean(r.URL.Path) == "/login" {
+		if c, err := r.Cookie(sessionMarkerCookie); err != nil || c.Value != "1" {
+			return "login.html", p.login
+		}
+	}
+	return "index.html", p.index
 }
 
 func isFile(app fs.FS, name string) bool {
@@ -92,6 +121,11 @@ func isFile(app fs.FS, name string) bool {
 
 func setFileHeaders(w http.ResponseWriter, name string) {
 	switch {
+	case strings.HasSuffix(name, ".html"):
+		// login.html, fetched by the service worker's precache: the worker
+		// answers navigations with it later, these headers included.
+		w.Header().Set("Cache-Control", "no-cache")
+		w.Header().Set("Content-Security-Policy", contentSecurityPolicy)
 	case strings.HasPrefix(name, "assets/"):
 		// Vite puts a content hash in every asset name, so they never change.
 		w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")

@@ -125,3 +125,48 @@ func TestHandler_GzipsTextAssetsForClientsThatAcceptIt(t *testing.T) {
 		t.Fatal("images are not gzipped again")
 	}
 }
+
+func TestHandler_LoginGetsThePreRenderedPageOnlyWithoutASession(t *testing.T) {
+	h := NewHandler(fstest.MapFS{
+		"index.html": {Data: []byte("<html>loading</html>")},
+		"login.html": {Data: []byte("<html>login form</html>")},
+	})
+	get := func(path, cookie string) *httptest.ResponseRecorder {
+		rec := httptest.NewRecorder()
+		req := httptest.NewRequest("GET", path, nil)
+		if cookie != "" {
+			req.Header.Set("Cookie", cookie)
+		}
+		h.ServeHTTP(rec, req)
+		return rec
+	}
+	cases := []struct{ path, cookie, body string }{
+		{"/login", "", "<html>login form</html>"},
+		{"/login/", "", "<html>login form</html>"},
+		{"/login", "pocket_has_session=1", "<html>loading</html>"},
+		{"/login", "pocket_has_session=", "<html>login form</html>"},
+		{"/recordings", "", "<html>loading</html>"},
+		{"/loginx", "", "<html>loading</html>"},
+	}
+	for _, tc := range cases {
+		rec := get(tc.path, tc.cookie)
+		if rec.Code != 200 || rec.Body.String() != tc.body {
+			t.Errorf("GET %s (cookie %q) = %d %q, want %q", tc.path, tc.cookie, rec.Code, rec.Body.String(), tc.body)
+		}
+		if csp := rec.Header().Get("Content-Security-Policy"); !strings.Contains(csp, "script-src 'self'") {
+			t.Errorf("GET %s: csp = %q", tc.path, csp)
+		}
+	}
+	// The service worker precaches login.html by name, and replays its headers offline.
+	rec := get("/login.html", "")
+	if rec.Body.String() != "<html>login form</html>" || !strings.Contains(rec.Header().Get("Content-Security-Policy"), "default-src 'self'") {
+		t.Fatalf("GET /login.html = %q, csp %q", rec.Body.String(), rec.Header().Get("Content-Security-Policy"))
+	}
+}
+
+func TestHandler_WithoutLoginHTMLLoginGetsTheApp(t *testing.T) {
+	h := NewHandler(fstest.MapFS{"index.html": {Data: []byte("app")}})
+	if rec := serve(h, "GET", "/login"); rec.Body.String() != "app" {
+		t.Fatalf("GET /login = %q", rec.Body.String())
+	}
+}

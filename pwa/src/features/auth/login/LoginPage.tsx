@@ -1,6 +1,7 @@
-import { useEffect } from 'react'
+import { useEffect, useLayoutEffect } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Logo } from '@/ui/Logo'
+import { releasePrerender } from '@/ui/prerenderHandoff'
 import { providersQuery } from '@/data/authQueries'
 import { CodeStep } from './CodeStep'
 import { EmailStep } from './EmailStep'
@@ -13,6 +14,8 @@ export default function LoginPage() {
   const flow = useEmailLogin()
   // Known before any click, so the popup can open synchronously (see AuthProvider).
   useQuery(providersQuery)
+  // Drawn now: the static copy from login.html can go, before the browser paints again.
+  useLayoutEffect(releasePrerender, [])
 
   useEffect(() => {
     if (flow.step === 'code') flow.codeRef.current?.focus(0)

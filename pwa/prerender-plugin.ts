@@ -1,0 +1,108 @@
+import { createServer, type Plugin, type Rollup } from 'vite'
+import react from '@vitejs/plugin-react'
+
+type OutputBundle = Rollup.OutputBundle
+type OutputChunk = Rollup.OutputChunk
+
+/**
+ * Pre-renders the first screens into the HTML, so the first paint needs no
+ * JavaScript. index.html gets the loading screen inside #root (React replaces
+ * it with the same screen). login.html, served for /login to a visitor without
+ * a session, gets the login screen in #prerender (see
+ * src/ui/prerenderHandoff.ts) with the login route's CSS, and starts the app
+ * only after that paint (login-boot.js): on a slow phone the HTML and CSS get
+ * the network first. The markup comes from the real components, rendered by
+ * src/app/prerender/render.tsx.
+ */
+export function prerenderFirstScreens(options: { root: string; alias: Record<string, string> }): Plugin {
+  return {
+    name: 'pocket:prerender',
+    apply: 'build',
+    enforce: 'post',
+    async generateBundle(_, bundle) {
+      const index = bundle['index.html']
+      if (index?.type !== 'asset') return this.error('prerender: index.html is not in the bundle')
+      const entry = Object.values(bundle).find((c): c is OutputChunk => c.type === 'chunk' && c.isEntry)
+      const loginRoute = chunkOf(bundle, '/features/auth/login/LoginPage.tsx')
+      if (!entry || !loginRoute) return this.error('prerender: no entry or login route chunk')
+      const html = String(index.source)
+      const { login, loading } = await renderScreens(options)
+      index.source = fillRoot(html, `<div id="root">${loading}</div>`)
+
+      const code = [...closure(bundle, entry).files, ...closure(bundle, loginRoute).files]
+      const boot = this.getFileName(this.emitFile({ type: 'asset', name: 'login-boot.js', source: bootScript(entry.fileName, code) }))
+      const styles = [...closure(bundle, loginRoute).css].filter((f) => !html.includes(`/${f}"`))
+      const head = [...styles.map((f) => `<link rel="stylesheet" href="/${f}">`), `<script defer src="/${boot}"></script>`]
+      const source = addToHead(withoutScripts(fillRoot(html, `<div id="prerender" inert>${login}</div>${ROOT}`)), head)
+      this.emitFile({ type: 'asset', fileName: 'login.html', source })
+    },
+  }
+}
+
+const ROOT = '<div id="root"></div>'
+
+function fillRoot(html: string, replacement: string): string {
+  if (!html.includes(ROOT)) throw new Error(`prerender: index.html has no ${ROOT}`)
+  return html.replace(ROOT, replacement)
+}
+
+/** login.html loads its code through login-boot.js instead. */
+function withoutScripts(html: string): string {
+  return html.replace(/\s*<script type="module"[^>]*><\/script>/g, '').replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+}
+
+function addToHead(html: string, tags: string[]): string {
+  return html.replace('</head>', `${tags.map((t) => `  ${t}\n`).join('')}  </head>`)
+}
+
+/**
+ * After the next frame (the pre-rendered screen painted; at once in a hidden
+ * tab, which gets no frames), preload the login route's code and run the app's
+ * entry. A file, not an inline script: the CSP allows only 'self'.
+ */
+function bootScript(entry: string, files: string[]): string {
+  const urls = JSON.stringify([...new Set(files)].map((f) => `/${f}`))
+  return `(()=>{const start=()=>{for(const href of ${urls}){const l=document.createElement('link');l.rel='modulepreload';l.href=href;document.head.append(l)}import(${JSON.stringify(`/${entry}`)})};if(document.visibilityState==='hidden')start();else requestAnimationFrame(()=>setTimeout(start))})()\n`
+}
+
+async function renderScreens({ root, alias }: { root: string; alias: Record<string, string> }) {
+  const server = await createServer({
+    configFile: false,
+    root,
+    logLevel: 'warn',
+    resolve: { alias },
+    plugins: [react()],
+    appType: 'custom',
+    server: { middlewareMode: true, hmr: false, ws: false },
+    optimizeDeps: { noDiscovery: true, include: [] },
+  })
+  try {
+    const mod = await server.ssrLoadModule('/src/app/prerender/render.tsx')
+    return { login: mod.renderLoginScreen() as string, loading: mod.renderLoadingScreen() as string }
+  } finally {
+    await server.close()
+  }
+}
+
+function chunkOf(bundle: OutputBundle, moduleSuffix: string): OutputChunk | undefined {
+  return Object.values(bundle).find(
+    (c): c is OutputChunk => c.type === 'chunk' && (c.facadeModuleId?.endsWith(moduleSuffix) ?? false),
+  )
+}
+
+/** A chunk with everything it imports statically: its code files and their stylesheets. */
+function closure(bundle: OutputBundle, chunk: OutputChunk): { files: Set<string>; css: Set<string> } {
+  const files = new Set<string>()
+  const css = new Set<string>()
+  const visit = (c: OutputChunk) => {
+    if (files.has(c.fileName)) return
+    files.add(c.fileName)
+    for (const f of c.viteMetadata?.importedCss ?? []) css.add(f)
+    for (const f of c.imports) {
+      const next = bundle[f]
+      if (next?.type === 'chunk') visit(next)
+    }
+  }
+  visit(chunk)
+  return { files, css }
+}

@@ -1,0 +1,12 @@
+/**
+ * login.html paints the login screen from HTML (#prerender) while the app's
+ * scripts load; #root stays hidden behind it (app.css) so the loading spinner
+ * the app draws first never flashes over it. The copy is inert (nothing in it
+ * can be clicked, focused or typed into, so no input is lost) and goes as soon
+ * as React has drawn the same screen, or anything else.
+ */
+export const PRERENDER_ID = 'prerender'
+
+export function releasePrerender(doc: Document = document): void {
+  doc.getElementById(PRERENDER_ID)?.remove()
+}
