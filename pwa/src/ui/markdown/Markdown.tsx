@@ -1,7 +1,7 @@
 import type { List, ListItem, Nodes, Root, RootContent, Table } from 'mdast'
-import { useMemo } from 'react'
+import { useMemo, useRef } from 'react'
 import { CheckLine } from './CheckLine'
-import { parseMarkdown } from './parse'
+import { parseGrowing, type GrowingParse } from './growing'
 import { Phrasing, plainText } from './Phrasing'
 import './markdown.css'
 
@@ -25,7 +25,12 @@ const MAX_DEPTH = 12
  * opened in a new tab without an opener.
  */
 export function Markdown({ source, className, headingLevel = 2 }: MarkdownProps) {
-  const tree = useMemo(() => parseMarkdown(source), [source])
+  // A chat reply grows word by word: only its last block is parsed again (growing.ts).
+  const previous = useRef<GrowingParse | undefined>(undefined)
+  const tree = useMemo(() => {
+    previous.current = parseGrowing(source, previous.current)
+    return previous.current.tree
+  }, [source])
   const shift = headingLevel - topHeadingLevel(tree)
   return (
     <div className={className ? `markdown ${className}` : 'markdown'}>

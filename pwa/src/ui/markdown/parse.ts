@@ -38,6 +38,11 @@ export function parseMarkdown(source: string): Root {
   return parse(source, BLOCK_OPTIONS)
 }
 
+/** The same, for a text with no reference or footnote definitions: nothing to resolve (see growing.ts). */
+export function parseMarkdownBlocks(source: string): Root {
+  return fromMarkdown(source, BLOCK_OPTIONS)
+}
+
 /** A one-line text's phrasing content (summary component texts). */
 export function parseInlineMarkdown(text: string): PhrasingContent[] {
   const out: PhrasingContent[] = []

@@ -1,0 +1,61 @@
+import type { Root, RootContent } from 'mdast'
+import { parseMarkdown, parseMarkdownBlocks } from './parse'
+
+/**
+ * A text that grows at its end (a chat reply revealed word by word) is parsed
+ * again only from a recent block. In CommonMark only the last block is open,
+ * but more text can change what the last line is ("-", an empty list item,
+ * becomes "--", a lazy continuation of the block before), and how a block
+ * starts depends on the block before it (micromark: "2) x" right after
+ * indented code is text, after a blank line a list). So parsing resumes at
+ * the latest block that is not one of the last two and follows a blank line,
+ * where it starts as it would at the top of a text. Reference and footnote
+ * definitions can change text anywhere, so a text with one is parsed whole,
+ * as is anything that is not an extension of the previous text.
+ */
+export interface GrowingParse {
+  source: string
+  tree: Root
+  /** The blocks no appended text can change. */
+  settled: RootContent[]
+  /** Where the line of the block parsing resumes at starts. */
+  tailStart: number
+}
+
+const DEFINITION = /^ {0,3}\[[^\]]+\]:/m
+
+export function parseGrowing(source: string, previous?: GrowingParse): GrowingParse {
+  if (!previous || !source.startsWith(previous.source) || DEFINITION.test(source)) return whole(source)
+  const tail = parseMarkdownBlocks(source.slice(previous.tailStart))
+  return split(source, previous.settled, tail.children, previous.tailStart)
+}
+
+function whole(source: string): GrowingParse {
+  const tree = parseMarkdown(source)
+  if (DEFINITION.test(source)) return { source, tree, settled: [], tailStart: 0 }
+  return split(source, [], tree.children, 0)
+}
+
+const OPEN_BLOCKS = 2
+const BLANK_LINE = /\n[ \t]*\n/
+
+function split(source: string, settled: RootContent[], tail: RootContent[], offset: number): GrowingParse {
+  const tree: Root = { type: 'root', children: [...settled, ...tail] }
+  const at = (node: RootContent | undefined, end: 'start' | 'end') => {
+    const o = node?.position?.[end].offset
+    return o === undefined ? undefined : offset + o
+  }
+  for (let k = tail.length - OPEN_BLOCKS; k > 0; k--) {
+    const start = at(tail[k], 'start')
+    const previousEnd = at(tail[k - 1], 'end')
+    if (start === undefined || previousEnd === undefined) break
+    if (!BLANK_LINE.test(source.slice(previousEnd, start))) continue
+    return {
+      source,
+      tree,
+      settled: [...settled, ...tail.slice(0, k)],
+      tailStart: source.lastIndexOf('\n', start - 1) + 1,
+    }
+  }
+  return { source, tree, settled, tailStart: offset }
+}
