@@ -32,17 +32,18 @@ func newWriteLane() *writeLane {
 	return &writeLane{sem: semaphore.NewWeighted(laneUnits), wait: laneWait}
 }
 
-// enter admits attempt number attempt (0: the first, shared; later: alone)
-// and returns the func that leaves.
-func (l *writeLane) enter(attempt int) func() {
+// enter admits an attempt, shared or alone, and returns the func that leaves
+// and whether it was admitted as asked (false: the wait ran out, and the
+// attempt runs beside the others).
+func (l *writeLane) enter(alone bool) (leave func(), admitted bool) {
 	units := int64(1)
-	if attempt > 0 {
+	if alone {
 		units = laneUnits
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), l.wait)
 	defer cancel()
 	if l.sem.Acquire(ctx, units) != nil {
-		return func() {}
+		return func() {}, false
 	}
-	return func() { l.sem.Release(units) }
+	return func() { l.sem.Release(units) }, true
 }

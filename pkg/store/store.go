@@ -72,6 +72,10 @@ var ErrTxnTooBig = badger.ErrTxnTooBig
 // re-run (alone: see writeLane, so a re-run conflicts only with a nested write).
 const conflictRetries = 8
 
+// conflictDeadline bounds the re-runs of a write that keeps waiting out its
+// turn in the lane (overload), which do not count against conflictRetries.
+const conflictDeadline = 20 * time.Second
+
 // conflictBackoffCap is the longest wait between two re-runs.
 const conflictBackoffCap = 32 * time.Millisecond
 
@@ -143,11 +147,17 @@ func (d *DB) Update(fn func(*Txn) error) error {
 		return err
 	}
 	var err error
-	for attempt := 0; attempt < conflictRetries; attempt++ {
+	giveUpAt := time.Now().Add(conflictDeadline)
+	// tries counts the attempts that ran as the lane meant them to: one that
+	// waited out its turn and ran beside the others (overload) does not use one up.
+	for attempt, tries := 0, 0; tries < conflictRetries && (attempt == 0 || time.Now().Before(giveUpAt)); attempt++ {
 		if attempt > 0 {
-			time.Sleep(conflictBackoff(attempt))
+			time.Sleep(conflictBackoff(min(attempt, tries+1)))
 		}
-		leave := d.lane.enter(attempt)
+		leave, admitted := d.lane.enter(attempt > 0)
+		if admitted {
+			tries++
+		}
 		var tx *Txn
 		err = d.bdb.Update(func(t *badger.Txn) error {
 			tx = &Txn{t: t}
