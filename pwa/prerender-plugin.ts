@@ -56,13 +56,21 @@ function addToHead(html: string, tags: string[]): string {
 }
 
 /**
- * After the next frame (the pre-rendered screen painted; at once in a hidden
- * tab, which gets no frames), preload the login route's code and run the app's
- * entry. A file, not an inline script: the CSP allows only 'self'.
+ * Once the browser reports the first contentful paint (the pre-rendered screen
+ * on the glass), preload the login route's code and run the app's entry. At
+ * once in a hidden tab (it paints nothing), and after a second at the latest
+ * (no paint timing). A file, not an inline script: the CSP allows only 'self'.
  */
 function bootScript(entry: string, files: string[]): string {
   const urls = JSON.stringify([...new Set(files)].map((f) => `/${f}`))
-  return `(()=>{const start=()=>{for(const href of ${urls}){const l=document.createElement('link');l.rel='modulepreload';l.href=href;document.head.append(l)}import(${JSON.stringify(`/${entry}`)})};if(document.visibilityState==='hidden')start();else requestAnimationFrame(()=>setTimeout(start))})()\n`
+  return `(()=>{let started=false
+const start=()=>{if(started)return;started=true
+for(const href of ${urls}){const l=document.createElement('link');l.rel='modulepreload';l.href=href;document.head.append(l)}
+import(${JSON.stringify(`/${entry}`)})}
+if(document.visibilityState==='hidden')return start()
+try{new PerformanceObserver((list,o)=>{if(list.getEntriesByName('first-contentful-paint').length){o.disconnect();start()}}).observe({type:'paint',buffered:true})}catch{}
+setTimeout(start,1000)})()
+`
 }
 
 async function renderScreens({ root, alias }: { root: string; alias: Record<string, string> }) {
