@@ -5,8 +5,9 @@ import { createBrowserRouter } from 'react-router'
 import { RouterProvider } from 'react-router/dom'
 import { Providers } from './app/Providers'
 import { routes } from './app/routes'
+import { startColdStart } from './app/coldStart'
 import { reloadOnStaleChunk } from './app/reloadOnStaleChunk'
-import { UpdatePrompt } from './app/UpdatePrompt'
+import { LaterUpdatePrompt } from './app/LaterUpdatePrompt'
 import './ui/styles.css'
 import './app/app.css'
 
@@ -18,6 +19,8 @@ async function startMocks(): Promise<void> {
 }
 
 reloadOnStaleChunk()
+// Before the first render: the list's chunks and data load while the session is restored.
+startColdStart()
 
 const router = createBrowserRouter(routes)
 
@@ -26,7 +29,7 @@ void startMocks().then(() => {
     <StrictMode>
       <Providers>
         <RouterProvider router={router} />
-        {import.meta.env.PROD && <UpdatePrompt />}
+        {import.meta.env.PROD && <LaterUpdatePrompt />}
       </Providers>
     </StrictMode>,
   )
