@@ -6,6 +6,7 @@ import { RouterProvider } from 'react-router/dom'
 import { Providers } from './app/Providers'
 import { routes } from './app/routes'
 import { startColdStart } from './app/coldStart'
+import { startRestoreEarly } from './features/auth/restore'
 import { reloadOnStaleChunk } from './app/reloadOnStaleChunk'
 import { LaterUpdatePrompt } from './app/LaterUpdatePrompt'
 import './ui/styles.css'
@@ -21,6 +22,8 @@ async function startMocks(): Promise<void> {
 reloadOnStaleChunk()
 // Before the first render: the list's chunks and data load while the session is restored.
 startColdStart()
+// In development the mock API starts first: the refresh call must reach it.
+if (!import.meta.env.DEV) startRestoreEarly()
 
 const router = createBrowserRouter(routes)
 

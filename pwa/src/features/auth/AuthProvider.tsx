@@ -8,7 +8,7 @@ import { AuthContext, type AuthContextValue } from './AuthContext'
 import { ProviderNotConfiguredError } from './authErrors'
 import { authReducer, initialAuthState } from './authMachine'
 import { openAuthPopup } from './popup'
-import { restoreSession } from './restore'
+import { takeRestore } from './restore'
 import { useTokenRefresh } from './useTokenRefresh'
 
 // The IndexedDB, sync and push layers load on demand, so the login screen's
@@ -28,7 +28,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (restoreStarted.current) return // StrictMode mounts twice; the cookie refresh must run once
     restoreStarted.current = true
-    restoreSession()
+    takeRestore()
       .then(async (restored) => {
         // The list's chunks and first page, started beside the restore, are
         // waited for: the signed-in screen then renders whole, in one go.

@@ -4,7 +4,7 @@ import { server } from '@/mocks/node'
 import { setSessionMarker } from '@/mocks/mockAuthState'
 import { adoptProfile } from '@/data/profile'
 import { alice } from '@/test/render'
-import { restoreSession } from './restore'
+import { restoreSession, startRestoreEarly, takeRestore } from './restore'
 
 describe('restoreSession', () => {
   it('with no network (navigator.onLine false) makes no refresh call and continues with the cached profile', async () => {
@@ -26,5 +26,22 @@ describe('restoreSession', () => {
     setSessionMarker(true)
     await adoptProfile(alice)
     expect(await restoreSession(() => true)).toEqual({ user: alice, idToken: null })
+  })
+
+  it('a restore started before the first render is the one the provider takes, once', async () => {
+    let refreshes = 0
+    server.use(
+      http.post('/api/v1/auth/refresh', () => {
+        refreshes++
+        return HttpResponse.error()
+      }),
+    )
+    setSessionMarker(true)
+    await adoptProfile(alice)
+    startRestoreEarly()
+    expect(await takeRestore()).toEqual({ user: alice, idToken: null })
+    expect(refreshes).toBe(1)
+    await takeRestore() // a later provider (a test's next mount) restores afresh
+    expect(refreshes).toBe(2)
   })
 })

@@ -49,3 +49,21 @@ export async function restoreSession(isOnline = () => globalThis.navigator?.onLi
     throw error
   }
 }
+
+let early: Promise<RestoredSession | null> | undefined
+
+/**
+ * Starts this page load's restore before the first render (main.tsx), so the
+ * refresh call does not wait for React to render the spinner first.
+ */
+export function startRestoreEarly(): void {
+  early = restoreSession()
+  early.catch(() => {}) // reported where it is taken
+}
+
+/** The restore started early, once (a later AuthProvider restores afresh); else a new one. */
+export function takeRestore(): Promise<RestoredSession | null> {
+  const restore = early ?? restoreSession()
+  early = undefined
+  return restore
+}
