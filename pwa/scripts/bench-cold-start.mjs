@@ -4,7 +4,10 @@
 // Measured in Debian's Chromium (headless, desktop 1280×800) with Playwright,
 // against the same cold start with the server answering, in the same run.
 //
-//   make build && node pwa/scripts/bench-cold-start.mjs [--runs 9]
+//   make build && node pwa/scripts/bench-cold-start.mjs [--runs 9] [--bin path/to/other/pocket]
+//
+// --bin runs another build (e.g. a copy of bin/pocket made before a change), so
+// a before/after comparison can alternate the two on a machine whose load varies.
 //
 // It starts bin/pocket with the sample library (fixtures/) on a throwaway data
 // dir, signs in as demo@example.com, opens /recordings once so the worker is
@@ -22,13 +25,13 @@ import { signInFromLog } from './bench-session.mjs'
 import { chromiumLaunchOptions } from './chromium.mjs'
 import { startPocket } from './pocket-server.mjs'
 
-const { values: opt } = parseArgs({ options: { runs: { type: 'string', default: '9' } } })
+const { values: opt } = parseArgs({ options: { runs: { type: 'string', default: '9' }, bin: { type: 'string' } } })
 const runs = Number(opt.runs)
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 const ROW = '.rec-row'
 
 const dir = mkdtempSync(join(tmpdir(), 'pocket-cold-'))
-const pocket = await startPocket({ dataDir: join(dir, 'data'), log: join(dir, 'pocket.log'), seed: true })
+const pocket = await startPocket({ dataDir: join(dir, 'data'), log: join(dir, 'pocket.log'), seed: true, ...(opt.bin ? { bin: opt.bin } : {}) })
 const browser = await chromium.launch(chromiumLaunchOptions())
 try {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })

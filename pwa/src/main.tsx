@@ -5,8 +5,10 @@ import { createBrowserRouter } from 'react-router'
 import { RouterProvider } from 'react-router/dom'
 import { Providers } from './app/Providers'
 import { routes } from './app/routes'
+import { startColdStart } from './app/coldStart'
+import { startRestoreEarly } from './features/auth/restore'
 import { reloadOnStaleChunk } from './app/reloadOnStaleChunk'
-import { UpdatePrompt } from './app/UpdatePrompt'
+import { LaterUpdatePrompt } from './app/LaterUpdatePrompt'
 import { releasePrerender } from './ui/prerenderHandoff'
 import './ui/styles.css'
 import './app/app.css'
@@ -19,6 +21,10 @@ async function startMocks(): Promise<void> {
 }
 
 reloadOnStaleChunk()
+// Before the first render: the list's chunks and data load while the session is restored.
+startColdStart()
+// In development the mock API starts first: the refresh call must reach it.
+if (!import.meta.env.DEV) startRestoreEarly()
 
 const router = createBrowserRouter(routes)
 // login.html's static login screen (see ui/prerenderHandoff) stays until the login
@@ -32,7 +38,7 @@ void startMocks().then(() => {
     <StrictMode>
       <Providers>
         <RouterProvider router={router} />
-        {import.meta.env.PROD && <UpdatePrompt />}
+        {import.meta.env.PROD && <LaterUpdatePrompt />}
       </Providers>
     </StrictMode>,
   )

@@ -93,6 +93,13 @@ export interface StoredSyncBase {
 /** Meta key of the sync cursor: where the next Pull starts (stored with the page it came with). */
 export const SYNC_CURSOR_KEY = 'sync.cursor'
 
+/**
+ * Meta key of whose data the tables hold (a uid). Outlives the profile (a
+ * lapsed session forgets the profile but keeps the cache for the same user's
+ * next sign-in), so a different account signing in is still caught.
+ */
+export const DATA_OWNER_KEY = 'data.owner'
+
 export interface MetaEntry {
   key: string
   value: unknown

@@ -1,7 +1,8 @@
 import type { AuthUser } from './api/auth'
 import { dropOfflineAudio } from './audio-offline'
-import { db } from './db'
+import { DATA_OWNER_KEY, db } from './db'
 import { getSync } from './sync'
+import type { Recording } from './types'
 import { USER_DATA_KEY } from './userData'
 
 /**
@@ -10,12 +11,6 @@ import { USER_DATA_KEY } from './userData'
  * offline). Cleared with the rest of the user's data on logout.
  */
 const PROFILE_KEY = 'auth.profile'
-/**
- * Whose data the tables hold. Outlives the profile (a lapsed session forgets
- * the profile but keeps the cache for the same user's next sign-in), so a
- * different account signing in is still caught.
- */
-const OWNER_KEY = 'data.owner'
 
 export async function loadProfile(): Promise<AuthUser | null> {
   const entry = await db.meta.get(PROFILE_KEY)
@@ -28,17 +23,41 @@ export async function loadProfile(): Promise<AuthUser | null> {
  */
 export async function adoptProfile(user: AuthUser): Promise<void> {
   const switched = await db.transaction('rw', db.tables, async () => {
-    const owner = (await db.meta.get(OWNER_KEY))?.value ?? (await loadProfile())?.uid
+    const owner = (await db.meta.get(DATA_OWNER_KEY))?.value ?? (await loadProfile())?.uid
     const other = owner !== undefined && owner !== user.uid
     if (other) await db.clearUserData()
     await db.meta.bulkPut([
       { key: PROFILE_KEY, value: user },
-      { key: OWNER_KEY, value: user.uid },
+      { key: DATA_OWNER_KEY, value: user.uid },
     ])
     return other
   })
   // Outside the transaction: Cache Storage is not IndexedDB.
   if (switched) await dropOfflineAudio().catch(() => {})
+}
+
+/** The list's first page as the device holds it, and whose it is. */
+export interface FirstListPage {
+  /** The uid whose data the tables hold; undefined when the device does not say. */
+  owner: string | undefined
+  rows: Recording[]
+}
+
+/** The list's first page: DASHBOARD_PAGE_SIZE (recordings.ts, which this module does not load; a test holds them equal). */
+export const FIRST_LIST_PAGE_ROWS = 20
+
+/**
+ * Read at start-up beside the session's restore (earlyStart.ts), from this
+ * module because the restore loads it anyway: the owner comes from the same
+ * snapshot, so the rows are shown only to the user they belong to. The same
+ * rows as readCachedDashboard (recordings.ts).
+ */
+export function readFirstListPage(): Promise<FirstListPage> {
+  return db.transaction('r', db.recordings, db.meta, async () => {
+    const owner = (await db.meta.get(DATA_OWNER_KEY))?.value
+    const rows = await db.recordings.orderBy('sortKey').reverse().limit(FIRST_LIST_PAGE_ROWS).toArray()
+    return { owner: typeof owner === 'string' ? owner : undefined, rows: rows.map((r) => r.data) }
+  })
 }
 
 export async function forgetProfile(): Promise<void> {

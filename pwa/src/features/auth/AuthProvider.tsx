@@ -1,13 +1,14 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { createSession, endSession, type AuthUser, type ProviderAvailability, type SocialProvider } from '@/data/api/auth'
+import { earlyStartSettled, forgetEarlyFirstPage } from '@/data/earlyStart'
 import { authKeys } from '@/data/keys'
 import { session } from '@/data/session'
 import { AuthContext, type AuthContextValue } from './AuthContext'
 import { ProviderNotConfiguredError } from './authErrors'
 import { authReducer, initialAuthState } from './authMachine'
 import { openAuthPopup } from './popup'
-import { restoreSession } from './restore'
+import { takeRestore } from './restore'
 import { useTokenRefresh } from './useTokenRefresh'
 
 // The IndexedDB, sync and push layers load on demand, so the login screen's
@@ -27,8 +28,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (restoreStarted.current) return // StrictMode mounts twice; the cookie refresh must run once
     restoreStarted.current = true
-    restoreSession()
-      .then((restored) => dispatch(restored ? { type: 'RESTORED', ...restored } : { type: 'SIGNED_OUT' }))
+    takeRestore()
+      .then(async (restored) => {
+        // The list's chunks and first page, started beside the restore, are
+        // waited for: the signed-in screen then renders whole, in one go.
+        if (restored) await earlyStartSettled()
+        dispatch(restored ? { type: 'RESTORED', ...restored } : { type: 'SIGNED_OUT' })
+      })
       .catch((error: unknown) => {
         console.error('Restoring the session failed', error)
         dispatch({ type: 'FAILED' })
@@ -77,6 +83,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     // stops first, so nothing more of theirs is sent or pulled.
     const [{ stopSync }, { clearLocalUserData }] = await Promise.all([syncEngine(), profileStore()])
     stopSync()
+    forgetEarlyFirstPage()
     session.setIdToken(null)
     await clearLocalUserData()
     queryClient.clear()

@@ -24,9 +24,15 @@ interface RestoredSession {
  * Without the server's session marker cookie there is nothing to restore:
  * no request is made, so a signed-out visit logs no failed call.
  */
-export async function restoreSession(): Promise<RestoredSession | null> {
+export async function restoreSession(isOnline = () => globalThis.navigator?.onLine !== false): Promise<RestoredSession | null> {
   if (!hasSessionMarker()) return null
+  // Started at once, not after the refresh failed: offline, it is what the screen waits for.
+  const cachedProfile = profileStore().then((store) => store.loadProfile())
+  cachedProfile.catch(() => {}) // unused when the refresh succeeds; awaited (and reported) when it fails
   try {
+    // With no network at all the refresh cannot succeed: no request, no wait.
+    // The token is fetched when the network comes back (useTokenRefresh).
+    if (!isOnline()) throw new Error('offline')
     const grant = await refreshSession(AbortSignal.timeout(RESTORE_TIMEOUT_MS))
     await (await profileStore()).adoptProfile(grant.user)
     return { user: grant.user, idToken: grant.idToken }
@@ -35,11 +41,29 @@ export async function restoreSession(): Promise<RestoredSession | null> {
       await (await profileStore()).forgetProfile() // the server says there is no session
       return null
     }
-    const cached = await (await profileStore()).loadProfile()
+    const cached = await cachedProfile
     if (cached) {
       console.warn('Session refresh failed; continuing offline with the cached profile', error)
       return { user: cached, idToken: null }
     }
     throw error
   }
+}
+
+let early: Promise<RestoredSession | null> | undefined
+
+/**
+ * Starts this page load's restore before the first render (main.tsx), so the
+ * refresh call does not wait for React to render the spinner first.
+ */
+export function startRestoreEarly(): void {
+  early = restoreSession()
+  early.catch(() => {}) // reported where it is taken
+}
+
+/** The restore started early, once (a later AuthProvider restores afresh); else a new one. */
+export function takeRestore(): Promise<RestoredSession | null> {
+  const restore = early ?? restoreSession()
+  early = undefined
+  return restore
 }

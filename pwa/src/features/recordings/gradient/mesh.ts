@@ -44,34 +44,53 @@ function triangle(mesh: MeshGradient, i: number, j: number, k: number): Triangle
   return { a, b, c, det, ca: argbToRgba(mesh.colors[i]!), cb: argbToRgba(mesh.colors[j]!), cc: argbToRgba(mesh.colors[k]!) }
 }
 
-/** Barycentric weights of p in t (they sum to 1; all ≥ 0 inside). */
-function weights(t: Triangle, p: Point): [number, number, number] {
-  const w1 = ((t.b.y - t.c.y) * (p.x - t.c.x) + (t.c.x - t.b.x) * (p.y - t.c.y)) / t.det
-  const w2 = ((t.c.y - t.a.y) * (p.x - t.c.x) + (t.a.x - t.c.x) * (p.y - t.c.y)) / t.det
-  return [w1, w2, 1 - w1 - w2]
-}
-
-/** The colour at p: inside a triangle exactly, else clamped from the least-outside one. */
-export function colorAt(triangles: Triangle[], p: Point): Rgba {
+/**
+ * Writes the colour at (px, py) into out[at..at+3]: inside a triangle exactly,
+ * else clamped from the least-outside one. No allocation per pixel: this runs
+ * for every pixel of every thumbnail the list first paints, at start-up, before
+ * the JIT has warmed up, where allocating arrays per pixel made it cost
+ * 10–40 ms a thumbnail.
+ */
+function blendInto(triangles: Triangle[], px: number, py: number, out: Uint8ClampedArray | Rgba, at: number): void {
   let best: Triangle | undefined
-  let bestW: [number, number, number] = [1, 0, 0]
+  let w1 = 1
+  let w2 = 0
+  let w3 = 0
   let bestMin = -Infinity
   for (const t of triangles) {
-    const w = weights(t, p)
-    const min = Math.min(w[0], w[1], w[2])
+    // Barycentric weights of the point in t (they sum to 1; all ≥ 0 inside).
+    const a = ((t.b.y - t.c.y) * (px - t.c.x) + (t.c.x - t.b.x) * (py - t.c.y)) / t.det
+    const b = ((t.c.y - t.a.y) * (px - t.c.x) + (t.a.x - t.c.x) * (py - t.c.y)) / t.det
+    const c = 1 - a - b
+    const min = Math.min(a, b, c)
     if (min > bestMin) {
       best = t
-      bestW = w
+      w1 = a
+      w2 = b
+      w3 = c
       bestMin = min
       if (min >= 0) break
     }
   }
-  if (!best) return [0, 0, 0, 0]
-  const clamped = bestW.map((w) => Math.max(0, w))
-  const sum = clamped[0]! + clamped[1]! + clamped[2]!
-  const [w1, w2, w3] = clamped.map((w) => w / sum) as [number, number, number]
-  const mix = (ch: 0 | 1 | 2 | 3) => Math.round(best.ca[ch] * w1 + best.cb[ch] * w2 + best.cc[ch] * w3)
-  return [mix(0), mix(1), mix(2), mix(3)]
+  if (!best) {
+    out[at] = out[at + 1] = out[at + 2] = out[at + 3] = 0
+    return
+  }
+  w1 = Math.max(0, w1)
+  w2 = Math.max(0, w2)
+  w3 = Math.max(0, w3)
+  const sum = w1 + w2 + w3
+  w1 /= sum
+  w2 /= sum
+  w3 /= sum
+  for (let ch = 0; ch < 4; ch++) out[at + ch] = Math.round(best.ca[ch]! * w1 + best.cb[ch]! * w2 + best.cc[ch]! * w3)
+}
+
+/** The colour at p: inside a triangle exactly, else clamped from the least-outside one. */
+export function colorAt(triangles: Triangle[], p: Point): Rgba {
+  const rgba: Rgba = [0, 0, 0, 0]
+  blendInto(triangles, p.x, p.y, rgba, 0)
+  return rgba
 }
 
 /** RGBA pixels (row-major, sampled at pixel centres) of the mesh at width × height. */
@@ -79,10 +98,7 @@ export function meshPixels(mesh: MeshGradient, width: number, height: number): U
   const triangles = meshTriangles(mesh)
   const out = new Uint8ClampedArray(width * height * 4)
   for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const rgba = colorAt(triangles, { x: (x + 0.5) / width, y: (y + 0.5) / height })
-      out.set(rgba, (y * width + x) * 4)
-    }
+    for (let x = 0; x < width; x++) blendInto(triangles, (x + 0.5) / width, (y + 0.5) / height, out, (y * width + x) * 4)
   }
   return out
 }

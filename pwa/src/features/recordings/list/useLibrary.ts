@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react'
+import { useCallback, useEffect, useMemo, useState } from 'react'
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
 import { useLiveQuery } from 'dexie-react-hooks'
 import {
@@ -9,6 +9,8 @@ import {
   recordingKeys,
 } from '@/data/recordings'
 import { isNetworkFailure } from '@/data/detail'
+import { earlyFirstPage, forgetEarlyFirstPage } from '@/data/earlyStart'
+import { useAuth } from '@/features/auth/AuthContext'
 import { toRecordingRow, type RecordingRow } from '@/data/normalize/recording'
 import type { Recording } from '@/data/types'
 
@@ -44,7 +46,7 @@ export interface LibraryView {
  */
 export function useLibrary(): LibraryView {
   const [windowSize, setWindowSize] = useState(DASHBOARD_PAGE_SIZE)
-  const cached = useLiveQuery(() => readCachedDashboard(windowSize), [windowSize])
+  const cached = useDeviceRows(windowSize)
   const total = useLiveQuery(countCachedRecordings, [])
   const pages = useInfiniteQuery(dashboardPagesQuery())
   const queryClient = useQueryClient()
@@ -85,6 +87,24 @@ export function useLibrary(): LibraryView {
     retry,
     reload,
   }
+}
+
+/**
+ * The newest `windowSize` recordings on the device, live. Until IndexedDB
+ * first answers, the first page read at start-up (earlyStart.ts) stands in,
+ * so a cold start paints rows in its first render; it is dropped as soon as
+ * the live read has answered, so it never outlives the moment.
+ */
+function useDeviceRows(windowSize: number): Recording[] | undefined {
+  const { user } = useAuth()
+  const live = useLiveQuery(() => readCachedDashboard(windowSize), [windowSize])
+  const [early, setEarly] = useState(() => earlyFirstPage(user?.uid))
+  useEffect(() => {
+    if (!live || !early) return
+    forgetEarlyFirstPage()
+    setEarly(undefined)
+  }, [live, early])
+  return live ?? early
 }
 
 /** Rows for the screen (normalising is cheap; rows re-render only when their fields change). */

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest'
+import type { ReactNode } from 'react'
+import { renderHook, waitFor } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { server } from '@/mocks/node'
+import { createQueryClient } from '@/data/queryClient'
+import { earlyFirstPage, earlyStartSettled, startEarly } from '@/data/earlyStart'
+import type { Recording } from '@/data/types'
+import { AuthContext, type AuthContextValue } from '@/features/auth/AuthContext'
+import { alice } from '@/test/render'
+import { useLibrary } from './useLibrary'
+
+const early: Recording = { id: 'early-1', title: 'Read at start-up', recordingAt: '2026-02-01T10:00:00Z' } as Recording
+
+function wrapperFor(user: AuthContextValue['user']) {
+  const auth = { user, idToken: null, loading: false } as AuthContextValue
+  const client = createQueryClient()
+  return ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>
+      <AuthContext.Provider value={auth}>{children}</AuthContext.Provider>
+    </QueryClientProvider>
+  )
+}
+
+async function readEarly(owner: string) {
+  startEarly([], () => Promise.resolve({ owner, rows: [early] }))
+  await earlyStartSettled()
+}
+
+describe('useLibrary at a cold start', () => {
+  // The server is out of reach: only the device answers.
+  const offline = () => server.use(http.get('/api/v1/recordings/dashboard', () => HttpResponse.error()))
+
+  it('its first render shows the page read at start-up, then the live read takes over and the early page is dropped', async () => {
+    offline()
+    await readEarly(alice.uid)
+    const { result } = renderHook(() => useLibrary(), { wrapper: wrapperFor(alice) })
+    expect(result.current.rows?.map((r) => r.id)).toEqual(['early-1']) // no wait for IndexedDB
+    // IndexedDB is empty here: once it has answered, the list shows what it holds.
+    await waitFor(() => expect(result.current.rows).toEqual([]))
+    expect(earlyFirstPage(alice.uid)).toBeUndefined()
+  })
+
+  it('never shows another account’s early page', async () => {
+    offline()
+    await readEarly('uid-bob')
+    const { result } = renderHook(() => useLibrary(), { wrapper: wrapperFor(alice) })
+    expect(result.current.rows).toBeUndefined()
+  })
+})
