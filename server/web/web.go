@@ -79,7 +79,7 @@ func NewHandler(app fs.FS) http.Handler {
 			return
 		}
 		setIndexHeaders(w, r)
-		page, body := pages.forRoute(r)
+		page, body := pages.forRoute(name, r)
 		if !gz.serveGzipped(w, r, page, func() ([]byte, error) { return body, nil }) {
 			http.ServeContent(w, r, page, time.Time{}, bytes.NewReader(body))
 		}
@@ -102,11 +102,12 @@ func appPages(app fs.FS, index []byte) pages {
 	return p
 }
 
-// forRoute picks the document for an app route. /login gets the pre-rendered
+// forRoute picks the document for an app route (name: its cleaned path
+// without the leading slash). /login gets the pre-rendered
 // login screen only without a session: someone signed in is sent on to their
 // recordings, and should see the loading screen meanwhile, not a login form.
-func (p pages) forRoute(r *http.Request) (string, []byte) {
-	if p.login != nil && path.Clean(r.URL.Path) == "/login" {
+func (p pages) forRoute(name string, r *http.Request) (string, []byte) {
+	if p.login != nil && name == "login" {
 		if c, err := r.Cookie(sessionMarkerCookie); err != nil || c.Value != "1" {
 			return "login.html", p.login
 		}

@@ -25,7 +25,7 @@ const MAX_DEPTH = 12
  * opened in a new tab without an opener.
  */
 export function Markdown({ source, className, headingLevel = 2 }: MarkdownProps) {
-  // A chat reply grows word by word: only its last block is parsed again (growing.ts).
+  // A chat reply grows word by word: only its recent blocks are parsed again (growing.ts).
   const previous = useRef<GrowingParse | undefined>(undefined)
   const tree = useMemo(() => {
     previous.current = parseGrowing(source, previous.current)

@@ -25,15 +25,10 @@ export interface GrowingParse {
 const DEFINITION = /^ {0,3}\[[^\]]+\]:/m
 
 export function parseGrowing(source: string, previous?: GrowingParse): GrowingParse {
-  if (!previous || !source.startsWith(previous.source) || DEFINITION.test(source)) return whole(source)
-  const tail = parseMarkdownBlocks(source.slice(previous.tailStart))
-  return split(source, previous.settled, tail.children, previous.tailStart)
-}
-
-function whole(source: string): GrowingParse {
-  const tree = parseMarkdown(source)
-  if (DEFINITION.test(source)) return { source, tree, settled: [], tailStart: 0 }
-  return split(source, [], tree.children, 0)
+  if (DEFINITION.test(source)) return { source, tree: parseMarkdown(source), settled: [], tailStart: 0 }
+  const resume = previous && source.startsWith(previous.source) ? previous : { settled: [], tailStart: 0 }
+  const tail = parseMarkdownBlocks(source.slice(resume.tailStart))
+  return split(source, resume.settled, tail.children, resume.tailStart)
 }
 
 const OPEN_BLOCKS = 2
