@@ -1,7 +1,9 @@
 package loose
 
 import (
+	"bytes"
 	"encoding/json"
+	"reflect"
 	"testing"
 )
 
@@ -104,6 +106,7 @@ func FuzzReadersNeverPanic(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		raw := json.RawMessage(data)
+		agreesWithEncodingJSON(t, raw)
 		if obj, ok := ParseObject(raw); ok {
 			if out, err := obj.MarshalJSON(); err != nil || !json.Valid(out) {
 				t.Fatalf("re-encoded %q as %q (%v)", data, out, err)
@@ -118,4 +121,61 @@ func FuzzReadersNeverPanic(f *testing.F) {
 		_, _ = TimeValue(raw)
 		_ = Unwrap(raw)
 	})
+}
+
+// agreesWithEncodingJSON: ParseObject and Array accept exactly what
+// encoding/json accepts and give the same members (keys decoded as it
+// decodes them, values byte for byte) as splitting with its token decoder.
+func agreesWithEncodingJSON(t *testing.T, raw json.RawMessage) {
+	t.Helper()
+	got, ok := ParseObject(raw)
+	want, wantOK := decoderObject(raw)
+	if ok != wantOK || !reflect.DeepEqual(got, want) {
+		t.Fatalf("ParseObject(%q) = %q, %v; encoding/json: %q, %v", raw, got, ok, want, wantOK)
+	}
+	gotArr, ok := Array(raw)
+	var wantArr []json.RawMessage
+	t2 := bytes.TrimSpace(raw)
+	wantOK = len(t2) > 0 && t2[0] == '[' && json.Unmarshal(t2, &wantArr) == nil
+	if ok != wantOK || (ok && !reflect.DeepEqual(asStrings(gotArr), asStrings(wantArr))) {
+		t.Fatalf("Array(%q) = %q, %v; encoding/json: %q, %v", raw, gotArr, ok, wantArr, wantOK)
+	}
+}
+
+// decoderObject is an object's members as encoding/json's token decoder splits them.
+func decoderObject(raw json.RawMessage) (Object, bool) {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 || raw[0] != '{' || !json.Valid(raw) {
+		return nil, false
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	_, _ = dec.Token()
+	obj := Object{}
+	for dec.More() {
+		tok, _ := dec.Token()
+		var v json.RawMessage
+		if err := dec.Decode(&v); err != nil {
+			return nil, false
+		}
+		obj = append(obj, Member{Key: tok.(string), Value: v})
+	}
+	return obj, true
+}
+
+// asStrings: raw values compared by their bytes.
+func asStrings(vs []json.RawMessage) []string {
+	out := make([]string, len(vs))
+	for i, v := range vs {
+		out[i] = string(v)
+	}
+	return out
+}
+
+func TestParseObject_AgreesWithEncodingJSON(t *testing.T) {
+	for _, s := range []string{
+		`{}`, ` {"a" : 1 , "b":[1,{"c":"}"}], "a":null} `, `{"k\u0065y":"v","\"q\"":true}`, "{\"\xff\":1}",
+		`{"a":1}x`, `{"a":}`, `{"a":"\ud800"}`, `{"\ud800":1}`, `[1, "two", {"3":[]}, null]`, `[]`, `[1,]`, `"str"`, ``,
+	} {
+		agreesWithEncodingJSON(t, json.RawMessage(s))
+	}
 }

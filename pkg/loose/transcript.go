@@ -88,9 +88,8 @@ func seconds(raw json.RawMessage) float64 {
 	return f
 }
 
-// TranscriptText joins the segments' text with newlines.
-func TranscriptText(transcription json.RawMessage) string {
-	segs := Segments(transcription)
+// SegmentsText joins the segments' text with newlines (the transcript as search reads it).
+func SegmentsText(segs []Segment) string {
 	parts := make([]string, len(segs))
 	for i, s := range segs {
 		parts[i] = s.Text

@@ -43,8 +43,8 @@ func TestSegments_EveryShape(t *testing.T) {
 	}
 }
 
-func TestTranscriptText_JoinsSegments(t *testing.T) {
-	got := TranscriptText(json.RawMessage(`{"segments":[{"text":"a"},{"text":""},{"transcript":"b"}]}`))
+func TestSegmentsText_JoinsSegments(t *testing.T) {
+	got := SegmentsText(Segments(json.RawMessage(`{"segments":[{"text":"a"},{"text":""},{"transcript":"b"}]}`)))
 	if got != "a\nb" {
 		t.Fatalf("got %q", got)
 	}

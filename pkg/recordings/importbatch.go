@@ -78,6 +78,7 @@ func parseAll(raws [][]byte, errs []error) []*stored {
 			continue
 		}
 		st.derive()
+		st.indexPostings() // here, beside the commit of the batch before, not inside this batch's
 		parsed[i] = st
 	}
 	return parsed

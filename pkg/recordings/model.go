@@ -24,6 +24,11 @@ type stored struct {
 	Summarizations json.RawMessage `json:"summarizations,omitempty"`
 	Transcription  json.RawMessage `json:"transcription,omitempty"`
 	Metadata       json.RawMessage `json:"metadata,omitempty"`
+
+	// What is derived from the given fields, kept while they are unchanged
+	// (memo.go): parsing and indexing read them more than once.
+	memoSegments *segmentsMemo
+	memoPostings *postingsMemo
 }
 
 // book is what the server derives and keeps beside the given data. Index keys
@@ -175,7 +180,7 @@ func (st *stored) derive() {
 	// Empty: nothing to show or search. A recording with a summary, any
 	// transcript text or a positive duration is not empty.
 	st.Book.Empty = !st.Book.HasSummary && st.Book.Sort.DurationMS <= 0 &&
-		len(loose.Segments(st.Transcription)) == 0
+		len(st.segments()) == 0
 	st.Book.SummaryIDs = summaryIDs(st.Summarizations)
 	named, _ := st.speakerRefs()
 	st.Book.People = peopleOf(named)

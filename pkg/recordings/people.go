@@ -27,7 +27,7 @@ type speakerRef struct {
 // speakerRefs splits the recording's speakers, in order of first appearance,
 // into the named and the unnamed (shown as a generic "Speaker N").
 func (st *stored) speakerRefs() (named, unnamed []speakerRef) {
-	segs := loose.Segments(st.Transcription)
+	segs := st.segments()
 	labels := loose.SpeakerOrder(segs)
 	names := loose.SpeakerNames(st.speakersWithNames(), labels)
 	seen := map[string]bool{}

@@ -68,7 +68,7 @@ func (st *stored) searchFields() [numFields]string {
 		f[fieldSummary] = loose.SummaryText(loose.Summary(first)) + "\n" +
 			loose.ActionItemsText(loose.ActionItems(first))
 	}
-	f[fieldTranscript] = loose.TranscriptText(st.Transcription)
+	f[fieldTranscript] = loose.SegmentsText(st.segments())
 	return f
 }
 

@@ -79,7 +79,7 @@ func (st *stored) hasSpeaker(key string) bool {
 	if profiles, ok := loose.ParseObject(loose.Unwrap(st.Speakers)); ok && profiles.Get(key) != nil {
 		return true
 	}
-	for _, seg := range loose.Segments(st.Transcription) {
+	for _, seg := range st.segments() {
 		if loose.SpeakerLabel(seg.Speaker) == key {
 			return true
 		}

@@ -19,7 +19,7 @@ func put(x *store.Txn, uid string, st, old *stored) error {
 			return err
 		}
 	}
-	if err := writePostings(x, uid, st, st.postings()); err != nil {
+	if err := writePostings(x, uid, st, st.indexPostings()); err != nil {
 		return fmt.Errorf("recordings: postings %s: %w", st.ID, err)
 	}
 	if err := writeIndex(x, uid, st); err != nil {

@@ -1,0 +1,49 @@
+package recordings
+
+import (
+	"bytes"
+	"encoding/json"
+
+	"github.com/pocket-companion/pocket/pkg/loose"
+)
+
+// A stored recording's transcript segments and search postings are each
+// needed several times on one write (deriving the book, the people index,
+// the search index), and working them out from the loose JSON was most of
+// an import's CPU (docs/benchmarks.md). They are kept beside the recording
+// with the bytes they came from, and worked out again when those change.
+// An import works them out while parsing, ahead of the transaction that
+// writes them, so the commit path only writes.
+
+type segmentsMemo struct {
+	transcription json.RawMessage
+	segs          []loose.Segment
+}
+
+// segments is loose.Segments(st.Transcription).
+func (st *stored) segments() []loose.Segment {
+	if m := st.memoSegments; m != nil && bytes.Equal(m.transcription, st.Transcription) {
+		return m.segs
+	}
+	st.memoSegments = &segmentsMemo{transcription: st.Transcription, segs: loose.Segments(st.Transcription)}
+	return st.memoSegments.segs
+}
+
+type postingsMemo struct {
+	recording, summarizations, transcription json.RawMessage
+	postings                                 map[string]posting
+}
+
+// indexPostings is st.postings(): the search index's terms of the title,
+// description, first summary and transcript. Callers must not change it.
+func (st *stored) indexPostings() map[string]posting {
+	if m := st.memoPostings; m != nil && bytes.Equal(m.recording, st.Recording) &&
+		bytes.Equal(m.summarizations, st.Summarizations) && bytes.Equal(m.transcription, st.Transcription) {
+		return m.postings
+	}
+	st.memoPostings = &postingsMemo{
+		recording: st.Recording, summarizations: st.Summarizations, transcription: st.Transcription,
+		postings: st.postings(),
+	}
+	return st.memoPostings.postings
+}
