@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { parseTimestamp } from '../time'
 import { dayKey, durationLabel, formatDayHeading, formatShortDateTime, recordedAt } from './recordingDates'
@@ -49,4 +50,29 @@ describe('dates', () => {
     expect(dayKey(at('2026-11-17T02:00:00Z'), 'America/New_York')).toBe('2026-11-16')
     expect(formatDayHeading(NaN)).toBe('Unknown date')
   })
+
+  // The reader's zone and UTC are worked out with Date's getters, other zones
+  // with Intl: every path must print what Intl's en-US formats print.
+  it('print what Intl prints, in the reader\'s zone, UTC and pinned zones, across DST changes and centuries', () => {
+    const intl = (timeZone?: string) => {
+      const long = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone })
+      const short = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', hourCycle: 'h23', timeZone })
+      const key = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone })
+      return (ms: number) => {
+        const p = Object.fromEntries(short.formatToParts(ms).map((x) => [x.type, x.value]))
+        return { heading: long.format(ms), short: `${p.month} ${p.day}, ${Number(p.hour) % 24}:${p.minute}`, key: key.format(ms) }
+      }
+    }
+    const instants = fc.integer({ min: Date.UTC(1970, 0, 1), max: Date.UTC(2199, 11, 31) })
+    for (const zone of [undefined, 'UTC', 'America/New_York', 'Asia/Kolkata', 'Australia/Lord_Howe']) {
+      const expected = intl(zone)
+      fc.assert(
+        fc.property(instants, (ms) => {
+          expect({ heading: formatDayHeading(ms, zone), short: formatShortDateTime(ms, zone), key: dayKey(ms, zone) }).toEqual(expected(ms))
+        }),
+        { numRuns: 300 },
+      )
+    }
+  })
 })
+

@@ -17,26 +17,58 @@ export function recordedAt(recording: { recordingAt?: unknown; createdAt?: unkno
   return NaN
 }
 
-// Intl formatters are costly to build and the list formats thousands of dates.
-const formatters = new Map<string, Intl.DateTimeFormat>()
-function formatter(key: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const cacheKey = `${key}|${options.timeZone ?? ''}`
-  let f = formatters.get(cacheKey)
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
+
+/** A moment's calendar date and wall-clock time in one zone (month 1–12, hour 0–23). */
+interface WallClock {
+  year: number
+  month: number
+  day: number
+  hour: number
+  minute: number
+}
+
+/**
+ * The wall clock in the reader's zone (no zone given) or UTC comes from
+ * Date's own getters: building an Intl formatter costs tens of milliseconds
+ * on a phone, on the list's first render. Other pinned zones go through Intl.
+ */
+function wallClock(ms: number, timeZone?: string): WallClock {
+  const d = new Date(ms)
+  if (timeZone === undefined) {
+    return { year: d.getFullYear(), month: d.getMonth() + 1, day: d.getDate(), hour: d.getHours(), minute: d.getMinutes() }
+  }
+  if (timeZone === 'UTC') {
+    return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours(), minute: d.getUTCMinutes() }
+  }
+  const parts = zoneFormatter(timeZone).formatToParts(ms)
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? NaN)
+  // Some engines write midnight as 24 even with h23.
+  return { year: part('year'), month: part('month'), day: part('day'), hour: part('hour') % 24, minute: part('minute') }
+}
+
+const zoneFormatters = new Map<string, Intl.DateTimeFormat>()
+function zoneFormatter(timeZone: string): Intl.DateTimeFormat {
+  let f = zoneFormatters.get(timeZone)
   if (!f) {
-    f = new Intl.DateTimeFormat('en-US', options)
-    formatters.set(cacheKey, f)
+    const numeric = { year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric' } as const
+    f = new Intl.DateTimeFormat('en-US', { ...numeric, hourCycle: 'h23', timeZone })
+    zoneFormatters.set(timeZone, f)
   }
   return f
 }
 
+const pad2 = (n: number) => String(n).padStart(2, '0')
+
 /** Long US date for the list's group headings: 'November 17, 2026'. */
 export function formatDayHeading(ms: number, timeZone?: string): string {
   if (Number.isNaN(ms)) return UNKNOWN_DATE
-  return formatter('day', { dateStyle: 'long', timeZone }).format(ms)
+  const t = wallClock(ms, timeZone)
+  return `${MONTHS[t.month - 1] ?? ''} ${t.day}, ${t.year}`
 }
 
 // Zone offsets are whole quarter hours, so every instant in one quarter hour
-// has the same calendar day: grouping thousands of rows formats each once.
+// has the same calendar day: grouping thousands of rows works each out once.
 const QUARTER_HOUR = 15 * 60 * 1000
 const dayKeys = new Map<string, string>()
 
@@ -46,33 +78,19 @@ export function dayKey(ms: number, timeZone?: string): string {
   const cacheKey = `${Math.floor(ms / QUARTER_HOUR)}|${timeZone ?? ''}`
   let key = dayKeys.get(cacheKey)
   if (key === undefined) {
-    key = computeDayKey(ms, timeZone)
+    const t = wallClock(ms, timeZone)
+    key = `${String(t.year).padStart(4, '0')}-${pad2(t.month)}-${pad2(t.day)}`
     if (dayKeys.size > 50_000) dayKeys.clear()
     dayKeys.set(cacheKey, key)
   }
   return key
 }
 
-function computeDayKey(ms: number, timeZone?: string): string {
-  const parts = formatter('key', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone }).formatToParts(ms)
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? ''
-  return `${part('year')}-${part('month')}-${part('day')}`
-}
-
 /** 'MMM d, H:mm' (e.g. 'Nov 17, 9:30'), or 'Unknown date'. */
 export function formatShortDateTime(ms: number, timeZone?: string): string {
   if (Number.isNaN(ms)) return UNKNOWN_DATE
-  const parts = formatter('short', {
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone,
-  }).formatToParts(ms)
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? ''
-  // Some engines pad h23 hours ('09'); the spec's H is unpadded.
-  return `${part('month')} ${part('day')}, ${Number(part('hour')) % 24}:${part('minute')}`
+  const t = wallClock(ms, timeZone)
+  return `${(MONTHS[t.month - 1] ?? '').slice(0, 3)} ${t.day}, ${t.hour}:${pad2(t.minute)}`
 }
 
 /** Seconds from a number or numeric string; null when absent or not a finite, non-negative number. */

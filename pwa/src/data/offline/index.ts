@@ -6,6 +6,7 @@ import { singleFlight } from '../sync/singleFlight'
 import { budgetLimit, readBudget } from './budget'
 import { markOpened } from './evict'
 import { prefetchOnce, type PrefetchDeps, type PrefetchResult } from './prefetch'
+import { whenPageSettled } from './settled'
 import { createStatusStore, type StatusStore } from './status'
 
 export interface Prefetcher {
@@ -49,7 +50,8 @@ export function appPrefetcher(): Prefetcher {
     fetchChat: (id, signal) => fetchChatHistory({ recordingId: id }, signal),
     limit: () => budgetLimit(readBudget()),
     lock: browserLock,
-    yieldToForeground: () => whenNotPulling().then(whenIdle),
+    // The first recording waits for the page to settle after loading; the rest for pulls and a free moment.
+    yieldToForeground: () => whenPageSettled().then(whenNotPulling).then(whenIdle),
   })
   return app
 }
