@@ -6,7 +6,7 @@
 // the median per screen, then each route's initial JavaScript. A benchmark,
 // not a test: it never fails on the figures. Run after `make build`.
 //   npm run bench:lighthouse [-- --runs 5] [--only login,list] [--json out.json] [--bin other/pocket] [--why]
-// (--why: each run's largest-paint element and where its time went)
+// (--why: each run's largest-paint element and where its time went, and its long tasks)
 // It starts bin/pocket on a free port with a throwaway data dir seeded with
 // fixtures/ (demo@example.com), and signs in by e-mail code read from its log.
 import { spawnSync } from 'node:child_process'
@@ -89,6 +89,8 @@ async function measure(url, cookies) {
         fcp: audits['first-contentful-paint'].numericValue,
         lcp: audits['largest-contentful-paint'].numericValue,
         lcpElement: lcpElement(audits['largest-contentful-paint-element']),
+        longTasks: longTasks(audits['long-tasks']),
+        mainThread: mainThread(audits['mainthread-work-breakdown']),
         tbt: audits['total-blocking-time'].numericValue,
         cls: audits['cumulative-layout-shift'].numericValue,
         failing,
@@ -109,6 +111,20 @@ function lcpElement(audit) {
   const node = element?.items?.[0]?.node
   const spent = (phases?.items ?? []).map((p) => `${p.phase ?? p.label} ${Math.round(p.timing)} ms`).join(', ')
   return node ? `${node.selector ?? node.snippet}${spent ? ` (${spent})` : ''}` : 'unknown'
+}
+
+/** The main thread's long tasks as Lighthouse saw them: where each started, how long it ran, whose script. */
+function longTasks(audit) {
+  const items = audit?.details?.items ?? []
+  if (!items.length) return 'none'
+  const script = (url) => url.replace(/^https?:\/\/[^/]+/, '') || 'page'
+  return items.map((t) => `${script(t.url)} at ${Math.round(t.startTime)} ms for ${Math.round(t.duration)} ms`).join('; ')
+}
+
+/** The main thread's time by kind of work (script, style and layout, parsing, ...). */
+function mainThread(audit) {
+  const items = audit?.details?.items ?? []
+  return items.map((i) => `${i.groupLabel} ${Math.round(i.duration)} ms`).join(', ') || 'unknown'
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
@@ -139,7 +155,7 @@ try {
       lighthouseVersion = out.run.lighthouseVersion
       console.log(`${name} run ${i + 1}: ${row(out.run)}${out.run.failing.length ? `   failing: ${out.run.failing.join(', ')}` : ''}`)
       for (const w of out.run.warnings) console.log(`  warning: ${w}`)
-      if (args.why) console.log(`  largest paint: ${out.run.lcpElement}`)
+      if (args.why) console.log(`  largest paint: ${out.run.lcpElement}\n  main thread: ${out.run.mainThread}\n  long tasks: ${out.run.longTasks}`)
     }
     const med = Object.fromEntries(['performance', 'accessibility', 'bestPractices', 'fcp', 'lcp', 'tbt', 'cls'].map((k) => [k, median(runs.map((r) => r[k]))]))
     results[name] = { path: screen.path, runs, median: med }

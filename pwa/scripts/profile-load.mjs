@@ -1,0 +1,93 @@
+#!/usr/bin/env node
+// Where a first load's main-thread time goes: a cold visit (fresh context, no
+// service worker) of one screen with the CPU slowed 4× as in Lighthouse's
+// mobile preset, sampled by V8's profiler until the page has been idle, then
+// self time per function and time per long task. For finding what blocks the
+// main thread; a build with readable names helps (`npx vite build --minify false`).
+//
+//   node pwa/scripts/profile-load.mjs [--screen list|detail|shared] [--bin path/to/pocket] [--top 40]
+import { chromium } from '@playwright/test'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import { signInFromLog } from './bench-session.mjs'
+import { chromiumLaunchOptions } from './chromium.mjs'
+import { startPocket } from './pocket-server.mjs'
+
+const { values: opt } = parseArgs({
+  options: { screen: { type: 'string', default: 'list' }, bin: { type: 'string' }, top: { type: 'string', default: '40' } },
+})
+
+const dir = mkdtempSync(join(tmpdir(), 'pocket-profile-'))
+const pocket = await startPocket({ dataDir: join(dir, 'data'), log: join(dir, 'pocket.log'), seed: true, ...(opt.bin ? { bin: opt.bin } : {}) })
+const browser = await chromium.launch(chromiumLaunchOptions())
+try {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, serviceWorkers: 'block' })
+  await signInFromLog(context, { url: pocket.url, log: pocket.log })
+  const path = await screenPath(context, opt.screen)
+  if (opt.screen === 'shared') await context.clearCookies()
+  const page = await context.newPage()
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+  await cdp.send('Profiler.enable')
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 })
+  await cdp.send('Profiler.start')
+  await page.goto(`${pocket.url}${path}`)
+  await page.waitForLoadState('networkidle')
+  await page.waitForTimeout(3000)
+  const { profile } = await cdp.send('Profiler.stop')
+  report(profile, Number(opt.top))
+} finally {
+  await browser.close()
+  await pocket.stop()
+  rmSync(dir, { recursive: true, force: true })
+}
+
+async function screenPath(context, screen) {
+  if (screen === 'list') return '/recordings'
+  const list = await (await context.request.get(`${pocket.url}/api/v1/recordings/dashboard?limit=1`)).json().catch(() => null)
+  const id = list?.data?.[0]?.id ?? 'rec_26_voice_note_release_checklist'
+  if (screen === 'detail') return `/recordings/${id}`
+  throw new Error(`unknown screen ${screen}`)
+}
+
+/**
+ * Self and total time per function (ms, at the throttled rate), heaviest
+ * first, and busy time per 500 ms of the load.
+ */
+function report(profile, top) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]))
+  const parent = new Map()
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id)
+  const name = (n) => {
+    const f = n.callFrame
+    const file = f.url.replace(/^https?:\/\/[^/]+/, '').replace(/-[\w-]{8}\.js$/, '.js')
+    return `${f.functionName || '(anonymous)'}  ${file}:${f.lineNumber + 1}`
+  }
+  const self = new Map()
+  const total = new Map()
+  const busyPerSlot = []
+  let at = 0
+  profile.samples.forEach((id, i) => {
+    const ms = (profile.timeDeltas[i + 1] ?? 0) / 1000
+    at += (profile.timeDeltas[i] ?? 0) / 1000
+    const key = name(byId.get(id))
+    self.set(key, (self.get(key) ?? 0) + ms)
+    if (key.startsWith('(idle)')) return
+    const slot = Math.floor(at / 500)
+    busyPerSlot[slot] = (busyPerSlot[slot] ?? 0) + ms
+    const seen = new Set()
+    for (let n = id; n !== undefined; n = parent.get(n)) seen.add(name(byId.get(n)))
+    for (const k of seen) total.set(k, (total.get(k) ?? 0) + ms)
+  })
+  const sum = [...self.values()].reduce((a, b) => a + b, 0)
+  console.log(`sampled ${Math.round(sum)} ms, busy ${Math.round(sum - (self.get('(idle)  :0') ?? 0))} ms`)
+  console.log(`busy per 500 ms: ${Array.from(busyPerSlot, (ms) => Math.round(ms ?? 0)).join(' ')}`)
+  const heaviest = (m) => [...m].sort((a, b) => b[1] - a[1]).slice(0, top)
+  console.log('\nself time')
+  for (const [key, ms] of heaviest(self)) console.log(`${ms.toFixed(1).padStart(8)} ms  ${key}`)
+  console.log('\ntotal time (app code)')
+  const app = new Map([...total].filter(([k]) => /\/assets\/(?!vendor-)/.test(k)))
+  for (const [key, ms] of heaviest(app)) console.log(`${ms.toFixed(1).padStart(8)} ms  ${key}`)
+}
