@@ -18,12 +18,14 @@ import (
 // refreshCookie holds the refresh token; only the auth endpoints ever see it.
 const (
 	refreshCookie = "pocket_refresh"
-	// sessionMarkerCookie tells the app's scripts that a refresh cookie is
-	// (probably) there, so a signed-out visit skips the refresh call and its
-	// 401. It holds no secret: "1" or nothing.
-	sessionMarkerCookie = "pocket_has_session"
-	cookiePath          = "/api/v1/auth"
+	cookiePath    = "/api/v1/auth"
 )
+
+// SessionMarkerCookie tells the app's scripts that a refresh cookie is
+// (probably) there, so a signed-out visit skips the refresh call and its
+// 401; the web server also reads it to choose /login's page. It holds no
+// secret: "1" or nothing.
+const SessionMarkerCookie = "pocket_has_session"
 
 type handlers struct {
 	cfg    config.Config
@@ -217,7 +219,7 @@ func (h *handlers) setRefreshCookie(w http.ResponseWriter, value string, ttl tim
 		HttpOnly: true, SameSite: http.SameSiteStrictMode, Secure: secure,
 	})
 	http.SetCookie(w, &http.Cookie{
-		Name: sessionMarkerCookie, Value: marker, Path: "/", MaxAge: maxAge,
+		Name: SessionMarkerCookie, Value: marker, Path: "/", MaxAge: maxAge,
 		SameSite: http.SameSiteStrictMode, Secure: secure,
 	})
 }

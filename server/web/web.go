@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"go.uber.org/fx"
+
+	"github.com/pocket-companion/pocket/server/auth"
 )
 
 //go:embed all:dist
@@ -86,10 +88,6 @@ func NewHandler(app fs.FS) http.Handler {
 	})
 }
 
-// sessionMarkerCookie is the readable "has a session" marker server/auth sets
-// beside the refresh cookie (docs/api.md).
-const sessionMarkerCookie = "pocket_has_session"
-
 // pages are the HTML documents app routes get: index.html, and login.html (the
 // login screen pre-rendered, so it paints before any script) when the build has it.
 type pages struct{ index, login []byte }
@@ -108,7 +106,7 @@ func appPages(app fs.FS, index []byte) pages {
 // recordings, and should see the loading screen meanwhile, not a login form.
 func (p pages) forRoute(name string, r *http.Request) (string, []byte) {
 	if p.login != nil && name == "login" {
-		if c, err := r.Cookie(sessionMarkerCookie); err != nil || c.Value != "1" {
+		if c, err := r.Cookie(auth.SessionMarkerCookie); err != nil || c.Value != "1" {
 			return "login.html", p.login
 		}
 	}
