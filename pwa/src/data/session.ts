@@ -23,6 +23,11 @@ export const session = {
     refresher = fn
   },
 
+  /** Whether a refresh can be asked for: someone is signed in (the auth provider registered its refresher). */
+  canRefresh(): boolean {
+    return refresher !== null
+  },
+
   /**
    * Called by the API client after a 401: a laptop that slept past the 1 h
    * token lifetime should not look signed out. Concurrent 401s share one

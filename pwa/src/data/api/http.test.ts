@@ -83,6 +83,37 @@ describe('apiRequest (the product client)', () => {
     expect(calls).toBe(2)
   })
 
+  it('signed in without a token (restored offline), refreshes before sending instead of being refused first', async () => {
+    const seen: (string | null)[] = []
+    server.use(
+      http.get(URL_, ({ request }) => {
+        const auth = request.headers.get('Authorization')
+        seen.push(auth)
+        return auth === 'Bearer fresh' ? HttpResponse.json({ ok: true }) : HttpResponse.json({ message: 'no token' }, { status: 401 })
+      }),
+    )
+    session.setIdToken(null)
+    let refreshes = 0
+    session.setRefresher(async () => {
+      refreshes++
+      session.setIdToken('fresh')
+      return 'fresh'
+    })
+    await expect(apiRequest(URL_)).resolves.toEqual({ ok: true })
+    expect(seen).toEqual(['Bearer fresh'])
+    expect(refreshes).toBe(1)
+  })
+
+  it('signed in without a token and the refresh fails: one refresh, one request, the 401 stands', async () => {
+    let calls = 0
+    server.use(http.get(URL_, () => (calls++, HttpResponse.json({ message: 'expired' }, { status: 401 }))))
+    session.setIdToken(null)
+    let refreshes = 0
+    session.setRefresher(() => (refreshes++, Promise.reject(new Error('no cookie'))))
+    await expect(apiRequest(URL_)).rejects.toMatchObject({ status: 401 })
+    expect({ calls, refreshes }).toEqual({ calls: 1, refreshes: 1 })
+  })
+
   it('gives up after a 401 when the refresh fails', async () => {
     respondWith(401, { message: 'expired' })
     session.setRefresher(() => Promise.reject(new Error('no cookie')))

@@ -66,11 +66,16 @@ export async function chatRequest<T>(path: string, options: RequestOptions = {})
 /**
  * Sends once more after a 401 when a fresh ID token could be had: a laptop
  * waking after its token expired should not see an error before the
- * background refresh has run. Both clients share this.
+ * background refresh has run. Signed in without any token (the session
+ * restored from the device while offline, the server now back), it
+ * refreshes first instead of being refused once. Both clients share this.
  */
 async function sendRefreshingOnce(path: string, options: RequestOptions): Promise<RawResponse<unknown>> {
+  const authed = options.auth !== false
+  const refreshFirst = authed && !session.getIdToken() && session.canRefresh()
+  if (refreshFirst) await session.refreshAfterUnauthorized()
   const response = await send(path, options)
-  const mayRetry = options.auth !== false && response.status === 401
+  const mayRetry = authed && !refreshFirst && response.status === 401
   if (mayRetry && (await session.refreshAfterUnauthorized())) return send(path, options)
   return response
 }
