@@ -31,12 +31,13 @@ export function whenSettled(clock: SettleClock, maxWaitMs = 10_000): Promise<voi
     () =>
       new Promise<void>((resolve) => {
         let quiet = 0
+        const left = () => maxWaitMs - (clock.now() - start)
         const check = (deadline: IdleDeadlineLike) => {
           quiet = deadline.timeRemaining() >= WHOLE_IDLE_MS ? quiet + 1 : 0
-          if (quiet >= QUIET_PERIODS || clock.now() - start >= maxWaitMs) resolve()
-          else clock.idle(check, Math.max(0, maxWaitMs - (clock.now() - start)))
+          if (quiet >= QUIET_PERIODS || left() <= 0) resolve()
+          else clock.idle(check, left())
         }
-        clock.idle(check, maxWaitMs)
+        clock.idle(check, Math.max(0, left()))
       }),
   )
 }
