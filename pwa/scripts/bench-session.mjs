@@ -4,6 +4,7 @@
 // For benchmark scripts; tests sign in through Mailpit instead.
 import { readFileSync } from 'node:fs'
 
+/** Returns the session's ID token, for scripts that call the API themselves. */
 export async function signInFromLog(context, { url, log, email = 'demo@example.com' }) {
   const sent = await context.request.post(`${url}/api/v1/auth/email/send-otp`, { data: { email } })
   if (!sent.ok()) throw new Error(`send-otp: ${sent.status()} ${await sent.text()}`)
@@ -17,4 +18,6 @@ export async function signInFromLog(context, { url, log, email = 'demo@example.c
   const verified = await (await context.request.post(`${url}/api/v1/auth/email/verify-otp`, { data: { email, otp } })).json()
   const session = await context.request.post(`${url}/api/v1/auth/session`, { data: { token: verified.data.token } })
   if (!session.ok()) throw new Error(`session: ${session.status()}`)
+  const { idToken } = await session.json()
+  return { idToken }
 }

@@ -2,8 +2,10 @@
 // Where a first load's main-thread time goes: a cold visit (fresh context, no
 // service worker) of one screen with the CPU slowed 4× as in Lighthouse's
 // mobile preset, sampled by V8's profiler until the page has been idle, then
-// self time per function and time per long task. For finding what blocks the
-// main thread; a build with readable names helps (`npx vite build --minify false`).
+// busy time per 500 ms, self time per function and total time per app
+// function. For finding what blocks the main thread; a build with readable
+// names helps (`npx vite build --minify false`). The shared screen is opened
+// signed out, from a share link made for the run.
 //
 //   node pwa/scripts/profile-load.mjs [--screen list|detail|shared] [--bin path/to/pocket] [--top 40]
 import { chromium } from '@playwright/test'
@@ -24,8 +26,8 @@ const pocket = await startPocket({ dataDir: join(dir, 'data'), log: join(dir, 'p
 const browser = await chromium.launch(chromiumLaunchOptions())
 try {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 }, serviceWorkers: 'block' })
-  await signInFromLog(context, { url: pocket.url, log: pocket.log })
-  const path = await screenPath(context, opt.screen)
+  const { idToken } = await signInFromLog(context, { url: pocket.url, log: pocket.log })
+  const path = await screenPath(context, idToken, opt.screen)
   if (opt.screen === 'shared') await context.clearCookies()
   const page = await context.newPage()
   const cdp = await context.newCDPSession(page)
@@ -44,12 +46,21 @@ try {
   rmSync(dir, { recursive: true, force: true })
 }
 
-async function screenPath(context, screen) {
+/** The screen's path: the list, the newest recording, or a share link to it. */
+async function screenPath(context, idToken, screen) {
   if (screen === 'list') return '/recordings'
-  const list = await (await context.request.get(`${pocket.url}/api/v1/recordings/dashboard?limit=1`)).json().catch(() => null)
-  const id = list?.data?.[0]?.id ?? 'rec_26_voice_note_release_checklist'
+  const api = async (method, path) => {
+    const res = await context.request.fetch(`${pocket.url}${path}`, { method, headers: { Authorization: `Bearer ${idToken}` }, data: method === 'POST' ? {} : undefined })
+    if (!res.ok()) throw new Error(`${method} ${path}: ${res.status()}`)
+    return res.json()
+  }
+  const id = (await api('GET', '/api/v1/recordings/dashboard?limit=1')).data[0].id
   if (screen === 'detail') return `/recordings/${id}`
-  throw new Error(`unknown screen ${screen}`)
+  if (screen === 'shared') {
+    const share = await api('POST', `/api/v1/recordings/${id}/share`)
+    return `/shared/recording?token=${share.token ?? share.data?.token}`
+  }
+  throw new Error(`unknown screen ${screen} (list, detail or shared)`)
 }
 
 /**
