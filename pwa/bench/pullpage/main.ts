@@ -8,7 +8,8 @@
  */
 import { applyServerChange as applyBefore } from '@/data/sync/bench/rebaseBefore'
 import { pageScenario } from '@/data/sync/bench/pageScenario'
-import { applyServerChanges, syncTables } from '@/data/sync/rebase'
+import { applyServerChanges } from '@/data/sync/applyServer'
+import { syncTables } from '@/data/sync/rebase'
 
 async function run(path: 'before' | 'now', count: number): Promise<{ ms: number; changes: number }> {
   const { device, changes } = await pageScenario(count)

@@ -1,11 +1,11 @@
 import { db as appDb, type PocketDB } from '../db'
 import { session as appSession } from '../session'
-import { syncClient, syncTransport, type SessionLike, type SyncClient } from './client'
+import type { SessionLike, SyncClient } from './client'
 
 /** Everything sync touches outside itself, so tests can hand it fakes (and a fresh database). */
 export interface SyncDeps {
   db: PocketDB
-  client: SyncClient
+  client: SyncCalls
   session: SessionLike
   now: () => number
   /** In [0, 1): backoff jitter. */
@@ -14,6 +14,31 @@ export interface SyncDeps {
   uuid: () => string
   /** Runs fn holding a named lock shared by the browser's tabs (pull and flush run in one tab at a time). */
   lock: <T>(name: string, fn: () => Promise<T>) => Promise<T>
+}
+
+/** The calls sync makes to the server. */
+export type SyncCalls = Pick<SyncClient, 'push' | 'pull'>
+
+/**
+ * The app's client, made on its first call: the Connect runtime and the
+ * sync descriptors load then, not with the list (which reads queued edits
+ * but sends nothing). A failed load (a deploy replaced the chunk) is tried
+ * again on the next call.
+ */
+function clientOnFirstCall(session: SessionLike): SyncCalls {
+  let client: Promise<SyncClient> | undefined
+  const load = () =>
+    (client ??= import('./client').then(
+      (m) => m.syncClient(m.syncTransport(session)),
+      (error: unknown) => {
+        client = undefined
+        throw error
+      },
+    ))
+  return {
+    push: async (request, options) => (await load()).push(request, options),
+    pull: async (request, options) => (await load()).pull(request, options),
+  }
 }
 
 /** The lock a pull holds, in whichever tab runs it. */
@@ -40,7 +65,7 @@ export function browserLock<T>(name: string, fn: () => Promise<T>): Promise<T> {
 export function defaultDeps(): SyncDeps {
   return {
     db: appDb,
-    client: syncClient(syncTransport(appSession)),
+    client: clientOnFirstCall(appSession),
     session: appSession,
     now: Date.now,
     random: Math.random,

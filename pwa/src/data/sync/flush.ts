@@ -4,7 +4,8 @@ import { isUnauthenticated, withAuthRetry } from './client'
 import type { SyncDeps } from './deps'
 import { readMutation } from './mutation'
 import type { OutboxRow } from './outbox'
-import { applyServerChange, recompose, syncTables } from './rebase'
+import { applyServerChange } from './applyServer'
+import { recompose, syncTables } from './rebase'
 
 /** The server's limit of mutations per Push. */
 export const PUSH_BATCH = 100

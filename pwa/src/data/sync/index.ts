@@ -1,9 +1,9 @@
 import { defaultDeps, PULL_LOCK, type SyncDeps } from './deps'
-import { flushOnce, type FlushOptions, type FlushResult } from './flush'
+import type { FlushOptions, FlushResult } from './flush'
 import type { MutationInit, MutationTarget } from './mutation'
 import * as outbox from './outbox'
 import type { EnqueueOptions, OutboxRow } from './outbox'
-import { pullOnce, type PullResult } from './pull'
+import type { PullResult } from './pull'
 import { recompose, syncTables } from './rebase'
 import { singleFlight } from './singleFlight'
 
@@ -44,12 +44,13 @@ export function createSync(deps: SyncDeps): Sync {
   const listeners = new Set<() => void>()
   const queued = () => listeners.forEach((fn) => fn())
   // Tabs share one IndexedDB: the lock keeps two tabs from sending the same edits at once.
-  const pull = singleFlight(() => deps.lock(PULL_LOCK, () => pullOnce(deps)))
+  // Pulling and sending load with their first run: a screen that only reads the queue never needs them.
+  const pull = singleFlight(() => deps.lock(PULL_LOCK, async () => (await import('./pull')).pullOnce(deps)))
   let ignoreBackoff = false
   const flush = singleFlight(() => {
     const options = { ignoreBackoff }
     ignoreBackoff = false
-    return deps.lock(FLUSH_LOCK, () => flushOnce(deps, options))
+    return deps.lock(FLUSH_LOCK, async () => (await import('./flush')).flushOnce(deps, options))
   })
   return {
     deps,

@@ -1,40 +1,116 @@
-import { create, fromJson, toJson, type JsonValue, type MessageInitShape } from '@bufbuild/protobuf'
-import { MutationSchema, type Mutation } from '@/gen/pocket/sync/v1/sync_pb'
+import type { Mutation } from '@/gen/pocket/sync/v1/sync_pb'
 import type { OutboxEntry, OutboxKind } from '../db'
 
+/*
+ * Mutations as plain objects, written to and read from the outbox as
+ * proto3 JSON without the protobuf runtime: the list reads queued edits on
+ * its first paint (the rows they wait on, the sync status), and the
+ * runtime with the sync descriptors would double the JavaScript it loads
+ * first. Only sending needs the runtime, and a plain mutation is already a
+ * valid init of the generated message. mutation.test.ts holds this table to
+ * the descriptors, and the JSON to protobuf's own reader and writer.
+ */
+
+type Plain<T> = Omit<T, '$typeName' | '$unknown'>
+type PlainOp<O> = O extends { case: infer C extends string; value: infer V } ? { case: C; value: Plain<V> } : never
+
+/** An operation of pocket.sync.v1.Mutation: { case, value } as protobuf-es shapes a oneof. */
+export type MutationOp = PlainOp<Mutation['op']>
+export type OpCase = MutationOp['case']
+/** The value of one operation, e.g. OpValue<'renameSpeaker'>. */
+export type OpValue<C extends OpCase> = Extract<MutationOp, { case: C }>['value']
+
+/** A queued edit: pocket.sync.v1.Mutation as plain data. */
+export interface QueuedMutation {
+  idempotencyKey: string
+  op: MutationOp
+}
+
 /** A mutation as the caller describes it; the key is added when it is queued. */
-export type MutationInit = Omit<MessageInitShape<typeof MutationSchema>, 'idempotencyKey' | '$typeName'>
+export interface MutationInit {
+  op: { [C in OpCase]: { case: C; value: Partial<OpValue<C>> } }[OpCase]
+}
 
 export interface MutationTarget {
   kind: OutboxKind
   entityId: string
 }
 
+type Presence = 'implicit' | 'optional'
+
+/** Each operation's fields: implicit ones read "" when absent, optional ones stay unset. */
+export const OP_FIELDS: { readonly [C in OpCase]: Readonly<Record<keyof OpValue<C>, Presence>> } = {
+  updateRecording: { id: 'implicit', title: 'optional', description: 'optional', folderId: 'optional' },
+  deleteRecording: { id: 'implicit' },
+  createFolder: { id: 'implicit', name: 'implicit', parentId: 'implicit' },
+  renameFolder: { id: 'implicit', name: 'implicit' },
+  deleteFolder: { id: 'implicit' },
+  renameSpeaker: { recordingId: 'implicit', speaker: 'implicit', name: 'implicit' },
+  askQuestion: { recordingId: 'implicit', message: 'implicit', sessionId: 'implicit' },
+}
+
+const CASES = Object.keys(OP_FIELDS) as OpCase[]
+const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)
+
+/** A member by its JSON name or its proto name, as protobuf's JSON reader takes either. */
+function member(json: Record<string, unknown>, name: string): unknown {
+  return name in json ? json[name] : json[snake(name)]
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
+
+/** The operation's value with only its own fields: implicit ones default to "", optional ones are kept when set. */
+function opValue(opCase: OpCase, from: Record<string, unknown>): Record<string, string> | null {
+  const value: Record<string, string> = {}
+  for (const [field, presence] of Object.entries(OP_FIELDS[opCase])) {
+    const v = from[field]
+    if (v === undefined || v === null) {
+      if (presence === 'implicit') value[field] = ''
+    } else if (typeof v === 'string') value[field] = v
+    else return null
+  }
+  return value
+}
+
 /** The mutation with its idempotency key, as it will be sent (and resent). */
-export function makeMutation(init: MutationInit, key: string): Mutation {
-  return create(MutationSchema, { ...init, idempotencyKey: key })
+export function makeMutation(init: MutationInit, key: string): QueuedMutation {
+  const value = opValue(init.op.case, init.op.value as Record<string, unknown>)
+  if (!value) throw new Error(`sync: ${init.op.case} takes text fields only`)
+  return { idempotencyKey: key, op: { case: init.op.case, value } as MutationOp }
 }
 
-/** Plain JSON in the outbox: any later version of the app (or a person in devtools) can read it. */
-export function mutationToJson(m: Mutation): JsonValue {
-  return toJson(MutationSchema, m)
-}
-
-export function mutationOf(row: Pick<OutboxEntry, 'mutation'>): Mutation {
-  return fromJson(MutationSchema, row.mutation as JsonValue)
+/** Proto3 JSON in the outbox: any later version of the app (or a person in devtools) can read it. */
+export function mutationToJson(m: QueuedMutation): Record<string, unknown> {
+  const json: Record<string, unknown> = {}
+  if (m.idempotencyKey) json.idempotencyKey = m.idempotencyKey
+  const value: Record<string, string> = {}
+  for (const [field, presence] of Object.entries(OP_FIELDS[m.op.case])) {
+    const v = (m.op.value as Record<string, string | undefined>)[field]
+    // As protobuf writes it: an implicit field at its default is left out, a set optional one is kept.
+    if (v !== undefined && (presence === 'optional' || v !== '')) value[field] = v
+  }
+  json[m.op.case] = value
+  return json
 }
 
 /** The row's mutation, or null when it cannot be read (it must not block the queue behind it). */
-export function readMutation(row: Pick<OutboxEntry, 'mutation'>): Mutation | null {
-  try {
-    return mutationOf(row)
-  } catch {
-    return null
-  }
+export function readMutation(row: Pick<OutboxEntry, 'mutation'>): QueuedMutation | null {
+  const json = row.mutation
+  if (!isObject(json)) return null
+  const key = member(json, 'idempotencyKey') ?? ''
+  const present = CASES.filter((c) => member(json, c) !== undefined && member(json, c) !== null)
+  const [opCase, ...more] = present
+  if (typeof key !== 'string' || !opCase || more.length > 0) return null
+  const from = member(json, opCase)
+  if (!isObject(from)) return null
+  const named: Record<string, unknown> = {}
+  for (const field of Object.keys(OP_FIELDS[opCase])) named[field] = member(from, field)
+  const value = opValue(opCase, named)
+  return value && { idempotencyKey: key, op: { case: opCase, value } as MutationOp }
 }
 
 /** What a mutation changes: the entity its outbox row waits on. */
-export function targetOf(m: Pick<Mutation, 'op'>): MutationTarget {
+export function targetOf(m: Pick<QueuedMutation, 'op'>): MutationTarget {
   const op = m.op
   switch (op.case) {
     case 'updateRecording':

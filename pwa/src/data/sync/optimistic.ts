@@ -1,8 +1,8 @@
-import type { Mutation, RenameSpeaker, UpdateRecording } from '@/gen/pocket/sync/v1/sync_pb'
 import type { StoredFolder, StoredRecording } from '../db'
 import { asObject, text, type LooseObject } from '../normalize/loose'
 import { canonicalSpeakerId } from '../normalize/speakers'
 import { toStored } from '../storedRecording'
+import type { OpValue, QueuedMutation } from './mutation'
 import { folderIdOf, type DetailFields } from './serverState'
 
 /**
@@ -13,7 +13,7 @@ import { folderIdOf, type DetailFields } from './serverState'
  * fold runs without it, so it leaves no trace).
  */
 export interface Edit {
-  mutation: Mutation
+  mutation: QueuedMutation
   /** When the user made it (epoch ms): the server stamps updatedAt the same way. */
   at: number
 }
@@ -43,7 +43,7 @@ export function foldRecording(base: RecordingParts, edits: Edit[]): RecordingPar
   return { row, detail }
 }
 
-function updateRow(row: StoredRecording, u: UpdateRecording, at: number): StoredRecording {
+function updateRow(row: StoredRecording, u: OpValue<'updateRecording'>, at: number): StoredRecording {
   const data: LooseObject = { ...row.data }
   if (u.title !== undefined) data.title = u.title
   if (u.description !== undefined) data.description = u.description
@@ -64,7 +64,7 @@ function updateRow(row: StoredRecording, u: UpdateRecording, at: number): Stored
   return { ...touch({ ...row, data: data as StoredRecording['data'] }, at), folderId }
 }
 
-function updateDetail(detail: DetailFields, u: UpdateRecording): DetailFields {
+function updateDetail(detail: DetailFields, u: OpValue<'updateRecording'>): DetailFields {
   return {
     ...detail,
     ...(u.title !== undefined ? { title: u.title } : {}),
@@ -82,7 +82,7 @@ function touch(row: StoredRecording, at: number): StoredRecording {
  * keyed by labels), keeping its shape. An empty name restores the one the
  * server copy had.
  */
-export function renameSpeakerIn(speakers: unknown, r: Pick<RenameSpeaker, 'speaker' | 'name'>, original?: unknown): unknown {
+export function renameSpeakerIn(speakers: unknown, r: Pick<OpValue<'renameSpeaker'>, 'speaker' | 'name'>, original?: unknown): unknown {
   const obj: LooseObject = { ...(asObject(speakers) ?? {}) }
   const want = canonicalSpeakerId(r.speaker)
   const key = Object.keys(obj).find((k) => canonicalSpeakerId(k) === want) ?? want

@@ -4,7 +4,8 @@ import { ChangeSchema } from '@/gen/pocket/sync/v1/sync_pb'
 import { SYNC_CURSOR_KEY } from '../db'
 import { readCachedDashboard } from '../recordings'
 import { FakeSyncServer } from './fakeSyncServer'
-import { applyServerChange, syncTables } from './rebase'
+import { applyServerChange } from './applyServer'
+import { syncTables } from './rebase'
 import { deviceRegistry, memoryLock, type Device } from './testKit'
 
 const dropped = vi.hoisted(() => [] as string[][])

@@ -5,7 +5,8 @@ import { SYNC_CURSOR_KEY, type PocketDB } from '../db'
 import { withAuthRetry } from './client'
 import type { SyncDeps } from './deps'
 import type { MutationTarget } from './mutation'
-import { applyServerChanges, recomposeAll, syncTables } from './rebase'
+import { applyServerChanges } from './applyServer'
+import { recomposeAll, syncTables } from './rebase'
 
 export interface PullResult {
   pages: number

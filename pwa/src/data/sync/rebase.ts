@@ -1,15 +1,15 @@
-import type { Change, FolderState, RecordingState, Tombstone } from '@/gen/pocket/sync/v1/sync_pb'
-import { EntityKind } from '@/gen/pocket/sync/v1/sync_pb'
 import type { OutboxEntry, PocketDB, StoredSyncBase } from '../db'
 import { baseKey, readMutation, type MutationTarget } from './mutation'
 import { finishRow, foldFolder, foldRecording, type Edit, type FolderView } from './optimistic'
 import { ofKind, Stage } from './stage'
-import { detailFieldsFromState, detailFieldsOf, folderIdOf, folderRowFromState, recordingRowFromState, withDetailFields } from './serverState'
+import { detailFieldsOf, folderIdOf, withDetailFields } from './serverState'
 
 /**
- * Writing server copies and laying queued edits over them, in Dexie. Every
- * function here must run inside a transaction over syncTables(db): a pulled
- * page, an answered mutation or a new edit lands whole or not at all.
+ * Laying queued edits over the server copies, in Dexie (applyServer.ts
+ * writes the copies). Every function here must run inside a transaction
+ * over syncTables(db): a pulled page, an answered mutation or a new edit
+ * lands whole or not at all. Nothing here loads the protobuf runtime: the
+ * list recomposes rows it fetched before sync has started.
  */
 export function syncTables(db: PocketDB) {
   return [db.recordings, db.details, db.folders, db.outbox, db.syncBase, db.meta]
@@ -44,7 +44,7 @@ async function recomposeIn(s: Stage, target: MutationTarget): Promise<void> {
   else if (target.kind === 'folder') await recomposeFolder(s, target.entityId)
 }
 
-async function recomposeRecording(s: Stage, id: string): Promise<void> {
+export async function recomposeRecording(s: Stage, id: string): Promise<void> {
   const key = baseKey('recording', id)
   const [rows, stored, view, cached] = await Promise.all([s.edits('recording', id), s.syncBase.get(key), s.recordings.get(id), s.details.get(id)])
   // No server copy kept apart and nothing queued: the row is the server copy.
@@ -62,7 +62,7 @@ async function recomposeRecording(s: Stage, id: string): Promise<void> {
   if (cached && out.detail && (stored || rows.length > 0)) s.details.put({ ...cached, data: withDetailFields(cached.data, out.detail) })
 }
 
-async function recomposeFolder(s: Stage, id: string): Promise<void> {
+export async function recomposeFolder(s: Stage, id: string): Promise<void> {
   const key = baseKey('folder', id)
   const [rows, stored, view] = await Promise.all([s.edits('folder', id), s.syncBase.get(key), s.folders.get(id)])
   const base: StoredSyncBase = stored ?? { key, folder: view ?? null }
@@ -86,69 +86,6 @@ async function folderView(s: Stage, folderId: string): Promise<FolderView> {
   return (await s.syncBase.get(baseKey('folder', folderId)))?.folder ? 'deleted' : 'unknown'
 }
 
-/**
- * Stores the server's state of one entity (a pulled change or a mutation's
- * `current`) and lays the entity's queued edits over it again, so an older
- * server state never undoes an edit still on its way. A state older than
- * the one held is ignored (a pull that read before a push was answered).
- */
-export async function applyServerChange(db: PocketDB, change: Change): Promise<void> {
-  await applyServerChanges(db, [change])
-}
-
-/**
- * applyServerChange for each change of a pulled page, in order, with the
- * rows the page touches read up front and written back once. Later
- * changes see what earlier ones wrote (a folder renamed after the rows
- * filed in it renames them).
- */
-export async function applyServerChanges(db: PocketDB, changes: Change[]): Promise<void> {
-  const stage = new Stage(db)
-  await preloadChanges(stage, changes)
-  for (const change of changes) await applyChange(stage, change)
-  await stage.flush()
-}
-
-async function applyChange(s: Stage, change: Change): Promise<void> {
-  const e = change.entity
-  if (e.case === 'recording') await applyRecording(s, e.value)
-  else if (e.case === 'folder') await applyFolder(s, e.value)
-  else if (e.case === 'tombstone') await applyTombstone(s, e.value)
-}
-
-async function knownVersion(s: Stage, kind: 'recording' | 'folder', id: string): Promise<number> {
-  const base = await s.syncBase.get(baseKey(kind, id))
-  const held = kind === 'recording' ? (base ? base.recording : await s.recordings.get(id)) : base ? base.folder : await s.folders.get(id)
-  return held?.version ?? 0
-}
-
-async function applyRecording(s: Stage, state: RecordingState): Promise<void> {
-  if (Number(state.version) < (await knownVersion(s, 'recording', state.id))) return
-  const row = recordingRowFromState(state)
-  const cached = await s.details.get(state.id)
-  const detail = cached && { ...detailFieldsFromState(state, row.data), fetchedAt: cached.fetchedAt }
-  s.syncBase.put({ key: baseKey('recording', state.id), recording: row, ...(detail ? { detail } : {}) })
-  await recomposeRecording(s, state.id)
-}
-
-async function applyFolder(s: Stage, state: FolderState): Promise<void> {
-  if (Number(state.version) < (await knownVersion(s, 'folder', state.id))) return
-  s.syncBase.put({ key: baseKey('folder', state.id), folder: folderRowFromState(state) })
-  await recomposeFolder(s, state.id)
-}
-
-async function applyTombstone(s: Stage, t: Tombstone): Promise<void> {
-  const kind = t.kind === EntityKind.FOLDER ? 'folder' : 'recording'
-  if (Number(t.version) < (await knownVersion(s, kind, t.id))) return
-  if (kind === 'folder') {
-    s.syncBase.put({ key: baseKey('folder', t.id), folder: null })
-    return recomposeFolder(s, t.id)
-  }
-  s.details.delete(t.id)
-  s.syncBase.put({ key: baseKey('recording', t.id), recording: null })
-  await recomposeRecording(s, t.id)
-}
-
 /*
  * Reading ahead. Only speed depends on it: a row not read ahead is read
  * when a rule asks for it, so a preload that misses (an edit filing a row
@@ -156,7 +93,7 @@ async function applyTombstone(s: Stage, t: Tombstone): Promise<void> {
  */
 
 /** Everything recomposing these recordings reads: their copies, rows, details, edits and folders. */
-async function preloadRecordings(s: Stage, ids: string[], folderIds: string[] = []): Promise<void> {
+export async function preloadRecordings(s: Stage, ids: string[], folderIds: string[] = []): Promise<void> {
   if (ids.length === 0 && folderIds.length === 0) return
   await Promise.all([s.syncBase.load(ids.map((id) => baseKey('recording', id))), s.recordings.load(ids), s.details.load(ids), s.loadOutbox(ids)])
   // The folders the rows are filed in (their names show on the rows), as held and as the page has them.
@@ -168,22 +105,10 @@ async function preloadRecordings(s: Stage, ids: string[], folderIds: string[] = 
   await Promise.all([s.folders.load(all), s.syncBase.load(all.map((id) => baseKey('folder', id)))])
 }
 
-async function preloadFolders(s: Stage, ids: string[]): Promise<void> {
+export async function preloadFolders(s: Stage, ids: string[]): Promise<void> {
   if (ids.length === 0) return
   const [, , , members] = await Promise.all([s.syncBase.load(ids.map((id) => baseKey('folder', id))), s.folders.load(ids), s.loadOutbox(ids), s.loadFiled(ids)])
   await preloadRecordings(s, members)
-}
-
-async function preloadChanges(s: Stage, changes: Change[]): Promise<void> {
-  const recordings: string[] = []
-  const folders: string[] = []
-  const filedIn: string[] = []
-  for (const { entity: e } of changes) {
-    if (e.case === 'recording') recordings.push(e.value.id), filedIn.push(e.value.folderId)
-    else if (e.case === 'folder') folders.push(e.value.id)
-    else if (e.case === 'tombstone') (e.value.kind === EntityKind.FOLDER ? folders : recordings).push(e.value.id)
-  }
-  await Promise.all([preloadRecordings(s, recordings, filedIn), preloadFolders(s, folders)])
 }
 
 async function preloadTargets(s: Stage, targets: MutationTarget[]): Promise<void> {

@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw'
 import { server } from '@/mocks/node'
 import { db, type StoredFolder, type StoredRecording } from '@/data/db'
 import { listOutbox } from '@/data/sync'
-import { mutationOf } from '@/data/sync/mutation'
+import { readMutation } from '@/data/sync/mutation'
 import { alice, renderApp, signInOnServer } from '@/test/render'
 
 /**
@@ -50,7 +50,7 @@ const shownTitles = () =>
     .filter((h) => h?.startsWith('/recordings/'))
 async function queued(): Promise<Record<string, unknown>[]> {
   return (await listOutbox()).map((row) => {
-    const { op } = mutationOf(row)
+    const { op } = readMutation(row)!
     return { case: op.case, ...(op.value as object) }
   })
 }

@@ -1,6 +1,7 @@
 import { useIsMutating, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { readPushState, turnPushOff, turnPushOn, type PushState } from '@/data/push/device'
-import { describePushError } from './describePushError'
+import type { PushState } from '@/data/push/device'
+
+const pushActions = () => import('./pushActions')
 
 export const pushKeys = {
   all: ['push'] as const,
@@ -24,12 +25,12 @@ export interface PushToggle {
  */
 export function usePushToggle(): PushToggle {
   const queryClient = useQueryClient()
-  const { data: state = null } = useQuery({ queryKey: pushKeys.device(), queryFn: () => readPushState(), networkMode: 'always', staleTime: 0 })
+  const { data: state = null } = useQuery({ queryKey: pushKeys.device(), queryFn: async () => (await pushActions()).readPushState(), networkMode: 'always', staleTime: 0 })
   const busy = useIsMutating({ mutationKey: pushKeys.toggle() }) > 0
   const mutation = useMutation({
     mutationKey: pushKeys.toggle(),
     networkMode: 'always',
-    mutationFn: (turnOn: boolean) => (turnOn ? turnPushOn() : turnPushOff()),
+    mutationFn: async (turnOn: boolean) => (await pushActions()).changePush(turnOn),
     onSuccess: (next) => queryClient.setQueryData(pushKeys.device(), next),
     onError: (error) => console.error('Changing push notifications failed', error),
   })
@@ -37,10 +38,15 @@ export function usePushToggle(): PushToggle {
   return {
     state,
     busy,
-    error: mutation.isError ? describePushError(mutation.error, turningOn) : null,
+    error: mutation.isError ? errorText(mutation.error, turningOn) : null,
     toggle: () => {
       if (busy || state === null || state === 'unsupported') return
       mutation.mutate(state !== 'on')
     },
   }
+}
+
+/** What changePush said, or, when its code could not even load (a deploy replaced it), a plain failure. */
+function errorText(error: Error, turningOn: boolean): string {
+  return error.name === 'PushChangeError' ? error.message : `Couldn't turn notifications ${turningOn ? 'on' : 'off'}. Something went wrong. Reload the page, then try again.`
 }

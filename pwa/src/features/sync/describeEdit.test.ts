@@ -1,14 +1,12 @@
-import { create } from '@bufbuild/protobuf'
 import { describe, expect, it } from 'vitest'
-import { MutationSchema } from '@/gen/pocket/sync/v1/sync_pb'
-import type { MutationInit } from '@/data/sync'
+import { makeMutation, type MutationInit } from '@/data/sync/mutation'
 import { describeEdit, problemsLabel, waitingText, type EditNames } from './describeEdit'
 
 const names: EditNames = {
   recordingTitle: (id) => (id === 'r1' ? 'Weekly sync' : 'Untitled'),
   folderName: (id) => (id === 'f1' ? 'Work' : null),
 }
-const describe_ = (init: MutationInit) => describeEdit(create(MutationSchema, { ...init, idempotencyKey: 'k' }), names)
+const describe_ = (init: MutationInit) => describeEdit(makeMutation(init, 'k'), names)
 
 describe('describing a refused edit', () => {
   it('names the recording or folder it was about', () => {

@@ -1,4 +1,4 @@
-import type { Mutation } from '@/gen/pocket/sync/v1/sync_pb'
+import type { QueuedMutation } from '@/data/sync/mutation'
 
 /** What describing an edit needs to know about the library (the server's names, where known). */
 export interface EditNames {
@@ -9,7 +9,7 @@ export interface EditNames {
 const q = (s: string) => `“${s}”`
 
 /** One line saying which edit this was, e.g. Rename of “Weekly sync”; null for a mutation that cannot be read. */
-export function describeEdit(mutation: Mutation | null, names: EditNames): string {
+export function describeEdit(mutation: QueuedMutation | null, names: EditNames): string {
   const op = mutation?.op
   switch (op?.case) {
     case 'updateRecording': {

@@ -8,7 +8,8 @@
 import { describe, expect, it } from 'vitest'
 import type { Change } from '@/gen/pocket/sync/v1/sync_pb'
 import type { PocketDB } from '../../db'
-import { applyServerChanges, syncTables } from '../rebase'
+import { applyServerChanges } from '../applyServer'
+import { syncTables } from '../rebase'
 import { applyServerChange as applyBefore } from './rebaseBefore'
 import { dumpSyncTables, pageScenario } from './pageScenario'
 

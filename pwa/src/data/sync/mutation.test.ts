@@ -1,0 +1,88 @@
+import { create, equals, fromJson, ScalarType, toJson, type JsonValue } from '@bufbuild/protobuf'
+import { FeatureSet_FieldPresence } from '@bufbuild/protobuf/wkt'
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { MutationSchema } from '@/gen/pocket/sync/v1/sync_pb'
+import { makeMutation, mutationToJson, OP_FIELDS, readMutation, type MutationInit, type OpCase, type QueuedMutation } from './mutation'
+
+const opOneof = MutationSchema.oneofs.find((o) => o.name === 'op')!
+
+/** Any mutation the app could queue: every operation, every optional field set or not, any text. */
+const anyMutation: fc.Arbitrary<QueuedMutation> = fc.constantFrom(...(Object.keys(OP_FIELDS) as OpCase[])).chain((opCase) => {
+  const fields = Object.entries(OP_FIELDS[opCase]).map(([name, presence]) => {
+    const text = fc.oneof(fc.constant(''), fc.string(), fc.string({ unit: 'grapheme' }))
+    return [name, presence === 'optional' ? fc.option(text, { nil: undefined }) : text] as const
+  })
+  return fc.record({ key: fc.oneof(fc.uuid(), fc.constant('')), value: fc.record(Object.fromEntries(fields)) }).map(({ key, value }) => {
+    const defined = Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined))
+    return makeMutation({ op: { case: opCase, value: defined } } as MutationInit, key)
+  })
+})
+
+const asProto = (m: QueuedMutation) => create(MutationSchema, m)
+const row = (mutation: unknown) => ({ mutation })
+
+describe('the outbox mutation table', () => {
+  it('names every operation of pocket.sync.v1.Mutation with its fields and their presence', () => {
+    const fromDescriptor = Object.fromEntries(
+      opOneof.fields.map((f) => [
+        f.localName,
+        Object.fromEntries(f.message!.fields.map((g) => [g.localName, g.presence === FeatureSet_FieldPresence.EXPLICIT ? 'optional' : 'implicit'])),
+      ]),
+    )
+    expect(OP_FIELDS).toEqual(fromDescriptor)
+    for (const f of opOneof.fields) for (const g of f.message!.fields) expect(g.fieldKind === 'scalar' && g.scalar === ScalarType.STRING).toBe(true)
+  })
+})
+
+describe('mutations as plain JSON', () => {
+  it('writes exactly what protobuf writes, so rows queued before and after read the same', () => {
+    fc.assert(
+      fc.property(anyMutation, (m) => {
+        expect(mutationToJson(m)).toEqual(toJson(MutationSchema, asProto(m)))
+      }),
+    )
+  })
+
+  it('reads what protobuf writes back to the same mutation', () => {
+    fc.assert(
+      fc.property(anyMutation, (m) => {
+        expect(readMutation(row(toJson(MutationSchema, asProto(m))))).toEqual(m)
+      }),
+    )
+  })
+
+  it('writes what protobuf reads as the same message, so the server gets the edit that was made', () => {
+    fc.assert(
+      fc.property(anyMutation, (m) => {
+        const json = JSON.parse(JSON.stringify(mutationToJson(m))) as JsonValue
+        expect(equals(MutationSchema, fromJson(MutationSchema, json), asProto(m))).toBe(true)
+        expect(readMutation(row(json))).toEqual(m)
+      }),
+    )
+  })
+
+  it('keeps an optional field set to empty text apart from one not set', () => {
+    const cleared = makeMutation({ op: { case: 'updateRecording', value: { id: 'r1', description: '' } } }, 'k')
+    expect(readMutation(row(mutationToJson(cleared)))!.op.value).toEqual({ id: 'r1', description: '' })
+  })
+
+  it('reads proto field names as protobuf does', () => {
+    expect(readMutation(row({ idempotency_key: 'k', rename_speaker: { recording_id: 'r1', speaker: 'S1', name: 'Ada' } }))).toEqual({
+      idempotencyKey: 'k',
+      op: { case: 'renameSpeaker', value: { recordingId: 'r1', speaker: 'S1', name: 'Ada' } },
+    })
+  })
+
+  it.each([
+    ['not an object', 'updateRecording'],
+    ['an array', [{ deleteRecording: { id: 'r1' } }]],
+    ['no operation', { idempotencyKey: 'k' }],
+    ['two operations', { deleteRecording: { id: 'r1' }, deleteFolder: { id: 'f1' } }],
+    ['an operation that is not an object', { deleteRecording: 'r1' }],
+    ['a field that is not text', { updateRecording: { id: 'r1', title: 7 } }],
+    ['a key that is not text', { idempotencyKey: 3, deleteRecording: { id: 'r1' } }],
+  ])('gives null for a row it cannot read (%s), so the queue behind it is not blocked', (_, json) => {
+    expect(readMutation(row(json))).toBeNull()
+  })
+})
