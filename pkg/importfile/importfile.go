@@ -13,6 +13,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/pocket-companion/pocket/pkg/loose"
 )
 
 // Item is one recording object and where it came from (for error messages).
@@ -112,7 +114,7 @@ func parse(path string, data []byte) ([]Item, error) {
 		}
 		return items, nil
 	}
-	if !json.Valid(data) {
+	if !loose.Valid(data) {
 		return nil, fmt.Errorf("import: %s: not valid JSON", path)
 	}
 	audio := sibling(path)

@@ -33,14 +33,14 @@ type Object []Member
 
 // ParseObject decodes raw as an object. It reports false for anything else.
 //
-// The document is validated once by encoding/json (so what is accepted is
-// exactly what json.Unmarshal accepts) and its members are then split by
+// The document is validated once by Valid (which accepts exactly what
+// json.Unmarshal accepts) and its members are then split by
 // gjson without a second decode: each value is a slice of raw, not a copy.
 // Splitting with encoding/json's token decoder scanned every value twice
 // and was a third of an import's CPU (docs/benchmarks.md).
 func ParseObject(raw json.RawMessage) (Object, bool) {
 	raw = bytes.TrimSpace(raw)
-	if len(raw) == 0 || raw[0] != '{' || !json.Valid(raw) {
+	if len(raw) == 0 || raw[0] != '{' || !Valid(raw) {
 		return nil, false
 	}
 	obj := Object{}
@@ -159,7 +159,7 @@ func Unwrap(raw json.RawMessage) json.RawMessage {
 			break
 		}
 		t := strings.TrimSpace(s)
-		if t == "" || !json.Valid([]byte(t)) {
+		if t == "" || !Valid([]byte(t)) {
 			break
 		}
 		switch t[0] {
@@ -194,7 +194,7 @@ func Text(raw json.RawMessage) string {
 		return s
 	}
 	t := bytes.TrimSpace(raw)
-	if len(t) > 0 && (t[0] == '-' || (t[0] >= '0' && t[0] <= '9')) && json.Valid(t) {
+	if len(t) > 0 && (t[0] == '-' || (t[0] >= '0' && t[0] <= '9')) && Valid(t) {
 		return string(t)
 	}
 	return ""
@@ -224,7 +224,7 @@ func Number(raw json.RawMessage) (float64, bool) {
 // Array decodes raw as a JSON array of raw values.
 func Array(raw json.RawMessage) ([]json.RawMessage, bool) {
 	t := bytes.TrimSpace(raw)
-	if len(t) == 0 || t[0] != '[' || !json.Valid(t) {
+	if len(t) == 0 || t[0] != '[' || !Valid(t) {
 		return nil, false
 	}
 	out := []json.RawMessage{}

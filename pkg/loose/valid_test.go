@@ -1,0 +1,45 @@
+package loose
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+func FuzzValidAgreesWithEncodingJSON(f *testing.F) {
+	for _, s := range []string{
+		`{}`, `{"a":[1,2,{"b":"\u00e9"}]}`, `[1e5,-0.5,true,null]`, `"x"`, "{\"a\":\"\xff\"}", `{"a" : 01}`, `{"a":1,}`,
+		"{\"a\":\"\t\"}", `{"a":"\ud800"}`, ` {"a":1} `, `1.`, `-`, `[1]x`, `{"a":"\"[[["}`, "",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		if Valid(b) != json.Valid(b) {
+			t.Fatalf("Valid(%q) = %v, encoding/json says %v", b, Valid(b), json.Valid(b))
+		}
+	})
+}
+
+func TestValid_KeepsEncodingJSONsNestingLimit(t *testing.T) {
+	for _, depth := range []int{maxNesting - 1, maxNesting, maxNesting + 1} {
+		docs := map[string]string{
+			"arrays":  strings.Repeat("[", depth) + strings.Repeat("]", depth),
+			"objects": strings.Repeat(`{"a":`, depth) + "1" + strings.Repeat("}", depth),
+			// Brackets inside strings are text, not nesting.
+			"in strings": `["` + strings.Repeat("[", 3*maxNesting) + `"]`,
+		}
+		for name, doc := range docs {
+			if got, want := Valid([]byte(doc)), json.Valid([]byte(doc)); got != want {
+				t.Errorf("%s nested %d deep: Valid = %v, encoding/json says %v", name, depth, got, want)
+			}
+		}
+	}
+}
+
+func TestValid_RefusesAHostileDepthWithoutRecursing(t *testing.T) {
+	// Five million levels: a recursive validator would need gigabytes of stack.
+	doc := strings.Repeat("[", 5_000_000) + strings.Repeat("]", 5_000_000)
+	if Valid([]byte(doc)) {
+		t.Fatal("a document nested five million deep is not valid JSON to encoding/json")
+	}
+}
