@@ -25,16 +25,13 @@ export type SyncCalls = Pick<SyncClient, 'push' | 'pull'>
  * but sends nothing). A failed load (a deploy replaced the chunk) is tried
  * again on the next call.
  */
-function clientOnFirstCall(session: SessionLike): SyncCalls {
-  let client: Promise<SyncClient> | undefined
+export function clientOnFirstCall(makeClient: () => Promise<SyncCalls>): SyncCalls {
+  let client: Promise<SyncCalls> | undefined
   const load = () =>
-    (client ??= import('./client').then(
-      (m) => m.syncClient(m.syncTransport(session)),
-      (error: unknown) => {
-        client = undefined
-        throw error
-      },
-    ))
+    (client ??= makeClient().catch((error: unknown) => {
+      client = undefined
+      throw error
+    }))
   return {
     push: async (request, options) => (await load()).push(request, options),
     pull: async (request, options) => (await load()).pull(request, options),
@@ -65,7 +62,7 @@ export function browserLock<T>(name: string, fn: () => Promise<T>): Promise<T> {
 export function defaultDeps(): SyncDeps {
   return {
     db: appDb,
-    client: clientOnFirstCall(appSession),
+    client: clientOnFirstCall(() => import('./client').then((m) => m.syncClient(m.syncTransport(appSession)))),
     session: appSession,
     now: Date.now,
     random: Math.random,
