@@ -57,7 +57,7 @@ export interface OutboxEntry {
   kind: OutboxKind
   /** The recording or folder it changes (a question's recording). */
   entityId: string
-  /** toJson(MutationSchema, …) of pocket.sync.v1.Mutation, key included. */
+  /** pocket.sync.v1.Mutation as proto3 JSON (data/sync/mutation.ts), key included. */
   mutation: unknown
   /** pending: to send; failed: refused for good, shown until retried or discarded. */
   status: 'pending' | 'failed'
