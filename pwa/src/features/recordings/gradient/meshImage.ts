@@ -72,7 +72,11 @@ export type IdleRunner = (work: (timeLeft: () => number) => void) => void
 /** The browser's idle time, or soon after a frame where it has none (Safari); never later than 500 ms. */
 const browserIdle: IdleRunner = (work) => {
   if (typeof requestIdleCallback === 'function') requestIdleCallback((deadline) => work(() => deadline.timeRemaining()), { timeout: 500 })
-  else setTimeout(() => work(() => 8), 16)
+  else
+    setTimeout(() => {
+      const end = performance.now() + 8
+      work(() => end - performance.now())
+    }, 16)
 }
 
 /**
