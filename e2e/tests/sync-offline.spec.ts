@@ -220,7 +220,9 @@ test('a server SIGKILLed mid-flush (the batch applied, its answer lost) still ap
   let killed: Promise<void> | null = null
   await page.route(`**${PUSH}`, async (route) => {
     if (killed) return route.continue()
-    const response = await route.fetch()
+    // A second Push already in flight when the server is killed fails as it would on the wire.
+    const response = await route.fetch().catch(() => null)
+    if (!response) return route.abort('connectionrefused')
     // A Push refused for its token (the page was restored offline) applied nothing: let it through.
     if (response.status() !== 200 || killed) return route.fulfill({ response })
     killed = pocket.kill()
