@@ -11,7 +11,8 @@ type OutputChunk = Rollup.OutputChunk
  * a session, gets the login screen in #prerender (see
  * src/ui/prerenderHandoff.ts) with the login route's CSS, and starts the app
  * only after that paint (login-boot.js): on a slow phone the HTML and CSS get
- * the network first. The markup comes from the real components, rendered by
+ * the network first. shared.html preloads the shared page's code (see
+ * withRoutePreloads). The markup comes from the real components, rendered by
  * src/app/prerender/render.tsx.
  */
 export function prerenderFirstScreens(options: { root: string; alias: Record<string, string> }): Plugin {
@@ -35,6 +36,7 @@ export function prerenderFirstScreens(options: { root: string; alias: Record<str
       const head = [...styles.map((f) => `<link rel="stylesheet" href="/${f}">`), `<script defer src="/${boot}"></script>`]
       const source = addToHead(withoutScripts(fillRoot(html, `<div id="prerender" inert>${login}</div>${ROOT}`)), head)
       this.emitFile({ type: 'asset', fileName: 'login.html', source })
+      this.emitFile({ type: 'asset', fileName: 'shared.html', source: withRoutePreloads(String(index.source), html, bundle) })
     },
   }
 }
@@ -44,6 +46,25 @@ const ROOT = '<div id="root"></div>'
 function fillRoot(html: string, replacement: string): string {
   if (!html.includes(ROOT)) throw new Error(`prerender: index.html has no ${ROOT}`)
   return html.replace(ROOT, replacement)
+}
+
+/**
+ * shared.html, served for a share link: index.html plus preloads of the shared
+ * page's code and styles. A share link is usually someone's first visit, with
+ * nothing cached: the route's chunks download beside the entry instead of
+ * after it has run. Styles are preloaded, not linked, so they do not hold the
+ * first paint (the loading screen) back. Both are CORS requests with
+ * same-origin credentials, as Vite's own imports and stylesheet links are, so
+ * those take the preloaded copies.
+ */
+function withRoutePreloads(index: string, html: string, bundle: OutputBundle): string {
+  const route = chunkOf(bundle, '/features/share/SharedRecordingPage.tsx')
+  if (!route) throw new Error('prerender: no shared recording route chunk')
+  const { files, css } = closure(bundle, route)
+  const fresh = (f: string) => !html.includes(`/${f}"`)
+  const scripts = [...files].filter(fresh).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)
+  const styles = [...css].filter(fresh).map((f) => `<link rel="preload" as="style" crossorigin href="/${f}">`)
+  return addToHead(index, [...scripts, ...styles])
 }
 
 /** login.html loads its code through login-boot.js instead. */

@@ -224,9 +224,15 @@ test.describe('share links', () => {
       // imports name the importing script, which carries no secret.)
       const leaks: string[] = []
       guest.on('request', (r) => /\/shared\/|token=/.test(r.headers()['referer'] ?? '') && leaks.push(r.url()))
+      const views: string[] = []
+      guest.on('request', (r) => r.url().includes('/api/v1/share/shared/recording') && views.push(r.url()))
       const response = await guest.goto(url)
       expect(response?.headers()['x-robots-tag']).toBe('noindex, nofollow')
       await expect(guest.getByRole('heading', { level: 1, name: 'Book club – Frankenstein' })).toBeVisible()
+      // The page asked the browser to fetch the recording beside its scripts;
+      // the app took that answer instead of asking a second time.
+      expect(response?.headers()['link']).toContain('rel=preload; as=fetch')
+      expect(views).toHaveLength(1)
       // Whose recording it is (the demo account's name, else its e-mail's local part).
       await expect(guest.getByText(/^From (Demo User|demo)$/)).toBeVisible()
       await expect(guest.getByRole('link', { name: 'Get your Pocket' })).toBeVisible()

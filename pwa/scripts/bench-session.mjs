@@ -21,3 +21,20 @@ export async function signInFromLog(context, { url, log, email = 'demo@example.c
   const { idToken } = await session.json()
   return { idToken }
 }
+
+/** A first screen's path on a signed-in server: the list, the newest recording, or a new share link to it. */
+export async function screenPath(context, { url, idToken }, screen) {
+  if (screen === 'list') return '/recordings'
+  const api = async (method, path) => {
+    const res = await context.request.fetch(`${url}${path}`, { method, headers: { Authorization: `Bearer ${idToken}` }, data: method === 'POST' ? {} : undefined })
+    if (!res.ok()) throw new Error(`${method} ${path}: ${res.status()}`)
+    return res.json()
+  }
+  const id = (await api('GET', '/api/v1/recordings/dashboard?limit=1')).data[0].id
+  if (screen === 'detail') return `/recordings/${id}`
+  if (screen === 'shared') {
+    const share = await api('POST', `/api/v1/recordings/${id}/share`)
+    return `/shared/recording?token=${share.token ?? share.data?.token}`
+  }
+  throw new Error(`unknown screen ${screen} (list, detail or shared)`)
+}

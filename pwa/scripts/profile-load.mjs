@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { signInFromLog } from './bench-session.mjs'
+import { screenPath, signInFromLog } from './bench-session.mjs'
 import { chromiumLaunchOptions } from './chromium.mjs'
 import { startPocket } from './pocket-server.mjs'
 
@@ -27,7 +27,7 @@ const browser = await chromium.launch(chromiumLaunchOptions())
 try {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 }, serviceWorkers: 'block' })
   const { idToken } = await signInFromLog(context, { url: pocket.url, log: pocket.log })
-  const path = await screenPath(context, idToken, opt.screen)
+  const path = await screenPath(context, { url: pocket.url, idToken }, opt.screen)
   if (opt.screen === 'shared') await context.clearCookies()
   const page = await context.newPage()
   const cdp = await context.newCDPSession(page)
@@ -44,23 +44,6 @@ try {
   await browser.close()
   await pocket.stop()
   rmSync(dir, { recursive: true, force: true })
-}
-
-/** The screen's path: the list, the newest recording, or a share link to it. */
-async function screenPath(context, idToken, screen) {
-  if (screen === 'list') return '/recordings'
-  const api = async (method, path) => {
-    const res = await context.request.fetch(`${pocket.url}${path}`, { method, headers: { Authorization: `Bearer ${idToken}` }, data: method === 'POST' ? {} : undefined })
-    if (!res.ok()) throw new Error(`${method} ${path}: ${res.status()}`)
-    return res.json()
-  }
-  const id = (await api('GET', '/api/v1/recordings/dashboard?limit=1')).data[0].id
-  if (screen === 'detail') return `/recordings/${id}`
-  if (screen === 'shared') {
-    const share = await api('POST', `/api/v1/recordings/${id}/share`)
-    return `/shared/recording?token=${share.token ?? share.data?.token}`
-  }
-  throw new Error(`unknown screen ${screen} (list, detail or shared)`)
 }
 
 /**

@@ -6,6 +6,8 @@
 // Run after `npm run build`:
 //   node pwa/scripts/route-size.mjs            every route, fails when one is over its budget
 //   node pwa/scripts/route-size.mjs list -v    one route, file by file
+// A route may also name chunks it must not load at first ("without"), e.g. the
+// device store on screens a signed-out visitor opens.
 import { readFileSync, readdirSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
 import { join } from 'node:path'
@@ -59,6 +61,10 @@ for (const [name, route] of Object.entries(routes)) {
   const over = total / 1024 > route.maxKb
   console.log(`${name.padEnd(7)} ${route.path.padEnd(20)} ${kb(total).padStart(6)} kB gz  (budget ${route.maxKb} kB)${over ? '  OVER' : ''}`)
   if (over) failures.push(`${name} (${route.path}) loads ${kb(total)} kB of gzipped JavaScript, over its ${route.maxKb} kB budget`)
+  for (const chunk of route.without ?? []) {
+    const found = files.find((f) => f.file.startsWith(`assets/${chunk}-`))
+    if (found) failures.push(`${name} (${route.path}) loads ${found.file} at first, which it must not (size-budgets.json "without")`)
+  }
 }
 if (failures.length) {
   for (const f of failures) console.error(`size budget: ${f}`)

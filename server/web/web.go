@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"net/http"
 	"path"
+	"regexp"
 	"strings"
 	"time"
 
@@ -88,23 +89,28 @@ func NewHandler(app fs.FS) http.Handler {
 	})
 }
 
-// pages are the HTML documents app routes get: index.html, and login.html (the
-// login screen pre-rendered, so it paints before any script) when the build has it.
-type pages struct{ index, login []byte }
+// pages are the HTML documents app routes get: index.html, login.html (the
+// login screen pre-rendered, so it paints before any script) and shared.html
+// (index.html preloading the shared page's code) when the build has them.
+type pages struct{ index, login, shared []byte }
 
 func appPages(app fs.FS, index []byte) pages {
 	p := pages{index: index}
 	if app != nil {
 		p.login, _ = fs.ReadFile(app, "login.html")
+		p.shared, _ = fs.ReadFile(app, "shared.html")
 	}
 	return p
 }
 
 // forRoute picks the document for an app route (name: its cleaned path
-// without the leading slash). /login gets the pre-rendered
+// without the leading slash). A share link gets shared.html. /login gets the pre-rendered
 // login screen only without a session: someone signed in is sent on to their
 // recordings, and should see the loading screen meanwhile, not a login form.
 func (p pages) forRoute(name string, r *http.Request) (string, []byte) {
+	if p.shared != nil && name == "shared/recording" {
+		return "shared.html", p.shared
+	}
 	if p.login != nil && name == "login" {
 		if c, err := r.Cookie(auth.SessionMarkerCookie); err != nil || c.Value != "1" {
 			return "login.html", p.login
@@ -144,5 +150,24 @@ func setIndexHeaders(w http.ResponseWriter, r *http.Request) {
 		// out of the Referer header of any link the page opens.
 		h.Set("X-Robots-Tag", "noindex, nofollow")
 		h.Set("Referrer-Policy", "no-referrer")
+		if link := sharedViewPreload(r); link != "" {
+			h.Set("Link", link)
+		}
 	}
+}
+
+// shareTokenShape is what a share token looks like (base64url); anything else
+// gets no preload, and the page reports the link as the app always has.
+var shareTokenShape = regexp.MustCompile(`^[A-Za-z0-9_-]{16,128}$`)
+
+// sharedViewPreload asks the browser to fetch a shared recording's view while
+// the app's scripts download, instead of after they have run: the page's own
+// request for it (same URL, same-origin credentials) then takes the preloaded
+// answer. The URL is built as the app builds it.
+func sharedViewPreload(r *http.Request) string {
+	token := strings.TrimSpace(r.URL.Query().Get("token"))
+	if r.URL.Path != "/shared/recording" || !shareTokenShape.MatchString(token) {
+		return ""
+	}
+	return "</api/v1/share/shared/recording?token=" + token + ">; rel=preload; as=fetch; crossorigin=anonymous"
 }

@@ -5,6 +5,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -168,5 +169,34 @@ func TestHandler_WithoutLoginHTMLLoginGetsTheApp(t *testing.T) {
 	h := NewHandler(fstest.MapFS{"index.html": {Data: []byte("app")}})
 	if rec := serve(h, "GET", "/login"); rec.Body.String() != "app" {
 		t.Fatalf("GET /login = %q", rec.Body.String())
+	}
+}
+
+func TestHandler_ShareLinkGetsThePageThatPreloadsItsCodeAndView(t *testing.T) {
+	h := NewHandler(fstest.MapFS{
+		"index.html":  {Data: []byte("<html>loading</html>")},
+		"shared.html": {Data: []byte("<html>loading, shared page preloaded</html>")},
+	})
+	const token = "oNx6tD2KCM3uHACG5LOQ2pCXVxdtLXX01R6WcQ0Ilso"
+	rec := serve(h, "GET", "/shared/recording?token="+token)
+	if rec.Code != 200 || rec.Body.String() != "<html>loading, shared page preloaded</html>" {
+		t.Fatalf("GET a share link = %d %q", rec.Code, rec.Body.String())
+	}
+	want := "</api/v1/share/shared/recording?token=" + token + ">; rel=preload; as=fetch; crossorigin=anonymous"
+	if got := rec.Header().Get("Link"); got != want {
+		t.Fatalf("Link = %q, want %q", got, want)
+	}
+	if rec.Header().Get("Referrer-Policy") != "no-referrer" {
+		t.Fatal("a share page must not leak its token in the Referer")
+	}
+	// Anything that is not a share token's shape is not echoed into a header.
+	for _, q := range []string{"", "?token=", "?token=short", "?token=" + url.QueryEscape("a>; rel=preload; as=script, <x"), "?token=" + strings.Repeat("a", 200)} {
+		rec := serve(h, "GET", "/shared/recording"+q)
+		if rec.Code != 200 || rec.Header().Get("Link") != "" {
+			t.Errorf("GET /shared/recording%s: %d, Link %q", q, rec.Code, rec.Header().Get("Link"))
+		}
+	}
+	if rec := serve(h, "GET", "/recordings"); rec.Body.String() != "<html>loading</html>" || rec.Header().Get("Link") != "" {
+		t.Fatalf("other routes get index.html without preloads: %q %v", rec.Body.String(), rec.Header())
 	}
 }

@@ -1,7 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import { chatRequest, type RawResponse } from './api/http'
 import { ApiError, NETWORK_ERROR_CODE } from './api/errors'
-import { db } from './db'
 import { visitorKey } from './visitorKey'
 import {
   localSharedSession,
@@ -119,7 +118,15 @@ export const chatHistoryQuery = (t: ChatTarget) =>
 /** Dexie scope of a session: the owner's, or one share link's. */
 const scopeOf = (t: ChatTarget) => t.shareToken ?? 'owner'
 
+/**
+ * The device store, loaded with the first conversation saved or read: the
+ * shared page's first paint does not wait for it (a visitor on a phone may
+ * never open Ask Pocket).
+ */
+const deviceStore = () => import('./db').then((m) => m.db)
+
 async function saveChat(t: ChatTarget, session: ChatSession, messages: ChatMessage[]): Promise<void> {
+  const db = await deviceStore()
   await db.transaction('rw', db.chatSessions, db.chatMessages, async () => {
     await db.chatSessions.put({ id: session.id, recordingId: t.recordingId, data: { session, scope: scopeOf(t), savedAt: Date.now() } })
     await db.chatMessages.bulkPut(messages.map((m) => ({ id: m.id, sessionId: session.id, createdAt: m.createdAt, data: m })))
@@ -137,6 +144,7 @@ interface CachedSession {
  * named, else the one saved last; null if none.
  */
 export async function readCachedChat(t: ChatTarget): Promise<{ session: ChatSession; messages: ChatMessage[] } | null> {
+  const db = await deviceStore()
   const rows = await db.chatSessions.where('recordingId').equals(t.recordingId).toArray()
   const mine = rows.filter((r) => (r.data as CachedSession | null)?.scope === scopeOf(t) && (!t.sessionId || r.id === t.sessionId))
   const savedAt = (r: (typeof rows)[number]) => (r.data as CachedSession).savedAt ?? 0

@@ -3,22 +3,13 @@ import { apiRequest } from './api/http'
 import { ApiError } from './api/errors'
 import { db } from './db'
 import { mergeDuplicates } from './normalize/recording'
+import { DASHBOARD_PAGE_SIZE, recordingKeys } from './recordingKeys'
 import { toStored } from './storedRecording'
 import { writeServerRows } from './sync/restCopies'
 import type { DashboardPage, Recording } from './types'
 
 export { toStored } from './storedRecording'
-
-export const DASHBOARD_PAGE_SIZE = 20
-
-/** Query keys of the recordings feature: invalidate by prefix. */
-export const recordingKeys = {
-  all: ['recordings'] as const,
-  dashboard: (limit = DASHBOARD_PAGE_SIZE) => [...recordingKeys.all, 'dashboard', { limit }] as const,
-  search: (q: string) => [...recordingKeys.all, 'search', q] as const,
-  detail: (id: string) => [...recordingKeys.all, 'detail', id] as const,
-  shares: (id: string) => [...recordingKeys.all, 'shares', id] as const,
-}
+export { DASHBOARD_PAGE_SIZE, recordingKeys } from './recordingKeys'
 
 export const UNEXPECTED_FORMAT_MESSAGE = 'Unexpected response format from server'
 export const UNEXPECTED_FORMAT_CODE = 'ERR_UNEXPECTED_FORMAT'

@@ -3,7 +3,7 @@ import { apiRequest, chatRequest } from './api/http'
 import { ApiError } from './api/errors'
 import { normalizeShareLink, normalizeShareLinks, normalizeSharedView, type ShareLink } from './normalize/share'
 import type { RecordingView } from './normalize/detail'
-import { recordingKeys } from './recordings'
+import { recordingKeys } from './recordingKeys'
 
 export const NO_SHARE_TOKEN_MESSAGE = 'No share token provided'
 

@@ -3,12 +3,11 @@ import { useEffect, useMemo, useRef, useState } from 'react'
 import { chatHistoryQuery, chatKeys, readCachedChat, sendChatMessage, type ChatHistory, type ChatTarget } from '@/data/chat'
 import type { ChatSession } from '@/data/normalize/chat'
 import { isApiError, NETWORK_ERROR_CODE } from '@/data/api/errors'
-import { askQuestion } from '@/data/sync/recordingEdits'
 import { DEFAULT_CHIPS, FALLBACK_CHIPS, followUpChips } from './suggestions'
 import { AUTH_REQUIRED, INIT_FAILED, QUEUED_NOTICE, SEND_FAILED_BANNER, SEND_FAILED_BUBBLE, SEND_FAILED_NOTE } from './texts'
 import type { ChatMessage } from '@/data/normalize/chat'
 import type { UiMessage } from './uiMessage'
-import { useQueuedQuestions } from './useQueuedQuestions'
+import { useQuestionQueue, useWaitingQuestions } from './questionQueue'
 
 export type { UiMessage } from './uiMessage'
 
@@ -58,7 +57,11 @@ export function useChat({ recordingId, shareToken, canAsk, queueOffline = false,
   const inFlight = useRef(false)
   const seq = useRef(0)
   const shownId = history.data?.session.id ?? picked
-  const queued = useQueuedQuestions(recordingId, queueOffline && !shareToken, { sessionId: shownId, latest: picked === undefined })
+  const queue = useQuestionQueue()
+  // Only the owner's screen provides a queue; a share link's chat is never queued.
+  const queueAsk = queue && queueOffline && !shareToken ? queue.ask : null
+  const canQueue = queueAsk !== null
+  const queued = useWaitingQuestions(queue, canQueue, recordingId, { sessionId: shownId, latest: picked === undefined })
 
   const loadFailed = history.isError
   const shown = local ?? history.data?.messages ?? cached ?? null
@@ -75,15 +78,15 @@ export function useChat({ recordingId, shareToken, canAsk, queueOffline = false,
     setSendError(null)
     const session = history.data?.session
     const sessionId = picked ?? (session && !session.local ? session.id : null)
-    const queue = async () => {
-      await askQuestion(recordingId, text, sessionId ?? '')
+    const keep = async () => {
+      if (!queueAsk) throw new Error('questions are not queued on this screen')
+      await queueAsk(recordingId, text, sessionId ?? '')
       // The history (plus the queued bubble) shows again; it is refetched once the server answers.
       setLocal(null)
       setNotice(QUEUED_NOTICE)
     }
-    const canQueue = queueOffline && !shareToken
     if (canQueue && globalThis.navigator?.onLine === false) {
-      await queue().finally(() => {
+      await keep().finally(() => {
         inFlight.current = false
         setSending(false)
       })
@@ -107,7 +110,7 @@ export function useChat({ recordingId, shareToken, canAsk, queueOffline = false,
       void queryClient.invalidateQueries({ queryKey: chatKeys.conversations(recordingId) })
     } catch (err) {
       // Kept for later rather than failed; if even that fails, the usual failure shows.
-      if (canQueue && isUnreachable(err) && (await queue().then(() => true, () => false))) return
+      if (canQueue && isUnreachable(err) && (await keep().then(() => true, () => false))) return
       const failed: UiMessage = { ...localMessage(`local-failed-${n}`, 'assistant', SEND_FAILED_BUBBLE), error: SEND_FAILED_NOTE }
       setLocal((cur) => [...(cur ?? []).filter((m) => m.id !== placeholder.id), failed])
       setSendError(rateLimitText(err) ?? SEND_FAILED_BANNER)

@@ -1,13 +1,8 @@
 import { useMemo } from 'react'
 import { readMutation } from '@/data/sync/mutation'
 import { useOutboxFor } from '@/data/sync/useOutbox'
+import type { ShownConversation } from './questionQueue'
 import type { UiMessage } from './uiMessage'
-
-/** Which conversation is shown: its id (once known), and whether it is the latest rather than one picked. */
-interface Shown {
-  sessionId?: string
-  latest: boolean
-}
 
 /**
  * Questions asked offline in the conversation shown, still in the outbox, as
@@ -16,8 +11,8 @@ interface Shown {
  * refetched history shows the real question and its answer instead. A
  * question queued without a conversation goes to the latest one.
  */
-export function useQueuedQuestions(recordingId: string, enabled: boolean, shown: Shown): UiMessage[] {
-  const rows = useOutboxFor(enabled ? recordingId : '')
+export function useQueuedQuestions(recordingId: string, shown: ShownConversation): UiMessage[] {
+  const rows = useOutboxFor(recordingId)
   return useMemo(
     () =>
       (rows ?? []).flatMap((row): UiMessage[] => {
@@ -40,6 +35,6 @@ export function useQueuedQuestions(recordingId: string, enabled: boolean, shown:
   )
 }
 
-function inShown(sessionId: string, shown: Shown): boolean {
+function inShown(sessionId: string, shown: ShownConversation): boolean {
   return sessionId === '' ? shown.latest : sessionId === shown.sessionId
 }

@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import type { RecordingHeader as Header } from '@/data/normalize/detail'
 import { formatShortDateTime } from '@/data/normalize/recordingDates'
 import { BackIcon } from '@/ui/icons'
-import { EditableDescription, EditableTitle, PendingMark } from './edit/HeaderEdits'
+import { useOwnerEdits } from './edit/ownerEdits'
 
 /** Spec §2: the desktop header's title when the recording has none. */
 const DESKTOP_UNTITLED = 'Chat with Tasha'
@@ -15,12 +15,14 @@ interface Props {
   backTo?: string
   /** Owner actions (Share, folder, delete). */
   actions?: ReactNode
-  /** The owner's recording: title and description can be edited. Omitted on the shared page (read-only). */
+  /** The owner's recording: title and description can be edited (with the owner's editing provided). Omitted on the shared page (read-only). */
   recordingId?: string
 }
 
 /** Title, 'From {owner}' pill when shared, date pill, description. */
 export function RecordingHeader({ header, desktop, backTo, actions, recordingId }: Props) {
+  const edits = useOwnerEdits()
+  const edit = edits && recordingId ? { ...edits, id: recordingId } : null
   const title = desktop && header.untitled ? DESKTOP_UNTITLED : header.title
   const heading = <h1 className="rec-header__title">{title}</h1>
   const description = header.description && <p className="rec-header__description">{header.description}</p>
@@ -32,12 +34,12 @@ export function RecordingHeader({ header, desktop, backTo, actions, recordingId 
             <BackIcon size={22} />
           </Link>
         )}
-        {recordingId ? (
+        {edit ? (
           <div className="rec-header__title-edit">
-            <EditableTitle id={recordingId} value={header.untitled ? '' : header.title}>
+            <edit.Title id={edit.id} value={header.untitled ? '' : header.title}>
               {heading}
-            </EditableTitle>
-            <PendingMark id={recordingId} />
+            </edit.Title>
+            <edit.PendingMark id={edit.id} />
           </div>
         ) : (
           heading
@@ -52,10 +54,10 @@ export function RecordingHeader({ header, desktop, backTo, actions, recordingId 
           </time>
         </span>
       </p>
-      {recordingId ? (
-        <EditableDescription id={recordingId} value={header.description}>
+      {edit ? (
+        <edit.Description id={edit.id} value={header.description}>
           {description}
-        </EditableDescription>
+        </edit.Description>
       ) : (
         description
       )}

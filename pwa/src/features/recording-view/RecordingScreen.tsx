@@ -7,6 +7,7 @@ import { TranscriptionTab } from '@/features/transcription/TranscriptionTab'
 import { MindMapTab, usePrepareMindMap } from '@/features/mindmap'
 import { usePlayer } from '@/features/player/PlayerContext'
 import { PlayerProvider } from '@/features/player/PlayerProvider'
+import { useOwnerEdits } from './edit/ownerEdits'
 import { AskPocketPanel } from './panels'
 import { RecordingHeader } from './RecordingHeader'
 import { panelId, tabId, Tabs, type TabSpec } from './Tabs'
@@ -42,13 +43,14 @@ interface Props {
   actions?: ReactNode
   /** On the public shared page: chat goes through the share token. */
   shareToken?: string
-  /** The owner's screen: title, description and speakers can be edited, questions queued offline. */
-  editable?: boolean
 }
 
 /**
  * A loaded recording: header, tabs and panels, laid out for desktop or phone.
  * With audio, a player sits over every tab and the transcript follows it.
+ * Inside OwnerEditsProvider (the owner's detail page) title, description and
+ * speakers can be edited and questions are queued offline; elsewhere it is
+ * read-only.
  */
 export function RecordingScreen(props: Props) {
   const [, , at] = useTabParam()
@@ -60,7 +62,8 @@ export function RecordingScreen(props: Props) {
   )
 }
 
-function RecordingLayout({ view, backTo, actions, shareToken, editable = false }: Props) {
+function RecordingLayout({ view, backTo, actions, shareToken }: Props) {
+  const editable = useOwnerEdits() !== null
   const desktop = useIsDesktop()
   const [tab, selectTab, at] = useTabParam()
   const shown: DetailTab = desktop && tab === 'ask' ? 'summary' : tab
@@ -157,6 +160,7 @@ function Panels(props: { view: RecordingView; shown: DetailTab; idBase: string; 
 }
 
 function PanelContent({ tab, view, shareToken, highlight, onShowSource, editable }: { tab: DetailTab; view: RecordingView } & ChatLink) {
+  const renames = useOwnerEdits()?.SpeakerRenames
   switch (tab) {
     case 'summary':
       return <SummaryTab summary={view.summary} />
@@ -165,7 +169,7 @@ function PanelContent({ tab, view, shareToken, highlight, onShowSource, editable
     case 'mindmap':
       return <MindMapTab summarization={view.summarization} speakers={view.speakers} />
     case 'transcription':
-      return <TranscriptionTab transcript={view.transcript} highlight={highlight} recordingId={editable ? view.id : undefined} />
+      return <TranscriptionTab transcript={view.transcript} highlight={highlight} recordingId={editable ? view.id : undefined} renames={renames} />
     case 'ask':
       return <AskPocketPanel view={view} shareToken={shareToken} onShowSource={onShowSource} queueOffline={editable} />
   }

@@ -4,6 +4,7 @@ import { ShareButton } from '@/features/share/ShareButton'
 import { NO_DATA_SCREEN } from '@/features/recording-view/errorScreens'
 import { LoadErrorScreen, LoadingScreen } from '@/features/recording-view/LoadErrorScreen'
 import { RecordingScreen } from '@/features/recording-view/RecordingScreen'
+import { OwnerEditsProvider } from '@/features/recording-view/edit/OwnerEditsProvider'
 import { DeleteRecordingButton } from './detail/DeleteRecordingButton'
 import { detailErrorScreen } from './detail/detailErrors'
 import { FolderPicker } from './detail/FolderPicker'
@@ -40,7 +41,10 @@ export default function RecordingDetailPage() {
           <FolderPicker recordingId={id} />
         </>
       )
-      return <RecordingScreen view={state.view} backTo="/recordings" actions={actions || undefined} editable={owner} />
+      const screen = <RecordingScreen view={state.view} backTo="/recordings" actions={actions || undefined} />
+      // Someone else's recording (shared with the owner) is read-only. A change of
+      // owner remounts the screen, so its hooks stay the same for its lifetime.
+      return owner ? <OwnerEditsProvider>{screen}</OwnerEditsProvider> : screen
     }
   }
 }

@@ -8,6 +8,8 @@ import { fixtureFiles } from '@/mocks/fixtures'
 import { alice, renderApp, signInOnServer } from '@/test/render'
 
 const VIEW = '/api/v1/share/shared/recording'
+// The first render loads the lazy route (and, in a file run alone, transforms its modules): allow it time.
+const LAZY_ROUTE = { timeout: 5000 }
 const f = fixtureFiles().find((x) => x.recording.id === 'rec_02_one_on_one_leo')!
 const sharedBody = {
   success: true,
@@ -29,7 +31,7 @@ describe('shared recording page', () => {
       }),
     )
     renderApp('/shared/recording?token=tok')
-    expect(await screen.findByRole('heading', { level: 1, name: '1:1 with Leo' })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { level: 1, name: '1:1 with Leo' }, LAZY_ROUTE)).toBeInTheDocument()
     expect(screen.getByText('From Demo User')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Get your Pocket' })).toHaveAttribute('rel', expect.stringContaining('noreferrer'))
     expect(screen.queryByRole('button', { name: 'Share' })).not.toBeInTheDocument()
@@ -38,12 +40,23 @@ describe('shared recording page', () => {
     expect(document.head.querySelector('meta[name="referrer"]')).toHaveAttribute('content', 'no-referrer')
   })
 
+  it('is read-only: no editing of the title, description or speakers', async () => {
+    server.use(http.get(VIEW, () => HttpResponse.json(sharedBody)))
+    renderApp('/shared/recording?token=tok')
+    expect(await screen.findByRole('heading', { level: 1, name: '1:1 with Leo' }, LAZY_ROUTE)).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Edit title' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /^(Edit|Add) description$/ })).not.toBeInTheDocument()
+    await userEvent.click(screen.getAllByRole('tab', { name: /^Transcript(ion)?$/ })[0]!)
+    expect(await screen.findAllByRole('listitem')).not.toHaveLength(0)
+    expect(screen.queryByRole('button', { name: /^Rename / })).not.toBeInTheDocument()
+  })
+
   it('uses the share path even for a signed-in visitor', async () => {
     server.use(http.get(VIEW, () => HttpResponse.json(sharedBody)))
     await signInOnServer(alice, { cacheProfile: true })
     session.setIdToken('signed-in')
     const { router } = renderApp('/shared/recording?token=tok')
-    expect(await screen.findByRole('heading', { level: 1, name: '1:1 with Leo' })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { level: 1, name: '1:1 with Leo' }, LAZY_ROUTE)).toBeInTheDocument()
     expect(router.state.location.pathname).toBe('/shared/recording')
   })
 
@@ -72,6 +85,6 @@ describe('shared recording page', () => {
     renderApp('/shared/recording?token=tok')
     expect(await screen.findByText('Network error. Please check your connection and try again.')).toBeInTheDocument()
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }))
-    expect(await screen.findByRole('heading', { level: 1, name: '1:1 with Leo' })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { level: 1, name: '1:1 with Leo' }, LAZY_ROUTE)).toBeInTheDocument()
   })
 })

@@ -3,6 +3,7 @@ import type { TranscriptSegment } from '@/data/normalize/transcript'
 import { renameSpeaker, speakerNameError } from '@/data/sync/recordingEdits'
 import { InlineEdit, type InlineFieldProps } from '@/ui/inline-edit/InlineEdit'
 import { SPEAKER_COLORS } from './speakerColors'
+import type { SpeakerRenamesProps } from './TranscriptionTab'
 
 // The people's suggestions and the finder load on first use, not with the transcript
 // (the shared page shows this tab too, and both routes are near their size budgets).
@@ -25,7 +26,7 @@ const GENERIC = /^Speaker \d+$/
  * empty name restores the recording's own. A named speaker can be looked for
  * in the owner's other recordings.
  */
-export function SpeakerRenames({ recordingId, segments }: { recordingId: string; segments: TranscriptSegment[] }) {
+export function SpeakerRenames({ recordingId, segments }: SpeakerRenamesProps) {
   const speakers = useMemo(() => distinctSpeakers(segments), [segments])
   const [finding, setFinding] = useState<string | null>(null)
   if (speakers.length === 0) return null

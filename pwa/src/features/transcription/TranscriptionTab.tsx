@@ -1,10 +1,9 @@
-import { memo, useCallback, useEffect, useMemo, useRef } from 'react'
+import { memo, useCallback, useEffect, useMemo, useRef, type ComponentType } from 'react'
 import { formatRange, segmentIndexAt, type Transcript, type TranscriptSegment } from '@/data/normalize/transcript'
 import { formatClock } from '@/data/time'
 import { usePlayer } from '@/features/player/PlayerContext'
 import { segmentPlayingAt } from './playing'
 import { SPEAKER_COLORS } from './speakerColors'
-import { SpeakerRenames } from './SpeakerRenames'
 import './transcription.css'
 
 interface TranscriptionTabProps {
@@ -13,6 +12,13 @@ interface TranscriptionTabProps {
   highlight?: { start: number }
   /** The owner's recording: its speakers can be renamed. Omitted on the shared page. */
   recordingId?: string
+  /** The owner's renaming of speakers, given by the owner's screen (the shared page loads none of it). */
+  renames?: ComponentType<SpeakerRenamesProps>
+}
+
+export interface SpeakerRenamesProps {
+  recordingId: string
+  segments: TranscriptSegment[]
 }
 
 const NO_TRANSCRIPTION = 'No transcription available'
@@ -24,7 +30,7 @@ const NO_SEGMENTS = 'No transcription segments available'
  * find-in-page and screen readers see the whole transcript; CSS
  * content-visibility lets the browser skip laying out rows off screen.
  */
-export function TranscriptionTab({ transcript, highlight, recordingId }: TranscriptionTabProps) {
+export function TranscriptionTab({ transcript, highlight, recordingId, renames: Renames }: TranscriptionTabProps) {
   const { status, segments } = transcript
   const target = useMemo(
     () => (highlight ? segmentIndexAt(segments, highlight.start) : -1),
@@ -59,7 +65,7 @@ export function TranscriptionTab({ transcript, highlight, recordingId }: Transcr
   if (status !== 'ok') return <p className="transcript-empty">{status === 'none' ? NO_TRANSCRIPTION : NO_SEGMENTS}</p>
   return (
     <>
-      {recordingId && <SpeakerRenames recordingId={recordingId} segments={segments} />}
+      {recordingId && Renames && <Renames recordingId={recordingId} segments={segments} />}
       <ol className="transcript" ref={listRef} aria-label="Transcript">
         {segments.map((s) => (
           <Segment key={s.index} segment={s} active={s.index === active} onSeek={seek ? onSeek : undefined} />

@@ -1,0 +1,27 @@
+import { createContext, useContext, type ComponentType, type ReactNode } from 'react'
+import type { SpeakerRenamesProps } from '@/features/transcription/TranscriptionTab'
+
+interface EditableTextProps {
+  id: string
+  value: string
+  children: ReactNode
+}
+
+/**
+ * What the owner's screen adds to a recording: its title, description and
+ * speakers can be edited (queued, so offline too). Given by the owner's
+ * detail page, so the shared page, which shows the same screen read-only,
+ * loads none of the editing, the outbox or the device store.
+ */
+export interface OwnerEdits {
+  Title: ComponentType<EditableTextProps>
+  Description: ComponentType<EditableTextProps>
+  /** The sync icon while any of the recording's edits waits to be sent. */
+  PendingMark: ComponentType<{ id: string }>
+  SpeakerRenames: ComponentType<SpeakerRenamesProps>
+}
+
+export const OwnerEditsContext = createContext<OwnerEdits | null>(null)
+
+/** The owner's editing, or null on a read-only screen. */
+export const useOwnerEdits = () => useContext(OwnerEditsContext)
