@@ -169,7 +169,7 @@ function PanelContent({ tab, view, shareToken, highlight, onShowSource, editable
     case 'mindmap':
       return <MindMapTab summarization={view.summarization} speakers={view.speakers} />
     case 'transcription':
-      return <TranscriptionTab transcript={view.transcript} highlight={highlight} recordingId={editable ? view.id : undefined} renames={renames} />
+      return <TranscriptionTab transcript={view.transcript} highlight={highlight} recordingId={view.id} renames={renames} />
     case 'ask':
       return <AskPocketPanel view={view} shareToken={shareToken} onShowSource={onShowSource} queueOffline={editable} />
   }

@@ -10,9 +10,9 @@ interface TranscriptionTabProps {
   transcript: Transcript
   /** Scroll to and highlight the segment starting at this time (seconds). */
   highlight?: { start: number }
-  /** The owner's recording: its speakers can be renamed. Omitted on the shared page. */
+  /** The recording whose speakers `renames` renames. */
   recordingId?: string
-  /** The owner's renaming of speakers, given by the owner's screen (the shared page loads none of it). */
+  /** The owner's renaming of speakers, given by the owner's screen only (the shared page loads none of it). */
   renames?: ComponentType<SpeakerRenamesProps>
 }
 
