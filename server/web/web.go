@@ -81,7 +81,7 @@ func NewHandler(app fs.FS) http.Handler {
 			http.Error(w, "not found", http.StatusNotFound)
 			return
 		}
-		setIndexHeaders(w, r)
+		setIndexHeaders(w, r, name)
 		page, body := pages.forRoute(name, r)
 		if !gz.serveGzipped(w, r, page, func() ([]byte, error) { return body, nil }) {
 			http.ServeContent(w, r, page, time.Time{}, bytes.NewReader(body))
@@ -103,12 +103,16 @@ func appPages(app fs.FS, index []byte) pages {
 	return p
 }
 
+// sharedPage is the app route a share link opens, as forRoute names routes.
+const sharedPage = "shared/recording"
+
 // forRoute picks the document for an app route (name: its cleaned path
-// without the leading slash). A share link gets shared.html. /login gets the pre-rendered
-// login screen only without a session: someone signed in is sent on to their
-// recordings, and should see the loading screen meanwhile, not a login form.
+// without the leading slash). A share link gets shared.html. /login gets the
+// pre-rendered login screen only without a session: someone signed in is sent
+// on to their recordings, and should see the loading screen meanwhile, not a
+// login form.
 func (p pages) forRoute(name string, r *http.Request) (string, []byte) {
-	if p.shared != nil && name == "shared/recording" {
+	if p.shared != nil && name == sharedPage {
 		return "shared.html", p.shared
 	}
 	if p.login != nil && name == "login" {
@@ -140,7 +144,7 @@ func setFileHeaders(w http.ResponseWriter, name string) {
 	}
 }
 
-func setIndexHeaders(w http.ResponseWriter, r *http.Request) {
+func setIndexHeaders(w http.ResponseWriter, r *http.Request, name string) {
 	h := w.Header()
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	h.Set("Cache-Control", "no-cache")
@@ -150,7 +154,7 @@ func setIndexHeaders(w http.ResponseWriter, r *http.Request) {
 		// out of the Referer header of any link the page opens.
 		h.Set("X-Robots-Tag", "noindex, nofollow")
 		h.Set("Referrer-Policy", "no-referrer")
-		if link := sharedViewPreload(r); link != "" {
+		if link := sharedViewPreload(name, r); link != "" {
 			h.Set("Link", link)
 		}
 	}
@@ -164,9 +168,9 @@ var shareTokenShape = regexp.MustCompile(`^[A-Za-z0-9_-]{16,128}$`)
 // the app's scripts download, instead of after they have run: the page's own
 // request for it (same URL, same-origin credentials) then takes the preloaded
 // answer. The URL is built as the app builds it.
-func sharedViewPreload(r *http.Request) string {
+func sharedViewPreload(name string, r *http.Request) string {
 	token := strings.TrimSpace(r.URL.Query().Get("token"))
-	if r.URL.Path != "/shared/recording" || !shareTokenShape.MatchString(token) {
+	if name != sharedPage || !shareTokenShape.MatchString(token) {
 		return ""
 	}
 	return "</api/v1/share/shared/recording?token=" + token + ">; rel=preload; as=fetch; crossorigin=anonymous"

@@ -189,6 +189,10 @@ func TestHandler_ShareLinkGetsThePageThatPreloadsItsCodeAndView(t *testing.T) {
 	if rec.Header().Get("Referrer-Policy") != "no-referrer" {
 		t.Fatal("a share page must not leak its token in the Referer")
 	}
+	// The page and the preload are decided by the same route name.
+	if rec := serve(h, "GET", "/shared/recording/?token="+token); rec.Body.String() != "<html>loading, shared page preloaded</html>" || rec.Header().Get("Link") != want {
+		t.Fatalf("GET a share link with a trailing slash = %q, Link %q", rec.Body.String(), rec.Header().Get("Link"))
+	}
 	// Anything that is not a share token's shape is not echoed into a header.
 	for _, q := range []string{"", "?token=", "?token=short", "?token=" + url.QueryEscape("a>; rel=preload; as=script, <x"), "?token=" + strings.Repeat("a", 200)} {
 		rec := serve(h, "GET", "/shared/recording"+q)
