@@ -5,21 +5,31 @@
 # Latency counts from when each request was due (open loop), so a stall
 # shows in p99 instead of lowering the rate.
 # Usage: tools/bench-dashboard.sh [seconds] [rate]
+# VS=path/to/other/pocket compares another build: the two serve the same
+# library in turn, ROUNDS times each (A B A B …), each with its own baseline.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 secs=${1:-10}; rate=${2:-2000}; count=${COUNT:-10000}; workers=${WORKERS:-32}
+rounds=${ROUNDS:-1}
 [ -x bin/pocket ] || make build
 go build -o bin/loadgen ./tools/loadgen
 
 tmp=$(mktemp -d)
 source tools/bench-lib.sh
 bench_import_library
-bench_serve
-bench_sign_in
 
 echo "loopback, $rate req/s for ${secs}s each, $workers workers, $(nproc) cores shared by server and client"
 run() { bin/loadgen -c "$workers" -d "${secs}s" -rate "$rate" "$@"; }
-run -label "baseline GET /healthz" "$base/healthz"
-run -label "dashboard first page" -token "$token" "$base/api/v1/recordings/dashboard"
-run -label "baseline GET /healthz (again)" "$base/healthz"
-echo "server RSS $(ps -o rss= -p "$pid") KB"
+measure() { # $1: the binary, $2: its name in the output
+  serve_bin=$1 bench_serve
+  [ -n "${token:-}" ] || bench_sign_in # once: sign-in is rate limited; the ID token outlives a restart
+  run -label "$2: baseline GET /healthz" "$base/healthz"
+  run -label "$2: dashboard first page" -token "$token" "$base/api/v1/recordings/dashboard"
+  run -label "$2: baseline GET /healthz (again)" "$base/healthz"
+  echo "$2: server RSS $(ps -o rss= -p "$pid") KB"
+  bench_stop
+}
+for _ in $(seq "$rounds"); do
+  measure bin/pocket "this build"
+  [ -z "${VS:-}" ] || measure "$VS" "$VS"
+done

@@ -2,7 +2,8 @@
 # imported into a temporary data directory, `pocket serve` on a free port,
 # and a bearer token got the way a developer without a mail server signs in.
 # The caller sets tmp (a scratch directory) and count; this sets base, pid
-# and token, and stops the server on exit.
+# and token, and stops the server on exit. serve_bin (default bin/pocket)
+# chooses the binary bench_serve starts; bench_stop stops it.
 
 pid=""
 trap '[ -n "$pid" ] && { kill $pid 2>/dev/null; wait $pid 2>/dev/null; }; rm -rf "$tmp"' EXIT
@@ -14,15 +15,19 @@ bench_import_library() {
 }
 
 bench_serve() {
-  local port
-  port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+  # The port is kept across restarts: an ID token names the address it was issued at.
+  port=${port:-$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')}
   base="http://127.0.0.1:$port"
   POCKET_ADDR="127.0.0.1:$port" POCKET_DATA_DIR="$tmp/data" POCKET_SEED=none \
-    bin/pocket serve 2>"$tmp/log" &
+    "${serve_bin:-bin/pocket}" serve 2>"$tmp/log" &
   pid=$!
   # Ready only once the change log holds the imported library.
   for _ in $(seq 1200); do curl -fsS "$base/readyz" >/dev/null 2>&1 && return; sleep 0.1; done
   echo "pocket serve did not become ready; its log:" >&2; cat "$tmp/log" >&2; return 1
+}
+
+bench_stop() {
+  kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null || true; pid=""
 }
 
 # The sign-in code is in the server's log when no SMTP server is set.

@@ -54,7 +54,9 @@ type Page struct {
 // Dashboard lists the owner's recordings in the requested order with keyset
 // paging: the cursor holds the last item's index key, so recordings inserted or
 // updated between pages never make another repeat or vanish. A page costs
-// O(page) reads when the filters exclude little.
+// O(page) reads when the filters exclude little; a first page read again
+// while the library has not changed comes from memory (firstPages). The page
+// may be shared with other callers: do not modify it.
 func (s *Service) Dashboard(ctx context.Context, uid string, q DashboardQuery) (Page, error) {
 	if err := CheckOwner(ctx, uid); err != nil {
 		return Page{}, err
@@ -72,8 +74,18 @@ func (s *Service) Dashboard(ctx context.Context, uid string, q DashboardQuery) (
 			return Page{}, err
 		}
 	}
+	cacheKey, cacheable := q.firstPageKey(uid)
 	page := Page{Data: []json.RawMessage{}}
 	err = s.db.View(func(x *store.Txn) error {
+		var head string
+		if cacheable {
+			kept, h, hit, err := s.firstPages.read(x, uid, cacheKey)
+			if err != nil || hit {
+				page = kept
+				return err
+			}
+			head = h
+		}
 		if matches, err = q.narrowToPerson(x, uid, matches); err != nil {
 			return err
 		}
@@ -90,6 +102,9 @@ func (s *Service) Dashboard(ctx context.Context, uid string, q DashboardQuery) (
 		}
 		if more {
 			page.NextCursor = encodeCursor(q.SortBy, q.SortOrder, keys[len(keys)-1][len(indexPrefix(uid, q.SortBy)):])
+		}
+		if cacheable {
+			s.firstPages.put(cacheKey, head, page)
 		}
 		return nil
 	})

@@ -40,6 +40,8 @@ type Service struct {
 	// the next search recounts. It is only a ranking input, so a count that
 	// races a write by one recording is harmless.
 	docCounts sync.Map // uid -> int
+
+	firstPages *firstPages
 }
 
 // NewService builds the service. bus may be nil (no events); now defaults to
@@ -48,7 +50,7 @@ func NewService(db *store.DB, bus *events.Bus, now func() time.Time) *Service {
 	if now == nil {
 		now = time.Now
 	}
-	return &Service{db: db, bus: bus, now: now}
+	return &Service{db: db, bus: bus, now: now, firstPages: newFirstPages()}
 }
 
 // OnNeedsSummary registers fn to be told about every recording that was created
