@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { StoredFolder } from '../db'
-import { folderNameProblem, folderTree, MAX_FOLDER_NAME } from './tree'
+import { byFolderName, folderNameProblem, folderTree, MAX_FOLDER_NAME } from './tree'
 
 const f = (id: string, name: string, parentId = ''): StoredFolder => ({ id, name, parentId, createdAtMs: 0 })
 
@@ -14,6 +14,11 @@ describe('folder tree', () => {
       ['zed', 1, 0],
       ['beta', 0, 0],
     ])
+  })
+
+  it('orders by name ignoring case, then by id, without a locale', () => {
+    const sorted = [f('2', 'b'), f('1', 'B'), f('0', 'a'), f('3', 'Ä')].sort(byFolderName)
+    expect(sorted.map((x) => x.id)).toEqual(['0', '1', '2', '3'])
   })
 
   it('shows a folder whose parent is gone at the top level, and survives a parent cycle', () => {

@@ -15,7 +15,14 @@ export interface FolderEntry {
   descendants: number
 }
 
-const byName = (a: StoredFolder, b: StoredFolder) => {
+/**
+ * The order folders are listed in everywhere (sidebar, folder picker, list
+ * filter): by name ignoring case, then by id. Plain code-unit comparison, not
+ * localeCompare: the first locale comparison of a page loads the browser's
+ * collation data (about 16 ms, 60 ms on a slow phone), on the screen's first
+ * render.
+ */
+export const byFolderName = (a: Pick<StoredFolder, 'id' | 'name'>, b: Pick<StoredFolder, 'id' | 'name'>) => {
   const x = a.name.toLowerCase()
   const y = b.name.toLowerCase()
   return x < y ? -1 : x > y ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0
@@ -40,7 +47,7 @@ export function folderTree(folders: StoredFolder[]): FolderEntry[] {
   const seen = new Set<string>()
   const visit = (parent: string, depth: number): number => {
     let count = 0
-    for (const folder of (children.get(parent) ?? []).sort(byName)) {
+    for (const folder of (children.get(parent) ?? []).sort(byFolderName)) {
       if (seen.has(folder.id)) continue // a parent cycle: show each folder once
       seen.add(folder.id)
       const entry: FolderEntry = { folder, depth, descendants: 0 }
@@ -52,7 +59,7 @@ export function folderTree(folders: StoredFolder[]): FolderEntry[] {
   }
   visit('', 0)
   // Folders only reachable through a cycle still show, at the top level.
-  for (const f of [...folders].sort(byName)) {
+  for (const f of [...folders].sort(byFolderName)) {
     if (!seen.has(f.id)) {
       seen.add(f.id)
       out.push({ folder: f, depth: 0, descendants: 0 })

@@ -132,7 +132,12 @@ export function normalizeMessages(raw: unknown): ChatMessage[] {
   const list = asArray(body) ?? asArray(asObject(body)?.messages) ?? []
   const msgs = list.map(normalizeMessage).filter((m): m is ChatMessage => m !== null)
   // A stable sort keeps the server's order for equal or unknown times.
-  return msgs.sort((a, b) => (a.createdAt && b.createdAt ? a.createdAt.localeCompare(b.createdAt) : 0))
+  return msgs.sort((a, b) => (a.createdAt && b.createdAt ? compareIso(a.createdAt, b.createdAt) : 0))
+}
+
+/** Normalised times are ISO strings of one length: their text order is their time order (no locale needed). */
+function compareIso(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0
 }
 
 export function normalizeSendResult(raw: unknown): ChatSendResult | null {

@@ -103,6 +103,17 @@ describe('editing on the detail screen (owner, offline)', () => {
     await waitFor(async () => expect((await queued()).at(-1)).toMatchObject({ case: 'updateRecording', value: { folderId: 'f-work' } }))
   })
 
+  it("lists the folders in the sidebar's order: by name ignoring case", async () => {
+    await db.folders.bulkPut([
+      { id: 'f-z', name: 'zed', parentId: '', createdAtMs: 1 },
+      { id: 'f-a', name: 'Alpha', parentId: '', createdAtMs: 2 },
+      { id: 'f-b', name: 'beta', parentId: 'f-a', createdAtMs: 3 },
+    ])
+    await open(OWN)
+    const folder = await screen.findByRole('combobox', { name: 'Folder' })
+    await waitFor(() => expect(within(folder).getAllByRole('option').map((o) => o.textContent)).toEqual(['General', 'Alpha', 'beta', 'zed', 'New folder…']))
+  })
+
   it('deletes: back to the list with an Undo toast; Undo takes the delete back before it is ever sent', async () => {
     const app = await open(OWN)
     await userEvent.click(screen.getByRole('button', { name: 'Delete' }))

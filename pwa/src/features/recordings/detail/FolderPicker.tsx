@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { db } from '@/data/db'
+import { byFolderName } from '@/data/folders/tree'
 import { GENERAL_FOLDER } from '@/data/normalize/recording'
 import { currentFolderId, folderNameError, moveToFolder, moveToNewFolder } from '@/data/sync/recordingEdits'
 import '@/ui/inline-edit/inline-edit.css'
@@ -35,7 +36,7 @@ export function FolderPicker({ recordingId }: { recordingId: string }) {
     if (value === NEW_FOLDER) setNaming(true)
     else if (value !== current) void moveToFolder(recordingId, value)
   }
-  const sorted = [...(folders ?? [])].sort((a, b) => a.name.localeCompare(b.name))
+  const sorted = [...(folders ?? [])].sort(byFolderName)
   return (
     <div className="folder-picker">
       <label htmlFor={selectId} className="folder-picker__label">

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { useFolderList } from '@/data/folders/useFolders'
+import { byFolderName } from '@/data/folders/tree'
 import { NO_FILTERS, type ListFilters } from '@/data/listFilters'
 import { PersonSelect } from '@/features/people/PersonSelect'
 import { ModalDialog } from '@/ui/dialog/ModalDialog'
@@ -55,7 +56,7 @@ export default function FilterPanel({ filters, onApply, onClose }: Props) {
             <option value="">Any folder</option>
             {(folders ?? [])
               .slice()
-              .sort((a, b) => a.name.localeCompare(b.name))
+              .sort(byFolderName)
               .map((f) => (
                 <option key={f.id} value={f.id}>
                   {f.name}
