@@ -48,6 +48,24 @@ func sibling(path string) string {
 // Read expands directories (recursively, *.json in name order) and returns every
 // recording object found. A file that is not JSON fails the whole read, naming it.
 func Read(paths ...string) ([]Item, error) {
+	files, err := Files(paths...)
+	if err != nil {
+		return nil, err
+	}
+	var items []Item
+	for _, f := range files {
+		got, err := ReadFile(f)
+		if err != nil {
+			return nil, err
+		}
+		items = append(items, got...)
+	}
+	return items, nil
+}
+
+// Files lists the files Read would read, in its order, without reading them:
+// a large library can then be read a file at a time (ReadFile).
+func Files(paths ...string) ([]string, error) {
 	var files []string
 	for _, p := range paths {
 		found, err := expand(p)
@@ -56,15 +74,7 @@ func Read(paths ...string) ([]Item, error) {
 		}
 		files = append(files, found...)
 	}
-	var items []Item
-	for _, f := range files {
-		got, err := readFile(f)
-		if err != nil {
-			return nil, err
-		}
-		items = append(items, got...)
-	}
-	return items, nil
+	return files, nil
 }
 
 func expand(path string) ([]string, error) {
@@ -89,7 +99,9 @@ func expand(path string) ([]string, error) {
 	return files, err
 }
 
-func readFile(path string) ([]Item, error) {
+// ReadFile reads the recording objects of one file Files listed (a JSON file or
+// a zip archive); an error names the file.
+func ReadFile(path string) ([]Item, error) {
 	if strings.EqualFold(filepath.Ext(path), ".zip") {
 		return readZip(path)
 	}

@@ -95,6 +95,11 @@ type Options struct {
 	// MinFreeBytes is the free disk space below which writes are refused
 	// with ErrStorageFull; 0 means DefaultMinFreeBytes.
 	MinFreeBytes uint64
+	// Bulk is for one writer loading a library (pocket import): smaller
+	// memtables, fewer of them and a small block cache. An import of 10,000
+	// recordings peaked at about 1 GB with Badger's defaults (five 64 MB
+	// memtables, a 256 MB cache) and was no faster (docs/benchmarks.md).
+	Bulk bool
 }
 
 // Open opens the database with SyncWrites on: an acknowledged write survives a crash.
@@ -109,6 +114,9 @@ func Open(o Options) (*DB, error) {
 		WithValueLogFileSize(64 << 20)
 	if o.InMemory {
 		opts = opts.WithInMemory(true).WithDir("").WithValueDir("")
+	}
+	if o.Bulk {
+		opts = opts.WithMemTableSize(32 << 20).WithNumMemtables(2).WithBlockCacheSize(32 << 20)
 	}
 	bdb, err := badger.Open(opts)
 	if err != nil {

@@ -42,11 +42,11 @@ func runImport(args []string, stdout, stderr io.Writer) error {
 		helpImport(stderr)
 		return errors.New("name at least one FILE or DIR")
 	}
-	items, err := importfile.Read(fs.Args()...)
+	files, err := importfile.Files(fs.Args()...)
 	if err != nil {
 		return err
 	}
-	db, err := store.Open(store.Options{Dir: *dataDir + "/db", Logger: slog.New(slog.DiscardHandler)})
+	db, err := store.Open(store.Options{Dir: *dataDir + "/db", Logger: slog.New(slog.DiscardHandler), Bulk: true})
 	if err != nil {
 		if strings.Contains(err.Error(), "lock") {
 			return fmt.Errorf("the data directory %s is in use, probably by a running pocket serve: stop it, or upload through POST /api/v1/recordings", *dataDir)
@@ -54,47 +54,90 @@ func runImport(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer db.Close()
-	return importItems(context.Background(), db, media.Dir(*dataDir), *user, items, stdout)
+	return importFiles(context.Background(), db, media.Dir(*dataDir), *user, files, stdout)
 }
 
-func importItems(ctx context.Context, db *store.DB, audioDir, email string, items []importfile.Item, stdout io.Writer) error {
+// importChunk is how many recordings are read before they are imported. The
+// library is read a chunk at a time, so an import's memory does not grow
+// with it (10,000 recordings of 12.5 KB held 110 MB when read whole).
+var importChunk = 1024
+
+// importer imports chunks of recordings for one owner and counts the outcome.
+type importer struct {
+	svc   *recordings.Service
+	files *audio.Files
+	uid   string
+	out   io.Writer
+
+	created, replaced, failed, sounds int
+}
+
+// importFiles reads files one at a time and imports what they hold in chunks.
+// A file that cannot be read or is not JSON is named and counted as failed;
+// the others are still imported. Any failure makes the command fail at the end.
+func importFiles(ctx context.Context, db *store.DB, audioDir, email string, files []string, stdout io.Writer) error {
 	owner, err := identity.NewUsers(db, nil).Ensure(ctx, email, identity.User{})
 	if err != nil {
 		return err
 	}
-	svc := recordings.NewService(db, events.NewBus(), nil)
+	imp := &importer{svc: recordings.NewService(db, events.NewBus(), nil), files: audio.NewFiles(db, audioDir), uid: owner.UID, out: stdout}
+	var chunk []importfile.Item
+	for _, f := range files {
+		items, err := importfile.ReadFile(f)
+		if err != nil {
+			imp.failed++
+			fmt.Fprintln(stdout, err) // it names the file
+			continue
+		}
+		if chunk = append(chunk, items...); len(chunk) >= importChunk {
+			if err := imp.importChunk(ctx, chunk); err != nil {
+				return err
+			}
+			chunk = nil
+		}
+	}
+	if err := imp.importChunk(ctx, chunk); err != nil {
+		return err
+	}
+	total := imp.created + imp.replaced
+	fmt.Fprintf(stdout, "imported %d recordings for %s: %d new, %d updated, %d failed, %d with audio\n", total, owner.Email, imp.created, imp.replaced, imp.failed, imp.sounds)
+	if imp.failed > 0 {
+		return fmt.Errorf("%d of %d recordings failed", imp.failed, total+imp.failed)
+	}
+	return nil
+}
+
+// importChunk commits items in batches (one synced commit per batch, not per
+// recording), then stores each imported recording's audio.
+func (imp *importer) importChunk(ctx context.Context, items []importfile.Item) error {
+	if len(items) == 0 {
+		return nil
+	}
 	raws := make([][]byte, len(items))
 	for i, it := range items {
 		raws[i] = it.Data
 	}
-	// Committed in batches: one synced commit per batch, not per recording.
-	results, errs, err := svc.ImportEach(ctx, owner.UID, raws)
+	results, errs, err := imp.svc.ImportEach(ctx, imp.uid, raws)
 	if err != nil {
 		return err
 	}
-	files := audio.NewFiles(db, audioDir)
-	var created, replaced, failed, sounds int
 	for i, res := range results {
 		if errs[i] == nil && items[i].OpenAudio != nil {
-			if err := attachAudio(ctx, files, owner.UID, res.ID, items[i]); err != nil {
+			if err := attachAudio(ctx, imp.files, imp.uid, res.ID, items[i]); err != nil {
 				errs[i] = fmt.Errorf("imported without its audio %s: %w", items[i].Audio, err)
 			} else {
-				sounds++
+				imp.sounds++
 			}
 		}
 		switch {
 		case errs[i] != nil:
-			failed++
-			fmt.Fprintf(stdout, "%s: %v\n", items[i].Source, errs[i])
+			imp.failed++
+			fmt.Fprintf(imp.out, "%s: %v\n", items[i].Source, errs[i])
 		case res.Created:
-			created++
+			imp.created++
 		default:
-			replaced++
+			imp.replaced++
 		}
-	}
-	fmt.Fprintf(stdout, "imported %d recordings for %s: %d new, %d updated, %d failed, %d with audio\n", created+replaced, owner.Email, created, replaced, failed, sounds)
-	if failed > 0 {
-		return fmt.Errorf("%d of %d recordings failed", failed, len(items))
 	}
 	return nil
 }
@@ -107,8 +150,10 @@ of them; directories are searched for *.json; a .zip such as the library backup 
 GET /api/v1/export/backup is read entry by entry) into the data directory, owned by EMAIL
 (default $POCKET_DEMO_EMAIL or demo@example.com). Loose shapes are stored exactly as
 given. A recording's audio is picked up from a file beside its JSON with the same base
-name (.opus, .ogg, .mp3, .m4a or .wav). The server must not be running on the same data directory; while it runs,
-upload with POST /api/v1/recordings instead.
+name (.opus, .ogg, .mp3, .m4a or .wav). Files are read a chunk at a time, so a large library
+does not need its size in memory; a file that cannot be read is named and skipped, and the
+command then ends with an error. The server must not be running on the same data directory;
+while it runs, upload with POST /api/v1/recordings instead.
 `)
 }
 
