@@ -3,6 +3,7 @@ package recordings
 import (
 	"strconv"
 	"strings"
+	"time"
 
 	lru "github.com/hashicorp/golang-lru/v2"
 
@@ -59,7 +60,7 @@ func (q DashboardQuery) firstPageKey(uid string) (key string, ok bool) {
 	b.WriteString(strconv.Quote(uid))
 	for _, part := range []string{
 		strconv.Itoa(q.Limit), q.FolderID, strconv.FormatBool(q.IncludeEmpty), optionalBool(q.HasSummarization),
-		unixMilliOrEmpty(q.StartDate.IsZero(), q.StartDate.UnixMilli()), unixMilliOrEmpty(q.EndDate.IsZero(), q.EndDate.UnixMilli()),
+		optionalMillis(q.StartDate), optionalMillis(q.EndDate),
 		string(q.SortBy), string(q.SortOrder),
 	} {
 		b.WriteByte(' ')
@@ -75,11 +76,12 @@ func optionalBool(p *bool) string {
 	return strconv.FormatBool(*p)
 }
 
-func unixMilliOrEmpty(zero bool, ms int64) string {
-	if zero {
+// optionalMillis is t in Unix milliseconds, or "" for the zero time (no bound).
+func optionalMillis(t time.Time) string {
+	if t.IsZero() {
 		return ""
 	}
-	return strconv.FormatInt(ms, 10)
+	return strconv.FormatInt(t.UnixMilli(), 10)
 }
 
 // read returns the page kept under key if uid's log head in x is still the

@@ -86,7 +86,7 @@ func importFiles(ctx context.Context, db *store.DB, audioDir, email string, file
 		items, err := importfile.ReadFile(f)
 		if err != nil {
 			imp.failed++
-			fmt.Fprintln(stdout, err) // it names the file
+			fmt.Fprintln(imp.out, err) // it names the file
 			continue
 		}
 		if chunk = append(chunk, items...); len(chunk) >= importChunk {
