@@ -12,7 +12,8 @@ type OutputChunk = Rollup.OutputChunk
  * src/ui/prerenderHandoff.ts) with the login route's CSS, and starts the app
  * only after that paint (login-boot.js): on a slow phone the HTML and CSS get
  * the network first. shared.html preloads the shared page's code (see
- * ROUTE_PAGES). The markup comes from the real components, rendered by
+ * ROUTE_PAGES); shared-view.html is the shared page's frame the server fills
+ * with the recording (SHARED_VIEW_MARKER). The markup comes from the real components, rendered by
  * src/app/prerender/render.tsx.
  */
 export function prerenderFirstScreens(options: { root: string; alias: Record<string, string> }): Plugin {
@@ -27,15 +28,24 @@ export function prerenderFirstScreens(options: { root: string; alias: Record<str
       const loginRoute = chunkOf(bundle, '/features/auth/login/LoginPage.tsx')
       if (!entry || !loginRoute) return this.error('prerender: no entry or login route chunk')
       const html = String(index.source)
-      const { login, loading } = await renderScreens(options)
+      const { login, loading, sharedFrame } = await renderScreens(options)
       index.source = fillRoot(html, `<div id="root">${loading}</div>`)
 
-      const code = [...closure(bundle, entry).files, ...closure(bundle, loginRoute).files]
-      const boot = this.getFileName(this.emitFile({ type: 'asset', name: 'login-boot.js', source: bootScript(entry.fileName, code) }))
-      const styles = [...closure(bundle, loginRoute).css].filter((f) => !html.includes(`/${f}"`))
-      const head = [...styles.map((f) => `<link rel="stylesheet" href="/${f}">`), `<script defer src="/${boot}"></script>`]
-      const source = addToHead(withoutScripts(fillRoot(html, `<div id="prerender" inert>${login}</div>${ROOT}`)), head)
-      this.emitFile({ type: 'asset', fileName: 'login.html', source })
+      // Each page paints its screen from the HTML and starts the app after that paint.
+      const paintFirst = (fileName: string, route: OutputChunk, screen: string) => {
+        const code = [...closure(bundle, entry).files, ...closure(bundle, route).files]
+        const bootName = fileName.replace(/\.html$/, '-boot.js')
+        const boot = this.getFileName(this.emitFile({ type: 'asset', name: bootName, source: bootScript(entry.fileName, code) }))
+        const styles = [...closure(bundle, route).css].filter((f) => !html.includes(`/${f}"`))
+        const head = [...styles.map((f) => `<link rel="stylesheet" href="/${f}">`), `<script defer src="/${boot}"></script>`]
+        const source = addToHead(withoutScripts(fillRoot(html, `<div id="prerender" inert>${screen}</div>${ROOT}`)), head)
+        this.emitFile({ type: 'asset', fileName, source })
+      }
+      paintFirst('login.html', loginRoute, login)
+      const sharedRoute = chunkOf(bundle, SHARED_PAGE_MODULE)
+      if (!sharedRoute) return this.error('prerender: no shared page chunk')
+      if (!sharedFrame.includes(SHARED_VIEW_SLOT)) return this.error('prerender: the shared frame has no slot')
+      paintFirst('shared-view.html', sharedRoute, sharedFrame.replace(SHARED_VIEW_SLOT, SHARED_VIEW_MARKER))
       for (const [fileName, module] of Object.entries(ROUTE_PAGES)) {
         this.emitFile({ type: 'asset', fileName, source: withRoutePreloads(String(index.source), html, bundle, module) })
       }
@@ -59,9 +69,21 @@ function fillRoot(html: string, replacement: string): string {
  * move, its first paint came 0.18 s later, and offline the service worker's
  * cache already answers at once.)
  */
+const SHARED_PAGE_MODULE = '/features/share/SharedRecordingPage.tsx'
 const ROUTE_PAGES: Record<string, string> = {
-  'shared.html': '/features/share/SharedRecordingPage.tsx',
+  'shared.html': SHARED_PAGE_MODULE,
 }
+
+/**
+ * shared-view.html is the shared page's frame (header, main) pre-rendered,
+ * with SHARED_VIEW_MARKER where the server puts the recording's title and
+ * summary (server/web, pkg/share/preview.go): a first visit to a share link
+ * paints what it came for from the HTML, and the app starts after that paint,
+ * as on login.html. The slot is a text React renders into the frame at build
+ * time, swapped for the marker.
+ */
+const SHARED_VIEW_SLOT = 'pocket-shared-view-slot'
+const SHARED_VIEW_MARKER = '<!--pocket:shared-view-->'
 
 /**
  * Styles are preloaded, not linked, so they do not hold the first paint (the
@@ -90,7 +112,7 @@ function addToHead(html: string, tags: string[]): string {
 
 /**
  * Once the browser reports the first contentful paint (the pre-rendered screen
- * on the glass), preload the login route's code and run the app's entry. At
+ * on the glass), preload the page's route code and run the app's entry. At
  * once in a hidden tab (it paints nothing), and after a second at the latest
  * (no paint timing). A file, not an inline script: the CSP allows only 'self'.
  */
@@ -119,7 +141,11 @@ async function renderScreens({ root, alias }: { root: string; alias: Record<stri
   })
   try {
     const mod = await server.ssrLoadModule('/src/app/prerender/render.tsx')
-    return { login: mod.renderLoginScreen() as string, loading: mod.renderLoadingScreen() as string }
+    return {
+      login: mod.renderLoginScreen() as string,
+      loading: mod.renderLoadingScreen() as string,
+      sharedFrame: mod.renderSharedFrame(SHARED_VIEW_SLOT) as string,
+    }
   } finally {
     await server.close()
   }

@@ -270,6 +270,47 @@ test.describe('share links', () => {
     await expect(page.getByText('This share link has expired and is no longer valid.')).toBeVisible()
   })
 
+  test('a first visit paints the recording from the HTML before any script runs, where the app then draws it', { tag: '@phone' }, async ({ page }) => {
+    await signInThroughIssuer(page.request, DEMO_EMAIL)
+    const { idToken } = (await (await page.request.post('/api/v1/auth/refresh')).json()) as { idToken: string }
+    const created = await page.request.post('/api/v1/recordings/rec_22_book_club_frankenstein/share', {
+      data: {},
+      headers: { Authorization: `Bearer ${idToken}` },
+    })
+    expect(created.status()).toBe(201)
+    const { token } = (await created.json()) as { token: string }
+    await page.context().clearCookies() // a visitor, signed out
+
+    // Scripts refused: what shows is the server's HTML.
+    await page.route(/\/assets\/.*\.js$/, (route) => route.abort())
+    const response = await page.goto(`/shared/recording?token=${token}`)
+    expect(response?.headers()['cache-control']).toBe('no-store')
+    const copy = page.locator('#prerender')
+    await expect(copy.locator('h1')).toHaveText('Book club – Frankenstein')
+    await expect(copy.getByText(/^From (Demo User|demo)$/)).toBeVisible()
+    await expect(copy.locator('.summary-tab p').first()).toBeVisible()
+    const summaryStart = (await copy.locator('.summary-tab p').first().textContent())?.slice(0, 40) ?? ''
+    expect(summaryStart.length).toBeGreaterThan(10)
+    const titleBox = await copy.locator('h1').boundingBox()
+
+    await page.unrouteAll()
+    await page.reload()
+    // The app's own page replaced the copy: the tabs work, the same words show.
+    await expect(copy).toHaveCount(0)
+    await expect(page.getByRole('heading', { level: 1, name: 'Book club – Frankenstein' })).toBeVisible()
+    await expect(page.getByRole('tab', { name: 'Summary' })).toHaveAttribute('aria-selected', 'true')
+    await expect(page.getByText(summaryStart, { exact: false }).first()).toBeVisible()
+    expect(await page.getByRole('heading', { level: 1 }).boundingBox()).toEqual(titleBox)
+
+    // A revoked link's page carries nothing of the recording.
+    await signInThroughIssuer(page.request, DEMO_EMAIL)
+    const again = (await (await page.request.post('/api/v1/auth/refresh')).json()) as { idToken: string }
+    const revoked = await page.request.delete(`/api/v1/share/${token}`, { headers: { Authorization: `Bearer ${again.idToken}` } })
+    expect(revoked.ok()).toBe(true)
+    const html = await (await page.request.get(`/shared/recording?token=${token}`)).text()
+    expect(html).not.toContain('Frankenstein')
+  })
+
   test('a deleted recording: Recording Not Found; no token: No share token provided', async ({ page }) => {
     await page.route('**/api/v1/share/shared/recording?token=gone', (r) => r.fulfill({ status: 404, json: { success: false, message: 'x' } }))
     await page.goto('/shared/recording?token=gone')

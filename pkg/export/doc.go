@@ -6,6 +6,7 @@
 package export
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
@@ -42,9 +43,7 @@ func Read(d recordings.Detail) Doc {
 		doc.Title = UntitledTitle
 	}
 	if _, first, ok := loose.FirstSummarization(d.Summarizations); ok {
-		if sum := loose.Summary(first); loose.HasContent(sum) {
-			doc.Summary = summaryMarkdown(sum)
-		}
+		doc.Summary = SummaryMarkdown(first)
 		doc.Tasks = loose.Tasks(loose.ActionItems(first))
 	}
 	segs := loose.Segments(d.Transcription)
@@ -59,6 +58,16 @@ func Read(d recordings.Detail) Doc {
 		doc.Lines = append(doc.Lines, l)
 	}
 	return doc
+}
+
+// SummaryMarkdown is a summarization's summary as markdown ("" when it has
+// none): the shared page's first paint shows it as the exports write it.
+func SummaryMarkdown(summarization json.RawMessage) string {
+	sum := loose.Summary(summarization)
+	if !loose.HasContent(sum) {
+		return ""
+	}
+	return summaryMarkdown(sum)
 }
 
 // summaryMarkdown keeps a summary that is markdown as written (the app

@@ -67,6 +67,19 @@ func TestImport_MissingFieldsAreNullInDetail(t *testing.T) {
 	}
 }
 
+// An object of another format (members, none of them the import's) is
+// refused, not filed as an empty recording; a bare id is a recording.
+func TestImport_RefusesAnObjectOfAnotherFormat(t *testing.T) {
+	s, _, _ := newService(t)
+	_, err := s.Import(ctx, "u1", []byte(`{"about":"retrieval questions","questions":[{"q":"x"}]}`))
+	if !apperr.Is(err, apperr.Invalid) || !strings.Contains(err.Error(), "must be a JSON object with recording") {
+		t.Fatalf("got %v", err)
+	}
+	if res := mustImport(t, s, "u1", []byte(`{"id":"r9","extra":1}`)); res.ID != "r9" {
+		t.Fatalf("a top-level id names a recording: %+v", res)
+	}
+}
+
 func TestImport_GeneratesIDWhenMissing(t *testing.T) {
 	for _, raw := range []string{`{}`, `{"recording":{"title":"x"}}`, `{"recording":{"id":"","title":"x"}}`, `{"recording":null}`} {
 		t.Run(raw, func(t *testing.T) {

@@ -97,6 +97,9 @@ func parseImport(raw []byte) (*stored, error) {
 		}
 		return nil, apperr.Invalidf("The import is not valid JSON")
 	}
+	if !namesARecording(obj) {
+		return nil, apperr.Invalidf("The import must be a JSON object with recording, speakers, summarizations, transcription and metadata")
+	}
 	st := &stored{}
 	fields := []*json.RawMessage{&st.Recording, &st.Speakers, &st.Summarizations, &st.Transcription, &st.Metadata}
 	for i, name := range importFields {
@@ -114,6 +117,23 @@ func parseImport(raw []byte) (*stored, error) {
 	}
 	st.ID = id
 	return st, nil
+}
+
+// namesARecording is whether obj can be a recording: it has a member of the
+// import object (or a top-level id), or no members at all (a device's empty
+// upload is a recording still to be filled). An object made only of other
+// members, such as another tool's JSON file in an imported directory, would
+// otherwise be filed as an empty recording.
+func namesARecording(obj loose.Object) bool {
+	if len(obj) == 0 {
+		return true
+	}
+	for _, name := range importFields {
+		if obj.Get(name) != nil {
+			return true
+		}
+	}
+	return obj.Get("id") != nil
 }
 
 // importID takes recording.id, else a top-level id, else makes one. An empty

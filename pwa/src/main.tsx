@@ -27,10 +27,12 @@ startColdStart()
 if (!import.meta.env.DEV) startRestoreEarly()
 
 const router = createBrowserRouter(routes)
-// login.html's static login screen (see ui/prerenderHandoff) stays until the login
-// page replaces it; anywhere else it goes as soon as the router leaves /login or fails.
+// The static screen of login.html and of a server-filled shared page (see
+// ui/prerenderHandoff) stays until that page has drawn its own; anywhere else
+// it goes as soon as the router leaves those pages or fails.
+const DRAWS_OVER_PRERENDER = new Set(['/login', '/shared/recording'])
 router.subscribe((state) => {
-  if (state.location.pathname !== '/login' || state.errors) releasePrerender()
+  if (!DRAWS_OVER_PRERENDER.has(state.location.pathname.replace(/\/+$/, '')) || state.errors) releasePrerender()
 })
 
 void startMocks().then(() => {

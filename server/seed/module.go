@@ -83,12 +83,18 @@ func Run(ctx context.Context, db *store.DB, users *identity.Users, recs *recordi
 	for i, it := range items {
 		raws[i] = it.Data
 	}
-	results, err := recs.ImportMany(ctx, user.UID, raws)
+	results, refused, err := recs.ImportEach(ctx, user.UID, raws)
 	if err != nil {
 		return err
 	}
-	sounds := 0
+	sounds, skipped := 0, 0
 	for i, it := range items {
+		if refused[i] != nil {
+			// Not a recording (the directory may hold other test data): say so, seed the rest.
+			log.Warn("seed file skipped", "file", it.Source, "err", refused[i])
+			skipped++
+			continue
+		}
 		if it.Audio == "" || files == nil {
 			continue
 		}
@@ -98,6 +104,6 @@ func Run(ctx context.Context, db *store.DB, users *identity.Users, recs *recordi
 		}
 		sounds++
 	}
-	log.Info("seeded sample recordings", "count", len(items), "with_audio", sounds, "owner", email, "dir", dir)
+	log.Info("seeded sample recordings", "count", len(items)-skipped, "skipped", skipped, "with_audio", sounds, "owner", email, "dir", dir)
 	return db.Update(func(x *store.Txn) error { return x.Set(seededKey, []byte("1")) })
 }

@@ -43,6 +43,17 @@ func TestSeed_FirstStartImportsTheFixturesForTheDemoUserOnce(t *testing.T) {
 	}
 }
 
+// The default seed is the whole fixtures tree, as `make run` starts: the
+// other test data in it (question sets, attack corpora) is skipped, not filed
+// as empty recordings, and the recordings are all there.
+func TestSeed_TheWholeFixturesTreeSeedsOnlyItsRecordings(t *testing.T) {
+	s := servertest.Start(t, func(c *config.Config) { c.Seed = "../../fixtures" })
+	waitReady(t, s)
+	if n := countAll(t, s.SignIn(t, "demo@example.com")); n != 25 {
+		t.Fatalf("demo user has %d recordings, want the 25 samples", n)
+	}
+}
+
 func TestSeed_MissingDirectoryStartsEmpty(t *testing.T) {
 	s := servertest.Start(t, func(c *config.Config) { c.Seed = t.TempDir() + "/nothing-here" })
 	waitReady(t, s)

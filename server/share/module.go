@@ -3,6 +3,7 @@
 package share
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"strings"
@@ -19,6 +20,7 @@ import (
 	"github.com/pocket-companion/pocket/server/config"
 	"github.com/pocket-companion/pocket/server/httpx"
 	"github.com/pocket-companion/pocket/server/media"
+	"github.com/pocket-companion/pocket/server/web"
 )
 
 // Module provides *share.Service (the chat feature checks tokens with it) and the routes.
@@ -26,7 +28,21 @@ var Module = fx.Module("share",
 	fx.Provide(newService),
 	fx.Provide(fx.Private, newViewer, newHandlers),
 	fx.Provide(fx.Annotate((*handlers).routes, fx.ResultTags(`group:"routes,flatten"`))),
+	fx.Provide(sharePreview),
 )
+
+// sharePreview gives the app's HTML a share link's recording (title, owner,
+// summary) for its first paint. Any refusal or error leaves the page as it
+// was: the app then asks the API and shows the spec's message.
+func sharePreview(v *share.Viewer) web.SharePreview {
+	return func(ctx context.Context, token string) ([]byte, bool) {
+		view, err := v.View(ctx, token)
+		if err != nil {
+			return nil, false
+		}
+		return share.PreviewOf(view).HTML(), true
+	}
+}
 
 // newService first rehashes links stored by an older version under their raw
 // token: they are few (links are made by hand), so this runs before serving,

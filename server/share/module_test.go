@@ -18,18 +18,23 @@ import (
 	"github.com/pocket-companion/pocket/server/config"
 	"github.com/pocket-companion/pocket/server/httpx"
 	"github.com/pocket-companion/pocket/server/share"
+	"github.com/pocket-companion/pocket/server/web"
 	"github.com/pocket-companion/pocket/tests/storetest"
 )
 
-// The module's service makes links on the configured public origin, and only
-// the visitor's view is reachable without signing in.
-func TestModule_LinksOnThePublicOriginAndOnlyTheViewIsPublic(t *testing.T) {
+// moduleParts is what the share module gives the rest of the app.
+type moduleParts struct {
+	routes  []httpx.Route
+	links   *pshare.Service
+	recs    *recordings.Service
+	preview web.SharePreview
+	users   *identity.Users
+}
+
+// startModule runs the share module over a store in memory.
+func startModule(t *testing.T) moduleParts {
 	db := storetest.Memory(t)
-	var (
-		routes []httpx.Route
-		links  *pshare.Service
-		recs   *recordings.Service
-	)
+	var m moduleParts
 	app := fxtest.New(t,
 		fx.Supply(db, events.NewBus(), config.Config{PublicURL: "https://pocket.example"}, audio.NewFiles(db, t.TempDir())),
 		fx.Provide(
@@ -39,12 +44,62 @@ func TestModule_LinksOnThePublicOriginAndOnlyTheViewIsPublic(t *testing.T) {
 			func(db *store.DB) *identity.Users { return identity.NewUsers(db, nil) },
 		),
 		share.Module,
-		fx.Invoke(fx.Annotate(func(rs []httpx.Route, l *pshare.Service, r *recordings.Service) {
-			routes, links, recs = rs, l, r
-		}, fx.ParamTags(`group:"routes"`, ``, ``))),
+		fx.Invoke(fx.Annotate(func(rs []httpx.Route, l *pshare.Service, r *recordings.Service, p web.SharePreview, u *identity.Users) {
+			m = moduleParts{routes: rs, links: l, recs: r, preview: p, users: u}
+		}, fx.ParamTags(`group:"routes"`, ``, ``, ``, ``))),
 	)
 	app.RequireStart()
-	defer app.RequireStop()
+	t.Cleanup(app.RequireStop)
+	return m
+}
+
+// The app's HTML gets a live link's recording for its first paint, and
+// nothing for a revoked, unknown or deleted one (the app then shows why).
+func TestModule_PreviewsOnlyALiveLink(t *testing.T) {
+	m := startModule(t)
+	ctx := context.Background()
+	owner, err := m.users.Ensure(ctx, "ada@example.com", identity.User{DisplayName: "Ada"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	uid := owner.UID
+	if _, err := m.recs.Import(ctx, uid, []byte(`{"recording":{"id":"r1","title":"Plan <b>"},"summarizations":{"s":{"v2Summary":"## Next\nShip **it**"}}}`)); err != nil {
+		t.Fatal(err)
+	}
+	live, err := m.links.Create(ctx, uid, "r1", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	markup, ok := m.preview(ctx, live.Token)
+	if !ok || !strings.Contains(string(markup), "Plan &lt;b&gt;") || !strings.Contains(string(markup), "Ship <strong>it</strong>") || !strings.Contains(string(markup), "From Ada") {
+		t.Fatalf("preview of a live link = %v %s", ok, markup)
+	}
+	revoked, err := m.links.Create(ctx, uid, "r1", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := m.links.Revoke(ctx, uid, revoked.Token); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := m.preview(ctx, revoked.Token); ok {
+		t.Fatal("a revoked link's recording was put in the page")
+	}
+	if _, ok := m.preview(ctx, "oNx6tD2KCM3uHACG5LOQ2pCXVxdtLXX01R6WcQ0Ilso"); ok {
+		t.Fatal("an unknown token got a preview")
+	}
+	if err := m.recs.Delete(ctx, uid, "r1", true); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := m.preview(ctx, live.Token); ok {
+		t.Fatal("a deleted recording was put in the page")
+	}
+}
+
+// The module's service makes links on the configured public origin, and only
+// the visitor's view is reachable without signing in.
+func TestModule_LinksOnThePublicOriginAndOnlyTheViewIsPublic(t *testing.T) {
+	m := startModule(t)
+	routes, links, recs := m.routes, m.links, m.recs
 
 	ctx := context.Background()
 	if _, err := recs.Import(ctx, "u1", []byte(`{"recording":{"id":"r1","title":"Plan"}}`)); err != nil {

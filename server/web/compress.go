@@ -117,3 +117,23 @@ func (c *gzipCache) serveGzipped(w http.ResponseWriter, r *http.Request, name st
 func readFrom(app fs.FS, name string) func() ([]byte, error) {
 	return func() ([]byte, error) { return fs.ReadFile(app, name) }
 }
+
+// serveCompressed answers with body, an HTML page made for this request,
+// gzipped when the client takes it (made per request, so never cached).
+func serveCompressed(w http.ResponseWriter, r *http.Request, body []byte) {
+	h := w.Header()
+	h.Add("Vary", "Accept-Encoding")
+	if acceptsGzip(r) {
+		var buf bytes.Buffer
+		zw := gzip.NewWriter(&buf)
+		_, _ = zw.Write(body)
+		_ = zw.Close()
+		body = buf.Bytes()
+		h.Set("Content-Encoding", "gzip")
+	}
+	h.Set("Content-Length", strconv.Itoa(len(body)))
+	w.WriteHeader(http.StatusOK)
+	if r.Method != http.MethodHead {
+		_, _ = w.Write(body)
+	}
+}

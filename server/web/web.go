@@ -5,6 +5,7 @@ package web
 
 import (
 	"bytes"
+	"context"
 	"embed"
 	"io/fs"
 	"net/http"
@@ -25,9 +26,20 @@ var dist embed.FS
 var placeholder []byte
 
 // Module provides the app handler, named "app" for the HTTP server's fallback.
+// A SharePreview, when some module provides one (embedded mode's share
+// links), fills a share link's first paint.
 var Module = fx.Module("web",
-	fx.Provide(fx.Annotate(func() http.Handler { return NewHandler(AppFS()) }, fx.ResultTags(`name:"app"`))),
+	fx.Provide(fx.Annotate(
+		func(preview SharePreview) http.Handler { return newHandler(AppFS(), preview) },
+		fx.ParamTags(`optional:"true"`), fx.ResultTags(`name:"app"`),
+	)),
 )
+
+// SharePreview renders the recording a share token opens as markup for the
+// shared page's main column (pkg/share.Preview). ok is false when the page
+// should load as it always has: no such link, expired, revoked, or any error
+// (the app then says which).
+type SharePreview func(ctx context.Context, token string) (markup []byte, ok bool)
 
 // AppFS is the built app, or nil when the binary was built without it.
 func AppFS() fs.FS {
@@ -51,7 +63,9 @@ const contentSecurityPolicy = "default-src 'self'; script-src 'self' 'wasm-unsaf
 	"frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'"
 
 // NewHandler serves files from app; with no app it serves a page saying how to build it.
-func NewHandler(app fs.FS) http.Handler {
+func NewHandler(app fs.FS) http.Handler { return newHandler(app, nil) }
+
+func newHandler(app fs.FS, preview SharePreview) http.Handler {
 	index := placeholder
 	if app != nil {
 		if b, err := fs.ReadFile(app, "index.html"); err == nil {
@@ -82,6 +96,12 @@ func NewHandler(app fs.FS) http.Handler {
 			return
 		}
 		setIndexHeaders(w, r, name)
+		if body, ok := pages.sharedView(name, r, preview); ok {
+			// The recording's words are in this page: no cache keeps it.
+			w.Header().Set("Cache-Control", "no-store")
+			serveCompressed(w, r, body)
+			return
+		}
 		page, body := pages.forRoute(name, r)
 		if !gz.serveGzipped(w, r, page, func() ([]byte, error) { return body, nil }) {
 			http.ServeContent(w, r, page, time.Time{}, bytes.NewReader(body))
@@ -90,17 +110,42 @@ func NewHandler(app fs.FS) http.Handler {
 }
 
 // pages are the HTML documents app routes get: index.html, login.html (the
-// login screen pre-rendered, so it paints before any script) and shared.html
-// (index.html preloading the shared page's code) when the build has them.
-type pages struct{ index, login, shared []byte }
+// login screen pre-rendered, so it paints before any script), shared.html
+// (index.html preloading the shared page's code) and shared-view.html (the
+// shared page's frame, which the server fills with the recording) when the
+// build has them.
+type pages struct{ index, login, shared, sharedFrame []byte }
 
 func appPages(app fs.FS, index []byte) pages {
 	p := pages{index: index}
 	if app != nil {
 		p.login, _ = fs.ReadFile(app, "login.html")
 		p.shared, _ = fs.ReadFile(app, "shared.html")
+		p.sharedFrame, _ = fs.ReadFile(app, "shared-view.html")
+		if !bytes.Contains(p.sharedFrame, sharedViewMarker) {
+			p.sharedFrame = nil
+		}
 	}
 	return p
+}
+
+// sharedViewMarker is where shared-view.html takes the recording's markup
+// (pwa/prerender-plugin.ts writes it).
+var sharedViewMarker = []byte("<!--pocket:shared-view-->")
+
+// sharedView is a share link's page with the recording in it, so its first
+// paint shows the title and summary before any script has run; false when
+// there is no preview to give (then the page loads as usual).
+func (p pages) sharedView(name string, r *http.Request, preview SharePreview) ([]byte, bool) {
+	token := strings.TrimSpace(r.URL.Query().Get("token"))
+	if preview == nil || p.sharedFrame == nil || name != sharedPage || !shareTokenShape.MatchString(token) {
+		return nil, false
+	}
+	markup, ok := preview(r.Context(), token)
+	if !ok {
+		return nil, false
+	}
+	return bytes.Replace(p.sharedFrame, sharedViewMarker, markup, 1), true
 }
 
 // sharedPage is the app route a share link opens, as forRoute names routes.

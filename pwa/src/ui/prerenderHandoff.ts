@@ -1,9 +1,11 @@
 /**
  * login.html paints the login screen from HTML (#prerender) while the app's
- * scripts load; #root stays hidden behind it (app.css) so the loading spinner
- * the app draws first never flashes over it. The copy is inert (nothing in it
- * can be clicked, focused or typed into, so no input is lost) and goes as soon
- * as React has drawn the same screen, or anything else.
+ * scripts load, and a share link's first visit paints the shared recording's
+ * title and summary the server put in shared-view.html; #root stays hidden
+ * behind the copy (app.css) so the loading spinner the app draws first never
+ * flashes over it. The copy is inert (nothing in it can be clicked, focused or
+ * typed into, so no input is lost) and goes as soon as React has drawn the
+ * page's own content, or anything else.
  */
 export const PRERENDER_ID = 'prerender'
 

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { screen } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { server } from '@/mocks/node'
 import { session } from '@/data/session'
 import { fixtureFiles } from '@/mocks/fixtures'
 import { alice, renderApp, signInOnServer } from '@/test/render'
+import { PRERENDER_ID } from '@/ui/prerenderHandoff'
 
 const VIEW = '/api/v1/share/shared/recording'
 // The first render loads the lazy route (and, in a file run alone, transforms its modules): allow it time.
@@ -70,6 +71,29 @@ describe('shared recording page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument()
     expect(screen.getByText(message)).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument()
+  })
+
+  it.each([
+    ['the recording', 200, () => screen.findByRole('heading', { level: 1, name: '1:1 with Leo' }, LAZY_ROUTE)],
+    ['why the link does not open', 401, () => screen.findByRole('heading', { level: 1, name: 'Invalid Share Link' }, LAZY_ROUTE)],
+  ])('the server-painted copy stays over the loading screen until %s is drawn', async (_, status, drawn) => {
+    const copy = document.createElement('div')
+    copy.id = PRERENDER_ID
+    document.body.append(copy)
+    let answer: (() => void) | undefined
+    const answered = new Promise<void>((resolve) => (answer = resolve))
+    server.use(
+      http.get(VIEW, async () => {
+        await answered
+        return status === 200 ? HttpResponse.json(sharedBody) : HttpResponse.json({ success: false, message: 'x' }, { status })
+      }),
+    )
+    renderApp('/shared/recording?token=tok')
+    expect(await screen.findByText('Loading recording…', {}, LAZY_ROUTE)).toBeInTheDocument()
+    expect(document.getElementById(PRERENDER_ID)).not.toBeNull()
+    answer?.()
+    await drawn()
+    await waitFor(() => expect(document.getElementById(PRERENDER_ID)).toBeNull())
   })
 
   it('says "No share token provided" without a token, and asks nothing', async () => {

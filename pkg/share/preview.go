@@ -1,0 +1,198 @@
+package share
+
+import (
+	"bytes"
+	"html"
+	"regexp"
+	"strings"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	goldhtml "github.com/yuin/goldmark/renderer/html"
+	"github.com/yuin/goldmark/text"
+
+	"github.com/pocket-companion/pocket/pkg/export"
+	"github.com/pocket-companion/pocket/pkg/loose"
+)
+
+// Preview is what a share link's first visit paints from the HTML before the
+// app has loaded (pwa/src/features/share/SharedRecordingPage.tsx draws the
+// full page over it): the recording's header and its summary.
+type Preview struct {
+	Title       string
+	Description string
+	From        string   // the owner's name, as the page's "From …" pill shows it
+	Blocks      []string // the summary as markdown, split at level-2 headings
+}
+
+// untitledOnPhone is the page's title for a recording without one (spec §2,
+// the phone's header; the first paint is laid out for a phone).
+const untitledOnPhone = "Untitled Recording"
+
+// PreviewOf reads a shared view's loose shapes through pkg/loose and
+// pkg/export, as the page's other readers do.
+func PreviewOf(v View) Preview {
+	info := loose.ReadRecording(v.Recording)
+	p := Preview{Title: info.Title, Description: info.Description, From: ownerName(v.Owner)}
+	if p.Title == "" {
+		p.Title = untitledOnPhone
+	}
+	p.Blocks = splitAtLevelTwo(export.SummaryMarkdown(v.Summarization))
+	return p
+}
+
+// ownerName is the sharer as the page names them: display name, else the
+// email's local part, else "User" (pwa/src/data/normalize/recording.ts).
+func ownerName(o Owner) string {
+	if name := strings.TrimSpace(o.DisplayName); name != "" {
+		return name
+	}
+	if local, _, _ := strings.Cut(strings.TrimSpace(o.Email), "@"); strings.TrimSpace(local) != "" {
+		return strings.TrimSpace(local)
+	}
+	return "User"
+}
+
+var (
+	fenceLine    = regexp.MustCompile("^ {0,3}(`{3,}|~{3,})")
+	levelTwoLine = regexp.MustCompile(`^ {0,3}##(\s|$)`)
+)
+
+// splitAtLevelTwo splits markdown into blocks at `##` lines outside fenced
+// code, dropping blank blocks: the page's split (spec §2, "split into blocks at
+// level-2 headings with dividers").
+func splitAtLevelTwo(md string) []string {
+	var blocks []string
+	var cur []string
+	fence := ""
+	flush := func() {
+		if b := strings.TrimSpace(strings.Join(cur, "\n")); b != "" {
+			blocks = append(blocks, b)
+		}
+		cur = nil
+	}
+	for _, line := range strings.Split(strings.ReplaceAll(md, "\r\n", "\n"), "\n") {
+		f := fenceLine.FindStringSubmatch(line)
+		if f != nil && (fence == "" || (f[1][0] == fence[0] && len(f[1]) >= len(fence))) {
+			if fence == "" {
+				fence = f[1]
+			} else {
+				fence = ""
+			}
+		}
+		if fence == "" && f == nil && levelTwoLine.MatchString(line) {
+			flush()
+		}
+		cur = append(cur, line)
+	}
+	flush()
+	return blocks
+}
+
+// markdown renders GFM without raw HTML (goldmark drops it and unsafe link
+// targets unless told otherwise). Hard wraps keep a plain-text summary's line
+// breaks, as the page shows them.
+var markdown = goldmark.New(
+	goldmark.WithExtensions(extension.GFM),
+	goldmark.WithRendererOptions(goldhtml.WithHardWraps()),
+)
+
+// HTML is the preview as markup for the shared page's main column, in the
+// page's own classes so the first paint looks like what the app draws next.
+// Every text is escaped; the summary's headings start at level 2 under the
+// title's h1, as on the page.
+func (p Preview) HTML() []byte {
+	var b bytes.Buffer
+	b.WriteString(`<div class="detail shared-preview"><div class="detail__main"><header class="rec-header"><div class="rec-header__top"><h1 class="rec-header__title">`)
+	b.WriteString(html.EscapeString(p.Title))
+	b.WriteString(`</h1></div><p class="rec-header__pills"><span class="pill pill--owner">From `)
+	b.WriteString(html.EscapeString(p.From))
+	b.WriteString(`</span></p>`)
+	if p.Description != "" {
+		b.WriteString(`<p class="rec-header__description">` + html.EscapeString(p.Description) + `</p>`)
+	}
+	b.WriteString(`</header>`)
+	if len(p.Blocks) > 0 {
+		b.WriteString(`<div class="detail__panel"><div class="summary-tab">`)
+		for i, block := range p.Blocks {
+			if i > 0 {
+				b.WriteString(`<hr class="summary-tab__divider">`)
+			}
+			b.WriteString(`<section class="summary-tab__block"><div class="markdown">`)
+			renderMarkdown(&b, block)
+			b.WriteString(`</div></section>`)
+		}
+		b.WriteString(`</div></div>`)
+	}
+	b.WriteString(`</div></div>`)
+	return b.Bytes()
+}
+
+// renderMarkdown writes one block, its highest heading moved to level 2.
+func renderMarkdown(b *bytes.Buffer, block string) {
+	src := []byte(block)
+	doc := markdown.Parser().Parse(text.NewReader(src))
+	top := 6
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if h, ok := n.(*ast.Heading); ok && entering && h.Level < top {
+			top = h.Level
+		}
+		return ast.WalkContinue, nil
+	})
+	shift := 2 - top
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if h, ok := n.(*ast.Heading); ok && entering {
+			h.Level = min(6, max(1, h.Level+shift))
+		}
+		return ast.WalkContinue, nil
+	})
+	asPlainText(doc, src)
+	var out bytes.Buffer
+	if err := markdown.Renderer().Render(&out, src, doc); err != nil {
+		b.WriteString(`<p>` + html.EscapeString(block) + `</p>`)
+		return
+	}
+	b.Write(out.Bytes())
+}
+
+// asPlainText replaces images and links by their words. The copy is inert
+// and on screen for a moment, so it needs no links; and the page never loads
+// a summary's images (a remote image is a tracker). Raw HTML goldmark leaves
+// out by itself.
+func asPlainText(doc ast.Node, src []byte) {
+	var found []ast.Node
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		switch n.(type) {
+		case *ast.Image, *ast.Link, *ast.AutoLink:
+			if entering {
+				found = append(found, n)
+			}
+			return ast.WalkSkipChildren, nil
+		}
+		return ast.WalkContinue, nil
+	})
+	for _, n := range found {
+		n.Parent().ReplaceChild(n.Parent(), n, ast.NewString(words(n, src)))
+	}
+}
+
+// words is the text a node shows: its text leaves in order (an autolink's
+// label).
+func words(n ast.Node, src []byte) []byte {
+	if link, ok := n.(*ast.AutoLink); ok {
+		return link.Label(src)
+	}
+	var out []byte
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		switch leaf := c.(type) {
+		case *ast.Text:
+			out = append(out, leaf.Segment.Value(src)...)
+		case *ast.String:
+			out = append(out, leaf.Value...)
+		default:
+			out = append(out, words(c, src)...)
+		}
+	}
+	return out
+}
