@@ -292,6 +292,7 @@ test.describe('share links', () => {
     const summaryStart = (await copy.locator('.summary-tab p').first().textContent())?.slice(0, 40) ?? ''
     expect(summaryStart.length).toBeGreaterThan(10)
     const titleBox = await copy.locator('h1').boundingBox()
+    const summaryBox = await copy.locator('.summary-tab p').first().boundingBox()
 
     await page.unrouteAll()
     await page.reload()
@@ -300,7 +301,9 @@ test.describe('share links', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Book club – Frankenstein' })).toBeVisible()
     await expect(page.getByRole('tab', { name: 'Summary' })).toHaveAttribute('aria-selected', 'true')
     await expect(page.getByText(summaryStart, { exact: false }).first()).toBeVisible()
+    // Where the copy put the title and the summary's first words, the app draws them: nothing jumps.
     expect(await page.getByRole('heading', { level: 1 }).boundingBox()).toEqual(titleBox)
+    expect(await page.locator('.summary-tab p').first().boundingBox()).toEqual(summaryBox)
 
     // A revoked link's page carries nothing of the recording.
     await signInThroughIssuer(page.request, DEMO_EMAIL)

@@ -113,6 +113,7 @@ func (p Preview) HTML() []byte {
 		b.WriteString(`<p class="rec-header__description">` + html.EscapeString(p.Description) + `</p>`)
 	}
 	b.WriteString(`</header>`)
+	b.WriteString(desktopTabs)
 	if len(p.Blocks) > 0 {
 		b.WriteString(`<div class="detail__panel"><div class="summary-tab">`)
 		for i, block := range p.Blocks {
@@ -128,6 +129,17 @@ func (p Preview) HTML() []byte {
 	b.WriteString(`</div></div>`)
 	return b.Bytes()
 }
+
+// desktopTabs is the page's row of tabs on a desktop, Summary selected, so
+// the summary starts where the app draws it (share.css hides the row on a
+// phone, whose tab bar is fixed at the bottom). The copy is inert: the tabs do
+// nothing until the app has drawn its own.
+const desktopTabs = `<div class="tabs tabs--top shared-preview__tabs">` +
+	`<button type="button" class="tab" aria-selected="true"><span class="tab__label">Summary</span></button>` +
+	`<button type="button" class="tab" aria-selected="false"><span class="tab__label">Actionable</span></button>` +
+	`<button type="button" class="tab" aria-selected="false"><span class="tab__label">Mind map</span></button>` +
+	`<button type="button" class="tab" aria-selected="false"><span class="tab__label">Transcription</span></button>` +
+	`</div>`
 
 // renderMarkdown writes one block, its highest heading moved to level 2.
 func renderMarkdown(b *bytes.Buffer, block string) {
