@@ -8,12 +8,14 @@
  * with the injectManifest strategy, which replaces self.__WB_MANIFEST with the
  * list of hashed app-shell files.
  */
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
+import { cleanupOutdatedCaches, createHandlerBoundToURL, matchPrecache, precacheAndRoute } from 'workbox-precaching'
 import { RangeRequestsPlugin } from 'workbox-range-requests'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { CacheOnly } from 'workbox-strategies'
 import { isOfflineAudioPath, OFFLINE_AUDIO_CACHE } from '../pwa/src/data/audio-offline/keys'
+import { KEPT_LIST_NAVIGATION } from '../pwa/src/data/kept-screen/keys'
 import { onBackgroundSync, type SyncEventLike } from './backgroundSync'
+import { keptListPage } from './keptList'
 import { onNotificationClick, onPush } from './push'
 import { isSkipWaitingMessage, LOGIN_NAVIGATION, NAVIGATION_DENYLIST, precaches } from './routes'
 
@@ -30,6 +32,14 @@ cleanupOutdatedCaches()
 if (precaches(appShell, 'login.html')) {
   registerRoute(new NavigationRoute(createHandlerBoundToURL('/login.html'), { allowlist: LOGIN_NAVIGATION }))
 }
+
+// /recordings: the shell with the list as this device last drew it, so a cold
+// start paints it before any script runs (see keptList.ts).
+registerRoute(
+  new NavigationRoute(async ({ request }) => (await keptListPage(matchPrecache('/index.html'))) ?? fetch(request), {
+    allowlist: KEPT_LIST_NAVIGATION,
+  }),
+)
 
 // Any app route (/recordings/abc, /shared/recording?token=…) opens the cached
 // shell; API calls, RPC and the OIDC popup pages must reach the server.

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { expectSeededLibrary, expectSignedInAs, loginHeading } from '../support/app'
+import { expectSeededLibrary, expectSignedInAs, loginHeading, userMenuButton } from '../support/app'
 import { DEMO_EMAIL } from '../support/env'
 import { signInThroughIssuer } from '../support/issuer'
 import { startOwnPocket, type OwnPocket } from '../support/pocket'
@@ -41,6 +41,49 @@ test.describe('offline with the server stopped', () => {
     expect((await refreshed).status()).toBe(200)
     expect((await listed).status()).toBe(200)
     await expectSeededLibrary(page)
+  })
+
+  test('a cold start paints the list as last drawn before any script runs; signing out forgets it', async ({ page, context }) => {
+    await pocket.stop() // running or not (after the test before), started afresh
+    await pocket.start()
+    await signInThroughIssuer(page.request, DEMO_EMAIL, pocket.url)
+    await page.goto(`${pocket.url}/recordings`)
+    await expectSeededLibrary(page)
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready
+    })
+    const kept = () => page.evaluate(async () => (await caches.match('/kept-screen/recordings', { cacheName: 'pocket-kept-screens' })) !== undefined)
+    await expect.poll(kept, { timeout: 15_000 }).toBe(true)
+    // What a new tab's HTML held when the parser finished, before the app's scripts ran.
+    await context.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        const w = window as unknown as { keptRows?: number; keptTitle?: string | null }
+        w.keptRows = document.querySelectorAll('#prerender[inert] .rec-row').length
+        w.keptTitle = document.querySelector('#prerender h1')?.textContent ?? null
+      })
+    })
+
+    await pocket.stop()
+    const tab = await context.newPage()
+    await tab.goto(`${pocket.url}/recordings`)
+    expect(await tab.evaluate(() => (window as unknown as { keptRows?: number }).keptRows)).toBeGreaterThan(3)
+    expect(await tab.evaluate(() => (window as unknown as { keptTitle?: string }).keptTitle)).toBe('Recordings')
+    // The app drew its own list from the device, and the copy went.
+    await expectSeededLibrary(tab)
+    await expect(tab.locator('#prerender')).toHaveCount(0)
+    await tab.close()
+
+    await pocket.start()
+    await page.goto(`${pocket.url}/recordings`)
+    await expectSeededLibrary(page)
+    await userMenuButton(page).click()
+    await page.getByRole('menuitem', { name: 'Logout' }).click()
+    await expect(loginHeading(page)).toBeVisible()
+    await expect.poll(kept).toBe(false)
+    const after = await context.newPage()
+    await after.goto(`${pocket.url}/recordings`)
+    await expect(loginHeading(after)).toBeVisible()
+    expect(await after.evaluate(() => (window as unknown as { keptRows?: number }).keptRows)).toBe(0)
   })
 })
 

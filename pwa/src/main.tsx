@@ -27,10 +27,11 @@ startColdStart()
 if (!import.meta.env.DEV) startRestoreEarly()
 
 const router = createBrowserRouter(routes)
-// The static screen of login.html and of a server-filled shared page (see
-// ui/prerenderHandoff) stays until that page has drawn its own; anywhere else
-// it goes as soon as the router leaves those pages or fails.
-const DRAWS_OVER_PRERENDER = new Set(['/login', '/shared/recording'])
+// The static screen of login.html, of a server-filled shared page and of the
+// list kept by the service worker (see ui/prerenderHandoff) stays until that
+// page has drawn its own; anywhere else it goes as soon as the router leaves
+// those pages or fails.
+const DRAWS_OVER_PRERENDER = new Set(['/login', '/shared/recording', '/recordings'])
 router.subscribe((state) => {
   if (!DRAWS_OVER_PRERENDER.has(state.location.pathname.replace(/\/+$/, '')) || state.errors) releasePrerender()
 })

@@ -33,7 +33,12 @@ export async function adoptProfile(user: AuthUser): Promise<void> {
     return other
   })
   // Outside the transaction: Cache Storage is not IndexedDB.
-  if (switched) await dropOfflineAudio().catch(() => {})
+  if (switched) await Promise.all([dropOfflineAudio().catch(() => {}), forgetKeptScreens().catch(() => {})])
+}
+
+/** Cache Storage's kept list (data/kept-screen), loaded only when it is to be forgotten. */
+async function forgetKeptScreens(): Promise<void> {
+  await (await import('./kept-screen')).forgetKeptScreens()
 }
 
 /** The list's first page as the device holds it, and whose it is. */
@@ -75,7 +80,7 @@ export async function clearLocalUserData(): Promise<void> {
   } catch {
     // storage unavailable: nothing was stored either
   }
-  await db.clearUserData()
+  await Promise.all([db.clearUserData(), forgetKeptScreens().catch((error: unknown) => console.warn('Could not forget the kept list', error))])
   void dropOfflineAudio().catch((error: unknown) => console.warn('Could not forget the audio kept offline', error))
   void getSync()
     .whileIdle(() => db.clearUserData())

@@ -10,6 +10,7 @@ import { useLibrary, type LibraryView } from './list/useLibrary'
 import { useSearchResults, type SearchView } from './list/useSearchResults'
 import { useFolderLibrary } from './list/useFolderLibrary'
 import { useFilteredLibrary } from './list/useFilteredLibrary'
+import { useKeptListScreen } from './list/useKeptListScreen'
 import { FiltersButton } from './filters/FiltersButton'
 import { activeFilterCount, filtersFromParams, withFilters, type ListFilters } from '@/data/listFilters'
 import { folderFilterKey, folderParam } from '@/data/folders/useFolders'
@@ -124,6 +125,8 @@ function FolderContent({ folderKey }: { folderKey: string }) {
 
 function LibraryContent({ library }: { library: LibraryView }) {
   const items = useMemo(() => (library.rows ? groupByDay(library.rows) : []), [library.rows])
+  const drawn = !library.loading && (items.length > 0 || library.empty || library.error != null)
+  useKeptListScreen(drawn, items.length > 0 ? library.rows : null)
   if (library.loading) return <ListSkeleton />
   if (items.length === 0 && library.error != null) {
     return <ListError message={listErrorMessage(library.error)} onRetry={library.retry} />
