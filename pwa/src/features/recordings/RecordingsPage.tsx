@@ -11,6 +11,7 @@ import { useSearchResults, type SearchView } from './list/useSearchResults'
 import { useFolderLibrary } from './list/useFolderLibrary'
 import { useFilteredLibrary } from './list/useFilteredLibrary'
 import { useKeptListScreen } from './list/useKeptListScreen'
+import { ReleasePrerender } from '@/ui/ReleasePrerender'
 import { FiltersButton } from './filters/FiltersButton'
 import { activeFilterCount, filtersFromParams, withFilters, type ListFilters } from '@/data/listFilters'
 import { folderFilterKey, folderParam } from '@/data/folders/useFolders'
@@ -123,10 +124,24 @@ function FolderContent({ folderKey }: { folderKey: string }) {
   return <RecordingList items={items} paging={{ hasMore: folder.hasMore, loading: false, onLoadMore: folder.loadMore }} />
 }
 
+/**
+ * The plain list. Once it has drawn anything of its own (rows, the empty
+ * state, an error), the copy a cold start painted from the HTML goes
+ * (data/kept-screen), and its rows are kept for the next start.
+ */
 function LibraryContent({ library }: { library: LibraryView }) {
   const items = useMemo(() => (library.rows ? groupByDay(library.rows) : []), [library.rows])
+  useKeptListScreen(items.length > 0 ? library.rows : null)
   const drawn = !library.loading && (items.length > 0 || library.empty || library.error != null)
-  useKeptListScreen(drawn, items.length > 0 ? library.rows : null)
+  return (
+    <>
+      {drawn && <ReleasePrerender />}
+      <LibraryBody library={library} items={items} />
+    </>
+  )
+}
+
+function LibraryBody({ library, items }: { library: LibraryView; items: ReturnType<typeof groupByDay> }) {
   if (library.loading) return <ListSkeleton />
   if (items.length === 0 && library.error != null) {
     return <ListError message={listErrorMessage(library.error)} onRetry={library.retry} />

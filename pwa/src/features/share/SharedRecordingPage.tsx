@@ -1,7 +1,7 @@
-import { useLayoutEffect, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { useSearchParams } from 'react-router'
-import { releasePrerender } from '@/ui/prerenderHandoff'
+import { ReleasePrerender } from '@/ui/ReleasePrerender'
 import { sharedRecordingQuery } from '@/data/share'
 import { LoadErrorScreen, LoadingScreen } from '@/features/recording-view/LoadErrorScreen'
 import { RecordingScreen } from '@/features/recording-view/RecordingScreen'
@@ -44,10 +44,14 @@ function SharedContent({ token }: { token: string }) {
 
 /**
  * The page's own content is drawn: the copy the server painted from the HTML
- * (shared-view.html, see ui/prerenderHandoff) can go before the browser paints
- * again. Until then it stays over the loading screen.
+ * (shared-view.html, see ui/prerenderHandoff) goes. Until then it stays over
+ * the loading screen.
  */
 function Drawn({ children }: { children: ReactNode }) {
-  useLayoutEffect(releasePrerender, [])
-  return children
+  return (
+    <>
+      <ReleasePrerender />
+      {children}
+    </>
+  )
 }
