@@ -20,24 +20,21 @@ import (
 // app has loaded (pwa/src/features/share/SharedRecordingPage.tsx draws the
 // full page over it): the recording's header and its summary.
 type Preview struct {
-	Title       string
+	Title       string // "" when the recording has none
 	Description string
 	From        string   // the owner's name, as the page's "From …" pill shows it
 	Blocks      []string // the summary as markdown, split at level-2 headings
 }
 
-// untitledOnPhone is the page's title for a recording without one (spec §2,
-// the phone's header; the first paint is laid out for a phone).
-const untitledOnPhone = "Untitled Recording"
+// desktopUntitled is the desktop header's title for a recording without one
+// (spec §2); a phone shows export.UntitledTitle.
+const desktopUntitled = "Chat with Tasha"
 
 // PreviewOf reads a shared view's loose shapes through pkg/loose and
 // pkg/export, as the page's other readers do.
 func PreviewOf(v View) Preview {
 	info := loose.ReadRecording(v.Recording)
 	p := Preview{Title: info.Title, Description: info.Description, From: ownerName(v.Owner)}
-	if p.Title == "" {
-		p.Title = untitledOnPhone
-	}
 	p.Blocks = splitAtLevelTwo(export.SummaryMarkdown(v.Summarization))
 	return p
 }
@@ -105,7 +102,7 @@ var markdown = goldmark.New(
 func (p Preview) HTML() []byte {
 	var b bytes.Buffer
 	b.WriteString(`<div class="detail shared-preview"><div class="detail__main"><header class="rec-header"><div class="rec-header__top"><h1 class="rec-header__title">`)
-	b.WriteString(html.EscapeString(p.Title))
+	b.WriteString(p.titleMarkup())
 	b.WriteString(`</h1></div><p class="rec-header__pills"><span class="pill pill--owner">From `)
 	b.WriteString(html.EscapeString(p.From))
 	b.WriteString(`</span></p>`)
@@ -128,6 +125,16 @@ func (p Preview) HTML() []byte {
 	}
 	b.WriteString(`</div></div>`)
 	return b.Bytes()
+}
+
+// titleMarkup is the title, or for a recording without one the phone's and
+// the desktop's titles, each shown on its own screen (share.css).
+func (p Preview) titleMarkup() string {
+	if p.Title != "" {
+		return html.EscapeString(p.Title)
+	}
+	return `<span class="shared-preview__phone">` + export.UntitledTitle + `</span>` +
+		`<span class="shared-preview__desktop">` + desktopUntitled + `</span>`
 }
 
 // desktopTabs is the page's row of tabs on a desktop, Summary selected, so

@@ -59,9 +59,6 @@ func TestPreviewOfEverySampleShape(t *testing.T) {
 	withSummary := 0
 	for _, f := range files {
 		p := PreviewOf(fixtureView(t, f))
-		if p.Title == "" {
-			t.Errorf("%s: no title", f)
-		}
 		if len(p.Blocks) > 0 {
 			withSummary++
 		}
@@ -85,14 +82,19 @@ func TestPreviewOfPlainTextKeepsParagraphsAndLines(t *testing.T) {
 
 func TestPreviewUntitledAndOwnerFallbacks(t *testing.T) {
 	p := PreviewOf(View{Recording: json.RawMessage(`{"title":"  "}`), Owner: Owner{Email: "ada@example.com"}})
-	if p.Title != "Untitled Recording" || p.From != "ada" || len(p.Blocks) != 0 {
+	if p.Title != "" || p.From != "ada" || len(p.Blocks) != 0 {
 		t.Fatalf("got %+v", p)
 	}
-	if got := PreviewOf(View{Recording: json.RawMessage(`"broken"`)}); got.From != "User" || got.Title != "Untitled Recording" {
+	if got := PreviewOf(View{Recording: json.RawMessage(`"broken"`)}); got.From != "User" || got.Title != "" {
 		t.Fatalf("a malformed recording falls back: %+v", got)
 	}
-	if strings.Contains(string(p.HTML()), "summary-tab") {
+	out := string(p.HTML())
+	if strings.Contains(out, "summary-tab") {
 		t.Fatal("no summary, no summary panel")
+	}
+	// Spec §2: a phone's header says Untitled Recording, a desktop's Chat with Tasha.
+	if !strings.Contains(out, `<span class="shared-preview__phone">Untitled Recording</span><span class="shared-preview__desktop">Chat with Tasha</span>`) {
+		t.Fatalf("untitled header:\n%s", out)
 	}
 }
 
