@@ -215,3 +215,31 @@ func words(n ast.Node, src []byte) []byte {
 	}
 	return out
 }
+
+// ViewOfAnswer reads the shared view API's answer ({success, data: view} or
+// the view itself) as a View, for a relay that asks its upstream for it; false
+// when it holds no recording object.
+func ViewOfAnswer(raw []byte) (View, bool) {
+	obj, ok := loose.ParseObject(raw)
+	if !ok {
+		return View{}, false
+	}
+	if data, ok := loose.ParseObject(obj.Get("data")); ok {
+		obj = data
+	}
+	recording := obj.Get("recording")
+	if _, ok := loose.ParseObject(recording); !ok {
+		return View{}, false
+	}
+	owner, _ := loose.ParseObject(obj.Get("owner"))
+	return View{
+		Recording: recording,
+		Owner: Owner{
+			DisplayName: loose.Text(owner.Get("displayName")),
+			Email:       loose.Text(owner.Get("email")),
+			PhotoURL:    loose.Text(owner.Get("photoURL")),
+		},
+		Summarization: obj.Get("summarization"),
+		Transcription: obj.Get("transcription"),
+	}, true
+}

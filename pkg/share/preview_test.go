@@ -205,3 +205,20 @@ func expectInert(t *testing.T, name string, out []byte) {
 	}
 	walk(doc)
 }
+
+func TestViewOfAnswerReadsEitherShape(t *testing.T) {
+	for _, raw := range []string{
+		`{"success":true,"data":{"recording":{"title":"Plan"},"owner":{"displayName":"Ada"},"summarization":{"summary":"Hi"}}}`,
+		`{"recording":{"title":"Plan"},"owner":{"displayName":"Ada"},"summarization":{"summary":"Hi"}}`,
+	} {
+		v, ok := ViewOfAnswer([]byte(raw))
+		if p := PreviewOf(v); !ok || p.Title != "Plan" || p.From != "Ada" || len(p.Blocks) != 1 {
+			t.Errorf("%s: %v %+v", raw, ok, p)
+		}
+	}
+	for _, raw := range []string{`{"success":false,"message":"gone"}`, `{"data":{"recording":"x"}}`, `[]`, `not json`} {
+		if _, ok := ViewOfAnswer([]byte(raw)); ok {
+			t.Errorf("%s: read as a view", raw)
+		}
+	}
+}

@@ -29,6 +29,7 @@ var Module = fx.Module("relay",
 		newCache,
 		newRelay,
 		fx.Annotate(Routes, fx.ResultTags(`group:"routes,flatten"`)),
+		NewSharePreview,
 	),
 )
 

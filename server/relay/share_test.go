@@ -1,9 +1,14 @@
 package relay_test
 
 import (
+	"context"
 	"net/http"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/pocket-companion/pocket/pkg/upstream"
+	"github.com/pocket-companion/pocket/server/relay"
 )
 
 // TestRelay_ShareLinksAreNeverCached: a visitor's view goes to the upstream
@@ -35,5 +40,30 @@ func TestRelay_UploadsMayExceedTheJSONLimit(t *testing.T) {
 	})
 	if r := alice.MustOK("GET", "/api/v1/recordings/big?include=all", nil); len(r.Body) < len(long) {
 		t.Fatalf("detail of %d bytes", len(r.Body))
+	}
+}
+
+// A share link's page through a relay gets the recording for its first paint
+// from the upstream's view, and nothing once the link is revoked or for an
+// unknown token.
+func TestRelay_SharePreviewReadsTheUpstreamsView(t *testing.T) {
+	p := startPair(t)
+	alice := p.signIn(t, "alice@example.com")
+	importRecording(t, alice, "r1", "unicorn")
+	var link struct{ Token string }
+	alice.MustOK("POST", "/api/v1/recordings/r1/share", nil, &link)
+	preview := relay.NewSharePreview(upstream.New(upstream.Options{BaseURL: p.up.URL, Timeout: 5 * time.Second}))
+	ctx := context.Background()
+
+	markup, ok := preview(ctx, link.Token)
+	if !ok || !strings.Contains(string(markup), ">Plans unicorn</h1>") || !strings.Contains(string(markup), "<p>unicorn</p>") {
+		t.Fatalf("preview through the relay = %v %s", ok, markup)
+	}
+	if _, ok := preview(ctx, "oNx6tD2KCM3uHACG5LOQ2pCXVxdtLXX01R6WcQ0Ilso"); ok {
+		t.Fatal("an unknown token got a preview")
+	}
+	alice.MustOK("DELETE", "/api/v1/share/"+link.Token, nil)
+	if _, ok := preview(ctx, link.Token); ok {
+		t.Fatal("a revoked link's recording was put in the page")
 	}
 }
