@@ -7,7 +7,7 @@ import { db } from '@/data/db'
 import { formatDayHeading } from '@/data/normalize/recordingDates'
 import { alice, renderApp, signInOnServer } from '@/test/render'
 import { controlIntersections } from '@/test/intersection'
-import { PRERENDER_ID } from '@/ui/prerenderHandoff'
+import { gate, placeStaticCopy } from '@/test/staticCopy'
 
 const DASHBOARD = '/api/v1/recordings/dashboard'
 const SEARCH = '/api/v1/recordings/search'
@@ -32,22 +32,19 @@ const rowOf = async (name: string) => (await rowLink(name)).closest('.rec-row') 
 
 describe('recordings list', () => {
   it('keeps a copy painted from the HTML over the skeleton, and removes it once the rows are drawn', async () => {
-    const copy = document.createElement('div')
-    copy.id = PRERENDER_ID
-    document.body.append(copy)
-    let answer: (() => void) | undefined
-    const answered = new Promise<void>((resolve) => (answer = resolve))
+    const copyShown = placeStaticCopy()
+    const answer = gate()
     server.use(
       // Held, then left to the mock server's own answer.
       http.get(DASHBOARD, async () => {
-        await answered
+        await answer.passed
       }),
     )
     await openList()
-    expect(document.getElementById(PRERENDER_ID)).not.toBeNull()
-    answer?.()
+    expect(copyShown()).toBe(true)
+    answer.open()
     expect(await screen.findByRole('link', { name: 'Note: 3.4 release to-dos' }, { timeout: 5000 })).toBeInTheDocument()
-    expect(document.getElementById(PRERENDER_ID)).toBeNull()
+    expect(copyShown()).toBe(false)
   })
 
   it('groups the first rows under long-form date headings, newest first', async () => {

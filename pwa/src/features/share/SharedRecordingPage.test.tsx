@@ -6,7 +6,7 @@ import { server } from '@/mocks/node'
 import { session } from '@/data/session'
 import { fixtureFiles } from '@/mocks/fixtures'
 import { alice, renderApp, signInOnServer } from '@/test/render'
-import { PRERENDER_ID } from '@/ui/prerenderHandoff'
+import { gate, placeStaticCopy } from '@/test/staticCopy'
 
 const VIEW = '/api/v1/share/shared/recording'
 // The first render loads the lazy route (and, in a file run alone, transforms its modules): allow it time.
@@ -77,23 +77,20 @@ describe('shared recording page', () => {
     ['the recording', 200, () => screen.findByRole('heading', { level: 1, name: '1:1 with Leo' }, LAZY_ROUTE)],
     ['why the link does not open', 401, () => screen.findByRole('heading', { level: 1, name: 'Invalid Share Link' }, LAZY_ROUTE)],
   ])('the server-painted copy stays over the loading screen until %s is drawn', async (_, status, drawn) => {
-    const copy = document.createElement('div')
-    copy.id = PRERENDER_ID
-    document.body.append(copy)
-    let answer: (() => void) | undefined
-    const answered = new Promise<void>((resolve) => (answer = resolve))
+    const copyShown = placeStaticCopy()
+    const answer = gate()
     server.use(
       http.get(VIEW, async () => {
-        await answered
+        await answer.passed
         return status === 200 ? HttpResponse.json(sharedBody) : HttpResponse.json({ success: false, message: 'x' }, { status })
       }),
     )
     renderApp('/shared/recording?token=tok')
     expect(await screen.findByText('Loading recording…', {}, LAZY_ROUTE)).toBeInTheDocument()
-    expect(document.getElementById(PRERENDER_ID)).not.toBeNull()
-    answer?.()
+    expect(copyShown()).toBe(true)
+    answer.open()
     await drawn()
-    await waitFor(() => expect(document.getElementById(PRERENDER_ID)).toBeNull())
+    await waitFor(() => expect(copyShown()).toBe(false))
   })
 
   it('says "No share token provided" without a token, and asks nothing', async () => {
