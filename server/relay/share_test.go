@@ -9,16 +9,26 @@ import (
 
 	"github.com/pocket-companion/pocket/pkg/upstream"
 	"github.com/pocket-companion/pocket/server/relay"
+	"github.com/pocket-companion/pocket/tests/servertest"
 )
+
+type shareLink struct{ Token string }
+
+// sharedRecording starts a relay and its upstream, and alice shares her
+// recording r1 (the marker "unicorn" in its title and summary).
+func sharedRecording(t *testing.T) (*pair, *servertest.Client, shareLink) {
+	p := startPair(t)
+	alice := p.signIn(t, "alice@example.com")
+	importRecording(t, alice, "r1", "unicorn")
+	var link shareLink
+	alice.MustOK("POST", "/api/v1/recordings/r1/share", nil, &link)
+	return p, alice, link
+}
 
 // TestRelay_ShareLinksAreNeverCached: a visitor's view goes to the upstream
 // every time, so a revoked link stops working at once.
 func TestRelay_ShareLinksAreNeverCached(t *testing.T) {
-	p := startPair(t)
-	alice := p.signIn(t, "alice@example.com")
-	importRecording(t, alice, "r1", "unicorn")
-	var link struct{ Token string }
-	alice.MustOK("POST", "/api/v1/recordings/r1/share", nil, &link)
+	p, alice, link := sharedRecording(t)
 	visitor := p.relay.NewClient(t)
 	view := "/api/v1/share/shared/recording?token=" + link.Token
 	if r := visitor.MustOK("GET", view, nil); !strings.Contains(string(r.Body), "unicorn") {
@@ -47,11 +57,7 @@ func TestRelay_UploadsMayExceedTheJSONLimit(t *testing.T) {
 // from the upstream's view, and nothing once the link is revoked or for an
 // unknown token.
 func TestRelay_SharePreviewReadsTheUpstreamsView(t *testing.T) {
-	p := startPair(t)
-	alice := p.signIn(t, "alice@example.com")
-	importRecording(t, alice, "r1", "unicorn")
-	var link struct{ Token string }
-	alice.MustOK("POST", "/api/v1/recordings/r1/share", nil, &link)
+	p, alice, link := sharedRecording(t)
 	preview := relay.NewSharePreview(upstream.New(upstream.Options{BaseURL: p.up.URL, Timeout: 5 * time.Second}))
 	ctx := context.Background()
 
