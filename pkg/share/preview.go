@@ -148,25 +148,28 @@ const desktopTabs = `<div class="tabs tabs--top shared-preview__tabs">` +
 	`<button type="button" class="tab" aria-selected="false"><span class="tab__label">Transcription</span></button>` +
 	`</div>`
 
-// renderMarkdown writes one block, its highest heading moved to level 2.
+// renderMarkdown writes one block, its highest heading moved to level 2 and
+// its links and images as their words.
 func renderMarkdown(b *bytes.Buffer, block string) {
 	src := []byte(block)
 	doc := markdown.Parser().Parse(text.NewReader(src))
-	top := 6
+	var headings []*ast.Heading
+	var inline []ast.Node
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
-		if h, ok := n.(*ast.Heading); ok && entering && h.Level < top {
-			top = h.Level
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch node := n.(type) {
+		case *ast.Heading:
+			headings = append(headings, node)
+		case *ast.Image, *ast.Link, *ast.AutoLink:
+			inline = append(inline, n)
+			return ast.WalkSkipChildren, nil
 		}
 		return ast.WalkContinue, nil
 	})
-	shift := 2 - top
-	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
-		if h, ok := n.(*ast.Heading); ok && entering {
-			h.Level = min(6, max(1, h.Level+shift))
-		}
-		return ast.WalkContinue, nil
-	})
-	asPlainText(doc, src)
+	underTitle(headings)
+	asPlainText(inline, src)
 	var out bytes.Buffer
 	if err := markdown.Renderer().Render(&out, src, doc); err != nil {
 		b.WriteString(`<p>` + html.EscapeString(block) + `</p>`)
@@ -175,23 +178,24 @@ func renderMarkdown(b *bytes.Buffer, block string) {
 	b.Write(out.Bytes())
 }
 
+// underTitle moves the headings so the highest is level 2, under the page's
+// h1, keeping their offsets (capped at 1 and 6).
+func underTitle(headings []*ast.Heading) {
+	top := 6
+	for _, h := range headings {
+		top = min(top, h.Level)
+	}
+	for _, h := range headings {
+		h.Level = min(6, max(1, h.Level+2-top))
+	}
+}
+
 // asPlainText replaces images and links by their words. The copy is inert
 // and on screen for a moment, so it needs no links; and the page never loads
 // a summary's images (a remote image is a tracker). Raw HTML goldmark leaves
 // out by itself.
-func asPlainText(doc ast.Node, src []byte) {
-	var found []ast.Node
-	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
-		switch n.(type) {
-		case *ast.Image, *ast.Link, *ast.AutoLink:
-			if entering {
-				found = append(found, n)
-			}
-			return ast.WalkSkipChildren, nil
-		}
-		return ast.WalkContinue, nil
-	})
-	for _, n := range found {
+func asPlainText(nodes []ast.Node, src []byte) {
+	for _, n := range nodes {
 		n.Parent().ReplaceChild(n.Parent(), n, ast.NewString(words(n, src)))
 	}
 }

@@ -34,13 +34,9 @@ func (c *gzipCache) get(name string, raw func() ([]byte, error)) ([]byte, bool) 
 	data, err := raw()
 	var out []byte
 	if err == nil {
-		var buf bytes.Buffer
-		zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
-		_, _ = zw.Write(data)
-		_ = zw.Close()
 		// Keep the raw file when gzip does not make it smaller.
-		if buf.Len() < len(data) {
-			out = buf.Bytes()
+		if z := gzipBytes(data, gzip.BestCompression); len(z) < len(data) {
+			out = z
 		}
 	}
 	if c.files == nil {
@@ -106,12 +102,25 @@ func (c *gzipCache) serveGzipped(w http.ResponseWriter, r *http.Request, name st
 		h.Set("Content-Type", ct)
 	}
 	h.Set("Content-Encoding", "gzip")
-	h.Set("Content-Length", strconv.Itoa(len(body)))
+	writeOK(w, r, body)
+	return true
+}
+
+func gzipBytes(data []byte, level int) []byte {
+	var buf bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&buf, level)
+	_, _ = zw.Write(data)
+	_ = zw.Close()
+	return buf.Bytes()
+}
+
+// writeOK answers 200 with body, its length set, the body left out for HEAD.
+func writeOK(w http.ResponseWriter, r *http.Request, body []byte) {
+	w.Header().Set("Content-Length", strconv.Itoa(len(body)))
 	w.WriteHeader(http.StatusOK)
 	if r.Method != http.MethodHead {
 		_, _ = w.Write(body)
 	}
-	return true
 }
 
 func readFrom(app fs.FS, name string) func() ([]byte, error) {
@@ -121,19 +130,10 @@ func readFrom(app fs.FS, name string) func() ([]byte, error) {
 // serveCompressed answers with body, an HTML page made for this request,
 // gzipped when the client takes it (made per request, so never cached).
 func serveCompressed(w http.ResponseWriter, r *http.Request, body []byte) {
-	h := w.Header()
-	h.Add("Vary", "Accept-Encoding")
+	w.Header().Add("Vary", "Accept-Encoding")
 	if acceptsGzip(r) {
-		var buf bytes.Buffer
-		zw := gzip.NewWriter(&buf)
-		_, _ = zw.Write(body)
-		_ = zw.Close()
-		body = buf.Bytes()
-		h.Set("Content-Encoding", "gzip")
+		body = gzipBytes(body, gzip.DefaultCompression)
+		w.Header().Set("Content-Encoding", "gzip")
 	}
-	h.Set("Content-Length", strconv.Itoa(len(body)))
-	w.WriteHeader(http.StatusOK)
-	if r.Method != http.MethodHead {
-		_, _ = w.Write(body)
-	}
+	writeOK(w, r, body)
 }

@@ -64,7 +64,7 @@ func TestHandler_LiveShareLinkGetsItsRecordingInThePage(t *testing.T) {
 }
 
 // Without a preview (a refused link, a token of the wrong shape, no frame in
-// the build, relay mode) the page is the one every share link got before.
+// the build, no preview provided) the page is the one every share link got before.
 func TestHandler_ShareLinkWithoutPreviewGetsThePlainPage(t *testing.T) {
 	var asked []string
 	app, preview := sharedViewApp(&asked)

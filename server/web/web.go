@@ -26,8 +26,8 @@ var dist embed.FS
 var placeholder []byte
 
 // Module provides the app handler, named "app" for the HTTP server's fallback.
-// A SharePreview, when some module provides one (embedded mode's share
-// links), fills a share link's first paint.
+// A SharePreview, when some module provides one (the share links' module,
+// or a relay's upstream), fills a share link's first paint.
 var Module = fx.Module("web",
 	fx.Provide(fx.Annotate(
 		func(preview SharePreview) http.Handler { return newHandler(AppFS(), preview) },
@@ -137,8 +137,8 @@ var sharedViewMarker = []byte("<!--pocket:shared-view-->")
 // paint shows the title and summary before any script has run; false when
 // there is no preview to give (then the page loads as usual).
 func (p pages) sharedView(name string, r *http.Request, preview SharePreview) ([]byte, bool) {
-	token := strings.TrimSpace(r.URL.Query().Get("token"))
-	if preview == nil || p.sharedFrame == nil || name != sharedPage || !shareTokenShape.MatchString(token) {
+	token, ok := shareToken(name, r)
+	if preview == nil || p.sharedFrame == nil || !ok {
 		return nil, false
 	}
 	markup, ok := preview(r.Context(), token)
@@ -209,13 +209,20 @@ func setIndexHeaders(w http.ResponseWriter, r *http.Request, name string) {
 // gets no preload, and the page reports the link as the app always has.
 var shareTokenShape = regexp.MustCompile(`^[A-Za-z0-9_-]{16,128}$`)
 
+// shareToken is the token of a share link's page (name as forRoute names
+// routes), when it has the shape of one.
+func shareToken(name string, r *http.Request) (string, bool) {
+	token := strings.TrimSpace(r.URL.Query().Get("token"))
+	return token, name == sharedPage && shareTokenShape.MatchString(token)
+}
+
 // sharedViewPreload asks the browser to fetch a shared recording's view while
 // the app's scripts download, instead of after they have run: the page's own
 // request for it (same URL, same-origin credentials) then takes the preloaded
 // answer. The URL is built as the app builds it.
 func sharedViewPreload(name string, r *http.Request) string {
-	token := strings.TrimSpace(r.URL.Query().Get("token"))
-	if name != sharedPage || !shareTokenShape.MatchString(token) {
+	token, ok := shareToken(name, r)
+	if !ok {
 		return ""
 	}
 	return "</api/v1/share/shared/recording?token=" + token + ">; rel=preload; as=fetch; crossorigin=anonymous"
