@@ -1,18 +1,16 @@
 import { render } from '@testing-library/react'
 import { useLayoutEffect } from 'react'
 import { describe, expect, it } from 'vitest'
-import { PRERENDER_ID } from './prerenderHandoff'
+import { placeStaticCopy } from '@/test/staticCopy'
 import { ReleasePrerender } from './ReleasePrerender'
 
 describe('ReleasePrerender', () => {
   it('removes the copy before the content drawn after it measures itself', () => {
-    const copy = document.createElement('div')
-    copy.id = PRERENDER_ID
-    document.body.append(copy)
+    const copyShown = placeStaticCopy()
     const seen: boolean[] = []
     function Measuring() {
       useLayoutEffect(() => {
-        seen.push(document.getElementById(PRERENDER_ID) !== null)
+        seen.push(copyShown())
       })
       return <div>rows</div>
     }
@@ -25,6 +23,6 @@ describe('ReleasePrerender', () => {
       </>,
     )
     expect(seen).toEqual([false])
-    expect(document.getElementById(PRERENDER_ID)).toBeNull()
+    expect(copyShown()).toBe(false)
   })
 })

@@ -1,7 +1,9 @@
 /**
  * login.html paints the login screen from HTML (#prerender) while the app's
- * scripts load, and a share link's first visit paints the shared recording's
- * title and summary the server put in shared-view.html; #root stays hidden
+ * scripts load, a share link's first visit paints the shared recording's
+ * title and summary the server put in shared-view.html, and the service
+ * worker's /recordings the list as the device last drew it (data/kept-screen);
+ * #root stays hidden
  * behind the copy (app.css) so the loading spinner the app draws first never
  * flashes over it. The copy is inert (nothing in it can be clicked, focused or
  * typed into, so no input is lost) and goes as soon as React has drawn the
