@@ -12,10 +12,6 @@ export default defineConfig({
   resolve: {
     alias: {
       '@': here('src'),
-      // One copy of the router for 'react-router' and 'react-router/dom' (the app imports both):
-      // left to the test runner's Node resolution, the two entry points load separate builds.
-      'react-router/dom': here('../node_modules/react-router/dist/development/dom-export.mjs'),
-      'react-router': here('../node_modules/react-router/dist/development/index.mjs'),
     },
   },
   server: { fs: { allow: [here('..')] } },

@@ -361,7 +361,10 @@ function stuckHeading() {
   const top = document.querySelector('.shell__topbar')?.getBoundingClientRect().bottom ?? 0
   const stuck = Array.from(document.querySelectorAll('h2')).filter((h) => Math.abs(h.getBoundingClientRect().top - Math.max(0, top)) < 2)
   const h = stuck[0]
-  const below = Array.from(document.querySelectorAll('.rec-row time')).find((t) => t.getBoundingClientRect().top > (h?.getBoundingClientRect().bottom ?? 0))
+  // The first row still showing under the heading (its top may already be behind it).
+  const edge = h?.getBoundingClientRect().bottom ?? 0
+  const row = Array.from(document.querySelectorAll('.rec-row')).find((r) => r.getBoundingClientRect().bottom > edge + 1)
+  const below = row?.querySelector('time')
   const day = below ? new Date(below.getAttribute('datetime') ?? '').toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' }) : ''
   return { stuck: stuck.length, heading: h?.textContent ?? '', rowDay: day }
 }

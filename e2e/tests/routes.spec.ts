@@ -24,6 +24,30 @@ test.describe('route table', () => {
     await expectSeededLibrary(page)
   })
 
+  test('Back and Forward move between the pages opened; a link to the page shown adds no entry', async ({ page }) => {
+    await openSignedIn(page)
+    await expectSeededLibrary(page)
+    const nav = page.getByRole('navigation', { name: 'Main' })
+    await nav.getByRole('link', { name: /^Work,/ }).click()
+    await expect(page).toHaveURL(/\/recordings\?folder=/)
+    const folderPage = page.url()
+    await nav.getByRole('link', { name: /^Work,/ }).click() // the page already shown
+    await nav.getByRole('link', { name: 'Recordings', exact: true }).click()
+    await expect(page).toHaveURL(/\/recordings$/)
+    await page.getByRole('main').getByRole('link', { name: 'Weekly Product Sync' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Weekly Product Sync' })).toBeVisible()
+    await page.goBack()
+    await expect(page).toHaveURL(/\/recordings$/)
+    await page.goBack()
+    await expect(page).toHaveURL(folderPage)
+    await page.goBack() // one entry for the folder, however often it was clicked
+    await expect(page).toHaveURL(/\/recordings$/)
+    await page.goForward()
+    await page.goForward()
+    await page.goForward()
+    await expect(page.getByRole('heading', { level: 1, name: 'Weekly Product Sync' })).toBeVisible()
+  })
+
   test('an unknown path shows the 404 page', { tag: '@phone' }, async ({ page }) => {
     const res = await page.goto('/no-such-page/at/all')
     expect(res?.ok()).toBe(true) // the app answers, not the server's error page

@@ -6,9 +6,12 @@ import { DASHBOARD_PAGE_SIZE, toStored } from '@/data/recordings'
 import { alice } from '@/test/render'
 import { startColdStart } from './coldStart'
 
-const preloads = vi.hoisted(() => ({ calls: 0 }))
+const preloads = vi.hoisted(() => ({ calls: 0, detail: 0 }))
 // The screens' chunks are not fetched here; only whether the cold start asks for them.
-vi.mock('./routes', () => ({ preloadListScreen: () => (preloads.calls++, [Promise.resolve()]) }))
+vi.mock('./routes', () => ({
+  preloadListScreen: () => (preloads.calls++, [Promise.resolve()]),
+  preloadDetailScreen: () => (preloads.detail++, [Promise.resolve()]),
+}))
 
 const MARKER = 'pocket_has_session=1'
 const stored = (n: number) =>
@@ -16,6 +19,7 @@ const stored = (n: number) =>
 
 beforeEach(() => {
   preloads.calls = 0
+  preloads.detail = 0
   forgetEarlyFirstPage()
 })
 
@@ -23,8 +27,10 @@ describe('cold start on the list', () => {
   it('starts nothing for a signed-out visitor (no session marker) or off the list', async () => {
     expect(startColdStart('/recordings', '')).toBe(false)
     expect(startColdStart('/login', MARKER)).toBe(false)
-    expect(startColdStart('/recordings/abc', MARKER)).toBe(false)
-    expect(preloads.calls).toBe(0)
+    expect(startColdStart('/recordings/abc', '')).toBe(false)
+    expect(startColdStart('/ask', MARKER)).toBe(false)
+    expect(startColdStart('/recordings/abc/more', MARKER)).toBe(false)
+    expect(preloads.calls + preloads.detail).toBe(0)
     await earlyStartSettled()
     expect(earlyFirstPage(alice.uid)).toBeUndefined()
   })
@@ -50,6 +56,21 @@ describe('cold start on the list', () => {
     await db.recordings.bulkPut(stored(3))
     startColdStart('/', MARKER)
     await earlyStartSettled()
+    expect(earlyFirstPage(alice.uid)).toBeUndefined()
+  })
+})
+
+describe('cold start on a recording', () => {
+  it('with the marker on /recordings/{id}: fetches the detail chunks and opens the device store, reading no list', async () => {
+    await adoptProfile(alice)
+    await db.recordings.bulkPut(stored(3))
+    db.close()
+    expect(db.isOpen()).toBe(false)
+    expect(startColdStart('/recordings/rec_01', MARKER)).toBe(true)
+    expect(preloads.detail).toBe(1)
+    expect(preloads.calls).toBe(0)
+    await earlyStartSettled()
+    expect(db.isOpen()).toBe(true)
     expect(earlyFirstPage(alice.uid)).toBeUndefined()
   })
 })

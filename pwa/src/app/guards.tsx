@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { Navigate } from 'react-router'
+import { Redirect } from 'wouter'
 import { useAuth } from '@/features/auth/AuthContext'
 import { FullPageSpinner } from '@/ui/FullPageSpinner'
 
@@ -12,7 +12,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const { user, loading } = useAuth()
   if (loading) return <FullPageSpinner />
   // Every successful login lands on /recordings (spec §2), so no "from" is kept.
-  if (!user) return <Navigate to="/login" replace />
+  if (!user) return <Redirect to="/login" replace />
   return children
 }
 
@@ -20,6 +20,6 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
   const { user, loading } = useAuth()
   if (loading) return <FullPageSpinner />
-  if (user) return <Navigate to="/recordings" replace />
+  if (user) return <Redirect to="/recordings" replace />
   return children
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { screen, waitFor } from '@testing-library/react'
 import { http, HttpResponse, delay } from 'msw'
 import { server } from '@/mocks/node'
+import { fixtureFiles } from '@/mocks/fixtures'
 import { setSessionMarker } from '@/mocks/mockAuthState'
 import { alice, renderApp, signInOnServer } from '@/test/render'
 
@@ -9,7 +10,7 @@ describe('routes and guard (spec §2)', () => {
   it('/ redirects to /recordings', async () => {
     await signInOnServer(alice)
     const { router } = renderApp('/')
-    await waitFor(() => expect(router.state.location.pathname).toBe('/recordings'))
+    await waitFor(() => expect(router.location.pathname).toBe('/recordings'))
     expect(await screen.findByRole('heading', { name: 'Recordings' })).toBeInTheDocument()
   })
 
@@ -36,14 +37,14 @@ describe('routes and guard (spec §2)', () => {
   it('a signed-out visitor is sent to /login with a replace navigation', async () => {
     const { router } = renderApp('/recordings/abc')
     await screen.findByRole('heading', { name: 'Welcome to Pocket' })
-    expect(router.state.location.pathname).toBe('/login')
-    expect(router.state.historyAction).toBe('REPLACE')
+    // Replaced, not pushed: Back does not bounce the visitor into the guard again.
+    expect(router.entries).toEqual(['/login'])
   })
 
   it('a signed-in user on /login goes to /recordings', async () => {
     await signInOnServer(alice)
     const { router } = renderApp('/login')
-    await waitFor(() => expect(router.state.location.pathname).toBe('/recordings'))
+    await waitFor(() => expect(router.location.pathname).toBe('/recordings'))
   })
 
   it('a signed-in user reaches a recording’s page', async () => {
@@ -52,10 +53,25 @@ describe('routes and guard (spec §2)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Weekly Product Sync' }, { timeout: 5000 })).toBeInTheDocument()
   })
 
+  it('a recording whose id needs escaping in a path is asked for by its own id', async () => {
+    await signInOnServer(alice)
+    const asked: string[] = []
+    server.use(
+      http.get('/api/v1/recordings/:id', ({ params }) => {
+        asked.push(String(params.id))
+        const file = fixtureFiles().find((f) => f.recording.id === 'rec_01_weekly_sync')
+        return HttpResponse.json({ success: true, data: { ...file, recording: { ...file?.recording, id: 'rec 1%' } } })
+      }),
+    )
+    renderApp(`/recordings/${encodeURIComponent('rec 1%')}`)
+    expect(await screen.findByRole('heading', { level: 1, name: 'Weekly Product Sync' }, { timeout: 5000 })).toBeInTheDocument()
+    expect(asked).toEqual(['rec 1%'])
+  })
+
   it('the shared view needs no sign-in and links to the marketing site', async () => {
     const { router } = renderApp('/shared/recording?token=abc')
     expect(await screen.findByRole('link', { name: 'Get your Pocket' })).toBeInTheDocument()
-    expect(router.state.location.pathname).toBe('/shared/recording')
+    expect(router.location.pathname).toBe('/shared/recording')
   })
 
   it('the shared view without a token says so', async () => {

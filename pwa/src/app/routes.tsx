@@ -1,5 +1,6 @@
-import { lazy, Suspense, type ReactNode } from 'react'
-import { Navigate, type RouteObject } from 'react-router'
+import { lazy, Suspense, useEffect, type ReactNode } from 'react'
+import { Redirect, Route, Switch } from 'wouter'
+import { whenPageSettled } from '@/data/offline/settled'
 import { FullPageSpinner } from '@/ui/FullPageSpinner'
 import { NotFound } from './NotFound'
 import { RedirectIfSignedIn, RequireAuth } from './guards'
@@ -16,24 +17,65 @@ const RecordingsPage = recordingsPage.Component
 
 /** Fetches the list screen's chunks ahead of its first render. */
 export const preloadListScreen = (): Promise<unknown>[] => [appShell.preload(), recordingsPage.preload()]
-const RecordingDetailPage = lazy(() => import('@/features/recordings/RecordingDetailPage'))
-const LibraryAskPage = lazy(() => import('@/features/library-ask/LibraryAskPage'))
+const recordingDetailPage = preloadableLazy(() => import('@/features/recordings/RecordingDetailPage'))
+const libraryAskPage = preloadableLazy(() => import('@/features/library-ask/LibraryAskPage'))
+const RecordingDetailPage = recordingDetailPage.Component
+const LibraryAskPage = libraryAskPage.Component
+
+/** Fetches a recording's screen's chunks ahead of its first render. */
+export const preloadDetailScreen = (): Promise<unknown>[] => [appShell.preload(), recordingDetailPage.preload()]
+
+/**
+ * Fetches every signed-in screen's chunks once the first one has settled: a
+ * navigation renders at once (the location is an external store, so it is
+ * never a transition that keeps the old screen up while a chunk loads), and a
+ * screen whose chunk is not here yet would show the spinner for a moment.
+ */
+function PreloadSignedInScreens(): null {
+  useEffect(() => {
+    void whenPageSettled().then(() => Promise.allSettled([...preloadListScreen(), recordingDetailPage.preload(), libraryAskPage.preload()]))
+  }, [])
+  return null
+}
 const SharedRecordingPage = lazy(() => import('@/features/share/SharedRecordingPage'))
 
 const screen = (node: ReactNode) => <Suspense fallback={<FullPageSpinner />}>{node}</Suspense>
 
+/**
+ * The signed-in screens of spec §2 share the shell: one route matches all
+ * of them, so the shell stays mounted (and its drawer, sync status and
+ * sidebar keep their state) while the screen inside it changes.
+ */
+const SIGNED_IN_SCREENS = /^\/(?:recordings(?:\/[^/]+)?|ask)\/?$/i
+
 /** The route table of spec §2. */
-export const routes: RouteObject[] = [
-  { path: '/', element: <Navigate to="/recordings" replace /> },
-  { path: '/login', element: <RedirectIfSignedIn>{screen(<LoginPage />)}</RedirectIfSignedIn> },
-  { path: '/shared/recording', element: screen(<SharedRecordingPage />) },
-  {
-    element: <RequireAuth>{screen(<AppShell />)}</RequireAuth>,
-    children: [
-      { path: '/recordings', element: screen(<RecordingsPage />) },
-      { path: '/recordings/:id', element: screen(<RecordingDetailPage />) },
-      { path: '/ask', element: screen(<LibraryAskPage />) },
-    ],
-  },
-  { path: '*', element: <NotFound /> },
-]
+export function AppRoutes() {
+  return (
+    <Switch>
+      <Route path="/">
+        <Redirect to="/recordings" replace />
+      </Route>
+      <Route path="/login">
+        <RedirectIfSignedIn>{screen(<LoginPage />)}</RedirectIfSignedIn>
+      </Route>
+      <Route path="/shared/recording">{screen(<SharedRecordingPage />)}</Route>
+      <Route path={SIGNED_IN_SCREENS}>
+        <RequireAuth>
+          <PreloadSignedInScreens />
+          {screen(<AppShell>{signedInScreens}</AppShell>)}
+        </RequireAuth>
+      </Route>
+      <Route>
+        <NotFound />
+      </Route>
+    </Switch>
+  )
+}
+
+const signedInScreens = (
+  <Switch>
+    <Route path="/recordings">{screen(<RecordingsPage />)}</Route>
+    <Route path="/recordings/:id">{screen(<RecordingDetailPage />)}</Route>
+    <Route path="/ask">{screen(<LibraryAskPage />)}</Route>
+  </Switch>
+)

@@ -13,11 +13,14 @@ let settled: Promise<void> = Promise.resolve()
 const EARLY_WAIT_CAP_MS = 2000
 let firstPage: FirstListPage | undefined
 
-/** Starts the early work; `chunks` are the screens' imports, `read` the first page from IndexedDB. */
-export function startEarly(chunks: Promise<unknown>[], read: () => Promise<FirstListPage>): void {
+/**
+ * Starts the early work: `chunks` are the screens' imports, `read` the list's
+ * first page from IndexedDB (or any other early use of IndexedDB, returning no page).
+ */
+export function startEarly(chunks: Promise<unknown>[], read: () => Promise<FirstListPage | void>): void {
   const page = read().then(
-    (result) => void (firstPage = result),
-    (error: unknown) => console.warn('early list read', error), // the list reads for itself
+    (result) => void (firstPage = result ?? undefined),
+    (error: unknown) => console.warn('early read', error), // the screen reads for itself
   )
   // Never rejects: a chunk that failed to load fails again, visibly, where the screen imports it.
   settled = Promise.allSettled([...chunks, page]).then(() => undefined)

@@ -1,9 +1,10 @@
 import type { ReactElement } from 'react'
 import { render } from '@testing-library/react'
-import { createMemoryRouter } from 'react-router'
-import { RouterProvider } from 'react-router/dom'
+import { Router } from 'wouter'
+import { memoryLocation } from 'wouter/memory-location'
 import { Providers } from '@/app/Providers'
-import { routes } from '@/app/routes'
+import { AppRoutes } from '@/app/routes'
+import { replacingSamePage } from '@/app/navigation'
 import { createQueryClient } from '@/data/queryClient'
 import type { AuthUser } from '@/data/api/auth'
 import { adoptProfile } from '@/data/profile'
@@ -16,15 +17,28 @@ import '@/features/recordings/RecordingsPage'
 
 /** The whole app at `path`, with the real providers and routes. */
 export function renderApp(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] })
+  const memory = memoryLocation({ path, record: true })
+  const router = new TestHistory(memory.history)
   const queryClient = createQueryClient()
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } })
   const view = render(
     <Providers queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <Router hook={memory.hook} aroundNav={replacingSamePage(() => router.location.pathname + router.location.search)}>
+        <AppRoutes />
+      </Router>
     </Providers>,
   )
   return { ...view, router, queryClient }
+}
+
+/** Where the app under test has been: its entries, newest last (a replace overwrites the newest). */
+export class TestHistory {
+  constructor(readonly entries: string[]) {}
+
+  get location(): { pathname: string; search: string } {
+    const [pathname, search] = (this.entries[this.entries.length - 1] ?? '/').split('?')
+    return { pathname: pathname ?? '/', search: search ? `?${search}` : '' }
+  }
 }
 
 /** One component with the app's providers (query client, auth, toasts) around it, no router. */

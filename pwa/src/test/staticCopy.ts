@@ -1,14 +1,16 @@
+import { onTestFinished } from 'vitest'
 import { PRERENDER_ID } from '@/ui/prerenderHandoff'
 
 /**
  * A static copy of a screen on the page (#prerender), as login.html, a
  * server-filled shared page or the kept list put there before any script;
- * returns whether it is still there.
+ * returns whether it is still there. It goes when the test ends.
  */
 export function placeStaticCopy(): () => boolean {
   const copy = document.createElement('div')
   copy.id = PRERENDER_ID
   document.body.append(copy)
+  onTestFinished(() => copy.remove())
   return () => document.getElementById(PRERENDER_ID) !== null
 }
 

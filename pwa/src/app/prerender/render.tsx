@@ -9,7 +9,7 @@
 import type { ReactNode } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { MemoryRouter } from 'react-router'
+import { Router } from 'wouter'
 import LoginPage from '@/features/auth/login/LoginPage'
 import { AuthContext, type AuthContextValue } from '@/features/auth/AuthContext'
 import { ToastContext, type Toaster } from '@/ui/toast/toastContext'
@@ -35,7 +35,7 @@ function StaticProviders({ path, children }: { path: string; children: ReactNode
     <QueryClientProvider client={new QueryClient()}>
       <ToastContext.Provider value={silent}>
         <AuthContext.Provider value={signedOut}>
-          <MemoryRouter initialEntries={[path]}>{children}</MemoryRouter>
+          <Router ssrPath={path}>{children}</Router>
         </AuthContext.Provider>
       </ToastContext.Provider>
     </QueryClientProvider>

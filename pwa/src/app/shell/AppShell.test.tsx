@@ -51,7 +51,7 @@ describe('signed-in shell', () => {
     const { router } = await openApp()
     await user.click(screen.getByRole('button', { name: 'Alice' }))
     await user.click(screen.getByRole('menuitem', { name: 'Logout' }))
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
+    await waitFor(() => expect(router.location.pathname).toBe('/login'))
     expect(await screen.findByRole('heading', { name: 'Welcome to Pocket' })).toBeInTheDocument()
     expect(mockAuth.session()).toBeNull()
     expect(await db.recordings.count()).toBe(0)

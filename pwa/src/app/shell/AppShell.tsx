@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
-import { Outlet, useLocation } from 'react-router'
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
+import { useLocation } from 'wouter'
 import { SyncRefusalAlerts } from '@/features/sync/SyncRefusalAlerts'
 import { SyncStatus } from '@/features/sync/SyncStatus'
 import { useWideLayout } from '@/features/sync/useWideLayout'
@@ -11,9 +11,9 @@ import './shell.css'
  * Signed-in layout: a 280 px sidebar on large screens; on small ones the same
  * sidebar is a slide-in drawer behind a menu button (spec §2).
  */
-export function AppShell() {
+export function AppShell({ children }: { children: ReactNode }) {
   const [drawerOpen, setDrawerOpen] = useState(false)
-  const location = useLocation()
+  const [pathname] = useLocation()
   // One sync status at a time: in the top bar on phones, in the sidebar beside the page.
   const wide = useWideLayout()
   const menuButton = useRef<HTMLButtonElement>(null)
@@ -27,7 +27,7 @@ export function AppShell() {
     setDrawerOpen(false)
   }, [])
 
-  useEffect(() => setDrawerOpen(false), [location.pathname])
+  useEffect(() => setDrawerOpen(false), [pathname])
 
   useEffect(() => {
     if (!drawerOpen) {
@@ -66,7 +66,7 @@ export function AppShell() {
       </aside>
       {drawerOpen && <div className="shell__scrim" aria-hidden="true" onClick={closeDrawer} />}
       <main className="shell__main" inert={drawerOpen}>
-        <Outlet />
+        {children}
       </main>
       <SyncRefusalAlerts />
     </div>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { Link, useLocation, useSearchParams } from 'react-router'
+import { Link, useLocation, useSearchParams } from 'wouter'
 import { BETA_BADGE, PRODUCT_NAME, TAGLINE } from '@/ui/brand'
 import { Logo } from '@/ui/Logo'
 import { FolderNav } from '@/features/folders/FolderNav'
@@ -7,7 +7,7 @@ import { UserMenu } from './UserMenu'
 
 /** Product name, Web Beta badge, tagline, navigation, the sync status (when given) and the user menu. */
 export function Sidebar({ onNavigate, status }: { onNavigate?: () => void; status?: ReactNode }) {
-  const { pathname } = useLocation()
+  const [pathname] = useLocation()
   const [params] = useSearchParams()
   // The whole library, not a folder of it: a folder's link is the current one then.
   const allRecordings = pathname === '/recordings' && !params.has('folder')

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react'
-import { useNavigate } from 'react-router'
+import { useLocation } from 'wouter'
 import { useAuth } from '@/features/auth/AuthContext'
 import { BackupMenuItem } from '@/features/export/BackupMenuItem'
 import { OfflineMenuItem } from '@/features/offline/OfflineMenuItem'
@@ -10,7 +10,7 @@ import { userLabel } from './avatarColor'
 /** Avatar + display name (or e-mail); opens a menu with Logout. */
 export function UserMenu() {
   const { user, logout } = useAuth()
-  const navigate = useNavigate()
+  const [, navigate] = useLocation()
   const [open, setOpen] = useState(false)
   const menuId = useId()
   const rootRef = useRef<HTMLDivElement>(null)

@@ -67,7 +67,7 @@ describe('Ask Pocket', () => {
     await userEvent.click(panel.getByRole('button', { name: 'List to-do' }))
     await userEvent.click(await panel.findByRole('button', { name: new RegExp(`^${firstSegment.speakerLabel} ·`) }, REVEAL))
     expect(screen.getByRole('tab', { name: 'Transcription' })).toHaveAttribute('aria-selected', 'true')
-    expect(app.router.state.location.search).toBe('?tab=transcription')
+    expect(app.router.location.search).toBe('?tab=transcription')
     const row = await screen.findByText(firstSegment.text)
     expect(row.closest('li')).toHaveAttribute('aria-current', 'true')
   })

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest'
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { MemoryRouter } from 'react-router'
+import { Router } from 'wouter'
+import { memoryLocation } from 'wouter/memory-location'
 import { SourceLinks } from './SourceLinks'
 
 describe('source links', () => {
@@ -14,14 +15,14 @@ describe('source links', () => {
 
   it("a library answer's sources link to the recording at the passage, or at its summary", () => {
     render(
-      <MemoryRouter>
+      <Router hook={memoryLocation().hook}>
         <SourceLinks
           sources={[
             { segmentIndex: 21, speaker: 'Dr. Amara Osei', start: 181.6, end: 190, quote: 'ibuprofen', recordingId: 'rec_09_consult_knee', recordingTitle: 'Knee consult', kind: 'transcript' },
             { segmentIndex: -1, speaker: '', start: 0, end: 0, quote: 'Plan', recordingId: 'rec 1', recordingTitle: 'Budget', kind: 'summary' },
           ]}
         />
-      </MemoryRouter>,
+      </Router>,
     )
     expect(screen.getByRole('link', { name: 'Knee consult · Dr. Amara Osei · 3:01' })).toHaveAttribute('href', '/recordings/rec_09_consult_knee?t=181')
     expect(screen.getByRole('link', { name: 'Budget · Summary' })).toHaveAttribute('href', '/recordings/rec%201')

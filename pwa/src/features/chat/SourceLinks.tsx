@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { Link } from 'wouter'
 import type { ChatSource } from '@/data/normalize/chat'
 import { formatClock } from '@/data/normalize/transcript'
 import { SOURCES_LABEL } from './texts'

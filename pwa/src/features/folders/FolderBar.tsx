@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { Link } from 'react-router'
+import { Link } from 'wouter'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { db } from '@/data/db'
 import { deleteFolder, renameFolder } from '@/data/folders/edits'

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react'
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router'
+import { Link, useLocation, useSearchParams } from 'wouter'
 import { createFolder } from '@/data/folders/edits'
 import type { FolderEntry } from '@/data/folders/tree'
 import { folderFilterKey, folderParam, useFolderOverview, type FolderOverview } from '@/data/folders/useFolders'
@@ -16,8 +16,7 @@ import './folders.css'
 export function FolderNav({ onNavigate }: { onNavigate?: () => void }) {
   const overview = useFolderOverview()
   const [params] = useSearchParams()
-  const { pathname } = useLocation()
-  const navigate = useNavigate()
+  const [pathname, navigate] = useLocation()
   const [creating, setCreating] = useState(false)
   const current = pathname === '/recordings' ? folderFilterKey(params.get('folder')) : null
 

@@ -69,7 +69,7 @@ describe('folders in the library', () => {
     const all = screen.getByRole('navigation', { name: 'Main' }).querySelector('a[href="/recordings"]')!
     expect(all).toHaveAttribute('aria-current', 'page')
     await user.click(work)
-    expect(router.state.location.search).toBe('?folder=work')
+    expect(router.location.search).toBe('?folder=work')
     expect(work).toHaveAttribute('aria-current', 'page')
     // One current page: the folder, not the whole library.
     expect(all).not.toHaveAttribute('aria-current')
@@ -77,14 +77,14 @@ describe('folders in the library', () => {
     await waitFor(() => expect(shownTitles()).toEqual(['/recordings/r1', '/recordings/r2']))
 
     await user.click(folders().getByRole('link', { name: 'General, 1 recording' }))
-    expect(router.state.location.search).toBe('?folder=general')
+    expect(router.location.search).toBe('?folder=general')
     await waitFor(() => expect(shownTitles()).toEqual(['/recordings/r4']))
 
     await user.click(folders().getByRole('link', { name: 'Home, 0 recordings' }))
     expect(await main().findByText('No recordings in this folder.')).toBeInTheDocument()
 
     await user.click(main().getByRole('link', { name: 'Show all recordings' }))
-    expect(router.state.location.search).toBe('')
+    expect(router.location.search).toBe('')
     expect(all).toHaveAttribute('aria-current', 'page')
   })
 
@@ -124,7 +124,7 @@ describe('folders in the library', () => {
     const id = (created as unknown as { id: string }).id
     expect(id).toMatch(/^[0-9a-f-]{36}$/)
     // The list now shows the new folder, nested in Home and marked as waiting.
-    expect(router.state.location.search).toBe(`?folder=${id}`)
+    expect(router.location.search).toBe(`?folder=${id}`)
     const link = await folders().findByRole('link', { name: /^Work, 0 recordings/ })
     expect(folders().getByRole('link', { name: /^Home/ }).closest('li')).toContainElement(link)
     expect(within(link).getByRole('img', { name: 'Waiting to sync' })).toBeInTheDocument()
@@ -181,7 +181,7 @@ describe('folders in the library', () => {
 
     await user.click(main().getByRole('button', { name: 'Delete folder' }))
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete folder' }))
-    await waitFor(() => expect(router.state.location.search).toBe('?folder=general'))
+    await waitFor(() => expect(router.location.search).toBe('?folder=general'))
     // Focus is not lost to the page: it is on the title of the folder now shown.
     await waitFor(() => expect(main().getByRole('heading', { level: 2, name: 'General' })).toHaveFocus())
     expect(await queued()).toEqual([expect.objectContaining({ case: 'deleteFolder', id: 'work' })])

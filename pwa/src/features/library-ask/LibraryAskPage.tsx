@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useId, useState } from 'react'
-import { Link, useSearchParams } from 'react-router'
+import { Link, useSearchParams } from 'wouter'
 import { librarySessionsQuery } from '@/data/libraryChat'
 import { ChatBubble } from '@/features/chat/ChatBubble'
 import { ChatLoading } from '@/features/chat/ChatLoading'

@@ -142,7 +142,7 @@ describe('sign-out and push', () => {
     const subscription = fake.subscription!
     const { user, router, token } = await openMenu()
     await user.click(screen.getByRole('menuitem', { name: 'Logout' }))
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
+    await waitFor(() => expect(router.location.pathname).toBe('/login'))
     expect(mockPush.unsubscribed).toEqual([{ endpoint: FAKE_ENDPOINT, authorization: `Bearer ${token}` }])
     expect(subscription.unsubscribe).toHaveBeenCalledOnce()
   })
@@ -153,7 +153,7 @@ describe('sign-out and push', () => {
     const { user, router } = await openMenu()
     const started = Date.now()
     await user.click(screen.getByRole('menuitem', { name: 'Logout' }))
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 5000 })
+    await waitFor(() => expect(router.location.pathname).toBe('/login'), { timeout: 5000 })
     expect(Date.now() - started).toBeLessThan(4000)
     // The browser dropped it anyway: the push service refuses what the server still sends.
     expect(fake.subscription).toBeNull()

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { Link } from 'react-router'
+import { Link } from 'wouter'
 import type { RecordingHeader as Header } from '@/data/normalize/detail'
 import { formatShortDateTime } from '@/data/normalize/recordingDates'
 import { BackIcon } from '@/ui/icons'

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react'
-import { useSearchParams } from 'react-router'
+import { useSearchParams } from 'wouter'
+import { flushSync } from 'react-dom'
 import type { RecordingView } from '@/data/normalize/detail'
 import { ActionableTab } from '@/features/actionable/ActionableTab'
 import { SummaryTab } from '@/features/summary/SummaryTab'
@@ -187,17 +188,19 @@ function useTabParam(): [DetailTab, (tab: DetailTab) => void, number | null] {
   const at = t !== null && t.trim() !== '' && Number.isFinite(Number(t)) && Number(t) >= 0 ? Number(t) : null
   const tab = ALL_TABS.includes(raw as DetailTab) ? (raw as DetailTab) : at !== null ? 'transcription' : 'summary'
   const select = (next: DetailTab) =>
-    setParams(
-      (prev) => {
-        const out = new URLSearchParams(prev)
-        if (next !== 'transcription') out.delete('t')
-        if (next === 'summary') out.delete('tab')
-        else out.set('tab', next)
-        return out
-      },
-      // A tab responds in the frame after the click: rendered at once, not as a
-      // transition React may slice over several frames.
-      { replace: true, flushSync: true },
+    // A tab responds in the frame after the click: rendered before the click's
+    // handler returns, not in a later task.
+    flushSync(() =>
+      setParams(
+        (prev) => {
+          const out = new URLSearchParams(prev)
+          if (next !== 'transcription') out.delete('t')
+          if (next === 'summary') out.delete('tab')
+          else out.set('tab', next)
+          return out
+        },
+        { replace: true },
+      ),
     )
   return [tab, select, at]
 }

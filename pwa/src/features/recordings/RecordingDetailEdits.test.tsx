@@ -117,7 +117,7 @@ describe('editing on the detail screen (owner, offline)', () => {
   it('deletes: back to the list with an Undo toast; Undo takes the delete back before it is ever sent', async () => {
     const app = await open(OWN)
     await userEvent.click(screen.getByRole('button', { name: 'Delete' }))
-    await waitFor(() => expect(app.router.state.location.pathname).toBe('/recordings'))
+    await waitFor(() => expect(app.router.location.pathname).toBe('/recordings'))
     const toast = (await screen.findByText('Recording deleted')).closest<HTMLElement>('[role="status"]')!
     expect(await queued()).toMatchObject([{ case: 'deleteRecording', value: { id: OWN } }])
     expect((await listOutbox())[0]!.nextAttemptAt).toBeGreaterThan(Date.now() + 4000)

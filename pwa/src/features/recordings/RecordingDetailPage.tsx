@@ -1,4 +1,4 @@
-import { Link, useParams } from 'react-router'
+import { Link, useParams } from 'wouter'
 import { LazyExportMenu } from '@/features/export/LazyExportMenu'
 import { ShareButton } from '@/features/share/ShareButton'
 import { NO_DATA_SCREEN } from '@/features/recording-view/errorScreens'
@@ -12,7 +12,7 @@ import { useRecordingDetail } from './detail/useRecordingDetail'
 
 /** /recordings/{id}: the signed-in detail screen. */
 export default function RecordingDetailPage() {
-  const { id = '' } = useParams()
+  const id = decodedSegment(useParams<{ id: string }>().id ?? '')
   const state = useRecordingDetail(id)
 
   switch (state.status) {
@@ -46,5 +46,14 @@ export default function RecordingDetailPage() {
       // owner remounts the screen, so its hooks stay the same for its lifetime.
       return owner ? <OwnerEditsProvider>{screen}</OwnerEditsProvider> : screen
     }
+  }
+}
+
+/** A path segment as the recording's id: links encode it; a malformed escape is kept as written. */
+function decodedSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return segment
   }
 }

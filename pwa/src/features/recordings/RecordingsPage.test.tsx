@@ -152,13 +152,13 @@ describe('search', () => {
     expect(await rowLink('Q4 Budget Review')).toBeInTheDocument()
     expect(screen.queryByRole('link', { name: 'Weekly Product Sync' })).not.toBeInTheDocument()
     expect(seen).toEqual(['budget'])
-    expect(router.state.location.search).toBe('?q=budget')
+    expect(router.location.search).toBe('?q=budget')
     expect(observers.size).toBe(0) // no sentinel: a search result disables paging
 
     await userEvent.click(screen.getByRole('button', { name: 'Clear search' }))
     expect(await rowLink('Weekly Product Sync')).toBeInTheDocument()
     expect(screen.getByRole('searchbox', { name: 'Search recordings' })).toHaveValue('')
-    expect(router.state.location.search).toBe('')
+    expect(router.location.search).toBe('')
   })
 
   it('says "Try adjusting your search terms" when nothing matches', async () => {
@@ -201,6 +201,6 @@ describe('search', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Search' }))
     expect(await rowLink('All of them')).toBeInTheDocument()
     await waitFor(() => expect(dashboards).toBeGreaterThan(before))
-    expect(router.state.location.search).toBe('')
+    expect(router.location.search).toBe('')
   })
 })

@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react'
-import { Link, useSearchParams } from 'react-router'
+import { Link, useSearchParams } from 'wouter'
 import { useQueryClient } from '@tanstack/react-query'
 import { recordingKeys } from '@/data/recordings'
 import { groupByDay } from './list/listItems'

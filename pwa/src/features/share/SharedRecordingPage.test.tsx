@@ -58,7 +58,7 @@ describe('shared recording page', () => {
     session.setIdToken('signed-in')
     const { router } = renderApp('/shared/recording?token=tok')
     expect(await screen.findByRole('heading', { level: 1, name: '1:1 with Leo' }, LAZY_ROUTE)).toBeInTheDocument()
-    expect(router.state.location.pathname).toBe('/shared/recording')
+    expect(router.location.pathname).toBe('/shared/recording')
   })
 
   it.each([

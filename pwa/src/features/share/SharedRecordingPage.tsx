@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { useSearchParams } from 'react-router'
+import { useSearchParams } from 'wouter'
 import { ReleasePrerender } from '@/ui/ReleasePrerender'
 import { sharedRecordingQuery } from '@/data/share'
 import { LoadErrorScreen, LoadingScreen } from '@/features/recording-view/LoadErrorScreen'

@@ -139,7 +139,7 @@ describe('login: code step', () => {
     await toCodeStep(user)
     await user.paste(DEV_CODE)
     await user.click(screen.getByRole('button', { name: 'Verify Code' }))
-    await waitFor(() => expect(router.state.location.pathname).toBe('/recordings'))
+    await waitFor(() => expect(router.location.pathname).toBe('/recordings'))
     expect(JSON.parse(localStorage.getItem('userData') ?? 'null')).toEqual({ displayName: 'Alice', email: 'alice@example.com' })
     await expectToastFor('Verification successful!', 3000, 'status')
   })
@@ -208,7 +208,7 @@ describe('login: error catalogue (spec §8)', () => {
     await user.paste(DEV_CODE)
     await user.click(screen.getByRole('button', { name: 'Verify Code' }))
     expect(await screen.findByRole('alert')).toHaveTextContent('Verification failed')
-    expect(router.state.location.pathname).toBe('/login')
+    expect(router.location.pathname).toBe('/login')
     expect(codeValue()).toBe('')
     expect(logged).toHaveBeenCalledWith('Sign-in failed', expect.anything())
   })
@@ -259,7 +259,7 @@ describe('login: Google and Apple', () => {
         }),
       )
     })
-    await waitFor(() => expect(router.state.location.pathname).toBe('/recordings'))
+    await waitFor(() => expect(router.location.pathname).toBe('/recordings'))
     expect(await screen.findByRole('button', { name: /Gina/ })).toBeInTheDocument()
   })
 
@@ -274,7 +274,7 @@ describe('login: Google and Apple', () => {
     await act(async () => {
       await vi.advanceTimersByTimeAsync(3000)
     })
-    expect(router.state.location.pathname).toBe('/login')
+    expect(router.location.pathname).toBe('/login')
     expect(within(document.body).queryByRole('alert')).not.toBeInTheDocument()
     expect(error).not.toHaveBeenCalled()
   })

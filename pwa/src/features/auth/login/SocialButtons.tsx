@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router'
+import { useLocation } from 'wouter'
 import type { SocialProvider } from '@/data/api/auth'
 import { useToast } from '@/ui/toast/toastContext'
 import { useAuth } from '../AuthContext'
@@ -13,7 +13,7 @@ import { POPUP_BLOCKED } from './loginMessages'
 export function SocialButtons() {
   const { loginWithGoogle, loginWithApple } = useAuth()
   const toast = useToast()
-  const navigate = useNavigate()
+  const [, navigate] = useLocation()
 
   const signIn = async (provider: SocialProvider) => {
     try {

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react'
-import { useNavigate } from 'react-router'
+import { useLocation } from 'wouter'
 import { DEFAULT_CODE_VALIDITY_SECONDS, sendOtp, verifyOtp } from '@/data/api/auth'
 import { saveUserData } from '@/data/userData'
 import { useToast } from '@/ui/toast/toastContext'
@@ -17,7 +17,7 @@ type LoginStep = 'email' | 'code'
 export function useEmailLogin() {
   const { loginWithCustomToken } = useAuth()
   const toast = useToast()
-  const navigate = useNavigate()
+  const [, navigate] = useLocation()
   const codeRef = useRef<CodeInputHandle>(null)
 
   const [step, setStep] = useState<LoginStep>('email')

@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router'
+import { useLocation } from 'wouter'
 import { DELETE_UNDO_MS, deleteRecording, undoDelete } from '@/data/sync/recordingEdits'
 import { TrashIcon } from '@/ui/icons'
 import { useToast } from '@/ui/toast/toastContext'
@@ -11,7 +11,7 @@ export const DELETED_TOAST = 'Recording deleted'
  * after that window, so an Undo never reaches it.
  */
 export function DeleteRecordingButton({ recordingId }: { recordingId: string }) {
-  const navigate = useNavigate()
+  const [, navigate] = useLocation()
   const toast = useToast()
   const onDelete = async () => {
     const row = await deleteRecording(recordingId)

@@ -1,5 +1,5 @@
 import { memo } from 'react'
-import { Link } from 'react-router'
+import { Link } from 'wouter'
 import { GENERAL_FOLDER, type RecordingRow } from '@/data/normalize/recording'
 import { formatShortDateTime } from '@/data/normalize/recordingDates'
 import { passagePieces, type SearchMatch } from '@/data/normalize/searchMatch'
