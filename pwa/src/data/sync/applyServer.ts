@@ -1,9 +1,9 @@
 import type { Change, FolderState, RecordingState, Tombstone } from '@/gen/pocket/sync/v1/sync_pb'
 import { EntityKind } from '@/gen/pocket/sync/v1/sync_pb'
-import type { PocketDB } from '../db'
+import type { PocketDB, StoredDetail } from '../db'
 import { baseKey } from './mutation'
 import { preloadFolders, preloadRecordings, recomposeFolder, recomposeRecording } from './rebase'
-import { detailFieldsFromState, folderRowFromState, recordingRowFromState } from './serverState'
+import { detailFieldsFromState, detailFieldsOf, folderRowFromState, recordingRowFromState } from './serverState'
 import { Stage } from './stage'
 
 /**
@@ -46,9 +46,15 @@ async function applyRecording(s: Stage, state: RecordingState): Promise<void> {
   if (Number(state.version) < (await knownVersion(s, 'recording', state.id))) return
   const row = recordingRowFromState(state)
   const cached = await s.details.get(state.id)
-  const detail = cached && { ...detailFieldsFromState(state, row.data), fetchedAt: cached.fetchedAt }
+  const detail = cached && { ...detailFieldsFromState(state, row.data, await serverSpeakers(s, cached)), fetchedAt: cached.fetchedAt }
   s.syncBase.put({ key: baseKey('recording', state.id), recording: row, ...(detail ? { detail } : {}) })
   await recomposeRecording(s, state.id)
+}
+
+/** The speakers of the server's copy of a held detail: kept apart while edits are queued, else the detail itself. */
+async function serverSpeakers(s: Stage, cached: StoredDetail): Promise<unknown> {
+  const base = await s.syncBase.get(baseKey('recording', cached.id))
+  return base?.detail ? base.detail.speakers : detailFieldsOf(cached.data)?.speakers
 }
 
 async function applyFolder(s: Stage, state: FolderState): Promise<void> {

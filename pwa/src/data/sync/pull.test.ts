@@ -98,6 +98,22 @@ describe('pullChanges', () => {
     expect(await d.db.folders.get('f1')).toMatchObject({ name: 'Work', parentId: '' })
   })
 
+  it('a state without speakers (a relay that never read them) keeps the speaker names of the detail held', async () => {
+    const server = new FakeSyncServer()
+    server.putRecording('r1', { title: 'Old' })
+    const d = open(server)
+    const names = { SPEAKER_00: { speakerProfile: { name: 'Leo Park' } } }
+    await d.db.details.put({ id: 'r1', fetchedAt: 1, data: { recording: { id: 'r1', title: 'Old' }, speakers: names } })
+    server.putRecording('r1', { title: 'Renamed' })
+    await d.sync.pullChanges()
+    expect((await d.db.details.get('r1'))!.data).toEqual({ recording: { id: 'r1', title: 'Renamed' }, speakers: names })
+
+    // A state that names speakers still replaces them.
+    server.putRecording('r1', { title: 'Renamed' }, { speakers: { SPEAKER_00: { speakerProfile: { name: 'Dana Scully' } } } })
+    await d.sync.pullChanges()
+    expect((await d.db.details.get('r1'))!.data).toMatchObject({ speakers: { SPEAKER_00: { speakerProfile: { name: 'Dana Scully' } } } })
+  })
+
   it('removes deleted recordings with their cached detail, and deleted folders', async () => {
     const server = new FakeSyncServer()
     server.putFolder('f1', 'Work')

@@ -28,9 +28,18 @@ export function recordingRowFromState(state: RecordingState): StoredRecording {
   }
 }
 
-/** The detail fields a pulled state carries: speakers as stored (a JSON string stays a string). */
-export function detailFieldsFromState(state: RecordingState, data: Recording): DetailFields {
-  return { speakers: parseSpeakersJson(state.speakersJson), title: data.title, description: data.description }
+/**
+ * The detail fields a pulled state carries: speakers as stored (a JSON string
+ * stays a string). A state without speakers leaves the server's speakers
+ * the device already holds (`heldSpeakers`): a relay's mirror learns a recording's speakers only
+ * from its detail, so its states carry none for recordings whose names were
+ * never changed through it, and a fetched detail's names must not be wiped by
+ * the next pull. A detail fetched later (every open, every live event) brings
+ * the server's own.
+ */
+export function detailFieldsFromState(state: RecordingState, data: Recording, heldSpeakers?: unknown): DetailFields {
+  const speakers = state.speakersJson.trim() === '' ? heldSpeakers : parseSpeakersJson(state.speakersJson)
+  return { speakers, title: data.title, description: data.description }
 }
 
 function parseSpeakersJson(json: string): unknown {
