@@ -91,6 +91,7 @@ async function measure(url, cookies) {
         lcpElement: lcpElement(audits['largest-contentful-paint-element']),
         longTasks: longTasks(audits['long-tasks']),
         mainThread: mainThread(audits['mainthread-work-breakdown']),
+        requests: requests(audits['network-requests']),
         tbt: audits['total-blocking-time'].numericValue,
         cls: audits['cumulative-layout-shift'].numericValue,
         failing,
@@ -119,6 +120,19 @@ function longTasks(audit) {
   if (!items.length) return 'none'
   const script = (url) => url.replace(/^https?:\/\/[^/]+/, '') || 'page'
   return items.map((t) => `${script(t.url)} at ${Math.round(t.startTime)} ms for ${Math.round(t.duration)} ms`).join('; ')
+}
+
+/**
+ * The page's requests in the order they started, as observed (unthrottled):
+ * which ones the largest paint waited behind, and what ran beside them.
+ */
+function requests(audit) {
+  const items = audit?.details?.items ?? []
+  const path = (url) => url.replace(/^https?:\/\/[^/]+/, '').replace(/^data:.{0,20}.*/, 'data:…').slice(0, 70)
+  return items
+    .filter((r) => !r.url.startsWith('data:'))
+    .map((r) => `${String(Math.round(r.networkRequestTime)).padStart(5)}–${String(Math.round(r.networkEndTime)).padEnd(5)} ms  ${r.resourceType ?? ''} ${path(r.url)}`)
+    .join('\n    ')
 }
 
 /** The main thread's time by kind of work (script, style and layout, parsing, ...). */
@@ -155,7 +169,7 @@ try {
       lighthouseVersion = out.run.lighthouseVersion
       console.log(`${name} run ${i + 1}: ${row(out.run)}${out.run.failing.length ? `   failing: ${out.run.failing.join(', ')}` : ''}`)
       for (const w of out.run.warnings) console.log(`  warning: ${w}`)
-      if (args.why) console.log(`  largest paint: ${out.run.lcpElement}\n  main thread: ${out.run.mainThread}\n  long tasks: ${out.run.longTasks}`)
+      if (args.why) console.log(`  largest paint: ${out.run.lcpElement}\n  main thread: ${out.run.mainThread}\n  long tasks: ${out.run.longTasks}\n  requests:\n    ${out.run.requests}`)
     }
     const med = Object.fromEntries(['performance', 'accessibility', 'bestPractices', 'fcp', 'lcp', 'tbt', 'cls'].map((k) => [k, median(runs.map((r) => r[k]))]))
     results[name] = { path: screen.path, runs, median: med }
