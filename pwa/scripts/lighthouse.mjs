@@ -114,12 +114,14 @@ function lcpElement(audit) {
   return node ? `${node.selector ?? node.snippet}${spent ? ` (${spent})` : ''}` : 'unknown'
 }
 
+/** A URL of the page's own origin as its path. */
+const pathOf = (url) => url.replace(/^https?:\/\/[^/]+/, '')
+
 /** The main thread's long tasks as Lighthouse saw them: where each started, how long it ran, whose script. */
 function longTasks(audit) {
   const items = audit?.details?.items ?? []
   if (!items.length) return 'none'
-  const script = (url) => url.replace(/^https?:\/\/[^/]+/, '') || 'page'
-  return items.map((t) => `${script(t.url)} at ${Math.round(t.startTime)} ms for ${Math.round(t.duration)} ms`).join('; ')
+  return items.map((t) => `${pathOf(t.url) || 'page'} at ${Math.round(t.startTime)} ms for ${Math.round(t.duration)} ms`).join('; ')
 }
 
 /**
@@ -128,10 +130,9 @@ function longTasks(audit) {
  */
 function requests(audit) {
   const items = audit?.details?.items ?? []
-  const path = (url) => url.replace(/^https?:\/\/[^/]+/, '').replace(/^data:.{0,20}.*/, 'data:…').slice(0, 70)
   return items
     .filter((r) => !r.url.startsWith('data:'))
-    .map((r) => `${String(Math.round(r.networkRequestTime)).padStart(5)}–${String(Math.round(r.networkEndTime)).padEnd(5)} ms  ${r.resourceType ?? ''} ${path(r.url)}`)
+    .map((r) => `${String(Math.round(r.networkRequestTime)).padStart(5)}–${String(Math.round(r.networkEndTime)).padEnd(5)} ms  ${r.resourceType ?? ''} ${pathOf(r.url).slice(0, 70)}`)
     .join('\n    ')
 }
 

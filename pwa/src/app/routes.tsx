@@ -33,7 +33,7 @@ export const preloadDetailScreen = (): Promise<unknown>[] => [appShell.preload()
  */
 function PreloadSignedInScreens(): null {
   useEffect(() => {
-    void whenPageSettled().then(() => Promise.allSettled([...preloadListScreen(), recordingDetailPage.preload(), libraryAskPage.preload()]))
+    void whenPageSettled().then(() => Promise.allSettled([...preloadListScreen(), ...preloadDetailScreen(), libraryAskPage.preload()]))
   }, [])
   return null
 }
