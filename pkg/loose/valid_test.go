@@ -1,6 +1,7 @@
 package loose
 
 import (
+	"bytes"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -42,4 +43,22 @@ func TestValid_RefusesAHostileDepthWithoutRecursing(t *testing.T) {
 	if Valid([]byte(doc)) {
 		t.Fatal("a document nested five million deep is not valid JSON to encoding/json")
 	}
+}
+
+func FuzzStringAgreesWithEncodingJSON(f *testing.F) {
+	for _, s := range []string{
+		`"plain words"`, `"é ü"`, `"a\"b"`, `"\u00e9"`, "\"\xff\"", "\"tab\there\"", `"a" "b"`, `"a"x`,
+		` "padded" `, `""`, `"`, `"unterminated`, `12`, `null`, `"x"y"`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		got, ok := String(b)
+		var want string // String trims as it always has, then decodes as encoding/json does
+		t0 := bytes.TrimSpace(b)
+		wantOK := bytes.HasPrefix(t0, []byte(`"`)) && json.Unmarshal(t0, &want) == nil
+		if ok != wantOK || got != want {
+			t.Fatalf("String(%q) = %q, %v; encoding/json says %q, %v", b, got, ok, want, wantOK)
+		}
+	})
 }

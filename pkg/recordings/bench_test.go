@@ -6,7 +6,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pocket-companion/pocket/pkg/fixturegen"
 	"github.com/pocket-companion/pocket/pkg/store"
+	"github.com/tidwall/gjson"
 )
 
 // benchLibrarySize is the per-user library the dashboard must stay fast at.
@@ -139,5 +141,36 @@ func BenchmarkImport(b *testing.B) {
 	for b.Loop() {
 		i++
 		mustImport(b, s, "bench", rec(fmt.Sprintf("i%07d", i), "Imported", base, map[string]any{"_transcript": "a short transcript of words", "_summary": "## S"}))
+	}
+}
+
+// BenchmarkFirstEdit renames a generated recording that has never been
+// edited: imported alone (its postings under keys of its own) or in a batch
+// (its postings in the batch's blocks, which the edit rewrites).
+func BenchmarkFirstEdit(b *testing.B) {
+	for _, batched := range []bool{false, true} {
+		b.Run(map[bool]string{false: "imported alone", true: "imported in a batch"}[batched], func(b *testing.B) {
+			s, _, _ := newService(b)
+			title := "Renamed"
+			for i := 0; b.Loop(); i++ {
+				b.StopTimer()
+				raws := make([][]byte, ImportBatchSize)
+				for j := range raws {
+					raws[j] = []byte(fixturegen.Recording(i*ImportBatchSize+j, 1))
+				}
+				if batched {
+					if _, err := s.ImportMany(ctx, "bench", raws); err != nil {
+						b.Fatal(err)
+					}
+				} else {
+					mustImport(b, s, "bench", raws[0])
+				}
+				id := gjson.GetBytes(raws[0], "recording.id").String()
+				b.StartTimer()
+				if _, err := s.Update(ctx, "bench", id, Patch{Title: &title}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

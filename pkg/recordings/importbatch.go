@@ -108,17 +108,18 @@ func (s *Service) ImportMany(ctx context.Context, uid string, raws [][]byte) ([]
 // not refuse its neighbours.
 func (s *Service) commitBatch(ctx context.Context, uid string, raws [][]byte, parsed []*stored, out []ImportResult, errs []error) {
 	err := s.db.Update(func(x *store.Txn) error {
+		block := newPostingBlock() // fresh each attempt: Update re-runs fn after a conflict
 		for i, st := range parsed {
 			if st == nil {
 				continue
 			}
-			res, err := s.importIn(x, uid, st)
+			res, err := s.importIn(x, uid, st, block.add)
 			if err != nil {
 				return err
 			}
 			out[i] = res
 		}
-		return nil
+		return block.write(x, uid)
 	})
 	switch {
 	case err == nil:

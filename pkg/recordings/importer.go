@@ -40,7 +40,7 @@ func (s *Service) Import(ctx context.Context, uid string, raw []byte) (ImportRes
 	st.derive()
 	var res ImportResult
 	err = s.db.Update(func(x *store.Txn) error {
-		res, err = s.importIn(x, uid, st)
+		res, err = s.importIn(x, uid, st, writePostings)
 		return err
 	})
 	if err != nil {
@@ -50,8 +50,9 @@ func (s *Service) Import(ctx context.Context, uid string, raw []byte) (ImportRes
 	return res, nil
 }
 
-// importIn files one parsed recording in the transaction x.
-func (s *Service) importIn(x *store.Txn, uid string, st *stored) (ImportResult, error) {
+// importIn files one parsed recording in the transaction x, its postings
+// by writeP.
+func (s *Service) importIn(x *store.Txn, uid string, st *stored, writeP postingsWriter) (ImportResult, error) {
 	res := ImportResult{ID: st.ID}
 	st.Book.ImportedAt = s.now().UTC()
 	old, err := load(x, uid, st.ID)
@@ -68,7 +69,7 @@ func (s *Service) importIn(x *store.Txn, uid string, st *stored) (ImportResult, 
 		return res, err
 	}
 	res.Created, res.Replaced = old == nil, old != nil
-	if err := put(x, uid, st, old); err != nil {
+	if err := putWith(x, uid, st, old, writeP); err != nil {
 		return res, err
 	}
 	typ := events.RecordingCreated

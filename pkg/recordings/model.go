@@ -42,7 +42,11 @@ type book struct {
 	HasSummary bool       `json:"hasSummary,omitempty"`
 	Empty      bool       `json:"empty,omitempty"`
 	Terms      []string   `json:"terms,omitempty"`
-	SummaryIDs []string   `json:"summaryIds,omitempty"`
+	// TermBlock names the posting block holding the postings of Terms when
+	// the recording came in an import batch (postingblock.go); empty when it
+	// has keys of its own.
+	TermBlock  string   `json:"termBlock,omitempty"`
+	SummaryIDs []string `json:"summaryIds,omitempty"`
 	// SpeakerNames are the owner's names for speakers, by speakers key
 	// (SPEAKER_00), laid over the uploaded speakers member when read.
 	SpeakerNames map[string]string `json:"speakerNames,omitempty"`

@@ -42,20 +42,28 @@ func (p posting) encode() []byte {
 var errBadPosting = errors.New("recordings: malformed posting")
 
 func decodePosting(b []byte) (posting, error) {
+	p, _, err := decodePostingPrefix(b)
+	return p, err
+}
+
+// decodePostingPrefix decodes the posting at the start of b and says how many
+// bytes it took.
+func decodePostingPrefix(b []byte) (posting, int, error) {
 	var p posting
+	used := 0
 	for i := 0; i < 2*numFields; i++ {
-		v, n := binary.Uvarint(b)
+		v, n := binary.Uvarint(b[used:])
 		if n <= 0 {
-			return p, errBadPosting
+			return p, 0, errBadPosting
 		}
-		b = b[n:]
+		used += n
 		if i < numFields {
 			p.TF[i] = uint32(v)
 		} else {
 			p.Len[i-numFields] = uint32(v)
 		}
 	}
-	return p, nil
+	return p, used, nil
 }
 
 // searchFields is the text of each search field of a recording.
@@ -96,8 +104,13 @@ func (st *stored) postings() map[string]posting {
 
 func termKey(uid, term, id string) []byte { return store.Key("term", uid, term, id) }
 
-// writePostings stores the postings and remembers the terms in the book, so
-// they can be removed without re-deriving them.
+// postingsWriter files a recording's postings in a transaction and records
+// where in its book: writePostings (keys of its own) or a postingBlock's add.
+type postingsWriter func(x *store.Txn, uid string, st *stored, ps map[string]posting) error
+
+// writePostings stores the postings under keys of the recording's own and
+// remembers the terms in the book, so they can be removed without
+// re-deriving them.
 func writePostings(x *store.Txn, uid string, st *stored, ps map[string]posting) error {
 	terms := make([]string, 0, len(ps)) // fresh: st may share a slice with the old version
 	for t, p := range ps {
@@ -107,11 +120,14 @@ func writePostings(x *store.Txn, uid string, st *stored, ps map[string]posting) 
 		terms = append(terms, t)
 	}
 	sort.Strings(terms)
-	st.Book.Terms = terms
+	st.Book.Terms, st.Book.TermBlock = terms, ""
 	return nil
 }
 
 func dropPostings(x *store.Txn, uid string, st *stored) error {
+	if st.Book.TermBlock != "" {
+		return dropFromBlocks(x, uid, st)
+	}
 	for _, t := range st.Book.Terms {
 		if err := x.Delete(termKey(uid, t, st.ID)); err != nil {
 			return err

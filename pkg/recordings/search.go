@@ -265,12 +265,17 @@ func postingsFor(x *store.Txn, uid, term string, prefix bool) (map[string][]hit,
 		if slash < 0 {
 			return true, nil
 		}
+		t, idPart := string(rest[:slash]), rest[slash+1:]
+		if isBlockPosting(idPart) {
+			hits, err := decodeBlock(v)
+			out[t] = append(out[t], hits...)
+			return err == nil, err
+		}
 		p, err := decodePosting(v)
 		if err != nil {
 			return false, err
 		}
-		t := string(rest[:slash])
-		out[t] = append(out[t], hit{id: string(rest[slash+1:]), p: p})
+		out[t] = append(out[t], hit{id: string(idPart), p: p})
 		return true, nil
 	})
 	return out, err

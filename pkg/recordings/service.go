@@ -8,8 +8,9 @@
 // Storage (see the key schema in pkg/store): a recording is one `rec/` record
 // holding the import object exactly as given plus bookkeeping, a pre-rendered
 // list item under `ritem/`, one ordered `ridx/` key per sort field, and one
-// `term/` posting per distinct search term. All of them are written in one
-// transaction, so lists, search and detail never disagree.
+// `term/` posting per distinct search term (an import batch shares one key
+// per term among its recordings: postingblock.go). All of them are written in
+// one transaction, so lists, search and detail never disagree.
 package recordings
 
 import (

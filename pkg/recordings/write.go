@@ -14,12 +14,17 @@ func viewKey(uid, id string) []byte             { return store.Key("rview", uid,
 // lookups, after removing everything old (the previous version, or nil) had.
 // It runs inside the caller's transaction so readers see all or nothing.
 func put(x *store.Txn, uid string, st, old *stored) error {
+	return putWith(x, uid, st, old, writePostings)
+}
+
+// putWith is put with the postings filed by writeP.
+func putWith(x *store.Txn, uid string, st, old *stored, writeP postingsWriter) error {
 	if old != nil {
 		if err := unindex(x, uid, old); err != nil {
 			return err
 		}
 	}
-	if err := writePostings(x, uid, st, st.indexPostings()); err != nil {
+	if err := writeP(x, uid, st, st.indexPostings()); err != nil {
 		return fmt.Errorf("recordings: postings %s: %w", st.ID, err)
 	}
 	if err := writeIndex(x, uid, st); err != nil {

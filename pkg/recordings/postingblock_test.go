@@ -1,0 +1,155 @@
+package recordings
+
+import (
+	"bytes"
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/pocket-companion/pocket/pkg/store"
+)
+
+// termKeys counts the user's search index keys: per-recording postings and
+// posting blocks.
+func termKeys(t *testing.T, db *store.DB, uid string) (own, blocks int) {
+	t.Helper()
+	base := store.Prefix("term", uid)
+	err := db.View(func(x *store.Txn) error {
+		return x.Scan(base, nil, false, false, func(k, _ []byte) (bool, error) {
+			rest := k[len(base):]
+			if isBlockPosting(rest[bytes.IndexByte(rest, '/')+1:]) {
+				blocks++
+			} else {
+				own++
+			}
+			return true, nil
+		})
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return own, blocks
+}
+
+func importBatch(t *testing.T, s *Service, raws ...[]byte) {
+	t.Helper()
+	_, errs, err := s.ImportEach(ctx, "u1", raws)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, e := range errs {
+		if e != nil {
+			t.Fatalf("object %d: %v", i, e)
+		}
+	}
+}
+
+func TestImportEach_ShareOneKeyPerTermAcrossTheBatch(t *testing.T) {
+	s, db, _ := newService(t)
+	var raws [][]byte
+	for i := 0; i < 10; i++ {
+		raws = append(raws, rec(fmt.Sprintf("r%d", i), "Budget review", base, map[string]any{"_transcript": fmt.Sprintf("the forecast for team%d", i)}))
+	}
+	importBatch(t, s, raws...)
+	own, blocks := termKeys(t, db, "u1")
+	// budget, review, forecast + ten team words ("the" and "for" are not
+	// indexed): one key each.
+	if own != 0 || blocks != 13 {
+		t.Fatalf("%d keys of recordings' own and %d block keys; want 0 and 13", own, blocks)
+	}
+	if got := searchIDs(t, s, "u1", "forecast budget"); len(got) != 10 {
+		t.Fatalf("a word every recording holds finds %v", got)
+	}
+	if got := searchIDs(t, s, "u1", "team7"); !slices.Equal(got, []string{"r7"}) {
+		t.Fatalf("a word one recording holds finds %v", got)
+	}
+	if got := searchIDs(t, s, "u1", "tea"); len(got) != 10 {
+		t.Fatalf("a prefix of ten block keys finds %v", got)
+	}
+}
+
+func TestImportEach_ABlockedRecordingLeavesItsBlockOnEveryWrite(t *testing.T) {
+	s, db, _ := newService(t)
+	importBatch(t, s,
+		rec("a", "Zephyr launch", base, map[string]any{"_transcript": "shared words alpha"}),
+		rec("b", "Zephyr retro", base, map[string]any{"_transcript": "shared words beta"}),
+		rec("c", "Zephyr plan", base, map[string]any{"_transcript": "shared words gamma"}),
+	)
+
+	if _, err := s.Update(ctx, "u1", "a", Patch{Title: ptr("Quokka launch")}); err != nil {
+		t.Fatal(err)
+	}
+	if got := searchIDs(t, s, "u1", "zephyr"); !slices.Equal(got, []string{"b", "c"}) {
+		t.Fatalf("after renaming a, zephyr finds %v", got)
+	}
+	if got := searchIDs(t, s, "u1", "quokka alpha"); !slices.Equal(got, []string{"a"}) {
+		t.Fatalf("a renamed recording is found by its new title and its transcript: %v", got)
+	}
+
+	if err := s.Delete(ctx, "u1", "b", false); err != nil {
+		t.Fatal(err)
+	}
+	if got := searchIDs(t, s, "u1", "shared words"); !slices.Equal(got, []string{"a", "c"}) {
+		t.Fatalf("after deleting b, shared words finds %v", got)
+	}
+
+	importBatch(t, s, rec("c", "Zephyr plan, newer", base.Add(1e12), map[string]any{"_transcript": "delta"}))
+	if got := searchIDs(t, s, "u1", "gamma"); len(got) != 0 {
+		t.Fatalf("a newer import of c leaves its old transcript findable: %v", got)
+	}
+	if got := searchIDs(t, s, "u1", "delta zephyr"); !slices.Equal(got, []string{"c"}) {
+		t.Fatalf("the newer c is not found: %v", got)
+	}
+	// a has keys of its own since its rename; the first batch's blocks
+	// emptied and went; the newer c's words are in its batch's block.
+	own, blocks := termKeys(t, db, "u1")
+	ownA, newC := len(mustLoad(t, s, "a").Book.Terms), len(mustLoad(t, s, "c").Book.Terms)
+	if own != ownA || blocks != newC {
+		t.Fatalf("%d own keys and %d block keys; want a's %d and the newer c's %d", own, blocks, ownA, newC)
+	}
+}
+
+func TestImportEach_TheSameIDTwiceInABatchIndexesOnlyTheNewer(t *testing.T) {
+	s, _, _ := newService(t)
+	importBatch(t, s,
+		rec("d", "Older words", base, map[string]any{"_transcript": "walrus"}),
+		rec("d", "Newer words", base.Add(1e12), map[string]any{"_transcript": "narwhal"}),
+		rec("e", "Another", base, map[string]any{"_transcript": "walrus too"}),
+	)
+	if got := searchIDs(t, s, "u1", "narwhal newer"); !slices.Equal(got, []string{"d"}) {
+		t.Fatalf("the newer d: %v", got)
+	}
+	if got := searchIDs(t, s, "u1", "walrus"); !slices.Equal(got, []string{"e"}) {
+		t.Fatalf("the replaced d's words still find it: %v", got)
+	}
+	if got := searchIDs(t, s, "u1", "older"); len(got) != 0 {
+		t.Fatalf("the replaced d's title still finds it: %v", got)
+	}
+}
+
+func TestDecodeBlock_RefusesATruncatedBlock(t *testing.T) {
+	first := hit{id: "r1", p: posting{TF: [numFields]uint32{1}, Len: [numFields]uint32{3, 0, 0, 200}}}
+	b := encodeBlock([]hit{first, {id: "r2"}})
+	if hits, err := decodeBlock(b); err != nil || len(hits) != 2 || hits[0] != first || hits[1].id != "r2" {
+		t.Fatalf("round trip: %v %v", hits, err)
+	}
+	boundary := len(encodeBlock([]hit{first}))
+	for cut := 1; cut < len(b); cut++ {
+		if _, err := decodeBlock(b[:cut]); (err == nil) != (cut == boundary) {
+			t.Fatalf("cut at %d of %d (an entry ends at %d): error %v", cut, len(b), boundary, err)
+		}
+	}
+}
+
+func mustLoad(t *testing.T, s *Service, id string) *stored {
+	t.Helper()
+	var st *stored
+	err := s.db.View(func(x *store.Txn) (err error) {
+		st, err = load(x, "u1", id)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st
+}
