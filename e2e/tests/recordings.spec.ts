@@ -149,6 +149,22 @@ test.describe('detail screen', () => {
     await expect(heading).toBeVisible()
   })
 
+  test('a cold start asks once for what its screen shows: the list’s first page, a recording', async ({ page }) => {
+    const asked: string[] = []
+    page.on('request', (r) => {
+      const url = new URL(r.url())
+      if (r.method() === 'GET' && url.pathname.startsWith('/api/v1/recordings/')) asked.push(`${url.pathname}${url.search}`)
+    })
+    await openSignedIn(page)
+    await expect(row(page, NEWEST)).toBeVisible()
+    expect(asked.filter((a) => a === '/api/v1/recordings/dashboard?limit=20')).toHaveLength(1)
+
+    asked.length = 0
+    await page.goto('/recordings/rec_16_roadmap_2027_shared')
+    await expect(panel(page, 'Summary')).toContainText('Three themes')
+    expect(asked.filter((a) => a === '/api/v1/recordings/rec_16_roadmap_2027_shared?include=all')).toHaveLength(1)
+  })
+
   test('tracks a view after loading', async ({ page }) => {
     const view = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/v1/recordings/rec_05_customer_call_northwind/view'))
     await openSignedIn(page, '/recordings/rec_05_customer_call_northwind')

@@ -6,7 +6,7 @@ import { AppRoutes } from './app/routes'
 import { AppErrorBoundary } from './app/AppErrorBoundary'
 import { PrerenderRelease } from './app/PrerenderRelease'
 import { browserPath, replacingSamePage } from './app/navigation'
-import { startColdStart } from './app/coldStart'
+import { firstRequests, startColdStart } from './app/coldStart'
 import { startRestoreEarly } from './features/auth/restore'
 import { reloadOnStaleChunk } from './app/reloadOnStaleChunk'
 import { LaterUpdatePrompt } from './app/LaterUpdatePrompt'
@@ -24,7 +24,7 @@ reloadOnStaleChunk()
 // Before the first render: the list's chunks and data load while the session is restored.
 startColdStart()
 // In development the mock API starts first: the refresh call must reach it.
-if (!import.meta.env.DEV) startRestoreEarly()
+if (!import.meta.env.DEV) startRestoreEarly(firstRequests())
 
 void startMocks().then(() => {
   createRoot(document.getElementById('root') as HTMLElement).render(

@@ -2,9 +2,12 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { db } from '@/data/db'
 import { earlyFirstPage, earlyStartSettled, forgetEarlyFirstPage } from '@/data/earlyStart'
 import { adoptProfile, FIRST_LIST_PAGE_ROWS } from '@/data/profile'
-import { DASHBOARD_PAGE_SIZE, toStored } from '@/data/recordings'
+import { DASHBOARD_PAGE_SIZE, fetchDashboard, toStored } from '@/data/recordings'
 import { alice } from '@/test/render'
-import { startColdStart } from './coldStart'
+import { http, HttpResponse } from 'msw'
+import { server } from '@/mocks/node'
+import { session } from '@/data/session'
+import { firstRequests, startColdStart } from './coldStart'
 
 const preloads = vi.hoisted(() => ({ calls: 0, detail: 0 }))
 // The screens' chunks are not fetched here; only whether the cold start asks for them.
@@ -72,5 +75,42 @@ describe('cold start on a recording', () => {
     await earlyStartSettled()
     expect(db.isOpen()).toBe(true)
     expect(earlyFirstPage(alice.uid)).toBeUndefined()
+  })
+})
+
+describe('the first request, sent as soon as the token is back', () => {
+  /** Records the GETs of the list's first page and of recordings' details, with their bearer tokens. */
+  function recordGets() {
+    const gets: string[] = []
+    server.use(
+      http.get('/api/v1/recordings/:id', ({ request }) => {
+        const url = new URL(request.url)
+        gets.push(`${url.pathname}${url.search} ${request.headers.get('Authorization')}`)
+        return HttpResponse.json({ data: [], nextCursor: null })
+      }),
+    )
+    return gets
+  }
+
+  it('nothing without the session marker, off the two screens, or on a list with a query', () => {
+    expect(firstRequests('/recordings', '', '')).toBeUndefined()
+    expect(firstRequests('/login', '', MARKER)).toBeUndefined()
+    expect(firstRequests('/ask', '', MARKER)).toBeUndefined()
+    expect(firstRequests('/recordings', '?q=budget', MARKER)).toBeUndefined()
+  })
+
+  it('the list asks for its first page with the new token; the list’s own request then takes that answer', async () => {
+    const gets = recordGets()
+    firstRequests('/recordings', '', MARKER)?.('tok-1')
+    session.setIdToken('tok-1')
+    await fetchDashboard()
+    expect(gets).toEqual([`/api/v1/recordings/dashboard?limit=${DASHBOARD_PAGE_SIZE} Bearer tok-1`])
+  })
+
+  it('a recording’s page asks for that recording, its id decoded from the path as the screen does', async () => {
+    const gets = recordGets()
+    firstRequests('/recordings/a%20b%25', '?tab=transcript', MARKER)?.('tok-2')
+    await vi.waitFor(() => expect(gets).toHaveLength(1))
+    expect(gets[0]).toBe('/api/v1/recordings/a%20b%25?include=all Bearer tok-2')
   })
 })

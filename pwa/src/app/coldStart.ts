@@ -1,4 +1,6 @@
 import { hasSessionMarker } from '@/data/api/sessionMarker'
+import { startEarlyGet } from '@/data/api/http'
+import { dashboardRequest, decodedSegment, detailRequest, type GetRequest } from '@/data/api/screenRequests'
 import { startEarly } from '@/data/earlyStart'
 import { preloadDetailScreen, preloadListScreen } from './routes'
 
@@ -29,4 +31,28 @@ export function startColdStart(path = globalThis.location?.pathname ?? '', cooki
     return true
   }
   return false
+}
+
+/**
+ * The request the screen at `path` starts with (the list's first page, a
+ * recording's detail), to be sent as soon as the session's token is back
+ * (main.tsx hands this to the restore): it then travels while the profile is
+ * adopted and the screen renders, instead of after. Without the session
+ * marker, on another screen or on a list with a query (a search, a filter:
+ * the list asks for something else), nothing.
+ */
+export function firstRequests(
+  path = globalThis.location?.pathname ?? '',
+  search = globalThis.location?.search ?? '',
+  cookies?: string,
+): ((idToken: string) => void) | undefined {
+  if (!hasSessionMarker(cookies)) return undefined
+  const request = firstRequestOf(path, search)
+  return request && ((idToken) => startEarlyGet(request.path, request.query, idToken))
+}
+
+function firstRequestOf(path: string, search: string): GetRequest | undefined {
+  if (LIST_PATH.test(path)) return search === '' ? dashboardRequest() : undefined
+  if (DETAIL_PATH.test(path)) return detailRequest(decodedSegment(path.replace(/^\/recordings\//, '').replace(/\/$/, '')))
+  return undefined
 }

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import { apiRequest } from './api/http'
+import { detailRequest } from './api/screenRequests'
 import { ApiError, isApiError, NETWORK_ERROR_CODE } from './api/errors'
 import { db, type StoredDetail } from './db'
 import { detailBody } from './normalize/detail'
@@ -21,7 +22,8 @@ export async function fetchDetail(id: string, signal?: AbortSignal): Promise<Sto
   if (!id) throw new ApiError({ status: 400, code: 'NO_RECORDING_ID', message: NO_ID_MESSAGE })
   let raw: unknown
   try {
-    raw = await apiRequest<unknown>(`/api/v1/recordings/${encodeURIComponent(id)}`, { query: { include: 'all' }, signal })
+    const { path, query } = detailRequest(id)
+    raw = await apiRequest<unknown>(path, { query, signal })
   } catch (error) {
     if (isApiError(error) && error.status === 404) await forgetRecording(id)
     throw loadFailed(error)

@@ -1,5 +1,6 @@
 import { infiniteQueryOptions } from '@tanstack/react-query'
 import { apiRequest } from './api/http'
+import { dashboardRequest } from './api/screenRequests'
 import { ApiError } from './api/errors'
 import { db } from './db'
 import { mergeDuplicates } from './normalize/recording'
@@ -17,9 +18,8 @@ export const UNEXPECTED_FORMAT_CODE = 'ERR_UNEXPECTED_FORMAT'
 /** GET /api/v1/recordings/dashboard; the list screen sends only limit and cursor. */
 export async function fetchDashboard(params: { limit?: number; cursor?: string | null } = {}): Promise<DashboardPage> {
   const limit = params.limit ?? DASHBOARD_PAGE_SIZE
-  const raw = await apiRequest<unknown>('/api/v1/recordings/dashboard', {
-    query: { limit, cursor: params.cursor ?? undefined },
-  })
+  const { path, query } = dashboardRequest(limit, params.cursor)
+  const raw = await apiRequest<unknown>(path, { query })
   const page = toDashboardPage(raw)
   await storeDashboardPage(page, { firstPage: !params.cursor })
   return page

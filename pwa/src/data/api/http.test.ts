@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { http, HttpResponse } from 'msw'
 import { server } from '@/mocks/node'
 import { session } from '../session'
-import { apiRequest, chatRequest } from './http'
+import { apiRequest, chatRequest, startEarlyGet } from './http'
 import { NETWORK_ERROR_MESSAGE } from './errors'
 import { ApiError } from './errors'
 
@@ -118,6 +118,80 @@ describe('apiRequest (the product client)', () => {
     respondWith(401, { message: 'expired' })
     session.setRefresher(() => Promise.reject(new Error('no cookie')))
     await expect(apiRequest(URL_)).rejects.toMatchObject({ status: 401 })
+  })
+})
+
+describe('startEarlyGet (a cold start asks before the screen does)', () => {
+  /** Counts the GETs of URL_ and answers each with its number and the token it carried. */
+  function countingServer(): { gets: () => number } {
+    let n = 0
+    server.use(
+      http.get(URL_, ({ request }) =>
+        HttpResponse.json({ n: ++n, auth: request.headers.get('Authorization'), search: new URL(request.url).search }),
+      ),
+    )
+    return { gets: () => n }
+  }
+
+  it("the screen's request takes the early answer: one request, with the token it was started with", async () => {
+    const server_ = countingServer()
+    startEarlyGet(URL_, { limit: 20 }, 'tok-early')
+    session.setIdToken('tok-early')
+    await expect(apiRequest(URL_, { query: { limit: 20, cursor: undefined } })).resolves.toMatchObject({ n: 1, auth: 'Bearer tok-early' })
+    expect(server_.gets()).toBe(1)
+    // Once only: the next request asks the server.
+    await expect(apiRequest(URL_, { query: { limit: 20 } })).resolves.toMatchObject({ n: 2, auth: 'Bearer tok-early' })
+  })
+
+  it('is not used for another URL, another token, another method, or once 10 s old', async () => {
+    const server_ = countingServer()
+    session.setIdToken('tok-now')
+    startEarlyGet(URL_, { limit: 20 }, 'tok-now')
+    await expect(apiRequest(URL_, { query: { limit: 50 } })).resolves.toMatchObject({ search: '?limit=50' })
+
+    startEarlyGet(URL_, {}, 'tok-other-account')
+    await expect(apiRequest(URL_)).resolves.toMatchObject({ auth: 'Bearer tok-now' })
+
+    startEarlyGet(URL_, {}, 'tok-now')
+    server.use(http.post(URL_, () => HttpResponse.json({ posted: true })))
+    await expect(apiRequest(URL_, { method: 'POST', body: {} })).resolves.toEqual({ posted: true })
+
+    const before = server_.gets()
+    startEarlyGet(URL_, { q: 'old' }, 'tok-now')
+    const now = Date.now()
+    vi.spyOn(Date, 'now').mockReturnValue(now + 10_001)
+    try {
+      await apiRequest(URL_, { query: { q: 'old' } })
+      expect(server_.gets()).toBe(before + 2) // the early one, unused, and the screen's own
+    } finally {
+      vi.restoreAllMocks()
+    }
+  })
+
+  it('a network failure of the early request is forgotten: the screen asks again', async () => {
+    let calls = 0
+    server.use(http.get(URL_, () => (++calls === 1 ? HttpResponse.error() : HttpResponse.json({ ok: true }))))
+    session.setIdToken('tok')
+    startEarlyGet(URL_, {}, 'tok')
+    await expect(apiRequest(URL_)).resolves.toEqual({ ok: true })
+    expect(calls).toBe(2)
+  })
+
+  it('an early 401 is refreshed and retried like any other', async () => {
+    const seen: (string | null)[] = []
+    server.use(
+      http.get(URL_, ({ request }) => {
+        seen.push(request.headers.get('Authorization'))
+        return request.headers.get('Authorization') === 'Bearer fresh'
+          ? HttpResponse.json({ ok: true })
+          : HttpResponse.json({ message: 'expired' }, { status: 401 })
+      }),
+    )
+    session.setIdToken('stale')
+    session.setRefresher(async () => (session.setIdToken('fresh'), 'fresh'))
+    startEarlyGet(URL_, {}, 'stale')
+    await expect(apiRequest(URL_)).resolves.toEqual({ ok: true })
+    expect(seen).toEqual(['Bearer stale', 'Bearer fresh'])
   })
 })
 

@@ -1,7 +1,7 @@
 import { ApiError, NETWORK_ERROR_CODE, NETWORK_ERROR_MESSAGE, networkError } from './errors'
 import { session } from '../session'
 
-type QueryParams = Record<string, string | number | boolean | null | undefined>
+export type QueryParams = Record<string, string | number | boolean | null | undefined>
 
 interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
@@ -74,15 +74,46 @@ async function sendRefreshingOnce(path: string, options: RequestOptions): Promis
   const authed = options.auth !== false
   const refreshFirst = authed && !session.getIdToken() && session.canRefresh()
   if (refreshFirst) await session.refreshAfterUnauthorized()
-  const response = await send(path, options)
+  const response = (await takeEarlyGet(path, options)) ?? (await send(path, options))
   const mayRetry = authed && !refreshFirst && response.status === 401
   if (mayRetry && (await session.refreshAfterUnauthorized())) return send(path, options)
   return response
 }
 
-async function send(path: string, options: RequestOptions): Promise<RawResponse<unknown>> {
+/** A GET started before a screen asked for it, by URL (see startEarlyGet). */
+interface EarlyGet {
+  token: string
+  response: Promise<RawResponse<unknown> | undefined>
+  expires: number
+}
+const earlyGets = new Map<string, EarlyGet>()
+/** An early answer older than this is not handed out: the screen asks afresh. */
+const EARLY_GET_TTL_MS = 10_000
+
+/**
+ * Starts a GET with `token` now (a cold start, as soon as the session's token
+ * is back, while the screen is still rendering). The first request for the
+ * same URL within 10 s, under the same token, takes this answer instead of
+ * asking again; a network failure here is forgotten and the screen asks again.
+ */
+export function startEarlyGet(path: string, query: QueryParams, token: string): void {
+  const response = send(path, { query }, token).catch(() => undefined)
+  earlyGets.set(buildUrl(path, query), { token, response, expires: Date.now() + EARLY_GET_TTL_MS })
+}
+
+/** The early answer for this request, once; undefined when there is none to use. */
+async function takeEarlyGet(path: string, options: RequestOptions): Promise<RawResponse<unknown> | undefined> {
+  if (earlyGets.size === 0 || (options.method ?? 'GET') !== 'GET' || options.download || options.auth === false) return undefined
+  const url = buildUrl(path, options.query)
+  const early = earlyGets.get(url)
+  earlyGets.delete(url)
+  if (!early || early.expires < Date.now() || early.token !== session.getIdToken()) return undefined
+  return early.response
+}
+
+/** Sends one request; `token` stands in for the session's (an early GET is sent before the session holds it). */
+async function send(path: string, options: RequestOptions, token = options.auth === false ? null : session.getIdToken()): Promise<RawResponse<unknown>> {
   const headers: Record<string, string> = { Accept: 'application/json' }
-  const token = options.auth === false ? null : session.getIdToken()
   if (token) headers.Authorization = `Bearer ${token}`
   if (options.body !== undefined) headers['Content-Type'] = 'application/json'
 

@@ -33,6 +33,25 @@ describe('restoreSession', () => {
     expect(await restoreSession(() => true)).toEqual({ user: alice, idToken: null })
   })
 
+  it('hands the new token to afterRefresh as soon as the refresh answers', async () => {
+    countRefreshes(() => HttpResponse.json({ idToken: 'tok-new', expiresIn: 3600, user: alice }))
+    const tokens: string[] = []
+    const restored = restoreSession(
+      () => true,
+      (token) => tokens.push(token),
+    )
+    expect(tokens).toEqual([]) // not before the refresh answered
+    expect(await restored).toEqual({ user: alice, idToken: 'tok-new' })
+    expect(tokens).toEqual(['tok-new'])
+  })
+
+  it('a refused refresh hands out no token', async () => {
+    countRefreshes(() => HttpResponse.json({ success: false }, { status: 401 }))
+    const tokens: string[] = []
+    expect(await restoreSession(() => true, (token) => tokens.push(token))).toBeNull()
+    expect(tokens).toEqual([])
+  })
+
   it('a restore started before the first render is the one the provider takes, once', async () => {
     const refreshes = countRefreshes(() => HttpResponse.error())
     startRestoreEarly()

@@ -24,7 +24,10 @@ interface RestoredSession {
  * Without the server's session marker cookie there is nothing to restore:
  * no request is made, so a signed-out visit logs no failed call.
  */
-export async function restoreSession(isOnline = () => globalThis.navigator?.onLine !== false): Promise<RestoredSession | null> {
+export async function restoreSession(
+  isOnline = () => globalThis.navigator?.onLine !== false,
+  afterRefresh?: (idToken: string) => void,
+): Promise<RestoredSession | null> {
   if (!hasSessionMarker()) return null
   // Started at once, not after the refresh failed: offline, it is what the screen waits for.
   const cachedProfile = profileStore().then((store) => store.loadProfile())
@@ -34,6 +37,7 @@ export async function restoreSession(isOnline = () => globalThis.navigator?.onLi
     // The token is fetched when the network comes back (useTokenRefresh).
     if (!isOnline()) throw new Error('offline')
     const grant = await refreshSession(AbortSignal.timeout(RESTORE_TIMEOUT_MS))
+    afterRefresh?.(grant.idToken) // the screen's first request, beside the profile's adoption and the first render
     await (await profileStore()).adoptProfile(grant.user)
     return { user: grant.user, idToken: grant.idToken }
   } catch (error) {
@@ -55,9 +59,10 @@ let early: Promise<RestoredSession | null> | undefined
 /**
  * Starts this page load's restore before the first render (main.tsx), so the
  * refresh call does not wait for React to render the spinner first.
+ * `afterRefresh` gets the new token as soon as the refresh answers.
  */
-export function startRestoreEarly(): void {
-  early = restoreSession()
+export function startRestoreEarly(afterRefresh?: (idToken: string) => void): void {
+  early = restoreSession(undefined, afterRefresh)
   early.catch(() => {}) // reported where it is taken
 }
 

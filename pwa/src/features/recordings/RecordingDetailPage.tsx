@@ -1,4 +1,5 @@
 import { Link, useParams } from 'wouter'
+import { decodedSegment } from '@/data/api/screenRequests'
 import { LazyExportMenu } from '@/features/export/LazyExportMenu'
 import { ShareButton } from '@/features/share/ShareButton'
 import { NO_DATA_SCREEN } from '@/features/recording-view/errorScreens'
@@ -46,14 +47,5 @@ export default function RecordingDetailPage() {
       // owner remounts the screen, so its hooks stay the same for its lifetime.
       return owner ? <OwnerEditsProvider>{screen}</OwnerEditsProvider> : screen
     }
-  }
-}
-
-/** A path segment as the recording's id: links encode it; a malformed escape is kept as written. */
-function decodedSegment(segment: string): string {
-  try {
-    return decodeURIComponent(segment)
-  } catch {
-    return segment
   }
 }
