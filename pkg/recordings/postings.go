@@ -84,18 +84,26 @@ func (st *stored) searchFields() [numFields]string {
 // term keeps an hour-long transcript's write well inside a transaction.
 func (st *stored) postings() map[string]posting {
 	fields := st.searchFields()
-	out := map[string]posting{}
+	// Counted through an index into one slice: a single map lookup per word
+	// of an hour-long transcript, not a read and a write.
+	index := map[string]int{}
+	var counts []posting
 	var lens [numFields]uint32
 	for i, text := range fields {
-		toks := tokenize(text)
-		lens[i] = uint32(len(toks))
-		for _, t := range toks {
-			p := out[t]
-			p.TF[i]++
-			out[t] = p
-		}
+		eachTerm(text, func(t string) {
+			lens[i]++
+			n, ok := index[t]
+			if !ok {
+				n = len(counts)
+				index[t] = n
+				counts = append(counts, posting{})
+			}
+			counts[n].TF[i]++
+		})
 	}
-	for t, p := range out {
+	out := make(map[string]posting, len(index))
+	for t, n := range index {
+		p := counts[n]
 		p.Len = lens
 		out[t] = p
 	}

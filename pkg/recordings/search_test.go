@@ -212,3 +212,23 @@ func TestTokenize(t *testing.T) {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// FuzzTokenize_SplitsLikeFieldsFunc checks the scanner against the plain
+// definition: strings.FieldsFunc over the lower-cased text, each word filtered
+// and stemmed by term.
+func FuzzTokenize_SplitsLikeFieldsFunc(f *testing.F) {
+	for _, s := range []string{"Budget budgets, PARTIES!", "café—naïve 42x", "İstanbul ǅ ß", "a I 7 of", "\xff\xfeword", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		var want []string
+		for _, w := range strings.FieldsFunc(strings.ToLower(s), notWordRune) {
+			if tm, ok := term(w); ok {
+				want = append(want, tm)
+			}
+		}
+		if got := tokenize(s); !slices.Equal(got, want) {
+			t.Fatalf("tokenize(%q) = %q, want %q", s, got, want)
+		}
+	})
+}

@@ -26,12 +26,33 @@ func init() {
 // and digits; one-letter words and stop words dropped.
 func tokenize(s string) []string {
 	var out []string
-	for _, w := range strings.FieldsFunc(strings.ToLower(s), notWordRune) {
-		if t, ok := term(w); ok {
-			out = append(out, t)
+	eachTerm(s, func(t string) { out = append(out, t) })
+	return out
+}
+
+// eachTerm calls fn with each of tokenize's terms of s, in order, without
+// building the list: indexing a transcript counts its terms as it goes.
+func eachTerm(s string, fn func(term string)) {
+	s = strings.ToLower(s)
+	start := -1
+	for i, r := range s {
+		switch {
+		case !notWordRune(r):
+			if start < 0 {
+				start = i
+			}
+		case start >= 0:
+			if t, ok := term(s[start:i]); ok {
+				fn(t)
+			}
+			start = -1
 		}
 	}
-	return out
+	if start >= 0 {
+		if t, ok := term(s[start:]); ok {
+			fn(t)
+		}
+	}
 }
 
 func notWordRune(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }
