@@ -57,15 +57,9 @@ func TestImportEach_ShareOneKeyPerTermAcrossTheBatch(t *testing.T) {
 	if own != 0 || blocks != 13 {
 		t.Fatalf("%d keys of recordings' own and %d block keys; want 0 and 13", own, blocks)
 	}
-	if got := searchIDs(t, s, "u1", "forecast budget"); len(got) != 10 {
-		t.Fatalf("a word every recording holds finds %v", got)
-	}
-	if got := searchIDs(t, s, "u1", "team7"); !slices.Equal(got, []string{"r7"}) {
-		t.Fatalf("a word one recording holds finds %v", got)
-	}
-	if got := searchIDs(t, s, "u1", "tea"); len(got) != 10 {
-		t.Fatalf("a prefix of ten block keys finds %v", got)
-	}
+	expectFindsCount(t, s, "forecast budget", 10)
+	expectFinds(t, s, "team7", "r7")
+	expectFindsCount(t, s, "tea", 10)
 }
 
 func TestImportEach_ABlockedRecordingLeavesItsBlockOnEveryWrite(t *testing.T) {
@@ -79,27 +73,17 @@ func TestImportEach_ABlockedRecordingLeavesItsBlockOnEveryWrite(t *testing.T) {
 	if _, err := s.Update(ctx, "u1", "a", Patch{Title: ptr("Quokka launch")}); err != nil {
 		t.Fatal(err)
 	}
-	if got := searchIDs(t, s, "u1", "zephyr"); !slices.Equal(got, []string{"b", "c"}) {
-		t.Fatalf("after renaming a, zephyr finds %v", got)
-	}
-	if got := searchIDs(t, s, "u1", "quokka alpha"); !slices.Equal(got, []string{"a"}) {
-		t.Fatalf("a renamed recording is found by its new title and its transcript: %v", got)
-	}
+	expectFinds(t, s, "zephyr", "b", "c")
+	expectFinds(t, s, "quokka alpha", "a")
 
 	if err := s.Delete(ctx, "u1", "b", false); err != nil {
 		t.Fatal(err)
 	}
-	if got := searchIDs(t, s, "u1", "shared words"); !slices.Equal(got, []string{"a", "c"}) {
-		t.Fatalf("after deleting b, shared words finds %v", got)
-	}
+	expectFinds(t, s, "shared words", "a", "c")
 
 	importBatch(t, s, rec("c", "Zephyr plan, newer", base.Add(1e12), map[string]any{"_transcript": "delta"}))
-	if got := searchIDs(t, s, "u1", "gamma"); len(got) != 0 {
-		t.Fatalf("a newer import of c leaves its old transcript findable: %v", got)
-	}
-	if got := searchIDs(t, s, "u1", "delta zephyr"); !slices.Equal(got, []string{"c"}) {
-		t.Fatalf("the newer c is not found: %v", got)
-	}
+	expectFinds(t, s, "gamma")
+	expectFinds(t, s, "delta zephyr", "c")
 	// a has keys of its own since its rename; the first batch's blocks
 	// emptied and went; the newer c's words are in its batch's block.
 	own, blocks := termKeys(t, db, "u1")
@@ -116,15 +100,9 @@ func TestImportEach_TheSameIDTwiceInABatchIndexesOnlyTheNewer(t *testing.T) {
 		rec("d", "Newer words", base.Add(1e12), map[string]any{"_transcript": "narwhal"}),
 		rec("e", "Another", base, map[string]any{"_transcript": "walrus too"}),
 	)
-	if got := searchIDs(t, s, "u1", "narwhal newer"); !slices.Equal(got, []string{"d"}) {
-		t.Fatalf("the newer d: %v", got)
-	}
-	if got := searchIDs(t, s, "u1", "walrus"); !slices.Equal(got, []string{"e"}) {
-		t.Fatalf("the replaced d's words still find it: %v", got)
-	}
-	if got := searchIDs(t, s, "u1", "older"); len(got) != 0 {
-		t.Fatalf("the replaced d's title still finds it: %v", got)
-	}
+	expectFinds(t, s, "narwhal newer", "d")
+	expectFinds(t, s, "walrus", "e")
+	expectFinds(t, s, "older")
 }
 
 func TestDecodeBlock_RefusesATruncatedBlock(t *testing.T) {
@@ -152,4 +130,19 @@ func mustLoad(t *testing.T, s *Service, id string) *stored {
 		t.Fatal(err)
 	}
 	return st
+}
+
+// expectFinds checks that searching u1's library for q finds want, in order.
+func expectFinds(t *testing.T, s *Service, q string, want ...string) {
+	t.Helper()
+	if got := searchIDs(t, s, "u1", q); !slices.Equal(got, want) && len(got)+len(want) > 0 {
+		t.Fatalf("%q finds %v, want %v", q, got, want)
+	}
+}
+
+func expectFindsCount(t *testing.T, s *Service, q string, n int) {
+	t.Helper()
+	if got := searchIDs(t, s, "u1", q); len(got) != n {
+		t.Fatalf("%q finds %v, want %d recordings", q, got, n)
+	}
 }
