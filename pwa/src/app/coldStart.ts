@@ -1,13 +1,9 @@
 import { hasSessionMarker } from '@/data/api/sessionMarker'
 import { startEarlyGet } from '@/data/api/http'
-import { dashboardRequest, decodedSegment, detailRequest, type GetRequest } from '@/data/api/screenRequests'
+import { dashboardRequest, detailRequest, type GetRequest } from '@/data/api/screenRequests'
 import { startEarly } from '@/data/earlyStart'
+import { screenAt } from './paths'
 import { preloadDetailScreen, preloadListScreen } from './routes'
-
-/** Paths that open the recordings list (/ redirects there). */
-const LIST_PATH = /^\/(recordings\/?)?$/
-/** A recording's page (a notification or a link opens it directly). */
-const DETAIL_PATH = /^\/recordings\/[^/]+\/?$/
 
 /**
  * A returning user (the session marker is set) opening the list: its chunks
@@ -20,11 +16,12 @@ const DETAIL_PATH = /^\/recordings\/[^/]+\/?$/
  */
 export function startColdStart(path = globalThis.location?.pathname ?? '', cookies?: string): boolean {
   if (!hasSessionMarker(cookies)) return false
-  if (LIST_PATH.test(path)) {
+  const at = screenAt(path)
+  if (at?.screen === 'list') {
     startEarly(preloadListScreen(), () => import('@/data/profile').then((m) => m.readFirstListPage()))
     return true
   }
-  if (DETAIL_PATH.test(path)) {
+  if (at?.screen === 'detail') {
     // Opening IndexedDB (creating it, on a device's first visit) is the longest task before
     // the detail's first paint: it runs now, while the network restores the session.
     startEarly(preloadDetailScreen(), () => import('@/data/db').then((m) => m.db.open()).then(() => undefined))
@@ -52,7 +49,7 @@ export function firstRequests(
 }
 
 function firstRequestOf(path: string, search: string): GetRequest | undefined {
-  if (LIST_PATH.test(path)) return search === '' ? dashboardRequest() : undefined
-  if (DETAIL_PATH.test(path)) return detailRequest(decodedSegment(path.replace(/^\/recordings\//, '').replace(/\/$/, '')))
-  return undefined
+  const at = screenAt(path)
+  if (at?.screen === 'list') return search === '' ? dashboardRequest() : undefined
+  return at?.screen === 'detail' ? detailRequest(at.id) : undefined
 }

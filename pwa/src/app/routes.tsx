@@ -5,6 +5,7 @@ import { FullPageSpinner } from '@/ui/FullPageSpinner'
 import { NotFound } from './NotFound'
 import { RedirectIfSignedIn, RequireAuth } from './guards'
 import { preloadableLazy } from './preloadableLazy'
+import { SIGNED_IN_SCREENS } from './paths'
 
 // Each screen is its own chunk: the login route does not download the
 // signed-in app, and the other way round.
@@ -41,13 +42,6 @@ const SharedRecordingPage = lazy(() => import('@/features/share/SharedRecordingP
 
 const screen = (node: ReactNode) => <Suspense fallback={<FullPageSpinner />}>{node}</Suspense>
 
-/**
- * The signed-in screens of spec §2 share the shell: one route matches all
- * of them, so the shell stays mounted (and its drawer, sync status and
- * sidebar keep their state) while the screen inside it changes.
- */
-const SIGNED_IN_SCREENS = /^\/(?:recordings(?:\/[^/]+)?|ask)\/?$/i
-
 /** The route table of spec §2. */
 export function AppRoutes() {
   return (
@@ -59,6 +53,8 @@ export function AppRoutes() {
         <RedirectIfSignedIn>{screen(<LoginPage />)}</RedirectIfSignedIn>
       </Route>
       <Route path="/shared/recording">{screen(<SharedRecordingPage />)}</Route>
+      {/* One route matches every signed-in screen, so the shell stays mounted (its drawer, sync
+          status and sidebar keep their state) while the screen inside it changes. */}
       <Route path={SIGNED_IN_SCREENS}>
         <RequireAuth>
           <PreloadSignedInScreens />
