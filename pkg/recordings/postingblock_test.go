@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"slices"
+	"sync"
 	"testing"
 
 	"github.com/pocket-companion/pocket/pkg/store"
@@ -144,5 +145,47 @@ func expectFindsCount(t *testing.T, s *Service, q string, n int) {
 	t.Helper()
 	if got := searchIDs(t, s, "u1", q); len(got) != n {
 		t.Fatalf("%q finds %v, want %d recordings", q, got, n)
+	}
+}
+
+// Edits of recordings that share blocks, made at once, each rewrite the same
+// block keys: the store's conflict detection re-runs the losers, and no
+// edit's index change is lost.
+func TestImportEach_ConcurrentEditsOfOneBlockLoseNothing(t *testing.T) {
+	s, db, _ := newService(t)
+	const n = 16
+	var raws [][]byte
+	for i := 0; i < n; i++ {
+		raws = append(raws, rec(fmt.Sprintf("c%02d", i), "Common title", base, map[string]any{"_transcript": fmt.Sprintf("shared body word%02d", i)}))
+	}
+	importBatch(t, s, raws...)
+	var wg sync.WaitGroup
+	errs := make(chan error, n)
+	for i := 0; i < n; i += 2 { // every other recording is renamed, all at once
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			title := fmt.Sprintf("Renamed%02d", i)
+			_, err := s.Update(ctx, "u1", fmt.Sprintf("c%02d", i), Patch{Title: &title})
+			errs <- err
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	expectFindsCount(t, s, "shared body", n)
+	expectFindsCount(t, s, "common title", n/2)
+	for i := 0; i < n; i += 2 {
+		expectFinds(t, s, fmt.Sprintf("renamed%02d word%02d", i, i), fmt.Sprintf("c%02d", i))
+	}
+	own, blocks := termKeys(t, db, "u1")
+	// The renamed half has keys of its own (renamedNN, shared, body, wordNN);
+	// the blocks hold the other half's words and the shared ones.
+	if own != n/2*4 || blocks != 2+2+n/2 {
+		t.Fatalf("%d own keys and %d block keys; want %d and %d", own, blocks, n/2*4, 2+2+n/2)
 	}
 }
