@@ -7,6 +7,7 @@ import { MutationResultSchema, Outcome, PushRequestSchema, PushResponseSchema, t
 import { server } from '@/mocks/node'
 import { db } from '@/data/db'
 import { enqueue } from '@/data/sync'
+import { afterSyncPull } from '@/data/sync/engine'
 import { alice, renderApp, signInOnServer } from '@/test/render'
 
 const REC = 'rec_01_weekly_sync'
@@ -43,10 +44,20 @@ beforeEach(() => {
 })
 afterEach(() => vi.restoreAllMocks())
 
+/**
+ * The list, once sync has started and made its first pull: the engine's start
+ * flushes whatever is queued, so an edit queued "offline" before it started
+ * would be sent by that start (this test's offline is navigator.onLine alone:
+ * the mock server still answers).
+ */
 async function openList() {
   await signInOnServer(alice, { cacheProfile: true })
+  let forget = () => {}
+  const firstPull = new Promise<void>((resolve) => (forget = afterSyncPull(() => resolve())))
   const app = renderApp('/recordings')
   await screen.findByRole('link', { name: TITLE }, { timeout: 5000 })
+  await firstPull
+  forget()
   return app
 }
 const syncStatus = () => screen.getByRole('status', { name: '' , hidden: false })
