@@ -6,18 +6,20 @@ function setup() {
   const store = new Map<string, string>()
   const clock = { now: 1_000_000 }
   const reload = vi.fn()
+  const network = { online: true }
   reloadOnStaleChunk({
     target: target as unknown as Window,
     storage: { getItem: (k) => store.get(k) ?? null, setItem: (k, v) => void store.set(k, v) },
     reload,
     now: () => clock.now,
+    isOnline: () => network.online,
   })
   const fail = () => {
     const event = new Event('vite:preloadError', { cancelable: true })
     target.dispatchEvent(event)
     return event
   }
-  return { reload, clock, fail }
+  return { reload, clock, fail, network }
 }
 
 describe('reloadOnStaleChunk', () => {
@@ -41,5 +43,15 @@ describe('reloadOnStaleChunk', () => {
     s.clock.now += 10 * 60_000
     s.fail()
     expect(s.reload).toHaveBeenCalledTimes(2)
+  })
+
+  it('offline, a chunk that fails is not a deploy: no reload, and a later deploy still reloads', () => {
+    const s = setup()
+    s.network.online = false
+    expect(s.fail().defaultPrevented).toBe(false)
+    expect(s.reload).not.toHaveBeenCalled()
+    s.network.online = true
+    s.fail()
+    expect(s.reload).toHaveBeenCalledTimes(1)
   })
 })
