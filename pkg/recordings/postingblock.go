@@ -3,7 +3,6 @@ package recordings
 import (
 	"encoding/binary"
 	"errors"
-	"sort"
 
 	"github.com/pocket-companion/pocket/pkg/ids"
 	"github.com/pocket-companion/pocket/pkg/store"
@@ -44,12 +43,10 @@ func newPostingBlock() *postingBlock {
 // so that a recording is filed the same way either way.
 func (b *postingBlock) add(_ *store.Txn, _ string, st *stored, ps map[string]posting) error {
 	b.remove(st.ID) // the same id twice in a batch: the later one replaced the first
-	terms := make([]string, 0, len(ps))
 	for t, p := range ps {
 		b.byTerm[t] = append(b.byTerm[t], hit{id: st.ID, p: p})
-		terms = append(terms, t)
 	}
-	sort.Strings(terms)
+	terms := sortedTerms(ps)
 	b.terms[st.ID] = terms
 	st.Book.Terms, st.Book.TermBlock = terms, b.name
 	return nil

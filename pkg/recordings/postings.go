@@ -120,16 +120,24 @@ type postingsWriter func(x *store.Txn, uid string, st *stored, ps map[string]pos
 // remembers the terms in the book, so they can be removed without
 // re-deriving them.
 func writePostings(x *store.Txn, uid string, st *stored, ps map[string]posting) error {
-	terms := make([]string, 0, len(ps)) // fresh: st may share a slice with the old version
 	for t, p := range ps {
 		if err := x.Set(termKey(uid, t, st.ID), p.encode()); err != nil {
 			return err
 		}
+	}
+	st.Book.Terms, st.Book.TermBlock = sortedTerms(ps), ""
+	return nil
+}
+
+// sortedTerms is a fresh list of the postings' terms, for the book: fresh,
+// because st may share a slice with the old version.
+func sortedTerms(ps map[string]posting) []string {
+	terms := make([]string, 0, len(ps))
+	for t := range ps {
 		terms = append(terms, t)
 	}
 	sort.Strings(terms)
-	st.Book.Terms, st.Book.TermBlock = terms, ""
-	return nil
+	return terms
 }
 
 func dropPostings(x *store.Txn, uid string, st *stored) error {

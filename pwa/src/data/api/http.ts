@@ -74,7 +74,8 @@ async function sendRefreshingOnce(path: string, options: RequestOptions): Promis
   const authed = options.auth !== false
   const refreshFirst = authed && !session.getIdToken() && session.canRefresh()
   if (refreshFirst) await session.refreshAfterUnauthorized()
-  const response = (await takeEarlyGet(path, options)) ?? (await send(path, options))
+  const early = takeEarlyGet(path, options)
+  const response = (early && (await early)) ?? (await send(path, options))
   const mayRetry = authed && !refreshFirst && response.status === 401
   if (mayRetry && (await session.refreshAfterUnauthorized())) return send(path, options)
   return response
@@ -101,8 +102,11 @@ export function startEarlyGet(path: string, query: QueryParams, token: string): 
   earlyGets.set(buildUrl(path, query), { token, response, expires: Date.now() + EARLY_GET_TTL_MS })
 }
 
-/** The early answer for this request, once; undefined when there is none to use. */
-async function takeEarlyGet(path: string, options: RequestOptions): Promise<RawResponse<unknown> | undefined> {
+/**
+ * The early answer for this request, once; undefined when there is none to
+ * use. Not async: every other request goes on without waiting a turn.
+ */
+function takeEarlyGet(path: string, options: RequestOptions): Promise<RawResponse<unknown> | undefined> | undefined {
   if (earlyGets.size === 0 || (options.method ?? 'GET') !== 'GET' || options.download || options.auth === false) return undefined
   const url = buildUrl(path, options.query)
   const early = earlyGets.get(url)
