@@ -99,9 +99,18 @@ type Options struct {
 	// Bulk is for one writer loading a library (pocket import): smaller
 	// memtables, fewer of them and a small block cache. With Badger's
 	// defaults (five 64 MB memtables, a 256 MB cache) an import of 10,000
-	// recordings peaked 180 MB higher and took 11 % longer (docs/benchmarks.md).
+	// recordings peaked 180 MB higher and took 11 % longer. Level 0 also
+	// holds up to bulkLevelZeroTables before it is compacted: a load writes
+	// each key once, so merging its tables while it runs only spends the CPU
+	// the load needs (docs/benchmarks.md); the server compacts them once it
+	// opens the store.
 	Bulk bool
 }
+
+// bulkLevelZeroTables is how many level-0 tables a bulk load leaves
+// uncompacted (Badger's default is 5; it stalls writes 10 tables later). An
+// import of 10,000 recordings flushes 6.
+const bulkLevelZeroTables = 20
 
 // Open opens the database with SyncWrites on: an acknowledged write survives a crash.
 func Open(o Options) (*DB, error) {
@@ -117,7 +126,8 @@ func Open(o Options) (*DB, error) {
 		opts = opts.WithInMemory(true).WithDir("").WithValueDir("")
 	}
 	if o.Bulk {
-		opts = opts.WithMemTableSize(32 << 20).WithNumMemtables(2).WithBlockCacheSize(32 << 20)
+		opts = opts.WithMemTableSize(32 << 20).WithNumMemtables(2).WithBlockCacheSize(32 << 20).
+			WithNumLevelZeroTables(bulkLevelZeroTables).WithNumLevelZeroTablesStall(bulkLevelZeroTables + 10)
 	}
 	bdb, err := badger.Open(opts)
 	if err != nil {
