@@ -8,14 +8,18 @@ import (
 // ActionItems returns a summarization's action-item list value as given:
 // v2ActionItems, then actionItems, then v2.actionItems.
 func ActionItems(summarization json.RawMessage) json.RawMessage {
-	obj, ok := ParseObject(Unwrap(summarization))
+	valid, ok := checked(summarization)
+	if !ok {
+		return nil
+	}
+	obj, ok := objectOf(Unwrap(valid))
 	if !ok {
 		return nil
 	}
 	if v := obj.First("v2ActionItems", "actionItems"); v != nil {
 		return v
 	}
-	if v2, ok := ParseObject(Unwrap(obj.Get("v2"))); ok {
+	if v2, ok := objectOf(Unwrap(obj.Get("v2"))); ok {
 		return v2.Get("actionItems")
 	}
 	return nil

@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/tidwall/gjson"
 )
@@ -39,31 +40,55 @@ type Object []Member
 // Splitting with encoding/json's token decoder scanned every value twice
 // and was a third of an import's CPU (docs/benchmarks.md).
 func ParseObject(raw json.RawMessage) (Object, bool) {
-	raw = bytes.TrimSpace(raw)
-	if len(raw) == 0 || raw[0] != '{' || !Valid(raw) {
+	t := bytes.TrimSpace(raw)
+	if len(t) == 0 || t[0] != '{' || !Valid(t) {
 		return nil, false
 	}
-	obj := Object{}
-	gjson.ParseBytes(raw).ForEach(func(key, value gjson.Result) bool {
+	return objectOf(t)
+}
+
+// objectOf is ParseObject for a value already known to be valid JSON: a
+// member or element of a value read by ParseObject, Array, objectOf or
+// arrayOf, or Unwrap's answer for one (Unwrap validates what it decodes).
+// The readers below validate their argument once and then descend with
+// objectOf and arrayOf: validating again at each level of a nested value
+// read a transcript four times over (docs/benchmarks.md).
+func objectOf(valid json.RawMessage) (Object, bool) {
+	raw := bytes.TrimSpace(valid)
+	if len(raw) == 0 || raw[0] != '{' {
+		return nil, false
+	}
+	obj := make(Object, 0, 8)
+	parseInPlace(raw).ForEach(func(key, value gjson.Result) bool {
 		obj = append(obj, Member{Key: memberKey(key.Raw), Value: rawOf(raw, value)})
 		return true
 	})
 	return obj, true
 }
 
+// parseInPlace is gjson.ParseBytes without its copy of doc, which copied
+// every value at every level read: a third of the bytes an import allocated
+// (docs/benchmarks.md). gjson only reads the string; what is kept of it is
+// copied out (memberKey) or sliced from doc itself (rawOf).
+func parseInPlace(doc []byte) gjson.Result {
+	return gjson.Parse(unsafe.String(unsafe.SliceData(doc), len(doc)))
+}
+
 // memberKey is a quoted key as encoding/json decodes it: escapes resolved,
-// invalid UTF-8 replaced. Plain keys (nearly all) need no decoding.
+// invalid UTF-8 replaced. Plain keys (nearly all) need no decoding, only a
+// copy: quoted shares its bytes with the document (parseInPlace).
 func memberKey(quoted string) string {
 	inner := quoted[1 : len(quoted)-1]
 	if strings.IndexByte(inner, '\\') < 0 && utf8.ValidString(inner) {
-		return inner
+		return strings.Clone(inner)
 	}
 	var key string
 	_ = json.Unmarshal([]byte(quoted), &key) // validated above: cannot fail
 	return key
 }
 
-// rawOf is value's bytes within doc (gjson reports where a value starts).
+// rawOf is value's bytes within doc (gjson reports where a value starts),
+// or a copy of them.
 func rawOf(doc []byte, value gjson.Result) json.RawMessage {
 	if end := value.Index + len(value.Raw); value.Index > 0 && end <= len(doc) {
 		return doc[value.Index:end:end]
@@ -251,8 +276,24 @@ func Array(raw json.RawMessage) ([]json.RawMessage, bool) {
 	if len(t) == 0 || t[0] != '[' || !Valid(t) {
 		return nil, false
 	}
+	return arrayOf(t)
+}
+
+// checked is raw without the space around it, if it is valid JSON: what a
+// reader checks once before descending with objectOf and arrayOf.
+func checked(raw json.RawMessage) (json.RawMessage, bool) {
+	t := bytes.TrimSpace(raw)
+	return t, len(t) > 0 && Valid(t)
+}
+
+// arrayOf is Array for a value already known to be valid JSON (see objectOf).
+func arrayOf(valid json.RawMessage) ([]json.RawMessage, bool) {
+	t := bytes.TrimSpace(valid)
+	if len(t) == 0 || t[0] != '[' {
+		return nil, false
+	}
 	out := []json.RawMessage{}
-	gjson.ParseBytes(t).ForEach(func(_, value gjson.Result) bool {
+	parseInPlace(t).ForEach(func(_, value gjson.Result) bool {
 		out = append(out, rawOf(t, value))
 		return true
 	})

@@ -179,3 +179,43 @@ func TestParseObject_AgreesWithEncodingJSON(t *testing.T) {
 		agreesWithEncodingJSON(t, json.RawMessage(s))
 	}
 }
+
+// The readers check their argument once and descend without checking again
+// (objectOf, arrayOf): a document that is not JSON must still read as
+// nothing, however much of it a tolerant splitter could make out.
+func FuzzReadersIgnoreInvalidJSON(f *testing.F) {
+	for _, s := range []string{
+		`{"segments":[{"text":"a","start":1}]`, `[{"text":"a"}`, `{"text":"plain"`,
+		`{"a":{"summary":"## A\n- b"}`, `{"summary":"x","actionItems":[{"title":"t"}]`,
+		`[{"title":"t","subtasks":[{"title":"u"}]}]]`, `{"markdown":"x"} {`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if json.Valid(bytes.TrimSpace(data)) {
+			return
+		}
+		raw := json.RawMessage(data)
+		if segs := Segments(raw); segs != nil {
+			t.Fatalf("Segments(%q) = %+v", data, segs)
+		}
+		if id, v, ok := FirstSummarization(raw); ok {
+			t.Fatalf("FirstSummarization(%q) = %q, %q", data, id, v)
+		}
+		if v := Summary(raw); v != nil {
+			t.Fatalf("Summary(%q) = %q", data, v)
+		}
+		if HasContent(raw) {
+			t.Fatalf("HasContent(%q)", data)
+		}
+		if s := SummaryText(raw); s != "" {
+			t.Fatalf("SummaryText(%q) = %q", data, s)
+		}
+		if v := ActionItems(raw); v != nil {
+			t.Fatalf("ActionItems(%q) = %q", data, v)
+		}
+		if tasks := Tasks(raw); tasks != nil {
+			t.Fatalf("Tasks(%q) = %+v", data, tasks)
+		}
+	})
+}

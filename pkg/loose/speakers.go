@@ -58,12 +58,13 @@ func SpeakerOrder(segs []Segment) []string {
 	return out
 }
 
+// profileName reads the profile of key in profiles, read by ParseObject.
 func profileName(profiles Object, key string) string {
-	entry, ok := ParseObject(Unwrap(profiles.Get(key)))
+	entry, ok := objectOf(Unwrap(profiles.Get(key)))
 	if !ok {
 		return ""
 	}
-	profile, ok := ParseObject(Unwrap(entry.First("speakerProfile", "speaker_profile")))
+	profile, ok := objectOf(Unwrap(entry.First("speakerProfile", "speaker_profile")))
 	if !ok {
 		return ""
 	}

@@ -12,8 +12,12 @@ import (
 // array (seen in some exports) yields its first element, with its `id` field as
 // the id. The value is returned as given (it may still be a JSON string).
 func FirstSummarization(summarizations json.RawMessage) (id string, value json.RawMessage, ok bool) {
-	v := Unwrap(summarizations)
-	if obj, isObj := ParseObject(v); isObj {
+	valid, ok := checked(summarizations)
+	if !ok {
+		return "", nil, false
+	}
+	v := Unwrap(valid)
+	if obj, isObj := objectOf(v); isObj {
 		for _, m := range obj {
 			if !IsNull(m.Value) {
 				return m.Key, m.Value, true
@@ -21,9 +25,9 @@ func FirstSummarization(summarizations json.RawMessage) (id string, value json.R
 		}
 		return "", nil, false
 	}
-	if arr, isArr := Array(v); isArr {
+	if arr, isArr := arrayOf(v); isArr {
 		for _, el := range arr {
-			if o, isObj := ParseObject(Unwrap(el)); isObj {
+			if o, isObj := objectOf(Unwrap(el)); isObj {
 				return Text(o.Get("id")), el, true
 			}
 		}
@@ -35,12 +39,16 @@ func FirstSummarization(summarizations json.RawMessage) (id string, value json.R
 // summary, then v2.summary. The first candidate with content wins; if none has
 // content the first present one is returned, so callers still see what exists.
 func Summary(summarization json.RawMessage) json.RawMessage {
-	obj, ok := ParseObject(Unwrap(summarization))
+	valid, ok := checked(summarization)
+	if !ok {
+		return nil
+	}
+	obj, ok := objectOf(Unwrap(valid))
 	if !ok {
 		return nil
 	}
 	candidates := []json.RawMessage{obj.Get("v2Summary"), obj.Get("summary")}
-	if v2, ok := ParseObject(Unwrap(obj.Get("v2"))); ok {
+	if v2, ok := objectOf(Unwrap(obj.Get("v2"))); ok {
 		candidates = append(candidates, v2.Get("summary"))
 	}
 	var firstPresent json.RawMessage
@@ -48,7 +56,7 @@ func Summary(summarization json.RawMessage) json.RawMessage {
 		if IsNull(c) {
 			continue
 		}
-		if HasContent(c) {
+		if hasContent(c, 0) {
 			return c
 		}
 		if firstPresent == nil {
@@ -60,20 +68,23 @@ func Summary(summarization json.RawMessage) json.RawMessage {
 
 // HasContent applies the spec's rule (§5) for a summary: present only with a
 // non-empty markdown string, components array, string, content or sections.
-func HasContent(summary json.RawMessage) bool { return hasContent(summary, 0) }
+func HasContent(summary json.RawMessage) bool {
+	valid, ok := checked(summary)
+	return ok && hasContent(valid, 0)
+}
 
-func hasContent(raw json.RawMessage, depth int) bool {
+func hasContent(valid json.RawMessage, depth int) bool {
 	if depth > maxDepth {
 		return false
 	}
-	v := Unwrap(raw)
+	v := Unwrap(valid)
 	if s, ok := String(v); ok {
 		return strings.TrimSpace(s) != ""
 	}
-	if arr, ok := Array(v); ok {
+	if arr, ok := arrayOf(v); ok {
 		return len(arr) > 0
 	}
-	obj, ok := ParseObject(v)
+	obj, ok := objectOf(v)
 	if !ok {
 		return false
 	}
@@ -81,7 +92,7 @@ func hasContent(raw json.RawMessage, depth int) bool {
 		return true
 	}
 	for _, k := range []string{"components", "sections"} {
-		if arr, ok := Array(obj.Get(k)); ok && len(arr) > 0 {
+		if arr, ok := arrayOf(obj.Get(k)); ok && len(arr) > 0 {
 			return true
 		}
 	}
@@ -94,34 +105,38 @@ func hasContent(raw json.RawMessage, depth int) bool {
 // SummaryText is the plain text of a summary value in any of its shapes, with
 // markdown syntax removed: what search indexes and what a preview shows.
 func SummaryText(summary json.RawMessage) string {
+	valid, ok := checked(summary)
+	if !ok {
+		return ""
+	}
 	var parts []string
-	collectSummary(summary, 0, &parts)
+	collectSummary(valid, 0, &parts)
 	return strings.Join(parts, "\n")
 }
 
-func collectSummary(raw json.RawMessage, depth int, out *[]string) {
+func collectSummary(valid json.RawMessage, depth int, out *[]string) {
 	if depth > maxDepth {
 		return
 	}
-	v := Unwrap(raw)
+	v := Unwrap(valid)
 	if s, ok := String(v); ok {
 		appendText(out, StripMarkdown(s))
 		return
 	}
-	if arr, ok := Array(v); ok {
+	if arr, ok := arrayOf(v); ok {
 		for _, el := range arr {
 			collectComponent(el, depth+1, out)
 		}
 		return
 	}
-	obj, ok := ParseObject(v)
+	obj, ok := objectOf(v)
 	if !ok {
 		return
 	}
 	if s, ok := String(obj.Get("markdown")); ok {
 		appendText(out, StripMarkdown(s))
 	}
-	if comps, ok := Array(Unwrap(obj.Get("components"))); ok {
+	if comps, ok := arrayOf(Unwrap(obj.Get("components"))); ok {
 		for _, el := range comps {
 			collectComponent(el, depth+1, out)
 		}
@@ -129,7 +144,7 @@ func collectSummary(raw json.RawMessage, depth int, out *[]string) {
 	if c := obj.Get("content"); !IsNull(c) {
 		collectSummary(c, depth+1, out)
 	}
-	if secs, ok := Array(obj.Get("sections")); ok {
+	if secs, ok := arrayOf(obj.Get("sections")); ok {
 		for _, sec := range secs {
 			collectSection(sec, depth+1, out)
 		}
@@ -138,30 +153,30 @@ func collectSummary(raw json.RawMessage, depth int, out *[]string) {
 
 // collectComponent reads {type, text, items}; items are strings or objects
 // with text (or title), and a bare string component is its own text.
-func collectComponent(raw json.RawMessage, depth int, out *[]string) {
+func collectComponent(valid json.RawMessage, depth int, out *[]string) {
 	if depth > maxDepth {
 		return
 	}
-	if s, ok := String(raw); ok {
+	if s, ok := String(valid); ok {
 		appendText(out, StripMarkdown(s))
 		return
 	}
-	obj, ok := ParseObject(raw)
+	obj, ok := objectOf(valid)
 	if !ok {
 		return
 	}
 	appendText(out, StripMarkdown(Text(obj.First("text", "title", "content"))))
-	if items, ok := Array(obj.Get("items")); ok {
+	if items, ok := arrayOf(obj.Get("items")); ok {
 		for _, it := range items {
 			collectComponent(it, depth+1, out)
 		}
 	}
 }
 
-func collectSection(raw json.RawMessage, depth int, out *[]string) {
-	obj, ok := ParseObject(Unwrap(raw))
+func collectSection(valid json.RawMessage, depth int, out *[]string) {
+	obj, ok := objectOf(Unwrap(valid))
 	if !ok {
-		collectSummary(raw, depth+1, out)
+		collectSummary(valid, depth+1, out)
 		return
 	}
 	appendText(out, StripMarkdown(Text(obj.Get("title"))))

@@ -21,16 +21,20 @@ type Task struct {
 // Tasks reads an action-item list (the value ActionItems returns) into tasks,
 // in document order. Anything unreadable is skipped.
 func Tasks(list json.RawMessage) []Task {
-	return taskList(list, "LOW", 0)
+	valid, ok := checked(list)
+	if !ok {
+		return nil
+	}
+	return taskList(valid, "LOW", 0)
 }
 
-func taskList(raw json.RawMessage, parentPriority string, depth int) []Task {
+func taskList(valid json.RawMessage, parentPriority string, depth int) []Task {
 	if depth > maxDepth {
 		return nil
 	}
-	v := Unwrap(raw)
+	v := Unwrap(valid)
 	var out []Task
-	if arr, ok := Array(v); ok {
+	if arr, ok := arrayOf(v); ok {
 		for _, el := range arr {
 			if t, ok := readTask(el, parentPriority, depth+1); ok {
 				out = append(out, t)
@@ -38,7 +42,7 @@ func taskList(raw json.RawMessage, parentPriority string, depth int) []Task {
 		}
 		return out
 	}
-	obj, ok := ParseObject(v)
+	obj, ok := objectOf(v)
 	if !ok {
 		return nil
 	}
@@ -46,7 +50,7 @@ func taskList(raw json.RawMessage, parentPriority string, depth int) []Task {
 		return taskList(inner, parentPriority, depth+1)
 	}
 	for _, m := range obj { // a map of id -> task
-		t, ok := ParseObject(Unwrap(m.Value))
+		t, ok := objectOf(Unwrap(m.Value))
 		if !ok || t.First("title", "task") == nil {
 			continue
 		}
@@ -60,12 +64,12 @@ func taskList(raw json.RawMessage, parentPriority string, depth int) []Task {
 	return out
 }
 
-func readTask(raw json.RawMessage, parentPriority string, depth int) (Task, bool) {
-	v := Unwrap(raw)
+func readTask(valid json.RawMessage, parentPriority string, depth int) (Task, bool) {
+	v := Unwrap(valid)
 	if s, ok := String(v); ok {
 		return Task{Title: strings.TrimSpace(s), Priority: parentPriority}, strings.TrimSpace(s) != ""
 	}
-	obj, ok := ParseObject(v)
+	obj, ok := objectOf(v)
 	if !ok {
 		return Task{}, false
 	}

@@ -23,22 +23,26 @@ type Segment struct {
 // plain `text` or `transcript` string yields one untimed segment, so search and
 // chat still see its words.
 func Segments(transcription json.RawMessage) []Segment {
-	return segmentsOf(transcription, 0)
-}
-
-func segmentsOf(raw json.RawMessage, depth int) []Segment {
-	if depth > 3 {
-		return nil
-	}
-	v := Unwrap(raw)
-	if arr, ok := Array(v); ok {
-		return segmentList(arr)
-	}
-	obj, ok := ParseObject(v)
+	valid, ok := checked(transcription)
 	if !ok {
 		return nil
 	}
-	if arr, ok := Array(Unwrap(obj.Get("segments"))); ok {
+	return segmentsOf(valid, 0)
+}
+
+func segmentsOf(valid json.RawMessage, depth int) []Segment {
+	if depth > 3 {
+		return nil
+	}
+	v := Unwrap(valid)
+	if arr, ok := arrayOf(v); ok {
+		return segmentList(arr)
+	}
+	obj, ok := objectOf(v)
+	if !ok {
+		return nil
+	}
+	if arr, ok := arrayOf(Unwrap(obj.Get("segments"))); ok {
 		return segmentList(arr)
 	}
 	for _, k := range []string{"text", "transcript", "transcription"} {
@@ -62,7 +66,7 @@ func segmentsOf(raw json.RawMessage, depth int) []Segment {
 func segmentList(arr []json.RawMessage) []Segment {
 	out := make([]Segment, 0, len(arr))
 	for _, el := range arr {
-		obj, ok := ParseObject(Unwrap(el))
+		obj, ok := objectOf(Unwrap(el))
 		if !ok {
 			continue
 		}

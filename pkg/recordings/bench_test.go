@@ -174,3 +174,21 @@ func BenchmarkFirstEdit(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkParseForImport is an import's CPU before its commit: a generated
+// recording read, its book derived and its search postings counted
+// (parseAll's work for one recording).
+func BenchmarkParseForImport(b *testing.B) {
+	var raws [][]byte
+	for _, r := range fixturegen.Generate(64, 1) {
+		raws = append(raws, r)
+	}
+	errs := make([]error, 1)
+	i := 0
+	for b.Loop() {
+		if parseAll(raws[i%len(raws):i%len(raws)+1], errs); errs[0] != nil {
+			b.Fatal(errs[0])
+		}
+		i++
+	}
+}

@@ -7,10 +7,10 @@ import (
 	"github.com/pocket-companion/pocket/pkg/loose"
 )
 
-// A stored recording's transcript segments and search postings are each
-// needed several times on one write (deriving the book, the people index,
-// the search index), and working them out from the loose JSON was most of
-// an import's CPU (docs/benchmarks.md). They are kept beside the recording
+// A stored recording's transcript segments, first summary and search
+// postings are each needed several times on one write (deriving the book,
+// the people index, the search index, the list item), and working them out
+// from the loose JSON was most of an import's CPU (docs/benchmarks.md). They are kept beside the recording
 // with the bytes they came from, and worked out again when those change.
 // An import works them out while parsing, ahead of the transaction that
 // writes them, so the commit path only writes.
@@ -46,4 +46,22 @@ func (st *stored) indexPostings() map[string]posting {
 		postings: st.postings(),
 	}
 	return st.memoPostings.postings
+}
+
+type summaryMemo struct {
+	summarizations json.RawMessage
+	first, summary json.RawMessage
+	ok             bool
+}
+
+// firstSummary is the first summarization (loose.FirstSummarization) and its
+// summary value (loose.Summary): the book, the search index and the list
+// item each read them.
+func (st *stored) firstSummary() (first, summary json.RawMessage, ok bool) {
+	if m := st.memoSummary; m == nil || !bytes.Equal(m.summarizations, st.Summarizations) {
+		_, first, ok := loose.FirstSummarization(st.Summarizations)
+		st.memoSummary = &summaryMemo{summarizations: st.Summarizations, first: first, summary: loose.Summary(first), ok: ok}
+	}
+	m := st.memoSummary
+	return m.first, m.summary, m.ok
 }

@@ -29,6 +29,7 @@ type stored struct {
 	// (memo.go): parsing and indexing read them more than once.
 	memoSegments *segmentsMemo
 	memoPostings *postingsMemo
+	memoSummary  *summaryMemo
 }
 
 // book is what the server derives and keeps beside the given data. Index keys
@@ -147,8 +148,8 @@ func (st *stored) listItem() []byte {
 		id, _ := json.Marshal(st.ID)
 		obj = obj.Set("id", id)
 	}
-	if _, first, ok := loose.FirstSummarization(st.Summarizations); ok {
-		if sum := loose.Summary(first); sum != nil {
+	if _, sum, ok := st.firstSummary(); ok {
+		if sum != nil {
 			wrapped, _ := loose.Object{{Key: "summary", Value: sum}}.MarshalJSON()
 			obj = obj.Set("summarization", wrapped)
 		}
@@ -179,8 +180,8 @@ func (st *stored) derive() {
 		DurationMS:  durationMS(rec.Get("duration")),
 		Title:       titleKey(title(rec)),
 	}
-	_, first, _ := loose.FirstSummarization(st.Summarizations)
-	st.Book.HasSummary = loose.HasContent(loose.Summary(first))
+	_, sum, _ := st.firstSummary()
+	st.Book.HasSummary = loose.HasContent(sum)
 	// Empty: nothing to show or search. A recording with a summary, any
 	// transcript text or a positive duration is not empty.
 	st.Book.Empty = !st.Book.HasSummary && st.Book.Sort.DurationMS <= 0 &&
