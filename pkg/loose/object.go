@@ -74,6 +74,42 @@ func parseInPlace(doc []byte) gjson.Result {
 	return gjson.Parse(unsafe.String(unsafe.SliceData(doc), len(doc)))
 }
 
+// pickMembers is objectOf for the members named keys only: vals[i] is the
+// value of keys[i] as Object.Get gives it (the last of duplicates), nil when
+// absent. It reports false when valid is not an object. Reading a transcript
+// of thousands of segments this way builds no Object per segment (an
+// import's most frequent read, docs/benchmarks.md).
+func pickMembers(valid json.RawMessage, keys []string, vals []json.RawMessage) bool {
+	raw := bytes.TrimSpace(valid)
+	if len(raw) == 0 || raw[0] != '{' {
+		return false
+	}
+	parseInPlace(raw).ForEach(func(key, value gjson.Result) bool {
+		inner := key.Raw[1 : len(key.Raw)-1]
+		if strings.IndexByte(inner, '\\') >= 0 || !utf8.ValidString(inner) {
+			inner = memberKey(key.Raw)
+		}
+		for i, k := range keys {
+			if k == inner {
+				vals[i] = rawOf(raw, value)
+			}
+		}
+		return true
+	})
+	return true
+}
+
+// firstPresent is the first of vals that is present and not null, as
+// Object.First gives it.
+func firstPresent(vals []json.RawMessage) json.RawMessage {
+	for _, v := range vals {
+		if !IsNull(v) {
+			return v
+		}
+	}
+	return nil
+}
+
 // memberKey is a quoted key as encoding/json decodes it: escapes resolved,
 // invalid UTF-8 replaced. Plain keys (nearly all) need no decoding, only a
 // copy: quoted shares its bytes with the document (parseInPlace).

@@ -219,3 +219,32 @@ func FuzzReadersIgnoreInvalidJSON(f *testing.F) {
 		}
 	})
 }
+
+// pickMembers reads the named members as Object.Get does, duplicates and
+// escaped keys included, and firstPresent prefers as Object.First does.
+func FuzzPickMembersAgreesWithObject(f *testing.F) {
+	for _, s := range []string{
+		`{"text":"a","text":"b","start":1}`, `{"te\u0078t":"escaped","end":null,"endTime":2}`,
+		`{"speaker":null,"speaker_id":3}`, `[1]`, `{}`, `{"start":{"nested":[1,{"start":2}]}}`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		obj, ok := ParseObject(data)
+		vals := make([]json.RawMessage, len(segmentKeys))
+		if got := Valid(bytes.TrimSpace(data)) && pickMembers(data, segmentKeys, vals); got != ok {
+			t.Fatalf("pickMembers(%q) = %v, ParseObject %v", data, got, ok)
+		}
+		if !ok {
+			return
+		}
+		for i, k := range segmentKeys {
+			if !bytes.Equal(vals[i], obj.Get(k)) {
+				t.Fatalf("%s: picked %q, Get %q", k, vals[i], obj.Get(k))
+			}
+		}
+		if got, want := firstPresent(vals[6:9]), obj.First(segmentKeys[6:9]...); !bytes.Equal(got, want) {
+			t.Fatalf("firstPresent %q, First %q", got, want)
+		}
+	})
+}

@@ -63,22 +63,32 @@ func segmentsOf(valid json.RawMessage, depth int) []Segment {
 	return nil
 }
 
+// segmentKeys are the members a segment is read from, each field's names in
+// the order they are preferred: text, speaker, start and end.
+var segmentKeys = []string{
+	"text", "transcript",
+	"speaker", "speaker_id", "speakerId", "speaker_label",
+	"start_time", "startTime", "start",
+	"end_time", "endTime", "end",
+}
+
 func segmentList(arr []json.RawMessage) []Segment {
 	out := make([]Segment, 0, len(arr))
+	var v [12]json.RawMessage
 	for _, el := range arr {
-		obj, ok := objectOf(Unwrap(el))
-		if !ok {
+		clear(v[:])
+		if !pickMembers(Unwrap(el), segmentKeys, v[:]) {
 			continue
 		}
-		text := strings.TrimSpace(Text(obj.First("text", "transcript")))
+		text := strings.TrimSpace(Text(firstPresent(v[0:2])))
 		if text == "" {
 			continue
 		}
 		out = append(out, Segment{
 			Text:    text,
-			Speaker: Text(obj.First("speaker", "speaker_id", "speakerId", "speaker_label")),
-			Start:   seconds(obj.First("start_time", "startTime", "start")),
-			End:     seconds(obj.First("end_time", "endTime", "end")),
+			Speaker: Text(firstPresent(v[2:6])),
+			Start:   seconds(firstPresent(v[6:9])),
+			End:     seconds(firstPresent(v[9:12])),
 		})
 	}
 	return out
