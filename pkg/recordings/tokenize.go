@@ -33,6 +33,10 @@ func tokenize(s string) []string {
 // eachTerm calls fn with each of tokenize's terms of s, in order, without
 // building the list: indexing a transcript counts its terms as it goes.
 func eachTerm(s string, fn func(term string)) {
+	if isASCII(s) {
+		eachASCIITerm(s, fn)
+		return
+	}
 	s = strings.ToLower(s)
 	start := -1
 	for i, r := range s {
@@ -53,6 +57,59 @@ func eachTerm(s string, fn func(term string)) {
 			fn(t)
 		}
 	}
+}
+
+// eachASCIITerm is eachTerm for text of ASCII only (nearly every transcript):
+// bytes instead of runes, and no lower-cased copy of the whole text, only of
+// the words that have a capital (indexing's scan was a tenth of an import's
+// CPU, docs/benchmarks.md).
+func eachASCIITerm(s string, fn func(term string)) {
+	start, capital := -1, false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case asciiWord[c]:
+			if start < 0 {
+				start, capital = i, false
+			}
+			capital = capital || ('A' <= c && c <= 'Z')
+		case start >= 0:
+			asciiTerm(s[start:i], capital, fn)
+			start = -1
+		}
+	}
+	if start >= 0 {
+		asciiTerm(s[start:], capital, fn)
+	}
+}
+
+func asciiTerm(w string, capital bool, fn func(term string)) {
+	if len(w) > maxTermLen {
+		return
+	}
+	if capital {
+		w = strings.ToLower(w)
+	}
+	if t, ok := term(w); ok {
+		fn(t)
+	}
+}
+
+// asciiWord marks the ASCII letters and digits: the word bytes of ASCII text.
+var asciiWord = func() (table [256]bool) {
+	for c := range utf8.RuneSelf {
+		table[c] = !notWordRune(rune(c))
+	}
+	return table
+}()
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 func notWordRune(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }
