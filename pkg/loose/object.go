@@ -214,7 +214,7 @@ func IsNull(raw json.RawMessage) bool {
 // spec's "a JSON string or an object"; any other value is returned as is.
 func Unwrap(raw json.RawMessage) json.RawMessage {
 	cur := raw
-	for i := 0; i < 3; i++ { // doubly encoded strings occur in exported data
+	for i := 0; i < 3 && mayHoldJSON(cur); i++ { // doubly encoded strings occur in exported data
 		s, ok := String(cur)
 		if !ok {
 			break
@@ -235,6 +235,24 @@ func Unwrap(raw json.RawMessage) json.RawMessage {
 	return raw
 }
 
+// mayHoldJSON is false for what cannot be a JSON string holding an object,
+// an array or a string: anything but a string, and a string whose first
+// character is plain ASCII other than a space, `{` or `[` (its text trimmed
+// starts with that character). Unwrap skips decoding those, such as every
+// markdown summary, which it otherwise decoded only to find it was not JSON.
+func mayHoldJSON(raw json.RawMessage) bool {
+	t := bytes.TrimSpace(raw)
+	if len(t) < 2 || t[0] != '"' {
+		return false
+	}
+	switch b := t[1]; b {
+	case '\\', '{', '[', ' ', '\t', '\n', '\v', '\f', '\r':
+		return true
+	default:
+		return b >= utf8.RuneSelf
+	}
+}
+
 // String decodes raw as a JSON string.
 func String(raw json.RawMessage) (string, bool) {
 	t := bytes.TrimSpace(raw)
@@ -243,6 +261,21 @@ func String(raw json.RawMessage) (string, bool) {
 	}
 	if s, ok := plainString(t); ok {
 		return s, true
+	}
+	return escapedString(t)
+}
+
+// escapedString decodes a quoted string that plainString left, as
+// encoding/json does. A valid string of valid UTF-8 has escapes (the only
+// thing plainString refuses in one), and gjson decodes them as encoding/json
+// does in half the time (summaries' markdown is such a string, and each was
+// decoded several times per read: 5 % of an import's CPU, docs/benchmarks.md).
+// Invalid UTF-8, which encoding/json replaces and gjson keeps, goes to
+// encoding/json itself. FuzzStringAgreesWithEncodingJSON holds the two paths
+// to encoding/json's answers.
+func escapedString(t []byte) (string, bool) {
+	if utf8.Valid(t) && Valid(t) {
+		return parseInPlace(t).Str, true // an escape makes gjson build a new string: nothing shares t
 	}
 	var s string
 	if json.Unmarshal(t, &s) != nil {

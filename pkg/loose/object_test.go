@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -245,6 +246,24 @@ func FuzzPickMembersAgreesWithObject(f *testing.F) {
 		}
 		if got, want := firstPresent(vals[6:9]), obj.First(segmentKeys[6:9]...); !bytes.Equal(got, want) {
 			t.Fatalf("firstPresent %q, First %q", got, want)
+		}
+	})
+}
+
+// mayHoldJSON only rules out what Unwrap would return unchanged: a string
+// whose decoded, trimmed text is not JSON opening with {, [ or ".
+func FuzzMayHoldJSONRulesOutOnlyPlainText(f *testing.F) {
+	for _, s := range []string{`"# Title\n- a"`, `"{\"a\":1}"`, `" [1]"`, `"[1]"`, `"\u007b\"a\":1}"`, "\"\u00a0{}\"", `"\"x\""`, `"42"`, `{}`, `""`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if mayHoldJSON(data) {
+			return
+		}
+		s, ok := String(data)
+		text := strings.TrimSpace(s)
+		if ok && text != "" && strings.ContainsRune("{[\"", rune(text[0])) && Valid([]byte(text)) {
+			t.Fatalf("mayHoldJSON(%q) = false, but it holds %q", data, text)
 		}
 	})
 }

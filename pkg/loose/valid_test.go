@@ -49,6 +49,8 @@ func FuzzStringAgreesWithEncodingJSON(f *testing.F) {
 	for _, s := range []string{
 		`"plain words"`, `"é ü"`, `"a\"b"`, `"\u00e9"`, "\"\xff\"", "\"tab\there\"", `"a" "b"`, `"a"x`,
 		` "padded" `, `""`, `"`, `"unterminated`, `12`, `null`, `"x"y"`,
+		`"\ud83d\ude00"`, `"\ud800"`, `"\ud800\u0041"`, `"\udc00\ud800"`, `"\ud800\ud800\udc00"`,
+		`"a\/b\b\f\n\r\t\\"`, `"\u0000 \uFFFF \u12"`, `"\x41"`, "\"\\n\xff\"",
 	} {
 		f.Add([]byte(s))
 	}
