@@ -32,19 +32,6 @@ type Item struct {
 // AudioExts are the extensions looked for beside a recording's JSON file.
 var AudioExts = []string{".opus", ".ogg", ".mp3", ".m4a", ".wav"}
 
-// sibling is the first audio file named like path, or "".
-func sibling(path string) string {
-	base := strings.TrimSuffix(path, filepath.Ext(path))
-	for _, ext := range AudioExts {
-		for _, name := range []string{base + ext, base + strings.ToUpper(ext)} {
-			if info, err := os.Stat(name); err == nil && info.Mode().IsRegular() {
-				return name
-			}
-		}
-	}
-	return ""
-}
-
 // Read expands directories (recursively, *.json in name order) and returns every
 // recording object found. A file that is not JSON fails the whole read, naming it.
 func Read(paths ...string) ([]Item, error) {
@@ -53,8 +40,9 @@ func Read(paths ...string) ([]Item, error) {
 		return nil, err
 	}
 	var items []Item
+	var r Reader
 	for _, f := range files {
-		got, err := ReadFile(f)
+		got, err := r.ReadFile(f)
 		if err != nil {
 			return nil, err
 		}
@@ -99,9 +87,16 @@ func expand(path string) ([]string, error) {
 	return files, err
 }
 
+// A Reader reads the files Files listed, one at a time. One Reader per
+// import lists each directory once, to find the audio beside each file.
+type Reader struct {
+	audio audioFinder
+}
+
 // ReadFile reads the recording objects of one file Files listed (a JSON file or
-// a zip archive); an error names the file.
-func ReadFile(path string) ([]Item, error) {
+// a zip archive); an error names the file. A file of one recording gets the
+// audio file named like it, if there is one.
+func (r *Reader) ReadFile(path string) ([]Item, error) {
 	if strings.EqualFold(filepath.Ext(path), ".zip") {
 		return readZip(path)
 	}
@@ -109,28 +104,32 @@ func ReadFile(path string) ([]Item, error) {
 	if err != nil {
 		return nil, fmt.Errorf("import: %w", err)
 	}
-	return parse(path, data)
+	items, oneObject, err := parse(path, data)
+	if err == nil && oneObject {
+		audio := r.audio.sibling(path)
+		items[0] = withAudio(items[0], audio, func() (io.ReadCloser, error) { return os.Open(audio) })
+	}
+	return items, err
 }
 
-// parse reads one file's bytes: an object, or an array of objects.
-func parse(path string, data []byte) ([]Item, error) {
+// parse reads one file's bytes: an object (oneObject), or an array of objects.
+func parse(path string, data []byte) (items []Item, oneObject bool, err error) {
 	data = bytes.TrimSpace(data)
 	if len(data) > 0 && data[0] == '[' {
 		var list []json.RawMessage
 		if err := json.Unmarshal(data, &list); err != nil {
-			return nil, fmt.Errorf("import: %s: not a JSON array of recordings: %w", path, err)
+			return nil, false, fmt.Errorf("import: %s: not a JSON array of recordings: %w", path, err)
 		}
 		items := make([]Item, len(list))
 		for i, raw := range list {
 			items[i] = Item{Source: fmt.Sprintf("%s[%d]", path, i), Data: raw}
 		}
-		return items, nil
+		return items, false, nil
 	}
 	if !loose.Valid(data) {
-		return nil, fmt.Errorf("import: %s: not valid JSON", path)
+		return nil, false, fmt.Errorf("import: %s: not valid JSON", path)
 	}
-	audio := sibling(path)
-	return []Item{withAudio(Item{Source: path, Data: data}, audio, func() (io.ReadCloser, error) { return os.Open(audio) })}, nil
+	return []Item{{Source: path, Data: data}}, true, nil
 }
 
 // withAudio sets the item's sound when name is not "".

@@ -47,7 +47,7 @@ func readZip(file string) ([]Item, error) {
 		if err != nil {
 			return nil, fmt.Errorf("import: %s:%s: %w", file, f.Name, err)
 		}
-		got, err := parse(file+":"+f.Name, data)
+		got, _, err := parse(file+":"+f.Name, data)
 		if err != nil {
 			return nil, err
 		}

@@ -82,8 +82,9 @@ func importFiles(ctx context.Context, db *store.DB, audioDir, email string, file
 	}
 	imp := &importer{svc: recordings.NewService(db, events.NewBus(), nil), files: audio.NewFiles(db, audioDir), uid: owner.UID, out: stdout}
 	var chunk []importfile.Item
+	var reader importfile.Reader
 	for _, f := range files {
-		items, err := importfile.ReadFile(f)
+		items, err := reader.ReadFile(f)
 		if err != nil {
 			imp.failed++
 			fmt.Fprintln(imp.out, err) // it names the file
