@@ -31,12 +31,12 @@ func (st *stored) segments() []loose.Segment {
 
 type postingsMemo struct {
 	recording, summarizations, transcription json.RawMessage
-	postings                                 map[string]posting
+	postings                                 termPostings
 }
 
 // indexPostings is st.postings(): the search index's terms of the title,
 // description, first summary and transcript. Callers must not change it.
-func (st *stored) indexPostings() map[string]posting {
+func (st *stored) indexPostings() termPostings {
 	if m := st.memoPostings; m != nil && bytes.Equal(m.recording, st.Recording) &&
 		bytes.Equal(m.summarizations, st.Summarizations) && bytes.Equal(m.transcription, st.Transcription) {
 		return m.postings

@@ -3,6 +3,7 @@ package recordings
 import (
 	"encoding/binary"
 	"errors"
+	"slices"
 
 	"github.com/pocket-companion/pocket/pkg/ids"
 	"github.com/pocket-companion/pocket/pkg/store"
@@ -41,12 +42,12 @@ func newPostingBlock() *postingBlock {
 
 // add files st's postings in the block; it has the signature of writePostings
 // so that a recording is filed the same way either way.
-func (b *postingBlock) add(_ *store.Txn, _ string, st *stored, ps map[string]posting) error {
+func (b *postingBlock) add(_ *store.Txn, _ string, st *stored, ps termPostings) error {
 	b.remove(st.ID) // the same id twice in a batch: the later one replaced the first
-	for t, p := range ps {
-		b.byTerm[t] = append(b.byTerm[t], hit{id: st.ID, p: p})
+	for i, t := range ps.terms {
+		b.byTerm[t] = append(b.byTerm[t], hit{id: st.ID, p: ps.postings[i]})
 	}
-	terms := sortedTerms(ps)
+	terms := slices.Clone(ps.terms) // the memo keeps ps, and the book may be changed in place
 	b.terms[st.ID] = terms
 	st.Book.Terms, st.Book.TermBlock = terms, b.name
 	return nil

@@ -3,7 +3,7 @@ package recordings
 import (
 	"encoding/binary"
 	"errors"
-	"sort"
+	"slices"
 
 	"github.com/pocket-companion/pocket/pkg/loose"
 	"github.com/pocket-companion/pocket/pkg/store"
@@ -80,12 +80,20 @@ func (st *stored) searchFields() [numFields]string {
 	return f
 }
 
+// termPostings are a recording's search terms in the order they first occur
+// in its fields, each with its posting (postings[i] is terms[i]'s).
+type termPostings struct {
+	terms    []string
+	postings []posting
+}
+
 // postings aggregates term frequencies per recording: one key per distinct
 // term keeps an hour-long transcript's write well inside a transaction.
-func (st *stored) postings() map[string]posting {
+func (st *stored) postings() termPostings {
 	fields := st.searchFields()
 	// Counted through an index into one slice: a single map lookup per word
-	// of an hour-long transcript, not a read and a write.
+	// of an hour-long transcript, not a read and a write. The terms are kept
+	// in the order first seen, so nothing needs sorting or a second map.
 	// Sized for the distinct terms of text this long (about one per 40
 	// bytes of a generated library): growing the map step by step was a
 	// quarter of what indexing allocated.
@@ -94,25 +102,23 @@ func (st *stored) postings() map[string]posting {
 		distinct += len(text) / 40
 	}
 	index := make(map[string]int, distinct)
-	counts := make([]posting, 0, distinct)
+	out := termPostings{terms: make([]string, 0, distinct), postings: make([]posting, 0, distinct)}
 	var lens [numFields]uint32
 	for i, text := range fields {
 		eachTerm(text, func(t string) {
 			lens[i]++
 			n, ok := index[t]
 			if !ok {
-				n = len(counts)
+				n = len(out.terms)
 				index[t] = n
-				counts = append(counts, posting{})
+				out.terms = append(out.terms, t)
+				out.postings = append(out.postings, posting{})
 			}
-			counts[n].TF[i]++
+			out.postings[n].TF[i]++
 		})
 	}
-	out := make(map[string]posting, len(index))
-	for t, n := range index {
-		p := counts[n]
-		p.Len = lens
-		out[t] = p
+	for n := range out.postings {
+		out.postings[n].Len = lens
 	}
 	return out
 }
@@ -121,30 +127,20 @@ func termKey(uid, term, id string) []byte { return store.Key("term", uid, term, 
 
 // postingsWriter files a recording's postings in a transaction and records
 // where in its book: writePostings (keys of its own) or a postingBlock's add.
-type postingsWriter func(x *store.Txn, uid string, st *stored, ps map[string]posting) error
+type postingsWriter func(x *store.Txn, uid string, st *stored, ps termPostings) error
 
 // writePostings stores the postings under keys of the recording's own and
 // remembers the terms in the book, so they can be removed without
 // re-deriving them.
-func writePostings(x *store.Txn, uid string, st *stored, ps map[string]posting) error {
-	for t, p := range ps {
-		if err := x.Set(termKey(uid, t, st.ID), p.encode()); err != nil {
+func writePostings(x *store.Txn, uid string, st *stored, ps termPostings) error {
+	for i, t := range ps.terms {
+		if err := x.Set(termKey(uid, t, st.ID), ps.postings[i].encode()); err != nil {
 			return err
 		}
 	}
-	st.Book.Terms, st.Book.TermBlock = sortedTerms(ps), ""
+	// A copy: the memo keeps ps, and the book may be changed in place.
+	st.Book.Terms, st.Book.TermBlock = slices.Clone(ps.terms), ""
 	return nil
-}
-
-// sortedTerms is a fresh list of the postings' terms, for the book: fresh,
-// because st may share a slice with the old version.
-func sortedTerms(ps map[string]posting) []string {
-	terms := make([]string, 0, len(ps))
-	for t := range ps {
-		terms = append(terms, t)
-	}
-	sort.Strings(terms)
-	return terms
 }
 
 func dropPostings(x *store.Txn, uid string, st *stored) error {
