@@ -1,6 +1,7 @@
 package recordings
 
 import (
+	"bytes"
 	"encoding/json"
 	"slices"
 	"testing"
@@ -53,4 +54,25 @@ func TestIndexPostings_FollowTheFieldsTheyComeFrom(t *testing.T) {
 	if has("charlie") || !has("foxtrot") {
 		t.Fatalf("after a new transcript, postings = %v", st.indexPostings())
 	}
+}
+
+// compactJSON's shortcut returns exactly what encoding/json's Compact and
+// HTMLEscape make of a valid document.
+func FuzzCompactJSON_AgreesWithEncodingJSON(f *testing.F) {
+	for _, s := range []string{`{"a":"b c"}`, `{"a": 1}`, `{"t":"<b>&amp;"}`, "{\"s\":\"\u2028\"}", `["\"", "\\"]`, `{"a":"\t"}`, "[1,\n2]"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		if !json.Valid(b) {
+			return
+		}
+		var compact, want bytes.Buffer
+		if err := json.Compact(&compact, b); err != nil {
+			t.Fatal(err)
+		}
+		json.HTMLEscape(&want, compact.Bytes())
+		if got := compactJSON(b); !bytes.Equal(got, want.Bytes()) {
+			t.Fatalf("compactJSON(%q) = %q, want %q", b, got, want.Bytes())
+		}
+	})
 }

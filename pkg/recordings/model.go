@@ -162,12 +162,43 @@ func (st *stored) listItem() []byte {
 // <, > and & escaped), done once here so that list answers can copy stored
 // items as they are instead of re-encoding every item on every read.
 func compactJSON(b []byte) []byte {
+	if compactAndHTMLSafe(b) {
+		return b // most items: nothing to change, so no two passes of encoding/json's scanner
+	}
 	var compact, escaped bytes.Buffer
 	if json.Compact(&compact, b) != nil {
 		return b
 	}
 	json.HTMLEscape(&escaped, compact.Bytes())
 	return escaped.Bytes()
+}
+
+// compactAndHTMLSafe reports whether compactJSON would return b unchanged:
+// no space outside strings, and nothing HTMLEscape rewrites (<, >, &, and
+// the line and paragraph separators U+2028 and U+2029).
+func compactAndHTMLSafe(b []byte) bool {
+	inString, escaped := false, false
+	for i, c := range b {
+		switch {
+		case c == '<' || c == '>' || c == '&':
+			return false
+		case c == 0xE2 && i+2 < len(b) && b[i+1] == 0x80 && (b[i+2] == 0xA8 || b[i+2] == 0xA9):
+			return false
+		case inString:
+			if escaped {
+				escaped = false
+			} else if c == '\\' {
+				escaped = true
+			} else if c == '"' {
+				inString = false
+			}
+		case c == '"':
+			inString = true
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+			return false
+		}
+	}
+	return true
 }
 
 // derive fills the bookkeeping that depends only on the given data.
