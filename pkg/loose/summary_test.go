@@ -2,6 +2,7 @@ package loose
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 )
 
@@ -106,4 +107,30 @@ func TestSummaryText_DeepNestingIsBounded(t *testing.T) {
 	if HasContent(json.RawMessage(in)) {
 		t.Fatal("content deeper than the bound counted")
 	}
+}
+
+// StripMarkdown skips the regexps that cannot match a line; it must strip
+// exactly what running all of them on every line strips.
+func FuzzStripMarkdown_SkipsOnlyWhatCannotMatch(f *testing.F) {
+	for _, s := range []string{"## Title\n- [x] done\n---\n * * *", "see [the doc](http://x) and ![img](y.png)", "\t_ _ _", "**bold** `code`", "1) first\n> quote"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		lines := strings.Split(s, "\n")
+		var want []string
+		for _, l := range lines {
+			if mdRule.MatchString(l) {
+				continue
+			}
+			l = mdLinePfx.ReplaceAllString(l, "")
+			l = mdImage.ReplaceAllString(l, "$1")
+			l = mdLink.ReplaceAllString(l, "$1")
+			if l = strings.TrimSpace(mdEmphasis.Replace(l)); l != "" {
+				want = append(want, l)
+			}
+		}
+		if got := StripMarkdown(s); got != strings.Join(want, "\n") {
+			t.Fatalf("StripMarkdown(%q) = %q, want %q", s, got, strings.Join(want, "\n"))
+		}
+	})
 }
