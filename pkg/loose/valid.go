@@ -25,6 +25,23 @@ func nestingWithin(raw []byte, limit int) bool {
 		return true // each level takes two bytes at least: "[]"
 	}
 	depth := 0
+	return OutsideStrings(raw, func(c byte) bool {
+		switch c {
+		case '[', '{':
+			depth++
+			return depth <= limit
+		case ']', '}':
+			depth--
+		}
+		return true
+	})
+}
+
+// OutsideStrings calls fn with each byte of the JSON text raw that is not in
+// a string (nor a string's quotes), in order, until fn returns false. It
+// reports whether fn accepted every byte. A flat scan: no recursion however
+// deep raw nests.
+func OutsideStrings(raw []byte, fn func(c byte) bool) bool {
 	inString, escaped := false, false
 	for _, c := range raw {
 		switch {
@@ -38,13 +55,8 @@ func nestingWithin(raw []byte, limit int) bool {
 			}
 		case c == '"':
 			inString = true
-		case c == '[' || c == '{':
-			depth++
-			if depth > limit {
-				return false
-			}
-		case c == ']' || c == '}':
-			depth--
+		case !fn(c):
+			return false
 		}
 	}
 	return true

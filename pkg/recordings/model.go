@@ -173,32 +173,16 @@ func compactJSON(b []byte) []byte {
 	return escaped.Bytes()
 }
 
+var lineSeparator, paragraphSeparator = []byte("\u2028"), []byte("\u2029")
+
 // compactAndHTMLSafe reports whether compactJSON would return b unchanged:
 // no space outside strings, and nothing HTMLEscape rewrites (<, >, &, and
 // the line and paragraph separators U+2028 and U+2029).
 func compactAndHTMLSafe(b []byte) bool {
-	inString, escaped := false, false
-	for i, c := range b {
-		switch {
-		case c == '<' || c == '>' || c == '&':
-			return false
-		case c == 0xE2 && i+2 < len(b) && b[i+1] == 0x80 && (b[i+2] == 0xA8 || b[i+2] == 0xA9):
-			return false
-		case inString:
-			if escaped {
-				escaped = false
-			} else if c == '\\' {
-				escaped = true
-			} else if c == '"' {
-				inString = false
-			}
-		case c == '"':
-			inString = true
-		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
-			return false
-		}
+	if bytes.ContainsAny(b, "<>&") || bytes.Contains(b, lineSeparator) || bytes.Contains(b, paragraphSeparator) {
+		return false
 	}
-	return true
+	return loose.OutsideStrings(b, func(c byte) bool { return c != ' ' && c != '\t' && c != '\n' && c != '\r' })
 }
 
 // derive fills the bookkeeping that depends only on the given data.
