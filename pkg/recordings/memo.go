@@ -10,8 +10,9 @@ import (
 // A stored recording's transcript segments, first summary and search
 // postings are each needed several times on one write (deriving the book,
 // the people index, the search index, the list item), and working them out
-// from the loose JSON was most of an import's CPU (docs/benchmarks.md). They are kept beside the recording
-// with the bytes they came from, and worked out again when those change.
+// from the loose JSON was most of an import's CPU (docs/benchmarks.md).
+// They are kept beside the recording with the bytes they came from, and
+// worked out again when those change.
 // An import works them out while parsing, ahead of the transaction that
 // writes them, so the commit path only writes.
 
