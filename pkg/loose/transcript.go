@@ -65,7 +65,7 @@ func segmentsOf(valid json.RawMessage, depth int) []Segment {
 
 // segmentKeys are the members a segment is read from, each field's names in
 // the order they are preferred: text, speaker, start and end.
-var segmentKeys = []string{
+var segmentKeys = [...]string{
 	"text", "transcript",
 	"speaker", "speaker_id", "speakerId", "speaker_label",
 	"start_time", "startTime", "start",
@@ -74,10 +74,10 @@ var segmentKeys = []string{
 
 func segmentList(arr []json.RawMessage) []Segment {
 	out := make([]Segment, 0, len(arr))
-	var v [12]json.RawMessage
+	var v [len(segmentKeys)]json.RawMessage
 	for _, el := range arr {
 		clear(v[:])
-		if !pickMembers(Unwrap(el), segmentKeys, v[:]) {
+		if !pickMembers(Unwrap(el), segmentKeys[:], v[:]) {
 			continue
 		}
 		text := strings.TrimSpace(Text(firstPresent(v[0:2])))
