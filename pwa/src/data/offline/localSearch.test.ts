@@ -56,9 +56,12 @@ describe('createLocalSearch', () => {
     expect(ids(await search.search('weekly'))).toEqual(['a'])
     await db.recordings.put(toStored({ id: 'd', title: 'Weekly planning', recordingAt: '2026-01-04T10:00:00Z' }))
     await db.recordings.put(toStored({ id: 'a', title: 'Monday standup', recordingAt: '2026-01-03T10:00:00Z' }))
-    await expect.poll(async () => ids(await search.search('weekly'))).toEqual(['d'])
+    // The index follows Dexie's change notifications, which can come later than expect.poll's
+    // default second on a busy machine: a bound of its own.
+    const follows = { timeout: 5000 }
+    await expect.poll(async () => ids(await search.search('weekly')), follows).toEqual(['d'])
     await db.recordings.clear()
-    await expect.poll(async () => (await search.search('planning')).length).toBe(0)
+    await expect.poll(async () => (await search.search('planning')).length, follows).toBe(0)
   })
 })
 

@@ -43,14 +43,14 @@ export async function documentsOf(db: PocketDB): Promise<SearchText[]> {
  */
 export function createLocalSearch(db: PocketDB): LocalSearch {
   let index: Promise<MiniSearch<SearchText>> | null = null
-  let first = true
   const subscription: Subscription = liveQuery(() =>
     Promise.all([db.recordings.toCollection().primaryKeys(), db.details.toCollection().primaryKeys()]),
   ).subscribe({
+    // Every answer marks the index stale, the first too: on a busy page the
+    // first can come after a search built the index and after writes that
+    // followed it, and it is then the only word of those writes.
     next: () => {
-      // The first answer is the subscription starting, not a change.
-      if (!first) index = null
-      first = false
+      index = null
     },
     error: (error) => console.warn('offline search: cannot follow the database', error),
   })
