@@ -1,5 +1,6 @@
 import { createServer, type Plugin, type Rollup } from 'vite'
 import react from '@vitejs/plugin-react'
+import { prerenderCopy } from './src/ui/prerenderCopy'
 
 type OutputBundle = Rollup.OutputBundle
 type OutputChunk = Rollup.OutputChunk
@@ -38,7 +39,7 @@ export function prerenderFirstScreens(options: { root: string; alias: Record<str
         const boot = this.getFileName(this.emitFile({ type: 'asset', name: bootName, source: bootScript(entry.fileName, code) }))
         const styles = [...closure(bundle, route).css].filter((f) => !html.includes(`/${f}"`))
         const head = [...styles.map((f) => `<link rel="stylesheet" href="/${f}">`), `<script defer src="/${boot}"></script>`]
-        const source = addToHead(withoutScripts(fillRoot(html, `<div id="prerender" inert>${screen}</div>${ROOT}`)), head)
+        const source = addToHead(withoutScripts(fillRoot(html, `${prerenderCopy(screen)}${ROOT}`)), head)
         this.emitFile({ type: 'asset', fileName, source })
       }
       paintFirst('login.html', loginRoute, login)

@@ -9,7 +9,9 @@
  * typed into, so no input is lost) and goes as soon as React has drawn the
  * page's own content, or anything else.
  */
-export const PRERENDER_ID = 'prerender'
+import { PRERENDER_ID } from './prerenderCopy'
+
+export { PRERENDER_ID }
 
 export function releasePrerender(doc: Document = document): void {
   doc.getElementById(PRERENDER_ID)?.remove()

@@ -1,3 +1,5 @@
+import { prerenderCopy } from '../../ui/prerenderCopy'
+
 /**
  * The recordings list as this device last drew it, kept so a cold start paints
  * it from the HTML before any script has run (the service worker puts it in
@@ -22,5 +24,5 @@ const ROOT = '<div id="root">'
 export function withKeptCopy(shell: string, copy: string): string | null {
   if (!shell.includes(ROOT)) return null
   // A function, so a "$&" in the copy's text is not read as a replacement pattern.
-  return shell.replace(ROOT, () => `<div id="prerender" inert>${copy}</div>${ROOT}`)
+  return shell.replace(ROOT, () => `${prerenderCopy(copy)}${ROOT}`)
 }
