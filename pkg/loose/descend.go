@@ -3,8 +3,6 @@ package loose
 import (
 	"bytes"
 	"encoding/json"
-	"strings"
-	"unicode/utf8"
 	"unsafe"
 
 	"github.com/tidwall/gjson"
@@ -52,12 +50,9 @@ func pickMembers(valid json.RawMessage, keys []string, vals []json.RawMessage) b
 		return false
 	}
 	parseInPlace(raw).ForEach(func(key, value gjson.Result) bool {
-		inner := key.Raw[1 : len(key.Raw)-1]
-		if strings.IndexByte(inner, '\\') >= 0 || !utf8.ValidString(inner) {
-			inner = memberKey(key.Raw)
-		}
+		name, _ := keyInPlace(key.Raw) // only compared, never kept
 		for i, k := range keys {
-			if k == inner {
+			if k == name {
 				vals[i] = rawOf(raw, value)
 			}
 		}

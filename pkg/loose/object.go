@@ -46,17 +46,27 @@ func ParseObject(raw json.RawMessage) (Object, bool) {
 	return objectOf(t)
 }
 
-// memberKey is a quoted key as encoding/json decodes it: escapes resolved,
-// invalid UTF-8 replaced. Plain keys (nearly all) need no decoding, only a
-// copy: quoted shares its bytes with the document (parseInPlace).
+// memberKey is a quoted key as encoding/json decodes it (keyInPlace), safe
+// to keep: a plain key is copied out of the document it shares bytes with.
 func memberKey(quoted string) string {
+	key, shared := keyInPlace(quoted)
+	if shared {
+		return strings.Clone(key)
+	}
+	return key
+}
+
+// keyInPlace is a quoted key as encoding/json decodes it: escapes resolved,
+// invalid UTF-8 replaced. A plain key (nearly all) needs no decoding and is
+// the text between the quotes, sharing quoted's bytes (the document's, under
+// parseInPlace): shared says so, for callers that keep it.
+func keyInPlace(quoted string) (key string, shared bool) {
 	inner := quoted[1 : len(quoted)-1]
 	if strings.IndexByte(inner, '\\') < 0 && utf8.ValidString(inner) {
-		return strings.Clone(inner)
+		return inner, true
 	}
-	var key string
-	_ = json.Unmarshal([]byte(quoted), &key) // validated above: cannot fail
-	return key
+	_ = json.Unmarshal([]byte(quoted), &key) // validated before it was split: cannot fail
+	return key, false
 }
 
 // rawOf is value's bytes within doc (gjson reports where a value starts),

@@ -148,11 +148,9 @@ func (st *stored) listItem() []byte {
 		id, _ := json.Marshal(st.ID)
 		obj = obj.Set("id", id)
 	}
-	if _, sum, ok := st.firstSummary(); ok {
-		if sum != nil {
-			wrapped, _ := loose.Object{{Key: "summary", Value: sum}}.MarshalJSON()
-			obj = obj.Set("summarization", wrapped)
-		}
+	if _, sum, _ := st.firstSummary(); sum != nil {
+		wrapped, _ := loose.Object{{Key: "summary", Value: sum}}.MarshalJSON()
+		obj = obj.Set("summarization", wrapped)
 	}
 	b, _ := obj.MarshalJSON()
 	return compactJSON(b)
