@@ -80,8 +80,17 @@ export default defineConfig({
             // Only what every route needs: the list's virtualiser stays in the
             // recordings chunk so /login does not download it.
             { name: 'vendor-query', test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/ },
+            // What the signed-in shell reads of the device (queued edits, folders) without
+            // Dexie itself: one chunk instead of a handful of small ones. Dexie and the
+            // sync engine stay in their own chunks, loaded on first use.
+            {
+              name: 'signed-in',
+              // Only these modules: what they import stays where it is (login shares some of it).
+              includeDependenciesRecursively: false,
+              test: /pwa[\\/]src[\\/](data[\\/]device[\\/](open|useDeviceQuery)|data[\\/]sync[\\/](outboxReads|useOutbox|mutation)|data[\\/]folders[\\/](useFolders|members|tree|edits)|features[\\/]sync[\\/](useSyncState|describeEdit))\.tsx?$/,
+            },
             // IndexedDB: needed once someone is signed in, never by a signed-out /login.
-            { name: 'vendor-dexie', test: /node_modules[\\/](dexie|dexie-react-hooks)[\\/]/ },
+            { name: 'vendor-dexie', test: /node_modules[\\/]dexie[\\/]/ },
             // The markdown parser (micromark and its mdast/unist helpers): only the
             // recording screens import it, so only the detail and share routes load it.
             {

@@ -18,7 +18,7 @@ describe('detail', () => {
     )
     await fetchDetail('r1')
     expect(new URL(url).pathname + new URL(url).search).toBe('/api/v1/recordings/r1?include=all')
-    expect((await readCachedDetail('r1'))?.data).toEqual(body)
+    expect((await readCachedDetail(db, 'r1'))?.data).toEqual(body)
   })
 
   it('accepts an unwrapped response', async () => {
@@ -41,14 +41,14 @@ describe('detail', () => {
     await db.recordings.put({ id: 'r1', sortKey: '', data: { id: 'r1' } })
     server.use(http.get(DETAIL, () => HttpResponse.json({ message: 'gone' }, { status: 404 })))
     await fetchDetail('r1').catch(() => undefined)
-    expect(await readCachedDetail('r1')).toBeNull()
+    expect(await readCachedDetail(db, 'r1')).toBeNull()
     expect(await db.recordings.get('r1')).toBeUndefined()
   })
 
   it('a response without a recording is NO_DATA and is not stored', async () => {
     server.use(http.get(DETAIL, () => HttpResponse.json({ success: true, data: { recording: null } })))
     await expect(fetchDetail('r1')).rejects.toMatchObject({ code: 'NO_DATA' })
-    expect(await readCachedDetail('r1')).toBeNull()
+    expect(await readCachedDetail(db, 'r1')).toBeNull()
   })
 
   it('without an id: "No recording ID provided", status 400', async () => {

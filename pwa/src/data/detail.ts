@@ -1,11 +1,11 @@
 import { queryOptions } from '@tanstack/react-query'
 import { apiRequest } from './api/http'
 import { detailRequest } from './api/screenRequests'
-import { ApiError, isApiError, NETWORK_ERROR_CODE } from './api/errors'
-import { db, type StoredDetail } from './db'
+import { ApiError, isApiError } from './api/errors'
+import type { PocketDB, StoredDetail } from './db'
+import { deviceDb } from './device/open'
 import { detailBody } from './normalize/detail'
 import { recordingKeys } from './recordings'
-import { forgetServerRecording, writeServerDetail } from './sync/restCopies'
 
 export const LOAD_FAILED_MESSAGE = 'Failed to load recording'
 const NO_ID_MESSAGE = 'No recording ID provided'
@@ -33,6 +33,7 @@ export async function fetchDetail(id: string, signal?: AbortSignal): Promise<Sto
     throw new ApiError({ status: 200, code: NO_DATA_CODE, message: LOAD_FAILED_MESSAGE, body: raw })
   }
   // Queued edits (a rename on its way) are laid over the fetched copy, not lost under it.
+  const [db, { writeServerDetail }] = await Promise.all([deviceDb(), restCopies()])
   return writeServerDetail(db, { id, fetchedAt: Date.now(), data: body })
 }
 
@@ -44,19 +45,18 @@ function loadFailed(error: unknown): ApiError {
   return wrapped
 }
 
-/** True when the server was never reached (offline, server down). */
-export function isNetworkFailure(error: unknown): boolean {
-  return isApiError(error) && (error.code === NETWORK_ERROR_CODE || error.code === 'ERR_CANCELED')
-}
-
 /** The copy on the device; null when there is none. */
-export async function readCachedDetail(id: string): Promise<StoredDetail | null> {
+export async function readCachedDetail(db: PocketDB, id: string): Promise<StoredDetail | null> {
   return (await db.details.get(id)) ?? null
 }
 
-function forgetRecording(id: string): Promise<void> {
+async function forgetRecording(id: string): Promise<void> {
+  const [db, { forgetServerRecording }] = await Promise.all([deviceDb(), restCopies()])
   return forgetServerRecording(db, id)
 }
+
+/** Writing server copies under queued edits needs the sync engine's rebase: loaded with the first write. */
+const restCopies = () => import('./sync/restCopies')
 
 export const detailQuery = (id: string) =>
   queryOptions({

@@ -43,7 +43,7 @@ describe('dashboard', () => {
     dashboard({ data: [rec('old', '2024-01-01T00:00:00Z'), rec('new', '2025-01-01T00:00:00Z')], nextCursor: 'n' })
     const page = await fetchDashboard()
     expect(page.nextCursor).toBe('n')
-    expect((await readCachedDashboard()).map((r) => r.id)).toEqual(['new', 'old'])
+    expect((await readCachedDashboard(db)).map((r) => r.id)).toEqual(['new', 'old'])
   })
 
   it('drops rows the server no longer lists on a complete first page', async () => {

@@ -2,11 +2,11 @@ import { infiniteQueryOptions } from '@tanstack/react-query'
 import { apiRequest } from './api/http'
 import { dashboardRequest } from './api/screenRequests'
 import { ApiError } from './api/errors'
-import { db } from './db'
+import type { PocketDB } from './db'
+import { deviceDb } from './device/open'
 import { mergeDuplicates } from './normalize/recording'
 import { DASHBOARD_PAGE_SIZE, recordingKeys } from './recordingKeys'
 import { toStored } from './storedRecording'
-import { writeServerRows } from './sync/restCopies'
 import type { DashboardPage, Recording } from './types'
 
 export { toStored } from './storedRecording'
@@ -57,17 +57,18 @@ async function storeDashboardPage(page: DashboardPage, opts: { firstPage: boolea
   // An empty later page says nothing about the rows before it.
   const spans = rows.length > 0 || opts.firstPage
   // Rows with queued edits keep them: the page becomes their server copy.
+  const [db, { writeServerRows }] = await Promise.all([deviceDb(), import('./sync/restCopies')])
   await writeServerRows(db, rows, (r) => spans && !keep.has(r.id) && ((last && r.sortKey < oldest) || (r.sortKey > oldest && r.sortKey <= newest)))
 }
 
 /** What the list shows before (or without) the network: the newest `limit` recordings. */
-export async function readCachedDashboard(limit = DASHBOARD_PAGE_SIZE): Promise<Recording[]> {
+export async function readCachedDashboard(db: PocketDB, limit = DASHBOARD_PAGE_SIZE): Promise<Recording[]> {
   const rows = await db.recordings.orderBy('sortKey').reverse().limit(limit).toArray()
   return rows.map((r) => r.data)
 }
 
 /** How many recordings the device holds. */
-export function countCachedRecordings(): Promise<number> {
+export function countCachedRecordings(db: PocketDB): Promise<number> {
   return db.recordings.count()
 }
 

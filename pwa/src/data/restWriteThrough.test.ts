@@ -19,8 +19,8 @@ function dashboard(body: JsonBodyType) {
 function detail(recording: Record<string, unknown>) {
   server.use(http.get('/api/v1/recordings/:id', () => HttpResponse.json({ recording, summarizations: {}, transcription: null })))
 }
-const titles = async () => (await readCachedDashboard()).map((r) => [r.id, r.title, r.syncStatus ?? null])
-const detailTitle = async (id: string) => ((await readCachedDetail(id))?.data as { recording: { title: string } }).recording.title
+const titles = async () => (await readCachedDashboard(db)).map((r) => [r.id, r.title, r.syncStatus ?? null])
+const detailTitle = async (id: string) => ((await readCachedDetail(db, id))?.data as { recording: { title: string } }).recording.title
 
 describe('REST write-through with edits waiting', () => {
   it('a pending rename survives a dashboard refetch, and the refetched copy is what Discard goes back to', async () => {
@@ -32,13 +32,13 @@ describe('REST write-through with edits waiting', () => {
     // The server changed its copy meanwhile (another field, a newer updatedAt).
     dashboard({ data: [{ ...rec('r1', 'Old', '2026-03-01T11:00:00Z'), description: 'From the server' }, rec('r2', 'Other renamed', '2026-03-01T11:00:00Z')], nextCursor: null })
     await fetchDashboard()
-    const shown = await readCachedDashboard()
+    const shown = await readCachedDashboard(db)
     expect(shown.find((r) => r.id === 'r1')).toMatchObject({ title: 'Mine', description: 'From the server', syncStatus: 'pending' })
     expect(shown.find((r) => r.id === 'r2')?.title).toBe('Other renamed')
 
     await discard(row.seq)
-    expect((await readCachedDashboard()).find((r) => r.id === 'r1')).toMatchObject({ title: 'Old', description: 'From the server' })
-    expect((await readCachedDashboard()).find((r) => r.id === 'r1')?.syncStatus).toBeUndefined()
+    expect((await readCachedDashboard(db)).find((r) => r.id === 'r1')).toMatchObject({ title: 'Old', description: 'From the server' })
+    expect((await readCachedDashboard(db)).find((r) => r.id === 'r1')?.syncStatus).toBeUndefined()
   })
 
   it('an older dashboard copy does not replace the kept server copy', async () => {
@@ -86,7 +86,7 @@ describe('REST write-through with edits waiting', () => {
     expect((await titles())[0]).toEqual(['r1', 'Mine', 'pending'])
 
     await discard(row.seq)
-    expect((await readCachedDetail('r1'))?.data).toMatchObject({ recording: { title: 'Old', description: 'Second' } })
+    expect((await readCachedDetail(db, 'r1'))?.data).toMatchObject({ recording: { title: 'Old', description: 'Second' } })
   })
 
   it('a detail refetch without edits waiting is stored as the server sent it', async () => {

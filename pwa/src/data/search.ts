@@ -1,6 +1,6 @@
 import { infiniteQueryOptions } from '@tanstack/react-query'
 import { apiRequest } from './api/http'
-import { isNetworkFailure } from './detail'
+import { isNetworkFailure } from './api/errors'
 import { filterQuery, NO_FILTERS, type ListFilters } from './listFilters'
 import { toSearchMatch, type SearchMatch } from './normalize/searchMatch'
 import { recordingKeys, recordingsIn } from './recordings'
@@ -15,8 +15,6 @@ export interface SearchResults {
   /** The server could not be reached: these come from the recordings on this device. */
   fromDevice: boolean
 }
-
-export const SEARCH_FAILED_MESSAGE = 'Search failed. Please try again.'
 
 /**
  * GET /api/v1/recordings/search with the list's filters, a page at a time by

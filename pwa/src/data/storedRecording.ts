@@ -1,4 +1,5 @@
 import type { StoredRecording } from './db'
+import { asObject, text } from './normalize/loose'
 import { toSortableTime } from './time'
 import type { Recording } from './types'
 
@@ -6,4 +7,11 @@ import type { Recording } from './types'
 export function toStored(recording: Recording): StoredRecording {
   const sortKey = toSortableTime(recording.recordingAt) || toSortableTime(recording.updatedAt) || toSortableTime(recording.createdAt)
   return { id: recording.id, sortKey, data: recording }
+}
+
+/** A recording's folder id: sync's field, else what a REST item says. */
+export function folderIdOf(row: StoredRecording): string {
+  if (row.folderId !== undefined) return row.folderId
+  const d = row.data
+  return text(asObject(d.folder)?.id) || text(d.folderId) || text(d.folder_id)
 }

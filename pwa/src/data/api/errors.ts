@@ -66,3 +66,8 @@ function stringField(body: unknown, key: string): string | undefined {
   const value = (body as Record<string, unknown>)[key]
   return typeof value === 'string' && value.trim() !== '' ? value : undefined
 }
+
+/** True when the server was never reached (offline, server down). */
+export function isNetworkFailure(error: unknown): boolean {
+  return isApiError(error) && (error.code === NETWORK_ERROR_CODE || error.code === 'ERR_CANCELED')
+}

@@ -1,6 +1,8 @@
 import type { StoredFolder } from '../db'
-import { enqueue, getSync } from '../sync'
 import { cleanFolderName } from './tree'
+
+/** The sync engine (and the device store), loaded with the first edit rather than with the folders' screens. */
+const sync = () => import('../sync')
 
 /**
  * Folder edits, shown at once and queued for the server (offline too). The
@@ -8,6 +10,7 @@ import { cleanFolderName } from './tree'
  * the server has seen it.
  */
 export async function createFolder(name: string, parentId: string): Promise<StoredFolder> {
+  const { enqueue, getSync } = await sync()
   const id = getSync().deps.uuid()
   const clean = cleanFolderName(name)
   await enqueue({ op: { case: 'createFolder', value: { id, name: clean, parentId } } })
@@ -15,10 +18,12 @@ export async function createFolder(name: string, parentId: string): Promise<Stor
 }
 
 export async function renameFolder(id: string, name: string): Promise<void> {
+  const { enqueue } = await sync()
   await enqueue({ op: { case: 'renameFolder', value: { id, name: cleanFolderName(name) } } })
 }
 
 /** Its recordings go to General, as the server does. */
 export async function deleteFolder(id: string): Promise<void> {
+  const { enqueue } = await sync()
   await enqueue({ op: { case: 'deleteFolder', value: { id } } })
 }

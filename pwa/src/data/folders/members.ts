@@ -1,5 +1,5 @@
 import type { PocketDB } from '../db'
-import { folderIdOf } from '../sync/serverState'
+import { folderIdOf } from '../storedRecording'
 
 /**
  * Which recordings the list shows in each folder: filter key ('' for General)

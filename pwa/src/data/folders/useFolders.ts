@@ -1,13 +1,13 @@
 import { useMemo } from 'react'
-import { useLiveQuery } from 'dexie-react-hooks'
-import { db, type StoredFolder } from '../db'
+import type { StoredFolder } from '../db'
+import { useDeviceQuery } from '../device/useDeviceQuery'
 import { useOutbox } from '../sync/useOutbox'
 import { readFolderMembers } from './members'
 import { folderTree, GENERAL_FILTER, type FolderEntry } from './tree'
 
 /** The user's folders as the device holds them (server copy + queued edits); undefined while loading. */
 export function useFolderList(): StoredFolder[] | undefined {
-  return useLiveQuery(() => db.folders.toArray(), [])
+  return useDeviceQuery((db) => db.folders.toArray(), [])
 }
 
 export interface FolderOverview {
@@ -23,7 +23,7 @@ export interface FolderOverview {
 /** Everything the folders section shows, kept current. */
 export function useFolderOverview(): FolderOverview | undefined {
   const folders = useFolderList()
-  const members = useLiveQuery(() => readFolderMembers(db), [])
+  const members = useDeviceQuery(readFolderMembers, [])
   const outbox = useOutbox()
   return useMemo(() => {
     if (!folders) return undefined

@@ -1,6 +1,6 @@
 import { isApiError } from '../api/errors'
 import type { PocketDB, StoredRecording } from '../db'
-import { isNetworkFailure } from '../detail'
+import { isNetworkFailure } from '../api/errors'
 import { newestRecordings, isFresh } from './candidates'
 import { evictBeyondBudget } from './evict'
 import { isQuotaError, type StatusStore } from './status'

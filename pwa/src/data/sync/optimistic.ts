@@ -3,7 +3,8 @@ import { asObject, text, type LooseObject } from '../normalize/loose'
 import { canonicalSpeakerId } from '../normalize/speakers'
 import { toStored } from '../storedRecording'
 import type { OpValue, QueuedMutation } from './mutation'
-import { folderIdOf, type DetailFields } from './serverState'
+import { folderIdOf } from '../storedRecording'
+import type { DetailFields } from './serverState'
 
 /**
  * Optimistic edits as pure functions: what the device shows is the server's

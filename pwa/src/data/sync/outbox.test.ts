@@ -20,7 +20,7 @@ describe('enqueue', () => {
     const d = await library(server, 'pocket')
     server.unavailable = 1000 // offline from here on
     await d.sync.enqueue({ op: { case: 'updateRecording', value: { id: 'r1', title: 'Planning' } } })
-    expect((await readCachedDashboard())[0]).toMatchObject({ title: 'Planning', syncStatus: 'pending' })
+    expect((await readCachedDashboard(d.db))[0]).toMatchObject({ title: 'Planning', syncStatus: 'pending' })
 
     d.db.close()
     const reloaded = devices.open(server, 'pocket')

@@ -1,10 +1,11 @@
-import type { OutboxEntry, PocketDB } from '../db'
+import type { OutboxEntry } from '../db'
 import type { SyncDeps } from './deps'
 import { makeMutation, mutationToJson, readMutation, targetOf, type MutationInit, type MutationTarget } from './mutation'
 import { recompose, syncTables } from './rebase'
 
-/** An outbox row as the UI lists it: it has been stored, so it has its seq. */
-export type OutboxRow = OutboxEntry & { seq: number }
+import type { OutboxRow } from './outboxReads'
+
+export { listOutbox, pendingFor, waitingEntityIds, type OutboxRow } from './outboxReads'
 
 export interface EnqueueOptions {
   /**
@@ -76,20 +77,4 @@ export async function discard(deps: SyncDeps, seq: number): Promise<OutboxRow | 
     await recompose(db, row)
     return row as OutboxRow
   })
-}
-
-/** Every queued edit (pending and failed), oldest first; liveQuery-able. */
-export async function listOutbox(db: PocketDB): Promise<OutboxRow[]> {
-  return (await db.outbox.orderBy('seq').toArray()) as OutboxRow[]
-}
-
-/** The edits one recording (its questions included) or folder waits on, oldest first; liveQuery-able. */
-export async function pendingFor(db: PocketDB, entityId: string): Promise<OutboxRow[]> {
-  const rows = (await db.outbox.where('entityId').equals(entityId).toArray()) as OutboxRow[]
-  return rows.sort((a, b) => a.seq - b.seq)
-}
-
-/** The ids of every recording and folder with an edit waiting (pending or failed); one index read, liveQuery-able. */
-export async function waitingEntityIds(db: PocketDB): Promise<Set<string>> {
-  return new Set((await db.outbox.orderBy('entityId').uniqueKeys()) as string[])
 }

@@ -70,11 +70,11 @@ describe('pullChanges', () => {
     const d = open(server, 'pocket') // the app's own database, read by the list's own query
     await d.sync.pullChanges()
     expect(await d.db.recordings.get('blank')).toBeDefined()
-    expect((await readCachedDashboard()).map((r) => r.id)).toEqual(['full'])
+    expect((await readCachedDashboard(d.db)).map((r) => r.id)).toEqual(['full'])
 
     server.putRecording('blank', { title: 'Now summarized' })
     await d.sync.pullChanges()
-    expect((await readCachedDashboard()).map((r) => r.id).sort()).toEqual(['blank', 'full'])
+    expect((await readCachedDashboard(d.db)).map((r) => r.id).sort()).toEqual(['blank', 'full'])
   })
 
   it('updates an open detail’s speaker names, title and description, and files rows by folder', async () => {

@@ -2,7 +2,8 @@ import type { OutboxEntry, PocketDB, StoredSyncBase } from '../db'
 import { baseKey, readMutation, type MutationTarget } from './mutation'
 import { finishRow, foldFolder, foldRecording, type Edit, type FolderView } from './optimistic'
 import { ofKind, Stage } from './stage'
-import { detailFieldsOf, folderIdOf, withDetailFields } from './serverState'
+import { folderIdOf } from '../storedRecording'
+import { detailFieldsOf, withDetailFields } from './serverState'
 
 /**
  * Laying queued edits over the server copies, in Dexie (applyServer.ts

@@ -3,7 +3,7 @@ import { detailBody } from '../normalize/detail'
 import { asObject, text } from '../normalize/loose'
 import { enqueue, getSync, pendingFor, type OutboxRow } from './index'
 import { readMutation } from './mutation'
-import { folderIdOf } from './serverState'
+import { folderIdOf } from '../storedRecording'
 
 /**
  * The owner's edits on one recording, as the detail screen makes them. Each

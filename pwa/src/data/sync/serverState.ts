@@ -1,6 +1,6 @@
 import type { FolderState, RecordingState } from '@/gen/pocket/sync/v1/sync_pb'
 import type { StoredFolder, StoredRecording } from '../db'
-import { asObject, text, type LooseObject } from '../normalize/loose'
+import { asObject, type LooseObject } from '../normalize/loose'
 import { detailBody } from '../normalize/detail'
 import { toStored } from '../storedRecording'
 import type { Recording } from '../types'
@@ -53,13 +53,6 @@ function parseSpeakersJson(json: string): unknown {
 
 export function folderRowFromState(f: FolderState): StoredFolder {
   return { id: f.id, name: f.name, parentId: f.parentId, createdAtMs: Number(f.createdAtMs), version: Number(f.version) }
-}
-
-/** A recording's folder id: sync's field, else what a REST item says. */
-export function folderIdOf(row: StoredRecording): string {
-  if (row.folderId !== undefined) return row.folderId
-  const d = row.data
-  return text(asObject(d.folder)?.id) || text(d.folderId) || text(d.folder_id)
 }
 
 /** The fields sync edits, read from a cached detail body; null when it holds no recording. */

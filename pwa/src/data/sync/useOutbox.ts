@@ -1,14 +1,14 @@
-import { useLiveQuery } from 'dexie-react-hooks'
-import { listOutbox, pendingFor, waitingEntityIds, type OutboxRow } from './index'
+import { useDeviceQuery } from '../device/useDeviceQuery'
+import { listOutbox, pendingFor, waitingEntityIds, type OutboxRow } from './outboxReads'
 
 /** The queued edits of one recording or folder (pending and failed), kept current; undefined while loading. */
 export function useOutboxFor(entityId: string): OutboxRow[] | undefined {
-  return useLiveQuery(() => pendingFor(entityId), [entityId])
+  return useDeviceQuery((db) => pendingFor(db, entityId), [entityId])
 }
 
 /** Every queued edit, oldest first, kept current; undefined while loading. */
 export function useOutbox(): OutboxRow[] | undefined {
-  return useLiveQuery(listOutbox, [])
+  return useDeviceQuery(listOutbox, [])
 }
 
 const NONE: ReadonlySet<string> = new Set()
@@ -18,5 +18,5 @@ const NONE: ReadonlySet<string> = new Set()
  * live query for a whole list, however long, rather than one per row.
  */
 export function useWaitingEntityIds(): ReadonlySet<string> {
-  return useLiveQuery(waitingEntityIds, []) ?? NONE
+  return useDeviceQuery(waitingEntityIds, []) ?? NONE
 }

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react'
 import { Link } from 'wouter'
-import { useLiveQuery } from 'dexie-react-hooks'
-import { db } from '@/data/db'
+import { useDeviceQuery } from '@/data/device/useDeviceQuery'
 import { deleteFolder, renameFolder } from '@/data/folders/edits'
 import { useFolderOverview } from '@/data/folders/useFolders'
 import { GENERAL_FOLDER } from '@/data/normalize/recording'
 import { FolderIcon, SyncIcon } from '@/ui/icons'
+// Its dialogs come with it (the folder view's own chunk): renaming works offline as soon as the bar shows.
 import { DeleteFolderDialog } from './DeleteFolderDialog'
 import { FolderFormDialog } from './FolderFormDialog'
 import './folders.css'
@@ -26,7 +26,7 @@ export function FolderBar({ folderKey, onShowFolder }: Props) {
   const [dialog, setDialog] = useState<'rename' | 'delete' | null>(null)
   // Read for this key, not taken from the overview: a folder just created and
   // navigated to is found at once instead of briefly "no longer existing".
-  const found = useLiveQuery(async () => ({ key: folderKey, folder: folderKey ? await db.folders.get(folderKey) : undefined }), [folderKey])
+  const found = useDeviceQuery(async (db) => ({ key: folderKey, folder: folderKey ? await db.folders.get(folderKey) : undefined }), [folderKey])
   const focusTitleNext = useFocusTitleNext(dialog === null && found?.key === folderKey ? folderKey : null)
   if (!overview || found?.key !== folderKey) return null
   const folder = found.folder

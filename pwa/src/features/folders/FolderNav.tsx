@@ -5,8 +5,11 @@ import type { FolderEntry } from '@/data/folders/tree'
 import { folderFilterKey, folderParam, useFolderOverview, type FolderOverview } from '@/data/folders/useFolders'
 import { GENERAL_FOLDER } from '@/data/normalize/recording'
 import { FolderIcon, SyncIcon } from '@/ui/icons'
-import { FolderFormDialog } from './FolderFormDialog'
+import { loadWhenShown } from '@/ui/loadWhenShown'
 import './folders.css'
+
+// The New folder dialog loads after the sidebar has drawn, not with it.
+const FolderFormDialog = loadWhenShown(() => import('./FolderFormDialog').then((m) => m.FolderFormDialog))
 
 /**
  * The folders section of the sidebar: General and the user's folders,

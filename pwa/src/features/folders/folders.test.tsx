@@ -93,7 +93,7 @@ describe('folders in the library', () => {
     const { router } = await open()
     const newFolder = await folders().findByRole('button', { name: 'New folder' })
     await user.click(newFolder)
-    const dialog = screen.getByRole('dialog', { name: 'New folder' })
+    const dialog = await screen.findByRole('dialog', { name: 'New folder' })
     const name = within(dialog).getByRole('textbox', { name: 'Folder name' })
     expect(name).toHaveFocus()
 
@@ -148,7 +148,7 @@ describe('folders in the library', () => {
     const user = userEvent.setup()
     await open('/recordings?folder=work')
     await user.click(await main().findByRole('button', { name: 'Rename folder' }))
-    const dialog = screen.getByRole('dialog', { name: 'Rename folder' })
+    const dialog = await screen.findByRole('dialog', { name: 'Rename folder' })
     const name = within(dialog).getByRole('textbox', { name: 'Folder name' })
     expect(name).toHaveValue('Work')
     await user.clear(name)
@@ -170,7 +170,7 @@ describe('folders in the library', () => {
     const user = userEvent.setup()
     const { router } = await open('/recordings?folder=work')
     await user.click(await main().findByRole('button', { name: 'Delete folder' }))
-    const dialog = screen.getByRole('dialog', { name: 'Delete “Work”?' })
+    const dialog = await screen.findByRole('dialog', { name: 'Delete “Work”?' })
     expect(dialog).toHaveTextContent('Its recordings move to General; they are not deleted.')
     expect(dialog).toHaveTextContent('Its subfolder moves up one level.')
     // Cancel has focus: Enter keeps the folder.
@@ -180,7 +180,7 @@ describe('folders in the library', () => {
     expect(await queued()).toEqual([])
 
     await user.click(main().getByRole('button', { name: 'Delete folder' }))
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete folder' }))
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete folder' }))
     await waitFor(() => expect(router.location.search).toBe('?folder=general'))
     // Focus is not lost to the page: it is on the title of the folder now shown.
     await waitFor(() => expect(main().getByRole('heading', { level: 2, name: 'General' })).toHaveFocus())

@@ -1,9 +1,10 @@
-import { lazy, Suspense, useState } from 'react'
+import { useState } from 'react'
+import { loadWhenShown } from '@/ui/loadWhenShown'
 import { MENU_LABEL } from './texts'
 import './offline.css'
 
 // The dialog (and Dexie's live queries) load when first opened, not with the shell.
-const OfflineDialog = lazy(() => import('./OfflineDialog').then((m) => ({ default: m.OfflineDialog })))
+const OfflineDialog = loadWhenShown(() => import('./OfflineDialog').then((m) => m.OfflineDialog))
 
 /** "Available offline" in the user menu: opens the dialog of what this device keeps. */
 export function OfflineMenuItem() {
@@ -13,11 +14,7 @@ export function OfflineMenuItem() {
       <button type="button" role="menuitem" className="user-menu__item offline-menu-item" onClick={() => setOpen(true)}>
         {MENU_LABEL}
       </button>
-      {open && (
-        <Suspense fallback={null}>
-          <OfflineDialog onClose={() => setOpen(false)} />
-        </Suspense>
-      )}
+      {open && <OfflineDialog onClose={() => setOpen(false)} />}
     </li>
   )
 }

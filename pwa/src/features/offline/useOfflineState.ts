@@ -1,6 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react'
-import { useLiveQuery } from 'dexie-react-hooks'
 import type { PocketDB } from '@/data/db'
+import { useDeviceQuery } from '@/data/device/useDeviceQuery'
 import { countAvailable } from '@/data/offline/candidates'
 import type { Prefetcher } from '@/data/offline'
 import type { PrefetchStatus } from '@/data/offline/status'
@@ -17,9 +17,9 @@ export function usePrefetchStatus(prefetcher: Prefetcher): PrefetchStatus {
   return useSyncExternalStore(prefetcher.status.subscribe, prefetcher.status.get)
 }
 
-/** How many of the newest `limit` are on the device; undefined while counting. Follows the database. */
+/** How many of the newest `limit` are on `db` (the app's, or a test's); undefined while counting. Follows the database. */
 export function useAvailable(db: PocketDB, limit: number) {
-  return useLiveQuery(() => countAvailable(db, limit), [db, limit])
+  return useDeviceQuery(() => countAvailable(db, limit), [db, limit])
 }
 
 /**

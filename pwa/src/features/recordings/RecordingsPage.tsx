@@ -3,21 +3,23 @@ import { Link, useSearchParams } from 'wouter'
 import { useQueryClient } from '@tanstack/react-query'
 import { recordingKeys } from '@/data/recordings'
 import { groupByDay } from './list/listItems'
-import { ListEmpty, ListError, ListSkeleton, OfflineSearchNote } from './list/ListStates'
+import { ListEmpty, ListError, ListSkeleton } from './list/ListStates'
 import { RecordingList } from './list/RecordingList'
 import { SearchBar } from './list/SearchBar'
 import { useLibrary, type LibraryView } from './list/useLibrary'
-import { useSearchResults, type SearchView } from './list/useSearchResults'
-import { useFolderLibrary } from './list/useFolderLibrary'
-import { useFilteredLibrary } from './list/useFilteredLibrary'
 import { useKeptListScreen } from './list/useKeptListScreen'
 import { ReleasePrerender } from '@/ui/ReleasePrerender'
+import { loadWhenShown } from '@/ui/loadWhenShown'
 import { FiltersButton } from './filters/FiltersButton'
 import { activeFilterCount, filtersFromParams, withFilters, type ListFilters } from '@/data/listFilters'
 import { folderFilterKey, folderParam } from '@/data/folders/useFolders'
-import { FolderBar } from '@/features/folders/FolderBar'
-import { listErrorMessage, searchErrorMessage } from './listMessages'
+import { listErrorMessage } from './listMessages'
 import './recordings.css'
+
+// Search results, a folder's and the filters' lists are asked for: their code loads then, not with the library.
+const SearchContent = loadWhenShown(() => import('./list/SearchContent').then((m) => m.SearchContent), <ListSkeleton />)
+const FolderView = loadWhenShown(() => import('./list/FolderView').then((m) => m.FolderView), <ListSkeleton />)
+const FilteredContent = loadWhenShown(() => import('./list/FilteredContent').then((m) => m.FilteredContent), <ListSkeleton />)
 
 /**
  * /recordings: search, rows grouped by day, infinite scroll. The search in
@@ -34,7 +36,6 @@ export default function RecordingsPage() {
   const filtered = activeFilterCount(filters) > 0
   const folderKey = q === '' && !filtered ? folderFilterKey(params.get('folder')) : null
   const library = useLibrary()
-  const search = useSearchResults(q, filters)
   const queryClient = useQueryClient()
 
   const showAll = useCallback(() => {
@@ -61,67 +62,17 @@ export default function RecordingsPage() {
       </div>
       <SearchBar query={q} onSubmit={submit} onClear={showAll} />
       <FiltersButton filters={filters} onChange={setFilters} />
-      {folderKey !== null && (
-        <FolderBar folderKey={folderKey} onShowFolder={(key) => setParams({ folder: folderParam(key) }, { replace: true })} />
-      )}
       {q !== '' ? (
-        <SearchContent search={search} />
+        <SearchContent q={q} filters={filters} />
       ) : filtered ? (
         <FilteredContent filters={filters} />
       ) : folderKey !== null ? (
-        <FolderContent folderKey={folderKey} />
+        <FolderView folderKey={folderKey} onShowFolder={(key) => setParams({ folder: folderParam(key) }, { replace: true })} />
       ) : (
         <LibraryContent library={library} />
       )}
     </section>
   )
-}
-
-function SearchContent({ search }: { search: SearchView }) {
-  const items = useMemo(() => (search.rows ? groupByDay(search.rows) : []), [search.rows])
-  if (search.loading) return <ListSkeleton />
-  if (search.failed) return <ListError message={searchErrorMessage()} onRetry={search.retry} />
-  const note = search.fromDevice && <OfflineSearchNote />
-  if (items.length === 0)
-    return (
-      <>
-        {note}
-        <ListEmpty searching />
-      </>
-    )
-  return (
-    <>
-      {note}
-      <RecordingList
-        items={items}
-        matches={search.matches}
-        paging={{ hasMore: search.hasMore, loading: search.loadingMore, onLoadMore: search.loadMore }}
-      />
-    </>
-  )
-}
-
-function FilteredContent({ filters }: { filters: ListFilters }) {
-  const list = useFilteredLibrary(filters)
-  const items = useMemo(() => (list.rows ? groupByDay(list.rows) : []), [list.rows])
-  if (list.error != null && items.length === 0) return <ListError message={listErrorMessage(list.error)} onRetry={list.retry} />
-  if (!list.rows) return <ListSkeleton />
-  if (items.length === 0) return <p className="folder-empty">No recordings match these filters.</p>
-  return (
-    <RecordingList
-      items={items}
-      paging={{ hasMore: list.hasMore, loading: list.loadingMore, onLoadMore: list.loadMore }}
-      footer={list.error != null && <ListError message={listErrorMessage(list.error)} onRetry={list.retry} />}
-    />
-  )
-}
-
-function FolderContent({ folderKey }: { folderKey: string }) {
-  const folder = useFolderLibrary(folderKey)
-  const items = useMemo(() => (folder.rows ? groupByDay(folder.rows) : []), [folder.rows])
-  if (!folder.rows) return <ListSkeleton />
-  if (items.length === 0) return <p className="folder-empty">No recordings in this folder.</p>
-  return <RecordingList items={items} paging={{ hasMore: folder.hasMore, loading: false, onLoadMore: folder.loadMore }} />
 }
 
 /**

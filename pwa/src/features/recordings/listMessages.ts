@@ -1,10 +1,10 @@
 import { isApiError } from '@/data/api/errors'
 import { UNEXPECTED_FORMAT_CODE, UNEXPECTED_FORMAT_MESSAGE } from '@/data/recordings'
-import { SEARCH_FAILED_MESSAGE } from '@/data/search'
 
 const AUTH_FAILED_MESSAGE = 'Authentication failed. Please log in again.'
 const ACCESS_DENIED_MESSAGE = 'Access denied. Please check your permissions.'
 const LOAD_FAILED_MESSAGE = 'Failed to load recordings. Please try again.'
+const SEARCH_FAILED_MESSAGE = 'Search failed. Please try again.'
 export const SEARCH_EMPTY_MESSAGE = 'Try adjusting your search terms'
 
 /** List load errors (spec §8): an unexpected shape first, then 401, 403, anything else. */

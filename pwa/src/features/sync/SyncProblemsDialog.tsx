@@ -1,7 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react'
-import { discard, retryFailed } from '@/data/sync'
 import { ModalDialog } from '@/ui/dialog/ModalDialog'
 import type { SyncProblem } from './useSyncState'
+
+// The sync engine loads when the user acts on a refused edit, not with the shell.
+const retryFailed = async (seq: number) => (await import('@/data/sync')).retryFailed(seq)
+const discard = async (seq: number) => (await import('@/data/sync')).discard(seq)
 
 interface Props {
   problems: SyncProblem[]

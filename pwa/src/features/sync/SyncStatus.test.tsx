@@ -131,7 +131,7 @@ describe('sync problems', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(`Not saved: Rename of “${TITLE}”. Title is too long`)
     const open = screen.getByRole('button', { name: '1 change not saved' })
     await user.click(open)
-    const dialog = screen.getByRole('dialog', { name: 'Changes not saved' })
+    const dialog = await screen.findByRole('dialog', { name: 'Changes not saved' })
     const item = within(dialog).getByRole('listitem', { name: `Rename of “${TITLE}”` })
     expect(item).toHaveAccessibleDescription('Title is too long')
 
@@ -152,7 +152,7 @@ describe('sync problems', () => {
     await openList()
     await rename('Mine')
     await user.click(await screen.findByRole('button', { name: '1 change not saved' }))
-    const dialog = screen.getByRole('dialog', { name: 'Changes not saved' })
+    const dialog = await screen.findByRole('dialog', { name: 'Changes not saved' })
     accept = true
     await user.click(within(dialog).getByRole('button', { name: 'Retry' }))
     expect(await within(dialog).findByText('All changes are saved.')).toBeInTheDocument()
@@ -169,7 +169,7 @@ describe('sync problems', () => {
     const open = await screen.findByRole('button', { name: '1 change not saved' })
     open.focus()
     await user.keyboard('{Enter}')
-    const dialog = screen.getByRole('dialog', { name: 'Changes not saved' })
+    const dialog = await screen.findByRole('dialog', { name: 'Changes not saved' })
     expect(dialog).toContainElement(document.activeElement as HTMLElement)
     await user.keyboard('{Escape}')
     await waitFor(() => expect(open).toHaveFocus())

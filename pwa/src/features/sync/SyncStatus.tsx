@@ -1,9 +1,12 @@
 import { useRef, useState } from 'react'
 import { SyncIcon } from '@/ui/icons'
 import { problemsLabel, waitingText } from './describeEdit'
-import { SyncProblemsDialog } from './SyncProblemsDialog'
+import { loadWhenShown } from '@/ui/loadWhenShown'
 import { useOnline, useSyncState } from './useSyncState'
 import './sync.css'
+
+// The list of refused edits (and the sync engine behind its buttons) loads when opened.
+const SyncProblemsDialog = loadWhenShown(() => import('./SyncProblemsDialog').then((m) => m.SyncProblemsDialog))
 
 /**
  * The shell's word on edits waiting: "Offline · 3 changes waiting",

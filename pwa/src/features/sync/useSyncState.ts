@@ -1,9 +1,9 @@
 import { useSyncExternalStore } from 'react'
-import { useLiveQuery } from 'dexie-react-hooks'
-import { db } from '@/data/db'
+import type { PocketDB } from '@/data/db'
+import { useDeviceQuery } from '@/data/device/useDeviceQuery'
 import { recordingTitle } from '@/data/normalize/recording'
 import { baseKey, readMutation } from '@/data/sync/mutation'
-import type { OutboxRow } from '@/data/sync'
+import type { OutboxRow } from '@/data/sync/outboxReads'
 import { describeEdit, type EditNames } from './describeEdit'
 
 /** An edit the server refused for good, as the problems list shows it. */
@@ -28,14 +28,14 @@ export const REFUSED_FALLBACK = 'The server refused this change.'
 
 /** The outbox summed up for the shell, kept current (one live query). */
 export function useSyncState(): SyncState {
-  return useLiveQuery(readSyncState, []) ?? EMPTY
+  return useDeviceQuery(readSyncState, []) ?? EMPTY
 }
 
-export async function readSyncState(): Promise<SyncState> {
+export async function readSyncState(db: PocketDB): Promise<SyncState> {
   const rows = (await db.outbox.orderBy('seq').toArray()) as OutboxRow[]
   const pending = rows.filter((r) => r.status === 'pending')
   const failed = rows.filter((r) => r.status === 'failed')
-  const names = failed.length > 0 ? await loadNames(failed) : null
+  const names = failed.length > 0 ? await loadNames(db, failed) : null
   return {
     loaded: true,
     pending: pending.length,
@@ -52,7 +52,7 @@ export async function readSyncState(): Promise<SyncState> {
  * The names the refused edits are described by: the server's (kept apart
  * while edits wait), so "Rename of “X”" names what the user renamed.
  */
-async function loadNames(rows: OutboxRow[]): Promise<EditNames> {
+async function loadNames(db: PocketDB, rows: OutboxRow[]): Promise<EditNames> {
   const ids = [...new Set(rows.map((r) => r.entityId))]
   const recordingKeys = ids.map((id) => baseKey('recording', id))
   const folderKeys = ids.map((id) => baseKey('folder', id))

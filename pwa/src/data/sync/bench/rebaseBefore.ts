@@ -8,7 +8,8 @@ import { EntityKind } from '@/gen/pocket/sync/v1/sync_pb'
 import type { OutboxEntry, PocketDB, StoredSyncBase } from '../../db'
 import { baseKey, readMutation, type MutationTarget } from '../mutation'
 import { finishRow, foldFolder, foldRecording, type Edit, type FolderView } from '../optimistic'
-import { detailFieldsFromState, detailFieldsOf, folderIdOf, folderRowFromState, recordingRowFromState, withDetailFields } from '../serverState'
+import { folderIdOf } from '../../storedRecording'
+import { detailFieldsFromState, detailFieldsOf, folderRowFromState, recordingRowFromState, withDetailFields } from '../serverState'
 
 /**
  * Writing server copies and laying queued edits over them, in Dexie. Every

@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
-import { useLiveQuery } from 'dexie-react-hooks'
-import { db } from '@/data/db'
+import { useDeviceQuery } from '@/data/device/useDeviceQuery'
 import { byFolderName } from '@/data/folders/tree'
 import { GENERAL_FOLDER } from '@/data/normalize/recording'
 import { currentFolderId, folderNameError, moveToFolder, moveToNewFolder } from '@/data/sync/recordingEdits'
@@ -16,8 +15,8 @@ const NEW_FOLDER = '\u0000new'
  * queued, so it works offline.
  */
 export function FolderPicker({ recordingId }: { recordingId: string }) {
-  const folders = useLiveQuery(() => db.folders.toArray(), [])
-  const current = useLiveQuery(() => currentFolderId(recordingId), [recordingId])
+  const folders = useDeviceQuery((db) => db.folders.toArray(), [])
+  const current = useDeviceQuery(() => currentFolderId(recordingId), [recordingId])
   const [naming, setNaming] = useState(false)
   const select = useRef<HTMLSelectElement>(null)
   const refocus = useRef(false)

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { useLiveQuery } from 'dexie-react-hooks'
 import { detailQuery, readCachedDetail, trackView } from '@/data/detail'
+import { useDeviceQuery } from '@/data/device/useDeviceQuery'
 import { normalizeDetail, type RecordingView } from '@/data/normalize/detail'
 import { markOpenedHere } from '@/data/offline'
 import { isDefinitiveDetailError } from './detailErrors'
@@ -19,7 +19,7 @@ type DetailState =
  * does not, so a visited recording stays readable offline.
  */
 export function useRecordingDetail(id: string): DetailState {
-  const cached = useLiveQuery(() => readCachedDetail(id), [id])
+  const cached = useDeviceQuery((db) => readCachedDetail(db, id), [id])
   const query = useQuery(detailQuery(id))
   const view = useMemo(() => (cached ? normalizeDetail(cached.data) : null), [cached])
   useTrackViewOnce(id, query.isSuccess)
@@ -38,14 +38,21 @@ export function useRecordingDetail(id: string): DetailState {
 /**
  * The device copy went away under a fetched detail: a pull applied a delete
  * from another device, perhaps after a fetch that had answered before it.
- * The server says which is true now (a 404 shows Recording Not Found).
+ * The server says which is true now (a 404 shows Recording Not Found). Only
+ * a copy that was read and then went counts: a live read that answered
+ * "none" before the fetch had written its copy is not a delete.
  */
 function useRefetchWhenCopyGoes(cached: unknown, query: { isSuccess: boolean; isFetching: boolean; refetch: () => unknown }): void {
-  const copyGone = cached === null && query.isSuccess && !query.isFetching
+  const seenCopy = useRef(false)
+  const settled = query.isSuccess && !query.isFetching
   const refetch = query.refetch
   useEffect(() => {
-    if (copyGone) void refetch()
-  }, [copyGone, refetch])
+    if (cached) seenCopy.current = true
+    else if (cached === null && seenCopy.current && settled) {
+      seenCopy.current = false
+      void refetch()
+    }
+  }, [cached, settled, refetch])
 }
 
 /** What the user opened here stays readable offline, whatever the offline budget. */

@@ -1,8 +1,9 @@
-import { lazy, Suspense, useState } from 'react'
+import { useState } from 'react'
 import { activeFilterCount, NO_FILTERS, type ListFilters } from '@/data/listFilters'
+import { loadWhenShown } from '@/ui/loadWhenShown'
 
 // The panel (and the folder list it reads) loads on first open, not with the list.
-const FilterPanel = lazy(() => import('./FilterPanel'))
+const FilterPanel = loadWhenShown(() => import('./FilterPanel').then((m) => m.default))
 
 interface Props {
   filters: ListFilters
@@ -33,16 +34,14 @@ export function FiltersButton({ filters, onChange }: Props) {
         </button>
       )}
       {open && (
-        <Suspense fallback={null}>
-          <FilterPanel
-            filters={filters}
-            onClose={() => setOpen(false)}
-            onApply={(f) => {
-              setOpen(false)
-              onChange(f)
-            }}
-          />
-        </Suspense>
+        <FilterPanel
+          filters={filters}
+          onClose={() => setOpen(false)}
+          onApply={(f) => {
+            setOpen(false)
+            onChange(f)
+          }}
+        />
       )}
     </div>
   )

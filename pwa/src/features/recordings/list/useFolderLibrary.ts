@@ -1,6 +1,5 @@
 import { useCallback, useState } from 'react'
-import { useLiveQuery } from 'dexie-react-hooks'
-import { db } from '@/data/db'
+import { useDeviceQuery } from '@/data/device/useDeviceQuery'
 import { readFolderMembers } from '@/data/folders/members'
 import { DASHBOARD_PAGE_SIZE } from '@/data/recordings'
 import type { RecordingRow } from '@/data/normalize/recording'
@@ -22,7 +21,7 @@ export function useFolderLibrary(folderKey: string): FolderLibraryView {
   const [size, setSize] = useState({ folderKey, window: DASHBOARD_PAGE_SIZE })
   // Another folder starts again from its first window.
   const windowSize = size.folderKey === folderKey ? size.window : DASHBOARD_PAGE_SIZE
-  const result = useLiveQuery(async () => {
+  const result = useDeviceQuery(async (db) => {
     const ids = (await readFolderMembers(db)).get(folderKey) ?? []
     const rows = await db.recordings.bulkGet(ids.slice(0, windowSize))
     return { total: ids.length, recordings: rows.flatMap((r) => (r ? [r.data] : [])) }

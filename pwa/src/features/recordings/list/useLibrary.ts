@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
-import { useLiveQuery } from 'dexie-react-hooks'
 import {
   countCachedRecordings,
   dashboardPagesQuery,
@@ -8,8 +7,9 @@ import {
   readCachedDashboard,
   recordingKeys,
 } from '@/data/recordings'
-import { isNetworkFailure } from '@/data/detail'
+import { isNetworkFailure } from '@/data/api/errors'
 import { earlyFirstPage, forgetEarlyFirstPage } from '@/data/earlyStart'
+import { useDeviceQuery } from '@/data/device/useDeviceQuery'
 import { useAuth } from '@/features/auth/AuthContext'
 import { toRecordingRow, type RecordingRow } from '@/data/normalize/recording'
 import type { Recording } from '@/data/types'
@@ -47,7 +47,7 @@ export interface LibraryView {
 export function useLibrary(): LibraryView {
   const [windowSize, setWindowSize] = useState(DASHBOARD_PAGE_SIZE)
   const cached = useDeviceRows(windowSize)
-  const total = useLiveQuery(countCachedRecordings, [])
+  const total = useDeviceQuery(countCachedRecordings, [])
   const pages = useInfiniteQuery(dashboardPagesQuery())
   const queryClient = useQueryClient()
   const rows = useRows(cached)
@@ -97,7 +97,7 @@ export function useLibrary(): LibraryView {
  */
 function useDeviceRows(windowSize: number): Recording[] | undefined {
   const { user } = useAuth()
-  const live = useLiveQuery(() => readCachedDashboard(windowSize), [windowSize])
+  const live = useDeviceQuery((db) => readCachedDashboard(db, windowSize), [windowSize])
   const [early, setEarly] = useState(() => earlyFirstPage(user?.uid))
   useEffect(() => {
     if (!live || !early) return

@@ -1,0 +1,82 @@
+import { useEffect, useMemo, useReducer, useRef } from 'react'
+import type { PocketDB } from '../db'
+import { loadDevice, loaded } from './open'
+
+interface Observable<T> {
+  subscribe(next: (value: T) => void, error: (error: unknown) => void): { unsubscribe(): void }
+  hasValue?(): boolean
+  getValue?(): T
+}
+
+/**
+ * A live read of the device store, re-run whenever a table it read changes
+ * (Dexie's liveQuery, as dexie-react-hooks' useLiveQuery does): undefined
+ * (or `defaultResult`) until the first answer, then the latest answer, kept
+ * while new `deps` are read. Unlike useLiveQuery it loads Dexie itself the
+ * first time a screen asks, so screens drawn before that do not download it.
+ * A failed read throws on render, for the nearest error boundary.
+ */
+export function useDeviceQuery<T>(query: (db: PocketDB) => Promise<T> | T, deps: unknown[]): T | undefined
+export function useDeviceQuery<T, D>(query: (db: PocketDB) => Promise<T> | T, deps: unknown[], defaultResult: D): T | D
+export function useDeviceQuery<T, D>(query: (db: PocketDB) => Promise<T> | T, deps: unknown[], defaultResult?: D): T | D | undefined {
+  const latest = useRef({ hasResult: false, result: defaultResult as T | D | undefined, error: null as unknown })
+  const [, rerender] = useReducer((n: number) => n + 1, 0)
+
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller's deps stand for the query
+  const observable = useMemo(() => liveRead(query), deps)
+  // Once Dexie is loaded, a read it has cached answers within this render (no blank frame on remount).
+  if (!latest.current.hasResult && observable.hasValue?.() && observable.getValue) {
+    latest.current.result = observable.getValue()
+    latest.current.hasResult = true
+  }
+
+  useEffect(() => {
+    const subscription = observable.subscribe(
+      (value) => {
+        const current = latest.current
+        if (current.error === null && current.result === value) return
+        current.error = null
+        current.result = value
+        current.hasResult = true
+        rerender()
+      },
+      (error) => {
+        if (latest.current.error === error) return
+        latest.current.error = error
+        rerender()
+      },
+    )
+    return () => subscription.unsubscribe()
+  }, [observable])
+
+  if (latest.current.error) throw latest.current.error
+  return latest.current.result
+}
+
+/** The live query, at once when Dexie is loaded, else once it has loaded. */
+function liveRead<T>(query: (db: PocketDB) => Promise<T> | T): Observable<T> {
+  if (loaded) {
+    const { liveQuery, db } = loaded
+    return liveQuery(() => query(db)) as Observable<T>
+  }
+  return {
+    subscribe(next, error) {
+      let inner: { unsubscribe(): void } | undefined
+      let closed = false
+      loadDevice().then(
+        ({ liveQuery, db }) => {
+          if (!closed) inner = (liveQuery(() => query(db)) as Observable<T>).subscribe(next, error)
+        },
+        (failure: unknown) => {
+          if (!closed) error(failure)
+        },
+      )
+      return {
+        unsubscribe() {
+          closed = true
+          inner?.unsubscribe()
+        },
+      }
+    },
+  }
+}
