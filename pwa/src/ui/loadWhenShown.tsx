@@ -1,13 +1,14 @@
 import { Component, lazy, Suspense, type ComponentType, type ReactNode } from 'react'
-import { browserSettleClock } from '@/data/offline/settled'
+import { whenPageSettled } from '@/data/offline/settled'
 
 export const PART_FAILED_MESSAGE = 'This part of the page could not load. Check your connection, then try again.'
 
 /**
  * A component whose code is left out of its screen's first download (a
- * dialog, a filtered view) and fetched at the renderer's first idle moment
- * after, so it is there when asked for — offline too, once fetched (the
- * service worker keeps every chunk after the first visit). `fallback` stands
+ * dialog, a filtered view) and fetched once the page has settled (never
+ * competing with the first screen's paint), so it is there when asked for —
+ * offline too, once fetched (the service worker keeps every chunk after the
+ * first visit). `fallback` stands
  * in if it is drawn before it has arrived. If it cannot be fetched, it says
  * so where it would be, with Try again, instead of failing the screen.
  */
@@ -21,7 +22,9 @@ export function loadWhenShown<P extends object>(load: () => Promise<ComponentTyp
       }
     })
   let Part = attempt()
-  browserSettleClock.idle(() => void load().catch(() => undefined), 500)
+  void whenPageSettled()
+    .then(load)
+    .catch(() => undefined)
 
   return function WhenShown(props: P) {
     return (
