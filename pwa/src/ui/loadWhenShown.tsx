@@ -8,9 +8,9 @@ export const PART_FAILED_MESSAGE = 'This part of the page could not load. Check 
  * dialog, a filtered view) and fetched once the page has settled (never
  * competing with the first screen's paint), so it is there when asked for —
  * offline too, once fetched (the service worker keeps every chunk after the
- * first visit). `fallback` stands
- * in if it is drawn before it has arrived. If it cannot be fetched, it says
- * so where it would be, with Try again, instead of failing the screen.
+ * first visit). `fallback` stands in if it is drawn before it has arrived.
+ * If it cannot be fetched, it says so where it would be, with Try again,
+ * instead of failing the screen.
  */
 export function loadWhenShown<P extends object>(load: () => Promise<ComponentType<P>>, fallback: ReactNode = null): ComponentType<P> {
   const attempt = () =>
