@@ -3,7 +3,7 @@ import { apiRequest } from './api/http'
 import { detailRequest } from './api/screenRequests'
 import { ApiError, isApiError } from './api/errors'
 import type { PocketDB, StoredDetail } from './db'
-import { deviceDb } from './device/open'
+import { loadServerCopies } from './device/serverCopies'
 import { detailBody } from './normalize/detail'
 import { recordingKeys } from './recordings'
 
@@ -33,7 +33,7 @@ export async function fetchDetail(id: string, signal?: AbortSignal): Promise<Sto
     throw new ApiError({ status: 200, code: NO_DATA_CODE, message: LOAD_FAILED_MESSAGE, body: raw })
   }
   // Queued edits (a rename on its way) are laid over the fetched copy, not lost under it.
-  const [db, { writeServerDetail }] = await Promise.all([deviceDb(), restCopies()])
+  const { db, writeServerDetail } = await loadServerCopies()
   return writeServerDetail(db, { id, fetchedAt: Date.now(), data: body })
 }
 
@@ -51,12 +51,9 @@ export async function readCachedDetail(db: PocketDB, id: string): Promise<Stored
 }
 
 async function forgetRecording(id: string): Promise<void> {
-  const [db, { forgetServerRecording }] = await Promise.all([deviceDb(), restCopies()])
+  const { db, forgetServerRecording } = await loadServerCopies()
   return forgetServerRecording(db, id)
 }
-
-/** Writing server copies under queued edits needs the sync engine's rebase: loaded with the first write. */
-const restCopies = () => import('./sync/restCopies')
 
 export const detailQuery = (id: string) =>
   queryOptions({

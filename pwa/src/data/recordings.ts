@@ -3,7 +3,7 @@ import { apiRequest } from './api/http'
 import { dashboardRequest } from './api/screenRequests'
 import { ApiError } from './api/errors'
 import type { PocketDB } from './db'
-import { deviceDb } from './device/open'
+import { loadServerCopies } from './device/serverCopies'
 import { mergeDuplicates } from './normalize/recording'
 import { DASHBOARD_PAGE_SIZE, recordingKeys } from './recordingKeys'
 import { toStored } from './storedRecording'
@@ -57,7 +57,7 @@ async function storeDashboardPage(page: DashboardPage, opts: { firstPage: boolea
   // An empty later page says nothing about the rows before it.
   const spans = rows.length > 0 || opts.firstPage
   // Rows with queued edits keep them: the page becomes their server copy.
-  const [db, { writeServerRows }] = await Promise.all([deviceDb(), import('./sync/restCopies')])
+  const { db, writeServerRows } = await loadServerCopies()
   await writeServerRows(db, rows, (r) => spans && !keep.has(r.id) && ((last && r.sortKey < oldest) || (r.sortKey > oldest && r.sortKey <= newest)))
 }
 

@@ -1,5 +1,5 @@
 import { onTestFinished } from 'vitest'
-import { PRERENDER_ID } from '@/ui/prerenderHandoff'
+import { PRERENDER_ID } from '@/ui/prerenderCopy'
 
 /**
  * A static copy of a screen on the page (#prerender), as login.html, a

@@ -11,8 +11,6 @@
  */
 import { PRERENDER_ID } from './prerenderCopy'
 
-export { PRERENDER_ID }
-
 export function releasePrerender(doc: Document = document): void {
   doc.getElementById(PRERENDER_ID)?.remove()
 }
