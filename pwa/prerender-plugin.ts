@@ -12,8 +12,8 @@ type OutputChunk = Rollup.OutputChunk
  * a session, gets the login screen in #prerender (see
  * src/ui/prerenderHandoff.ts) with the login route's CSS, and starts the app
  * only after that paint (login-boot.js): on a slow phone the HTML and CSS get
- * the network first. shared.html preloads the shared page's code (see
- * ROUTE_PAGES); shared-view.html is the shared page's frame the server fills
+ * the network first. shared.html, recordings.html and recording.html preload
+ * their screen's code (see ROUTE_PAGES); shared-view.html is the shared page's frame the server fills
  * with the recording (SHARED_VIEW_MARKER). The markup comes from the real components, rendered by
  * src/app/prerender/render.tsx.
  */
@@ -62,17 +62,25 @@ function fillRoot(html: string, replacement: string): string {
 }
 
 /**
- * Pages that are index.html plus preloads of one route's code and styles, and
- * the route module whose chunk (with its imports) they preload. shared.html is served for a
- * share link, usually someone's first visit with nothing cached: the route's
- * chunks download beside the entry instead of after it has run. (The same for
- * the signed-in list was measured and not kept: its largest paint did not
- * move, its first paint came 0.18 s later, and offline the service worker's
- * cache already answers at once.)
+ * Pages that are index.html plus preloads of what one screen's first load
+ * runs (its route chunks and the data modules its cold start opens, see
+ * src/app/coldStart.ts), each module's chunk with everything it imports.
+ * The server picks them by route (server/web, forRoute): shared.html for a
+ * share link, usually someone's first visit with nothing cached;
+ * recordings.html and recording.html for the list and a recording when the
+ * session marker says the visitor is signed in. The browser then fetches
+ * those chunks as it reads the HTML, beside the entry, instead of the entry
+ * inserting a link per chunk while it runs: on a 4× slowed CPU that made the
+ * entry's task about 250 ms longer, and the list's Lighthouse LCP 3.6 → 3.2 s
+ * (docs/benchmarks.md). Offline the service worker answers with index.html,
+ * whose scripts its cache already holds.
  */
 const SHARED_PAGE_MODULE = '/features/share/SharedRecordingPage.tsx'
-const ROUTE_PAGES: Record<string, string> = {
-  'shared.html': SHARED_PAGE_MODULE,
+const SIGNED_IN_SHELL = '/app/shell/AppShell.tsx'
+const ROUTE_PAGES: Record<string, string[]> = {
+  'shared.html': [SHARED_PAGE_MODULE],
+  'recordings.html': [SIGNED_IN_SHELL, '/features/recordings/RecordingsPage.tsx', '/data/profile.ts'],
+  'recording.html': [SIGNED_IN_SHELL, '/features/recordings/RecordingDetailPage.tsx', '/data/device/live.ts'],
 }
 
 /**
@@ -92,10 +100,16 @@ const SHARED_VIEW_MARKER = '<!--pocket:shared-view-->'
  * as Vite's own imports and stylesheet links are, so those take the preloaded
  * copies.
  */
-function withRoutePreloads(index: string, html: string, bundle: OutputBundle, module: string): string {
-  const route = chunkOf(bundle, module)
-  if (!route) throw new Error(`prerender: no chunk for ${module}`)
-  const { files, css } = closure(bundle, route)
+function withRoutePreloads(index: string, html: string, bundle: OutputBundle, modules: string[]): string {
+  const files = new Set<string>()
+  const css = new Set<string>()
+  for (const module of modules) {
+    const chunk = chunkHolding(bundle, module)
+    if (!chunk) throw new Error(`prerender: no chunk holds ${module}`)
+    const each = closure(bundle, chunk)
+    for (const f of each.files) files.add(f)
+    for (const f of each.css) css.add(f)
+  }
   const fresh = (f: string) => !html.includes(`/${f}"`)
   const scripts = [...files].filter(fresh).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)
   const styles = [...css].filter(fresh).map((f) => `<link rel="preload" as="style" crossorigin href="/${f}">`)
@@ -155,6 +169,13 @@ async function renderScreens({ root, alias }: { root: string; alias: Record<stri
 function chunkOf(bundle: OutputBundle, moduleSuffix: string): OutputChunk | undefined {
   return Object.values(bundle).find(
     (c): c is OutputChunk => c.type === 'chunk' && (c.facadeModuleId?.endsWith(moduleSuffix) ?? false),
+  )
+}
+
+/** The chunk a module was bundled into (its own, or a group's such as signed-in). */
+function chunkHolding(bundle: OutputBundle, moduleSuffix: string): OutputChunk | undefined {
+  return Object.values(bundle).find(
+    (c): c is OutputChunk => c.type === 'chunk' && c.moduleIds.some((id) => id.endsWith(moduleSuffix)),
   )
 }
 

@@ -110,17 +110,20 @@ func newHandler(app fs.FS, preview SharePreview) http.Handler {
 }
 
 // pages are the HTML documents app routes get: index.html, login.html (the
-// login screen pre-rendered, so it paints before any script), shared.html
-// (index.html preloading the shared page's code) and shared-view.html (the
-// shared page's frame, which the server fills with the recording) when the
-// build has them.
-type pages struct{ index, login, shared, sharedFrame []byte }
+// login screen pre-rendered, so it paints before any script), shared.html,
+// recordings.html and recording.html (index.html preloading the code of the
+// shared page, the list and a recording) and shared-view.html (the shared
+// page's frame, which the server fills with the recording) when the build
+// has them.
+type pages struct{ index, login, shared, list, detail, sharedFrame []byte }
 
 func appPages(app fs.FS, index []byte) pages {
 	p := pages{index: index}
 	if app != nil {
 		p.login, _ = fs.ReadFile(app, "login.html")
 		p.shared, _ = fs.ReadFile(app, "shared.html")
+		p.list, _ = fs.ReadFile(app, "recordings.html")
+		p.detail, _ = fs.ReadFile(app, "recording.html")
 		p.sharedFrame, _ = fs.ReadFile(app, "shared-view.html")
 		if !bytes.Contains(p.sharedFrame, sharedViewMarker) {
 			p.sharedFrame = nil
@@ -155,17 +158,35 @@ const sharedPage = "shared/recording"
 // without the leading slash). A share link gets shared.html. /login gets the
 // pre-rendered login screen only without a session: someone signed in is sent
 // on to their recordings, and should see the loading screen meanwhile, not a
-// login form.
+// login form. With a session, the list and a recording get the page that
+// preloads their code (without one they lead to /login, which needs none of it).
 func (p pages) forRoute(name string, r *http.Request) (string, []byte) {
-	if p.shared != nil && name == sharedPage {
+	signedIn := hasSessionMarker(r)
+	switch {
+	case p.shared != nil && name == sharedPage:
 		return "shared.html", p.shared
-	}
-	if p.login != nil && name == "login" {
-		if c, err := r.Cookie(auth.SessionMarkerCookie); err != nil || c.Value != "1" {
-			return "login.html", p.login
-		}
+	case p.login != nil && name == "login" && !signedIn:
+		return "login.html", p.login
+	case p.list != nil && signedIn && listRoute.MatchString(name):
+		return "recordings.html", p.list
+	case p.detail != nil && signedIn && detailRoute.MatchString(name):
+		return "recording.html", p.detail
 	}
 	return "index.html", p.index
+}
+
+// The list's and a recording's routes as the app's router matches them
+// (pwa/src/app/paths.ts: case-insensitive; "/" redirects to the list).
+var (
+	listRoute   = regexp.MustCompile(`(?i)^(recordings)?$`)
+	detailRoute = regexp.MustCompile(`(?i)^recordings/[^/]+$`)
+)
+
+// hasSessionMarker reads the readable cookie that says a session cookie is
+// (probably) there; it proves nothing, so it only chooses what to preload.
+func hasSessionMarker(r *http.Request) bool {
+	c, err := r.Cookie(auth.SessionMarkerCookie)
+	return err == nil && c.Value == "1"
 }
 
 func isFile(app fs.FS, name string) bool {

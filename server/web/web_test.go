@@ -204,3 +204,45 @@ func TestHandler_ShareLinkGetsThePageThatPreloadsItsCodeAndView(t *testing.T) {
 		t.Fatalf("other routes get index.html without preloads: %q %v", rec.Body.String(), rec.Header())
 	}
 }
+
+func TestHandler_SignedInScreensGetThePagesThatPreloadTheirCode(t *testing.T) {
+	h := NewHandler(fstest.MapFS{
+		"index.html":      {Data: []byte("<html>loading</html>")},
+		"recordings.html": {Data: []byte("<html>loading, list preloaded</html>")},
+		"recording.html":  {Data: []byte("<html>loading, recording preloaded</html>")},
+	})
+	get := func(path, cookie string) *httptest.ResponseRecorder {
+		req := httptest.NewRequest("GET", path, nil)
+		if cookie != "" {
+			req.Header.Set("Cookie", cookie)
+		}
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		return rec
+	}
+	const session = "pocket_has_session=1"
+	cases := []struct{ path, cookie, body string }{
+		{"/recordings", session, "<html>loading, list preloaded</html>"},
+		{"/Recordings/", session, "<html>loading, list preloaded</html>"},
+		{"/recordings?q=standup", session, "<html>loading, list preloaded</html>"},
+		{"/", session, "<html>loading, list preloaded</html>"},
+		{"/recordings/rec_1", session, "<html>loading, recording preloaded</html>"},
+		{"/recordings/rec_1/", session, "<html>loading, recording preloaded</html>"},
+		// Signed out these lead to /login: nothing of the signed-in screens is preloaded.
+		{"/recordings", "", "<html>loading</html>"},
+		{"/recordings/rec_1", "pocket_has_session=", "<html>loading</html>"},
+		// Other routes keep index.html.
+		{"/recordings/rec_1/more", session, "<html>loading</html>"},
+		{"/ask", session, "<html>loading</html>"},
+		{"/recordingsx", session, "<html>loading</html>"},
+	}
+	for _, tc := range cases {
+		rec := get(tc.path, tc.cookie)
+		if rec.Code != 200 || rec.Body.String() != tc.body {
+			t.Errorf("GET %s (cookie %q) = %d %q, want %q", tc.path, tc.cookie, rec.Code, rec.Body.String(), tc.body)
+		}
+		if rec.Header().Get("Cache-Control") != "no-cache" || !strings.Contains(rec.Header().Get("Content-Security-Policy"), "script-src 'self'") {
+			t.Errorf("GET %s: headers %v", tc.path, rec.Header())
+		}
+	}
+}
