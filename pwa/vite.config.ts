@@ -58,6 +58,11 @@ export default defineConfig({
         // wasm: the self-hosted Rive runtime; riv: the empty-state animations
         // (pwa/public/animations). Both so empty states animate offline.
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,wasm,riv}'],
+        // The server's pages for a signed-in list or recording without a worker
+        // (prerender-plugin.ts ROUTE_PAGES): cached, Workbox's clean-URL matching
+        // would answer /recordings with recordings.html, passing over the list
+        // kept for a cold start (sw/sw.ts).
+        globIgnores: ['**/node_modules/**/*', 'recordings.html', 'recording.html'],
         // The service worker is its own TypeScript project (sw/tsconfig.json).
         rollupFormat: 'es',
       },

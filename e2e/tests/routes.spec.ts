@@ -24,6 +24,24 @@ test.describe('route table', () => {
     await expectSeededLibrary(page)
   })
 
+  test("signed in, the list's and a recording's HTML preload their screen's code; signed out they do not", async ({ page, playwright, baseURL }) => {
+    await openSignedIn(page)
+    await expectSeededLibrary(page)
+    // The page's request context sends the browser's cookies (the session marker among them).
+    const html = async (path: string) => (await page.request.get(path)).text()
+    const preloads = (text: string, chunk: string) => new RegExp(`<link rel="modulepreload" crossorigin href="/assets/${chunk}-[\\w-]+\\.js">`).test(text)
+    expect(preloads(await html('/recordings'), 'RecordingsPage')).toBe(true)
+    expect(preloads(await html('/recordings/rec_01_weekly_sync'), 'RecordingDetailPage')).toBe(true)
+    const signedOut = await playwright.request.newContext({ baseURL })
+    try {
+      const list = await (await signedOut.get('/recordings')).text()
+      expect(list).toContain('<div id="root">')
+      expect(preloads(list, 'RecordingsPage')).toBe(false)
+    } finally {
+      await signedOut.dispose()
+    }
+  })
+
   test('Back and Forward move between the pages opened; a link to the page shown adds no entry', async ({ page }) => {
     await openSignedIn(page)
     await expectSeededLibrary(page)
