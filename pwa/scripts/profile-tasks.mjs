@@ -8,7 +8,10 @@
 // the figure can be found. A build with readable names helps
 // (`npx vite build --minify false`).
 //
-//   node pwa/scripts/profile-tasks.mjs [--screen list|detail|shared] [--bin path/to/pocket] [--top 8]
+//   node pwa/scripts/profile-tasks.mjs [--screen list|detail|shared] [--bin path/to/pocket] [--top 8] [--nested]
+//
+// --nested lists every traced event inside a task, not only the outermost
+// (IndexedDB's request handlers under a "Receive mojo reply", for example).
 import { chromium } from '@playwright/test'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -19,10 +22,15 @@ import { chromiumLaunchOptions } from './chromium.mjs'
 import { startPocket } from './pocket-server.mjs'
 
 const { values: opt } = parseArgs({
-  options: { screen: { type: 'string', default: 'list' }, bin: { type: 'string' }, top: { type: 'string', default: '8' } },
+  options: {
+    screen: { type: 'string', default: 'list' },
+    bin: { type: 'string' },
+    top: { type: 'string', default: '8' },
+    nested: { type: 'boolean', default: false },
+  },
 })
 const LONG_MS = 50
-const CATEGORIES = ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'disabled-by-default-v8.cpu_profiler', 'blink.user_timing']
+const CATEGORIES = ['toplevel', 'IndexedDB', 'v8', 'blink', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'disabled-by-default-v8.cpu_profiler', 'blink.user_timing']
 
 const dir = mkdtempSync(join(tmpdir(), 'pocket-tasks-'))
 const pocket = await startPocket({ dataDir: join(dir, 'data'), log: join(dir, 'pocket.log'), seed: true, ...(opt.bin ? { bin: opt.bin } : {}) })
@@ -40,7 +48,7 @@ try {
   await page.waitForLoadState('networkidle')
   await page.waitForTimeout(4000)
   const trace = JSON.parse((await browser.stopTracing()).toString())
-  report(trace.traceEvents ?? trace, Number(opt.top))
+  report(trace.traceEvents ?? trace, Number(opt.top), pocket.url)
 } finally {
   await browser.close()
   await pocket.stop()
@@ -48,11 +56,11 @@ try {
 }
 
 /** Each long task of the page's main thread, from navigation: start, length, and its heaviest functions. */
-function report(events, top) {
-  const main = events.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && hasNavigation(events, e))
+function report(events, top, origin) {
+  const main = events.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && navigatesTo(events, e, origin))
   if (!main) throw new Error('no renderer main thread in the trace')
   const on = (e) => e.pid === main.pid && e.tid === main.tid
-  const start = events.find((e) => on(e) && e.name === 'navigationStart')?.ts ?? Math.min(...events.filter(on).map((e) => e.ts))
+  const start = events.find((e) => on(e) && e.name === 'navigationStart' && String(e.args?.data?.documentLoaderURL ?? '').startsWith(origin))?.ts ?? Math.min(...events.filter(on).map((e) => e.ts))
   const fcp = events.find((e) => on(e) && e.name === 'firstContentfulPaint')?.ts
   const tasks = events.filter((e) => on(e) && e.ph === 'X' && e.name === 'RunTask' && e.dur >= LONG_MS * 1000 && e.ts >= start)
   const samples = cpuSamples(events, main)
@@ -71,19 +79,23 @@ function report(events, top) {
 
 /**
  * The task's time by the browser's own kinds of work (script, layout, style,
- * parsing, IndexedDB, ...): the outermost traced events inside it.
+ * parsing, IndexedDB, ...): the outermost traced events inside it (with
+ * --nested, all of them, so nested times add up to more than the task).
  */
 function kindsOfWork(threadEvents, task) {
   const end = task.ts + task.dur
   const inside = threadEvents.filter((e) => e.ph === 'X' && !/RunTask|Scheduler|ThreadController/.test(e.name) && e.ts >= task.ts && e.ts + (e.dur ?? 0) <= end && e.dur > 0)
-  const outermost = inside.filter((e) => !inside.some((o) => o !== e && o.ts <= e.ts && o.ts + o.dur >= e.ts + e.dur && o.dur > e.dur))
+  const outermost = opt.nested ? inside : inside.filter((e) => !inside.some((o) => o !== e && o.ts <= e.ts && o.ts + o.dur >= e.ts + e.dur && o.dur > e.dur))
   const by = new Map()
   for (const e of outermost) by.set(e.name, (by.get(e.name) ?? 0) + e.dur / 1000)
-  return [...by].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([n, t]) => `${n} ${Math.round(t)} ms`).join(', ') || 'none traced'
+  return [...by].sort((a, b) => b[1] - a[1]).slice(0, opt.nested ? 14 : 5).map(([n, t]) => `${n} ${Math.round(t)} ms`).join(', ') || 'none traced'
 }
 
-function hasNavigation(events, thread) {
-  return events.some((e) => e.pid === thread.pid && e.tid === thread.tid && e.name === 'navigationStart')
+/** Whether the thread loaded a page of the server's (other renderers, the browser's own pages, run beside it). */
+function navigatesTo(events, thread, origin) {
+  return events.some(
+    (e) => e.pid === thread.pid && e.tid === thread.tid && e.name === 'navigationStart' && String(e.args?.data?.documentLoaderURL ?? '').startsWith(origin),
+  )
 }
 
 /** V8's samples on the main thread as {ts, stack: frame names from the leaf up}. */
@@ -93,7 +105,8 @@ function cpuSamples(events, main) {
   const nodes = new Map()
   const out = []
   let ts = profile.args.data.startTime
-  for (const chunk of events.filter((e) => e.name === 'ProfileChunk' && e.id === profile.id)) {
+  // Profile ids restart in each process: the chunks are the main thread's process's.
+  for (const chunk of events.filter((e) => e.name === 'ProfileChunk' && e.pid === main.pid && e.id === profile.id)) {
     const data = chunk.args.data
     for (const n of data.cpuProfile?.nodes ?? []) nodes.set(n.id, n)
     const ids = data.cpuProfile?.samples ?? []
