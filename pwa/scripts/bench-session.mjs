@@ -38,3 +38,20 @@ export async function screenPath(context, { url, idToken }, screen) {
   }
   throw new Error(`unknown screen ${screen} (list, detail or shared)`)
 }
+
+/**
+ * A fresh phone-sized page signed in to `pocket` (no service worker, nothing
+ * cached) with the CPU slowed 4× as in Lighthouse's mobile preset, and the
+ * URL of `screen` to open in it; the shared screen is opened signed out.
+ * For the profiling scripts.
+ */
+export async function slowPhonePage(browser, pocket, screen) {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, serviceWorkers: 'block' })
+  const { idToken } = await signInFromLog(context, { url: pocket.url, log: pocket.log })
+  const path = await screenPath(context, { url: pocket.url, idToken }, screen)
+  if (screen === 'shared') await context.clearCookies()
+  const page = await context.newPage()
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+  return { page, cdp, url: `${pocket.url}${path}` }
+}

@@ -16,7 +16,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { screenPath, signInFromLog } from './bench-session.mjs'
+import { slowPhonePage } from './bench-session.mjs'
 import { chromiumLaunchOptions } from './chromium.mjs'
 import { startPocket } from './pocket-server.mjs'
 
@@ -28,17 +28,11 @@ const dir = mkdtempSync(join(tmpdir(), 'pocket-profile-'))
 const pocket = await startPocket({ dataDir: join(dir, 'data'), log: join(dir, 'pocket.log'), seed: true, ...(opt.bin ? { bin: opt.bin } : {}) })
 const browser = await chromium.launch(chromiumLaunchOptions())
 try {
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, serviceWorkers: 'block' })
-  const { idToken } = await signInFromLog(context, { url: pocket.url, log: pocket.log })
-  const path = await screenPath(context, { url: pocket.url, idToken }, opt.screen)
-  if (opt.screen === 'shared') await context.clearCookies()
-  const page = await context.newPage()
-  const cdp = await context.newCDPSession(page)
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+  const { page, cdp, url } = await slowPhonePage(browser, pocket, opt.screen)
   await cdp.send('Profiler.enable')
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 })
   await cdp.send('Profiler.start')
-  await page.goto(`${pocket.url}${path}`)
+  await page.goto(url)
   await page.waitForLoadState('networkidle')
   await page.waitForTimeout(3000)
   const { profile } = await cdp.send('Profiler.stop')

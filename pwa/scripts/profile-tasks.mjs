@@ -17,7 +17,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { screenPath, signInFromLog } from './bench-session.mjs'
+import { slowPhonePage } from './bench-session.mjs'
 import { chromiumLaunchOptions } from './chromium.mjs'
 import { startPocket } from './pocket-server.mjs'
 
@@ -36,15 +36,9 @@ const dir = mkdtempSync(join(tmpdir(), 'pocket-tasks-'))
 const pocket = await startPocket({ dataDir: join(dir, 'data'), log: join(dir, 'pocket.log'), seed: true, ...(opt.bin ? { bin: opt.bin } : {}) })
 const browser = await chromium.launch(chromiumLaunchOptions())
 try {
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, serviceWorkers: 'block' })
-  const { idToken } = await signInFromLog(context, { url: pocket.url, log: pocket.log })
-  const path = await screenPath(context, { url: pocket.url, idToken }, opt.screen)
-  if (opt.screen === 'shared') await context.clearCookies()
-  const page = await context.newPage()
-  const cdp = await context.newCDPSession(page)
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+  const { page, url } = await slowPhonePage(browser, pocket, opt.screen)
   await browser.startTracing(page, { categories: CATEGORIES })
-  await page.goto(`${pocket.url}${path}`)
+  await page.goto(url)
   await page.waitForLoadState('networkidle')
   await page.waitForTimeout(4000)
   const trace = JSON.parse((await browser.stopTracing()).toString())

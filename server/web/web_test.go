@@ -17,6 +17,17 @@ func serve(h http.Handler, method, path string) *httptest.ResponseRecorder {
 	return rec
 }
 
+// getWith is a GET of path with one request header set (none when value is "").
+func getWith(h http.Handler, path, header, value string) *httptest.ResponseRecorder {
+	req := httptest.NewRequest("GET", path, nil)
+	if value != "" {
+		req.Header.Set(header, value)
+	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	return rec
+}
+
 func TestHandler_ServesTheAppAndItsRoutes(t *testing.T) {
 	app := fstest.MapFS{
 		"index.html":           {Data: []byte("<html>app</html>")},
@@ -90,13 +101,7 @@ func TestHandler_GzipsTextAssetsForClientsThatAcceptIt(t *testing.T) {
 	js := strings.Repeat("console.log('pocket');\n", 200)
 	h := NewHandler(fstest.MapFS{"index.html": {Data: []byte(strings.Repeat("<p>app</p>", 100))}, "assets/a.js": {Data: []byte(js)}, "icon.png": {Data: []byte("png")}})
 	get := func(path, accept string) *httptest.ResponseRecorder {
-		req := httptest.NewRequest("GET", path, nil)
-		if accept != "" {
-			req.Header.Set("Accept-Encoding", accept)
-		}
-		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, req)
-		return rec
+		return getWith(h, path, "Accept-Encoding", accept)
 	}
 	rec := get("/assets/a.js", "gzip, br")
 	if rec.Header().Get("Content-Encoding") != "gzip" || !strings.Contains(rec.Header().Get("Vary"), "Accept-Encoding") {
@@ -132,15 +137,7 @@ func TestHandler_LoginGetsThePreRenderedPageOnlyWithoutASession(t *testing.T) {
 		"index.html": {Data: []byte("<html>loading</html>")},
 		"login.html": {Data: []byte("<html>login form</html>")},
 	})
-	get := func(path, cookie string) *httptest.ResponseRecorder {
-		rec := httptest.NewRecorder()
-		req := httptest.NewRequest("GET", path, nil)
-		if cookie != "" {
-			req.Header.Set("Cookie", cookie)
-		}
-		h.ServeHTTP(rec, req)
-		return rec
-	}
+	get := func(path, cookie string) *httptest.ResponseRecorder { return getWith(h, path, "Cookie", cookie) }
 	cases := []struct{ path, cookie, body string }{
 		{"/login", "", "<html>login form</html>"},
 		{"/login/", "", "<html>login form</html>"},
@@ -211,15 +208,7 @@ func TestHandler_SignedInScreensGetThePagesThatPreloadTheirCode(t *testing.T) {
 		"recordings.html": {Data: []byte("<html>loading, list preloaded</html>")},
 		"recording.html":  {Data: []byte("<html>loading, recording preloaded</html>")},
 	})
-	get := func(path, cookie string) *httptest.ResponseRecorder {
-		req := httptest.NewRequest("GET", path, nil)
-		if cookie != "" {
-			req.Header.Set("Cookie", cookie)
-		}
-		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, req)
-		return rec
-	}
+	get := func(path, cookie string) *httptest.ResponseRecorder { return getWith(h, path, "Cookie", cookie) }
 	const session = "pocket_has_session=1"
 	cases := []struct{ path, cookie, body string }{
 		{"/recordings", session, "<html>loading, list preloaded</html>"},
