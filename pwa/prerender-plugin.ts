@@ -13,9 +13,9 @@ type OutputChunk = Rollup.OutputChunk
  * src/ui/prerenderHandoff.ts) with the login route's CSS, and starts the app
  * only after that paint (login-boot.js): on a slow phone the HTML and CSS get
  * the network first. shared.html, recordings.html and recording.html preload
- * their screen's code (see ROUTE_PAGES); shared-view.html is the shared page's frame the server fills
- * with the recording (SHARED_VIEW_MARKER). The markup comes from the real components, rendered by
- * src/app/prerender/render.tsx.
+ * their screen's code (see ROUTE_PAGES); shared-view.html is the shared
+ * page's frame the server fills with the recording (SHARED_VIEW_MARKER). The
+ * markup comes from the real components, rendered by src/app/prerender/render.tsx.
  */
 export function prerenderFirstScreens(options: { root: string; alias: Record<string, string> }): Plugin {
   return {
