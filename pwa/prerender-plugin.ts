@@ -34,10 +34,10 @@ export function prerenderFirstScreens(options: { root: string; alias: Record<str
 
       // Each page paints its screen from the HTML and starts the app after that paint.
       const paintFirst = (fileName: string, route: OutputChunk, screen: string) => {
-        const code = [...closure(bundle, entry).files, ...closure(bundle, route).files]
+        const { files, css } = closure(bundle, entry, route)
         const bootName = fileName.replace(/\.html$/, '-boot.js')
-        const boot = this.getFileName(this.emitFile({ type: 'asset', name: bootName, source: bootScript(entry.fileName, code) }))
-        const styles = [...closure(bundle, route).css].filter((f) => !html.includes(`/${f}"`))
+        const boot = this.getFileName(this.emitFile({ type: 'asset', name: bootName, source: bootScript(entry.fileName, [...files]) }))
+        const styles = [...css].filter((f) => !html.includes(`/${f}"`))
         const head = [...styles.map((f) => `<link rel="stylesheet" href="/${f}">`), `<script defer src="/${boot}"></script>`]
         const source = addToHead(withoutScripts(fillRoot(html, `${prerenderCopy(screen)}${ROOT}`)), head)
         this.emitFile({ type: 'asset', fileName, source })
@@ -77,11 +77,19 @@ function fillRoot(html: string, replacement: string): string {
  */
 const SHARED_PAGE_MODULE = '/features/share/SharedRecordingPage.tsx'
 const SIGNED_IN_SHELL = '/app/shell/AppShell.tsx'
-const ROUTE_PAGES: Record<string, string[]> = {
-  'shared.html': [SHARED_PAGE_MODULE],
+const SIGNED_IN_PAGES: Record<string, string[]> = {
   'recordings.html': [SIGNED_IN_SHELL, '/features/recordings/RecordingsPage.tsx', '/data/profile.ts'],
   'recording.html': [SIGNED_IN_SHELL, '/features/recordings/RecordingDetailPage.tsx', '/data/device/live.ts'],
 }
+const ROUTE_PAGES: Record<string, string[]> = { 'shared.html': [SHARED_PAGE_MODULE], ...SIGNED_IN_PAGES }
+
+/**
+ * The pages only the server answers with (a signed-in visit without a
+ * service worker): the worker must not precache them, or Workbox's clean-URL
+ * matching would answer /recordings with recordings.html, passing over the
+ * list kept for a cold start (sw/sw.ts).
+ */
+export const SERVER_ONLY_PAGES = Object.keys(SIGNED_IN_PAGES)
 
 /**
  * shared-view.html is the shared page's frame (header, main) pre-rendered,
@@ -101,15 +109,12 @@ const SHARED_VIEW_MARKER = '<!--pocket:shared-view-->'
  * copies.
  */
 function withRoutePreloads(index: string, html: string, bundle: OutputBundle, modules: string[]): string {
-  const files = new Set<string>()
-  const css = new Set<string>()
-  for (const module of modules) {
-    const chunk = chunkHolding(bundle, module)
+  const chunks = modules.map((module) => {
+    const chunk = chunkOf(bundle, module)
     if (!chunk) throw new Error(`prerender: no chunk holds ${module}`)
-    const each = closure(bundle, chunk)
-    for (const f of each.files) files.add(f)
-    for (const f of each.css) css.add(f)
-  }
+    return chunk
+  })
+  const { files, css } = closure(bundle, ...chunks)
   const fresh = (f: string) => !html.includes(`/${f}"`)
   const scripts = [...files].filter(fresh).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)
   const styles = [...css].filter(fresh).map((f) => `<link rel="preload" as="style" crossorigin href="/${f}">`)
@@ -166,21 +171,15 @@ async function renderScreens({ root, alias }: { root: string; alias: Record<stri
   }
 }
 
-function chunkOf(bundle: OutputBundle, moduleSuffix: string): OutputChunk | undefined {
-  return Object.values(bundle).find(
-    (c): c is OutputChunk => c.type === 'chunk' && (c.facadeModuleId?.endsWith(moduleSuffix) ?? false),
-  )
-}
-
 /** The chunk a module was bundled into (its own, or a group's such as signed-in). */
-function chunkHolding(bundle: OutputBundle, moduleSuffix: string): OutputChunk | undefined {
+function chunkOf(bundle: OutputBundle, moduleSuffix: string): OutputChunk | undefined {
   return Object.values(bundle).find(
     (c): c is OutputChunk => c.type === 'chunk' && c.moduleIds.some((id) => id.endsWith(moduleSuffix)),
   )
 }
 
-/** A chunk with everything it imports statically: its code files and their stylesheets. */
-function closure(bundle: OutputBundle, chunk: OutputChunk): { files: Set<string>; css: Set<string> } {
+/** Chunks with everything they import statically: their code files and stylesheets, each once, in order. */
+function closure(bundle: OutputBundle, ...chunks: OutputChunk[]): { files: Set<string>; css: Set<string> } {
   const files = new Set<string>()
   const css = new Set<string>()
   const visit = (c: OutputChunk) => {
@@ -192,6 +191,6 @@ function closure(bundle: OutputBundle, chunk: OutputChunk): { files: Set<string>
       if (next?.type === 'chunk') visit(next)
     }
   }
-  visit(chunk)
+  chunks.forEach(visit)
   return { files, css }
 }

@@ -5,7 +5,7 @@ import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
 import { manifest } from './pwa-manifest.ts'
-import { prerenderFirstScreens } from './prerender-plugin.ts'
+import { prerenderFirstScreens, SERVER_ONLY_PAGES } from './prerender-plugin.ts'
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url))
 
@@ -58,11 +58,7 @@ export default defineConfig({
         // wasm: the self-hosted Rive runtime; riv: the empty-state animations
         // (pwa/public/animations). Both so empty states animate offline.
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,wasm,riv}'],
-        // The server's pages for a signed-in list or recording without a worker
-        // (prerender-plugin.ts ROUTE_PAGES): cached, Workbox's clean-URL matching
-        // would answer /recordings with recordings.html, passing over the list
-        // kept for a cold start (sw/sw.ts).
-        globIgnores: ['**/node_modules/**/*', 'recordings.html', 'recording.html'],
+        globIgnores: ['**/node_modules/**/*', ...SERVER_ONLY_PAGES],
         // The service worker is its own TypeScript project (sw/tsconfig.json).
         rollupFormat: 'es',
       },
