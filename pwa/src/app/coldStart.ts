@@ -12,7 +12,9 @@ import { preloadDetailScreen, preloadListScreen } from './routes'
  * list then paints in the same render as the restored session). Opening a
  * recording: its chunks, and IndexedDB is opened. Signed out, nothing
  * starts: /login never loads Dexie or the signed-in screens.
- * Returns whether it started.
+ * Returns whether it started. (The server's pages for these two screens
+ * preload the same modules from the HTML: prerender-plugin.ts ROUTE_PAGES
+ * names them and must follow a change here.)
  */
 export function startColdStart(path = globalThis.location?.pathname ?? '', cookies?: string): boolean {
   if (!hasSessionMarker(cookies)) return false
