@@ -143,4 +143,5 @@ fi
 
 export POCKET_E2E_URL="$pocket_url" POCKET_E2E_LOG="$tmp/pocket.log"
 export POCKET_E2E_MAILPIT_URL="$mailpit_url" POCKET_E2E_ISSUER_URL="$issuer_url"
+export POCKET_E2E_RELAY="$relay"
 CI="${CI:-true}" npm run --silent test:e2e -- "$@"

@@ -13,8 +13,9 @@ type OutputChunk = Rollup.OutputChunk
  * src/ui/prerenderHandoff.ts) with the login route's CSS, and starts the app
  * only after that paint (login-boot.js): on a slow phone the HTML and CSS get
  * the network first. shared.html, recordings.html and recording.html preload
- * their screen's code (see ROUTE_PAGES); shared-view.html is the shared
- * page's frame the server fills with the recording (SHARED_VIEW_MARKER). The
+ * their screen's code (see ROUTE_PAGES); shared-view.html and
+ * recording-view.html are frames the server fills with a recording (see
+ * FILLED_PAGES). The
  * markup comes from the real components, rendered by src/app/prerender/render.tsx.
  */
 export function prerenderFirstScreens(options: { root: string; alias: Record<string, string> }): Plugin {
@@ -29,12 +30,12 @@ export function prerenderFirstScreens(options: { root: string; alias: Record<str
       const loginRoute = chunkOf(bundle, '/features/auth/login/LoginPage.tsx')
       if (!entry || !loginRoute) return this.error('prerender: no entry or login route chunk')
       const html = String(index.source)
-      const { login, loading, sharedFrame } = await renderScreens(options)
+      const { login, loading, sharedFrame, recordingFrame } = await renderScreens(options)
       index.source = fillRoot(html, `<div id="root">${loading}</div>`)
 
       // Each page paints its screen from the HTML and starts the app after that paint.
-      const paintFirst = (fileName: string, route: OutputChunk, screen: string) => {
-        const { files, css } = closure(bundle, entry, route)
+      const paintFirst = (fileName: string, routes: OutputChunk[], screen: string) => {
+        const { files, css } = closure(bundle, entry, ...routes)
         const bootName = fileName.replace(/\.html$/, '-boot.js')
         const boot = this.getFileName(this.emitFile({ type: 'asset', name: bootName, source: bootScript(entry.fileName, [...files]) }))
         const styles = [...css].filter((f) => !html.includes(`/${f}"`))
@@ -42,13 +43,14 @@ export function prerenderFirstScreens(options: { root: string; alias: Record<str
         const source = addToHead(withoutScripts(fillRoot(html, `${prerenderCopy(screen)}${ROOT}`)), head)
         this.emitFile({ type: 'asset', fileName, source })
       }
-      paintFirst('login.html', loginRoute, login)
-      const sharedRoute = chunkOf(bundle, SHARED_PAGE_MODULE)
-      if (!sharedRoute) return this.error('prerender: no shared page chunk')
-      if (!sharedFrame.includes(SHARED_VIEW_SLOT)) return this.error('prerender: the shared frame has no slot')
-      paintFirst('shared-view.html', sharedRoute, sharedFrame.replace(SHARED_VIEW_SLOT, SHARED_VIEW_MARKER))
-      for (const [fileName, module] of Object.entries(ROUTE_PAGES)) {
-        this.emitFile({ type: 'asset', fileName, source: withRoutePreloads(String(index.source), html, bundle, module) })
+      paintFirst('login.html', [loginRoute], login)
+      for (const [fileName, { modules, frame, marker }] of Object.entries(FILLED_PAGES)) {
+        const markup = { shared: sharedFrame, recording: recordingFrame }[frame]
+        if (!markup.includes(FRAME_SLOT)) return this.error(`prerender: the ${frame} frame has no slot`)
+        paintFirst(fileName, chunksOf(bundle, modules), markup.replace(FRAME_SLOT, marker))
+      }
+      for (const [fileName, modules] of Object.entries(ROUTE_PAGES)) {
+        this.emitFile({ type: 'asset', fileName, source: withRoutePreloads(String(index.source), html, bundle, modules) })
       }
     },
   }
@@ -84,23 +86,27 @@ const SIGNED_IN_PAGES: Record<string, string[]> = {
 const ROUTE_PAGES: Record<string, string[]> = { 'shared.html': [SHARED_PAGE_MODULE], ...SIGNED_IN_PAGES }
 
 /**
- * The pages only the server answers with (a signed-in visit without a
- * service worker): the worker must not precache them, or Workbox's clean-URL
- * matching would answer /recordings with recordings.html, passing over the
- * list kept for a cold start (sw/sw.ts).
+ * Frames the server fills with a recording's title and summary
+ * (server/web, pkg/firstpaint), so the page paints what it came for from the
+ * HTML, and starts the app after that paint, as login.html does:
+ * shared-view.html is the shared page's frame (a share link's first visit),
+ * recording-view.html the signed-in shell's (the owner's recording, for a
+ * visit with a page pass). The slot is a text React renders into the frame
+ * at build time, swapped for the page's marker.
  */
-export const SERVER_ONLY_PAGES = Object.keys(SIGNED_IN_PAGES)
+const FRAME_SLOT = 'pocket-frame-slot'
+const FILLED_PAGES: Record<string, { modules: string[]; frame: 'shared' | 'recording'; marker: string }> = {
+  'shared-view.html': { modules: [SHARED_PAGE_MODULE], frame: 'shared', marker: '<!--pocket:shared-view-->' },
+  'recording-view.html': { modules: SIGNED_IN_PAGES['recording.html']!, frame: 'recording', marker: '<!--pocket:recording-view-->' },
+}
 
 /**
- * shared-view.html is the shared page's frame (header, main) pre-rendered,
- * with SHARED_VIEW_MARKER where the server puts the recording's title and
- * summary (server/web, pkg/share/preview.go): a first visit to a share link
- * paints what it came for from the HTML, and the app starts after that paint,
- * as on login.html. The slot is a text React renders into the frame at build
- * time, swapped for the marker.
+ * The pages only the server answers with (a signed-in visit without a
+ * service worker, a filled frame): the worker must not precache them, or
+ * Workbox's clean-URL matching would answer /recordings with recordings.html,
+ * passing over the list kept for a cold start (sw/sw.ts).
  */
-const SHARED_VIEW_SLOT = 'pocket-shared-view-slot'
-const SHARED_VIEW_MARKER = '<!--pocket:shared-view-->'
+export const SERVER_ONLY_PAGES = [...Object.keys(SIGNED_IN_PAGES), 'recording-view.html']
 
 /**
  * Styles are preloaded, not linked, so they do not hold the first paint (the
@@ -109,12 +115,7 @@ const SHARED_VIEW_MARKER = '<!--pocket:shared-view-->'
  * copies.
  */
 function withRoutePreloads(index: string, html: string, bundle: OutputBundle, modules: string[]): string {
-  const chunks = modules.map((module) => {
-    const chunk = chunkOf(bundle, module)
-    if (!chunk) throw new Error(`prerender: no chunk holds ${module}`)
-    return chunk
-  })
-  const { files, css } = closure(bundle, ...chunks)
+  const { files, css } = closure(bundle, ...chunksOf(bundle, modules))
   const fresh = (f: string) => !html.includes(`/${f}"`)
   const scripts = [...files].filter(fresh).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)
   const styles = [...css].filter(fresh).map((f) => `<link rel="preload" as="style" crossorigin href="/${f}">`)
@@ -164,7 +165,8 @@ async function renderScreens({ root, alias }: { root: string; alias: Record<stri
     return {
       login: mod.renderLoginScreen() as string,
       loading: mod.renderLoadingScreen() as string,
-      sharedFrame: mod.renderSharedFrame(SHARED_VIEW_SLOT) as string,
+      sharedFrame: mod.renderSharedFrame(FRAME_SLOT) as string,
+      recordingFrame: mod.renderRecordingFrame(FRAME_SLOT) as string,
     }
   } finally {
     await server.close()
@@ -176,6 +178,19 @@ function chunkOf(bundle: OutputBundle, moduleSuffix: string): OutputChunk | unde
   return Object.values(bundle).find(
     (c): c is OutputChunk => c.type === 'chunk' && c.moduleIds.some((id) => id.endsWith(moduleSuffix)),
   )
+}
+
+/** The chunks holding modules, each once; a module in no chunk is a build error. */
+function chunksOf(bundle: OutputBundle, modules: string[]): OutputChunk[] {
+  return [
+    ...new Set(
+      modules.map((module) => {
+        const chunk = chunkOf(bundle, module)
+        if (!chunk) throw new Error(`prerender: no chunk holds ${module}`)
+        return chunk
+      }),
+    ),
+  ]
 }
 
 /** Chunks with everything they import statically: their code files and stylesheets, each once, in order. */

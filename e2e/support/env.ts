@@ -18,6 +18,10 @@ export const stack = {
   get mailpitURL() {
     return required('POCKET_E2E_MAILPIT_URL')
   },
+  /** Whether the app is served by a relay in front of the embedded provider (e2e/run.sh --relay). */
+  get relay() {
+    return process.env.POCKET_E2E_RELAY === '1'
+  },
   /** The local OIDC issuer pocket is configured to use as "Google". */
   get issuerURL() {
     return required('POCKET_E2E_ISSUER_URL')

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from '../support/a11y'
 import { openSignedIn } from '../support/app'
-import { DEMO_EMAIL } from '../support/env'
+import { DEMO_EMAIL, stack } from '../support/env'
 import { signInThroughIssuer } from '../support/issuer'
 import { startOwnPocket, type OwnPocket } from '../support/pocket'
 
@@ -163,6 +163,48 @@ test.describe('detail screen', () => {
     await page.goto('/recordings/rec_16_roadmap_2027_shared')
     await expect(panel(page, 'Summary')).toContainText('Three themes')
     expect(asked.filter((a) => a === '/api/v1/recordings/rec_16_roadmap_2027_shared?include=all')).toHaveLength(1)
+  })
+
+  test("a signed-in visit paints the recording from the HTML before any script runs, where the app then draws it", { tag: '@phone' }, async ({ page }) => {
+    const path = '/recordings/rec_21_parent_teacher_conference'
+    await signInThroughIssuer(page.request, DEMO_EMAIL)
+    // Scripts refused: what shows is the server's HTML.
+    await page.route(/\/assets\/.*\.js$/, (route) => route.abort())
+    const response = await page.goto(path)
+    const copy = page.locator('#prerender')
+    if (stack.relay) {
+      // A relay cannot tell whether its upstream's session still lives: it fills nothing.
+      await expect(copy).toHaveCount(0)
+      await page.unrouteAll()
+      await page.reload()
+      await expect(page.getByRole('heading', { level: 1, name: /Parent–teacher conference/ })).toBeVisible()
+      return
+    }
+    expect(response?.headers()['cache-control']).toBe('no-store')
+    const title = copy.locator('h1:visible')
+    await expect(title).toHaveText('Parent–teacher conference (Maya, 4th grade)')
+    await expect(copy.getByRole('button', { name: 'Share' }).locator('visible=true')).toHaveCount(1)
+    const summary = copy.locator('.summary-tab p').first()
+    await expect(summary).toBeVisible()
+    const summaryStart = (await summary.textContent())?.slice(0, 40) ?? ''
+    expect(summaryStart.length).toBeGreaterThan(10)
+    const titleBox = await title.boundingBox()
+    const summaryBox = await summary.boundingBox()
+
+    await page.unrouteAll()
+    await page.reload()
+    // The app's own page replaced the copy; where the copy put the title and
+    // the summary's first words, the app draws them: nothing jumps.
+    await expect(copy).toHaveCount(0)
+    await expect(page.getByRole('heading', { level: 1, name: 'Parent–teacher conference (Maya, 4th grade)' })).toBeVisible()
+    await expect(page.getByText(summaryStart, { exact: false }).first()).toBeVisible()
+    expect(await page.getByRole('heading', { level: 1 }).boundingBox()).toEqual(titleBox)
+    expect(await page.locator('.summary-tab p').first().boundingBox()).toEqual(summaryBox)
+
+    // Signed out, the page carries nothing of the recording.
+    await page.request.post('/api/v1/auth/logout', { headers: { Origin: new URL(page.url()).origin } })
+    const html = await (await page.request.get(path)).text()
+    expect(html).not.toContain('Maya')
   })
 
   test('tracks a view after loading', async ({ page }) => {

@@ -6,6 +6,7 @@ import (
 	"github.com/pocket-companion/pocket/server/auth"
 	"github.com/pocket-companion/pocket/server/chat"
 	"github.com/pocket-companion/pocket/server/export"
+	"github.com/pocket-companion/pocket/server/firstpaint"
 	"github.com/pocket-companion/pocket/server/live"
 	"github.com/pocket-companion/pocket/server/media"
 	"github.com/pocket-companion/pocket/server/push"
@@ -23,6 +24,7 @@ var Features = fx.Options(
 	export.Module,
 	media.Module,
 	share.Module,
+	firstpaint.Module, // a signed-in recording page's first paint from the HTML
 	seed.Module,
 	chat.Module,
 	summarize.Module,

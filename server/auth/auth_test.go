@@ -205,6 +205,29 @@ func TestSession_HasSessionMarkerFollowsTheRefreshCookie(t *testing.T) {
 	}
 }
 
+// The page pass (what lets the server fill the signed-in screens' HTML) is
+// set with the session, sent only with those screens' pages, unreadable by
+// scripts, and cleared with the session.
+func TestSession_PagePassFollowsTheSession(t *testing.T) {
+	s := servertest.Start(t, nil)
+	c := s.SignIn(t, "a@example.com")
+	if c.Cookie("/recordings/x", "pocket_page") == "" {
+		t.Fatal("no page pass after sign-in")
+	}
+	if got := c.Cookie("/api/v1/recordings", "pocket_page"); got != "" {
+		t.Fatal("the page pass goes with API requests too")
+	}
+	r := c.MustOK("POST", "/api/v1/auth/refresh", nil)
+	pass, refresh := setCookie(t, r, "pocket_page"), setCookie(t, r, "pocket_refresh")
+	if !pass.HttpOnly || pass.Path != "/recordings" || pass.SameSite != http.SameSiteStrictMode || pass.MaxAge != refresh.MaxAge {
+		t.Fatalf("page pass cookie = %+v, want httpOnly, Path=/recordings, SameSite=Strict, the session's lifetime", pass)
+	}
+	c.MustOK("POST", "/api/v1/auth/logout", nil)
+	if got := c.Cookie("/recordings", "pocket_page"); got != "" {
+		t.Fatal("the page pass outlives a logout")
+	}
+}
+
 // setCookie is the Set-Cookie of the response named name.
 func setCookie(t *testing.T, r servertest.Response, name string) *http.Cookie {
 	t.Helper()

@@ -27,6 +27,14 @@ const (
 // secret: "1" or nothing.
 const SessionMarkerCookie = "pocket_has_session"
 
+// PagePassCookie holds the session's page pass (identity.IssuePagePass):
+// httpOnly, and sent only with the signed-in screens' pages, whose first
+// paint the server fills with the person's recordings (server/firstpaint).
+const (
+	PagePassCookie = "pocket_page"
+	pagePassPath   = "/recordings"
+)
+
 type handlers struct {
 	cfg    config.Config
 	users  *identity.Users
@@ -146,7 +154,7 @@ func (h *handlers) session(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	h.setRefreshCookie(w, refresh, identity.RefreshTokenTTL)
+	h.setSessionCookies(w, r, refresh)
 	return h.answerSession(w, r, uid)
 }
 
@@ -161,7 +169,7 @@ func (h *handlers) refresh(w http.ResponseWriter, r *http.Request) error {
 		h.setRefreshCookie(w, "", -1)
 		return err
 	}
-	h.setRefreshCookie(w, next, identity.RefreshTokenTTL)
+	h.setSessionCookies(w, r, next)
 	return h.answerSession(w, r, uid)
 }
 
@@ -204,25 +212,52 @@ func (h *handlers) answerSession(w http.ResponseWriter, r *http.Request, uid str
 	return nil
 }
 
+// setSessionCookies writes the session's refresh token and its page pass.
+// Without a pass (it could not be signed) the screens load as they did
+// before passes existed, so sign-in goes on.
+func (h *handlers) setSessionCookies(w http.ResponseWriter, r *http.Request, refresh string) {
+	h.setRefreshCookie(w, refresh, identity.RefreshTokenTTL)
+	if pass, err := h.tokens.IssuePagePass(r.Context(), refresh); err == nil {
+		h.setPagePassCookie(w, pass, identity.RefreshTokenTTL)
+	}
+}
+
 // setRefreshCookie writes (or, with a negative ttl, clears) the session cookie:
 // httpOnly so scripts never read it, SameSite=Strict so no other site can use
-// it. The readable session marker follows it with the same lifetime.
+// it. The readable session marker follows it with the same lifetime; clearing
+// the session clears its page pass too.
 func (h *handlers) setRefreshCookie(w http.ResponseWriter, value string, ttl time.Duration) {
-	secure := strings.HasPrefix(h.cfg.PublicURL, "https://")
 	maxAge := int(ttl.Seconds())
 	marker := "1"
 	if ttl < 0 {
 		maxAge, marker = -1, ""
+		h.setPagePassCookie(w, "", ttl)
 	}
 	http.SetCookie(w, &http.Cookie{
 		Name: refreshCookie, Value: value, Path: cookiePath, MaxAge: maxAge,
-		HttpOnly: true, SameSite: http.SameSiteStrictMode, Secure: secure,
+		HttpOnly: true, SameSite: http.SameSiteStrictMode, Secure: h.secureCookies(),
 	})
 	http.SetCookie(w, &http.Cookie{
 		Name: SessionMarkerCookie, Value: marker, Path: "/", MaxAge: maxAge,
-		SameSite: http.SameSiteStrictMode, Secure: secure,
+		SameSite: http.SameSiteStrictMode, Secure: h.secureCookies(),
 	})
 }
+
+// setPagePassCookie writes (or, with a negative ttl, clears) the page pass:
+// httpOnly and SameSite=Strict like the session cookie, so a page another
+// site opens in a new tab gets no one's recordings in its HTML.
+func (h *handlers) setPagePassCookie(w http.ResponseWriter, pass string, ttl time.Duration) {
+	maxAge := int(ttl.Seconds())
+	if ttl < 0 {
+		maxAge = -1
+	}
+	http.SetCookie(w, &http.Cookie{
+		Name: PagePassCookie, Value: pass, Path: pagePassPath, MaxAge: maxAge,
+		HttpOnly: true, SameSite: http.SameSiteStrictMode, Secure: h.secureCookies(),
+	})
+}
+
+func (h *handlers) secureCookies() bool { return strings.HasPrefix(h.cfg.PublicURL, "https://") }
 
 // jwks publishes the ID tokens' public key (RFC 7517), for a relay in front
 // of this server to verify its callers' tokens. Caches may keep it a few

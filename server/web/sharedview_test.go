@@ -32,7 +32,7 @@ func sharedViewApp(asked *[]string) (fstest.MapFS, SharePreview) {
 func TestHandler_LiveShareLinkGetsItsRecordingInThePage(t *testing.T) {
 	var asked []string
 	app, preview := sharedViewApp(&asked)
-	h := newHandler(app, preview)
+	h := newHandler(app, fillers{share: preview})
 	rec := serve(h, "GET", "/shared/recording?token=%20"+liveToken)
 	if rec.Code != 200 || rec.Body.String() != "<html><main><h1>Plan</h1></main></html>" {
 		t.Fatalf("GET a live share link = %d %q", rec.Code, rec.Body.String())
@@ -68,7 +68,7 @@ func TestHandler_LiveShareLinkGetsItsRecordingInThePage(t *testing.T) {
 func TestHandler_ShareLinkWithoutPreviewGetsThePlainPage(t *testing.T) {
 	var asked []string
 	app, preview := sharedViewApp(&asked)
-	h := newHandler(app, preview)
+	h := newHandler(app, fillers{share: preview})
 	for _, q := range []string{"?token=revokedRevokedRevokedRevoked", "", "?token=short", "?token=" + strings.Repeat("a", 200)} {
 		rec := serve(h, "GET", "/shared/recording"+q)
 		if rec.Body.String() != "<html>loading, shared page preloaded</html>" || rec.Header().Get("Cache-Control") != "no-cache" {
@@ -82,7 +82,7 @@ func TestHandler_ShareLinkWithoutPreviewGetsThePlainPage(t *testing.T) {
 		t.Fatalf("other routes never get a preview: %q", rec.Body.String())
 	}
 	noFrame := fstest.MapFS{"index.html": app["index.html"], "shared.html": app["shared.html"]}
-	if rec := serve(newHandler(noFrame, preview), "GET", "/shared/recording?token="+liveToken); !strings.Contains(rec.Body.String(), "preloaded") {
+	if rec := serve(newHandler(noFrame, fillers{share: preview}), "GET", "/shared/recording?token="+liveToken); !strings.Contains(rec.Body.String(), "preloaded") {
 		t.Errorf("a build without the frame: %q", rec.Body.String())
 	}
 	if rec := serve(NewHandler(app), "GET", "/shared/recording?token="+liveToken); !strings.Contains(rec.Body.String(), "preloaded") {

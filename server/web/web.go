@@ -28,10 +28,14 @@ var placeholder []byte
 // Module provides the app handler, named "app" for the HTTP server's fallback.
 // A SharePreview, when some module provides one (the share links' module,
 // or a relay's upstream), fills a share link's first paint.
+// A SignedInCopy (the server's own, not a relay's) fills a signed-in
+// person's recording page the same way.
 var Module = fx.Module("web",
 	fx.Provide(fx.Annotate(
-		func(preview SharePreview) http.Handler { return newHandler(AppFS(), preview) },
-		fx.ParamTags(`optional:"true"`), fx.ResultTags(`name:"app"`),
+		func(preview SharePreview, signedIn SignedInCopy) http.Handler {
+			return newHandler(AppFS(), fillers{share: preview, signedIn: signedIn})
+		},
+		fx.ParamTags(`optional:"true"`, `optional:"true"`), fx.ResultTags(`name:"app"`),
 	)),
 )
 
@@ -40,6 +44,18 @@ var Module = fx.Module("web",
 // should load as it always has: no such link, expired, revoked, or any error
 // (the app then says which).
 type SharePreview func(ctx context.Context, token string) (markup []byte, ok bool)
+
+// SignedInCopy renders the recording id as markup for the owner's recording
+// page (pkg/firstpaint), for the person the request's page pass speaks for
+// (server/firstpaint). ok is false without a valid pass, for a recording they
+// do not have, or on any error: the page then loads as it always has.
+type SignedInCopy func(r *http.Request, id string) (markup []byte, ok bool)
+
+// fillers are what fill the pre-rendered frames; either may be nil.
+type fillers struct {
+	share    SharePreview
+	signedIn SignedInCopy
+}
 
 // AppFS is the built app, or nil when the binary was built without it.
 func AppFS() fs.FS {
@@ -63,9 +79,9 @@ const contentSecurityPolicy = "default-src 'self'; script-src 'self' 'wasm-unsaf
 	"frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'"
 
 // NewHandler serves files from app; with no app it serves a page saying how to build it.
-func NewHandler(app fs.FS) http.Handler { return newHandler(app, nil) }
+func NewHandler(app fs.FS) http.Handler { return newHandler(app, fillers{}) }
 
-func newHandler(app fs.FS, preview SharePreview) http.Handler {
+func newHandler(app fs.FS, fill fillers) http.Handler {
 	index := placeholder
 	if app != nil {
 		if b, err := fs.ReadFile(app, "index.html"); err == nil {
@@ -96,7 +112,7 @@ func newHandler(app fs.FS, preview SharePreview) http.Handler {
 			return
 		}
 		setIndexHeaders(w, r, name)
-		if body, ok := pages.sharedView(name, r, preview); ok {
+		if body, ok := pages.filled(name, r, fill); ok {
 			// The recording's words are in this page: no cache keeps it.
 			w.Header().Set("Cache-Control", "no-store")
 			serveCompressed(w, r, body)
@@ -113,9 +129,10 @@ func newHandler(app fs.FS, preview SharePreview) http.Handler {
 // login screen pre-rendered, so it paints before any script), shared.html,
 // recordings.html and recording.html (index.html preloading the code of the
 // shared page, the list and a recording) and shared-view.html (the shared
-// page's frame, which the server fills with the recording) when the build
-// has them.
-type pages struct{ index, login, shared, list, detail, sharedFrame []byte }
+// page's frame, which the server fills with the recording) and
+// recording-view.html (the signed-in shell's frame, which the server fills
+// with the owner's recording) when the build has them.
+type pages struct{ index, login, shared, list, detail, sharedFrame, detailFrame []byte }
 
 func appPages(app fs.FS, index []byte) pages {
 	p := pages{index: index}
@@ -124,31 +141,61 @@ func appPages(app fs.FS, index []byte) pages {
 		p.shared, _ = fs.ReadFile(app, "shared.html")
 		p.list, _ = fs.ReadFile(app, "recordings.html")
 		p.detail, _ = fs.ReadFile(app, "recording.html")
-		p.sharedFrame, _ = fs.ReadFile(app, "shared-view.html")
-		if !bytes.Contains(p.sharedFrame, sharedViewMarker) {
-			p.sharedFrame = nil
-		}
+		p.sharedFrame = frame(app, "shared-view.html", sharedViewMarker)
+		p.detailFrame = frame(app, "recording-view.html", recordingViewMarker)
 	}
 	return p
 }
 
-// sharedViewMarker is where shared-view.html takes the recording's markup
-// (pwa/prerender-plugin.ts writes it).
-var sharedViewMarker = []byte("<!--pocket:shared-view-->")
+// Where shared-view.html and recording-view.html take the recording's
+// markup (pwa/prerender-plugin.ts writes them).
+var (
+	sharedViewMarker    = []byte("<!--pocket:shared-view-->")
+	recordingViewMarker = []byte("<!--pocket:recording-view-->")
+)
 
-// sharedView is a share link's page with the recording in it, so its first
-// paint shows the title and summary before any script has run; false when
-// there is no preview to give (then the page loads as usual).
-func (p pages) sharedView(name string, r *http.Request, preview SharePreview) ([]byte, bool) {
-	token, ok := shareToken(name, r)
-	if preview == nil || p.sharedFrame == nil || !ok {
-		return nil, false
+// frame is a page the server fills at marker, or nil when the build has no
+// such page.
+func frame(app fs.FS, name string, marker []byte) []byte {
+	b, _ := fs.ReadFile(app, name)
+	if !bytes.Contains(b, marker) {
+		return nil
 	}
-	markup, ok := preview(r.Context(), token)
+	return b
+}
+
+// filled is the page of a share link or of a signed-in person's recording
+// with the recording in it, so its first paint shows the title and summary
+// before any script has run; false when there is nothing to give (then the
+// page loads as usual).
+func (p pages) filled(name string, r *http.Request, fill fillers) ([]byte, bool) {
+	if token, ok := shareToken(name, r); ok && fill.share != nil && p.sharedFrame != nil {
+		markup, ok := fill.share(r.Context(), token)
+		return fillFrame(p.sharedFrame, sharedViewMarker, markup, ok)
+	}
+	if id, ok := ownRecording(name, r); ok && fill.signedIn != nil && p.detailFrame != nil {
+		markup, ok := fill.signedIn(r, id)
+		return fillFrame(p.detailFrame, recordingViewMarker, markup, ok)
+	}
+	return nil, false
+}
+
+func fillFrame(frame, marker, markup []byte, ok bool) ([]byte, bool) {
 	if !ok {
 		return nil, false
 	}
-	return bytes.Replace(p.sharedFrame, sharedViewMarker, markup, 1), true
+	return bytes.Replace(frame, marker, markup, 1), true
+}
+
+// ownRecording is the id of the recording a signed-in person's page opens
+// (name as forRoute names routes). A page with a query (another tab, a
+// passage) opens on something other than the summary: it is not filled.
+func ownRecording(name string, r *http.Request) (string, bool) {
+	if !hasSessionMarker(r) || r.URL.RawQuery != "" || !detailRoute.MatchString(name) {
+		return "", false
+	}
+	_, id, _ := strings.Cut(name, "/")
+	return id, id != ""
 }
 
 // sharedPage is the app route a share link opens, as forRoute names routes.

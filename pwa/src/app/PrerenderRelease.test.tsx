@@ -16,7 +16,7 @@ function renderAt(path: string) {
 }
 
 describe('PrerenderRelease', () => {
-  it.each(['/login', '/shared/recording', '/recordings', '/recordings/'])('keeps the copy on %s, which draws over it', (path) => {
+  it.each(['/login', '/shared/recording', '/recordings', '/recordings/', '/recordings/rec_1'])('keeps the copy on %s, which draws over it', (path) => {
     const copyShown = placeStaticCopy()
     renderAt(path)
     expect(copyShown()).toBe(true)
@@ -25,7 +25,7 @@ describe('PrerenderRelease', () => {
   it('removes the copy once the app goes to a page that does not draw over it', () => {
     const copyShown = placeStaticCopy()
     const memory = renderAt('/login')
-    act(() => memory.navigate('/recordings/rec_1'))
+    act(() => memory.navigate('/ask'))
     expect(copyShown()).toBe(false)
   })
 

@@ -23,11 +23,11 @@ export function screenAt(path: string): ScreenAt | undefined {
 
 /**
  * The pages that may open over a static first-visit copy (login.html, a
- * server-filled shared page, the list kept by the service worker) and draw
- * their own before it goes (see ui/prerenderHandoff).
+ * server-filled shared page or recording, the list kept by the service
+ * worker) and draw their own before it goes (see ui/prerenderHandoff).
  */
 const DRAWS_OVER_PRERENDER = new Set(['/login', '/shared/recording', '/recordings'])
 
 export function drawsOverPrerender(path: string): boolean {
-  return DRAWS_OVER_PRERENDER.has(path.replace(/\/+$/, ''))
+  return DRAWS_OVER_PRERENDER.has(path.replace(/\/+$/, '')) || DETAIL_PATH.test(path)
 }

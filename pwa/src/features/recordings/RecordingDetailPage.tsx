@@ -1,4 +1,5 @@
 import { Link, useParams } from 'wouter'
+import { ReleasePrerender } from '@/ui/ReleasePrerender'
 import { decodedSegment } from '@/data/api/screenRequests'
 import { LazyExportMenu } from '@/features/export/LazyExportMenu'
 import { ShareButton } from '@/features/share/ShareButton'
@@ -11,14 +12,26 @@ import { detailErrorScreen } from './detail/detailErrors'
 import { FolderPicker } from './detail/FolderPicker'
 import { useRecordingDetail } from './detail/useRecordingDetail'
 
-/** /recordings/{id}: the signed-in detail screen. */
+/**
+ * /recordings/{id}: the signed-in detail screen. A first visit may have
+ * painted the recording from the HTML (recording-view.html, filled by the
+ * server): that copy stays over the loading screen until the page has drawn
+ * its own (see ui/prerenderHandoff).
+ */
 export default function RecordingDetailPage() {
   const id = decodedSegment(useParams<{ id: string }>().id ?? '')
   const state = useRecordingDetail(id)
+  if (state.status === 'loading') return <LoadingScreen />
+  return (
+    <>
+      <ReleasePrerender />
+      <DetailScreen state={state} />
+    </>
+  )
+}
 
+function DetailScreen({ state }: { state: Exclude<ReturnType<typeof useRecordingDetail>, { status: 'loading' }> }) {
   switch (state.status) {
-    case 'loading':
-      return <LoadingScreen />
     case 'error':
     case 'no-data': {
       const text = state.status === 'error' ? detailErrorScreen(state.error) : NO_DATA_SCREEN

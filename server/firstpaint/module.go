@@ -1,0 +1,97 @@
+// Package firstpaint fills a signed-in person's recording page with that
+// recording (pkg/firstpaint), for the holder of a valid page pass: on a slow
+// phone its title and summary paint from the HTML, before the app's scripts,
+// its session refresh and its API request.
+package firstpaint
+
+import (
+	"net/http"
+	"slices"
+	"strings"
+	"time"
+
+	"go.uber.org/fx"
+
+	"github.com/pocket-companion/pocket/pkg/firstpaint"
+	"github.com/pocket-companion/pocket/pkg/identity"
+	"github.com/pocket-companion/pocket/pkg/loose"
+	"github.com/pocket-companion/pocket/pkg/recordings"
+	"github.com/pocket-companion/pocket/server/auth"
+	"github.com/pocket-companion/pocket/server/web"
+)
+
+// Module provides the web handler's SignedInCopy. A relay has none: it
+// cannot tell whether its upstream's session is still alive.
+var Module = fx.Module("firstpaint", fx.Provide(newSignedInCopy))
+
+// ZoneCookie is the reader's IANA time zone, which the app writes
+// (pwa/src/app/zoneCookie.ts) so the server prints dates as the app does.
+const ZoneCookie = "pocket_tz"
+
+func newSignedInCopy(tokens *identity.Tokens, recs *recordings.Service) web.SignedInCopy {
+	return func(r *http.Request, id string) ([]byte, bool) {
+		pass, err := r.Cookie(auth.PagePassCookie)
+		if err != nil {
+			return nil, false
+		}
+		uid, err := tokens.VerifyPagePass(r.Context(), pass.Value)
+		if err != nil {
+			return nil, false
+		}
+		d, err := recs.Detail(r.Context(), uid, id)
+		if err != nil {
+			return nil, false
+		}
+		folders, err := recs.Folders(r.Context(), uid)
+		if err != nil {
+			return nil, false
+		}
+		return ownRecording(d, folders, readerZone(r)).HTML(), true
+	}
+}
+
+// ownRecording is the owner's recording page's first paint: its header with
+// the date pill and the owner's buttons, and its first summary.
+func ownRecording(d recordings.Detail, folders []recordings.Folder, zone *time.Location) firstpaint.Recording {
+	info := loose.ReadRecording(d.Recording)
+	_, sum, _ := loose.FirstSummarization(d.Summarizations)
+	return firstpaint.Recording{
+		Title:       info.Title,
+		Description: info.Description,
+		At:          info.RecordedAt,
+		Zone:        zone,
+		Owner:       pickerOf(folders, d.FolderID),
+		Summary:     firstpaint.SummaryOf(sum),
+	}
+}
+
+// pickerOf is the folder picker as the app lists it: every folder by name,
+// case-insensitively, then by id (pwa/src/data/folders/tree.ts byFolderName).
+func pickerOf(folders []recordings.Folder, current string) *firstpaint.Owner {
+	sorted := slices.Clone(folders)
+	slices.SortFunc(sorted, func(a, b recordings.Folder) int {
+		if c := strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)); c != 0 {
+			return c
+		}
+		return strings.Compare(a.ID, b.ID)
+	})
+	owner := &firstpaint.Owner{}
+	for _, f := range sorted {
+		owner.Folders = append(owner.Folders, f.Name)
+		if f.ID == current {
+			owner.Folder = f.Name
+		}
+	}
+	return owner
+}
+
+// readerZone is the zone the app said the reader is in, or nil (then the
+// copy shows no date rather than one in the wrong zone).
+func readerZone(r *http.Request) *time.Location {
+	c, err := r.Cookie(ZoneCookie)
+	if err != nil {
+		return nil
+	}
+	zone, _ := firstpaint.Zone(c.Value)
+	return zone
+}

@@ -1,0 +1,104 @@
+package firstpaint_test
+
+import (
+	"context"
+	"crypto/ed25519"
+	"crypto/rand"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"go.uber.org/fx"
+	"go.uber.org/fx/fxtest"
+
+	"github.com/pocket-companion/pocket/pkg/events"
+	"github.com/pocket-companion/pocket/pkg/identity"
+	"github.com/pocket-companion/pocket/pkg/recordings"
+	"github.com/pocket-companion/pocket/pkg/store"
+	"github.com/pocket-companion/pocket/server/firstpaint"
+	"github.com/pocket-companion/pocket/server/web"
+	"github.com/pocket-companion/pocket/tests/storetest"
+)
+
+type parts struct {
+	copy   web.SignedInCopy
+	tokens *identity.Tokens
+	recs   *recordings.Service
+}
+
+func startModule(t *testing.T) parts {
+	db := storetest.Memory(t)
+	_, key, _ := ed25519.GenerateKey(rand.Reader)
+	var p parts
+	app := fxtest.New(t,
+		fx.Supply(db, events.NewBus()),
+		fx.Provide(
+			func(db *store.DB, bus *events.Bus) *recordings.Service {
+				return recordings.NewService(db, bus, time.Now)
+			},
+			func(db *store.DB) *identity.Tokens { return identity.NewTokens(db, key, "https://pocket.example", nil) },
+		),
+		firstpaint.Module,
+		fx.Populate(&p.copy, &p.tokens, &p.recs),
+	)
+	app.RequireStart()
+	t.Cleanup(app.RequireStop)
+	return p
+}
+
+// pageRequest is a browser's request for a recording's page with these cookies.
+func pageRequest(id string, cookies map[string]string) *http.Request {
+	r := httptest.NewRequest("GET", "/recordings/"+id, nil)
+	for name, value := range cookies {
+		r.AddCookie(&http.Cookie{Name: name, Value: value})
+	}
+	return r
+}
+
+// The holder of a live session's pass gets their recording's header, in
+// their zone, and its summary; never someone else's, nor after sign-out.
+func TestSignedInCopy_FillsOnlyTheOwnersRecordingWhileTheSessionLives(t *testing.T) {
+	p := startModule(t)
+	ctx := context.Background()
+	raw := `{"recording":{"id":"r1","title":"Plan <b>","recordingAt":"2026-11-17T23:30:00Z"},"summarizations":{"s":{"v2Summary":"Intro\n## Next\nShip **it**"}}}`
+	if _, err := p.recs.Import(ctx, "ada", []byte(raw)); err != nil {
+		t.Fatal(err)
+	}
+	refresh, _ := p.tokens.NewRefreshToken(ctx, "ada")
+	pass, _ := p.tokens.IssuePagePass(ctx, refresh)
+
+	markup, ok := p.copy(pageRequest("r1", map[string]string{"pocket_page": pass, "pocket_tz": "Europe/Paris"}), "r1")
+	out := string(markup)
+	for _, want := range []string{"Plan &lt;b&gt;", "Ship <strong>it</strong>", `<hr class="summary-tab__divider">`, "Nov 18, 0:30", "rec-header__back"} {
+		if !ok || !strings.Contains(out, want) {
+			t.Fatalf("copy (ok %v) lacks %q:\n%s", ok, want, out)
+		}
+	}
+	if markup, _ := p.copy(pageRequest("r1", map[string]string{"pocket_page": pass}), "r1"); strings.Contains(string(markup), "<time") ||
+		!strings.Contains(string(markup), `<span class="pill">&nbsp;</span>`) {
+		t.Fatalf("with no zone known the copy shows a date, or does not keep its place: %s", markup)
+	}
+
+	otherRefresh, _ := p.tokens.NewRefreshToken(ctx, "bob")
+	bobs, _ := p.tokens.IssuePagePass(ctx, otherRefresh)
+	refused := map[string]*http.Request{
+		"no pass":              pageRequest("r1", nil),
+		"a forged pass":        pageRequest("r1", map[string]string{"pocket_page": pass + "x"}),
+		"someone else's pass":  pageRequest("r1", map[string]string{"pocket_page": bobs}),
+		"a recording not kept": pageRequest("r2", map[string]string{"pocket_page": pass}),
+	}
+	for name, r := range refused {
+		id := strings.TrimPrefix(r.URL.Path, "/recordings/")
+		if markup, ok := p.copy(r, id); ok || len(markup) > 0 {
+			t.Errorf("%s: filled with %s", name, markup)
+		}
+	}
+	if err := p.tokens.RevokeRefreshToken(ctx, refresh); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := p.copy(pageRequest("r1", map[string]string{"pocket_page": pass}), "r1"); ok {
+		t.Fatal("filled after sign-out")
+	}
+}
