@@ -30,7 +30,7 @@ export function prerenderFirstScreens(options: { root: string; alias: Record<str
       const loginRoute = chunkOf(bundle, '/features/auth/login/LoginPage.tsx')
       if (!entry || !loginRoute) return this.error('prerender: no entry or login route chunk')
       const html = String(index.source)
-      const { login, loading, sharedFrame, recordingFrame } = await renderScreens(options)
+      const { login, loading, frames } = await renderScreens(options)
       index.source = fillRoot(html, `<div id="root">${loading}</div>`)
 
       // Each page paints its screen from the HTML and starts the app after that paint.
@@ -45,7 +45,7 @@ export function prerenderFirstScreens(options: { root: string; alias: Record<str
       }
       paintFirst('login.html', [loginRoute], login)
       for (const [fileName, { modules, frame, marker }] of Object.entries(FILLED_PAGES)) {
-        const markup = { shared: sharedFrame, recording: recordingFrame }[frame]
+        const markup = frames[frame]
         if (!markup.includes(FRAME_SLOT)) return this.error(`prerender: the ${frame} frame has no slot`)
         paintFirst(fileName, chunksOf(bundle, modules), markup.replace(FRAME_SLOT, marker))
       }
@@ -91,13 +91,14 @@ const ROUTE_PAGES: Record<string, string[]> = { 'shared.html': [SHARED_PAGE_MODU
  * HTML, and starts the app after that paint, as login.html does:
  * shared-view.html is the shared page's frame (a share link's first visit),
  * recording-view.html the signed-in shell's (the owner's recording, for a
- * visit with a page pass). The slot is a text React renders into the frame
+ * visit with a page pass), recordings-view.html the list's (its first rows). The slot is a text React renders into the frame
  * at build time, swapped for the page's marker.
  */
 const FRAME_SLOT = 'pocket-frame-slot'
-const FILLED_PAGES: Record<string, { modules: string[]; frame: 'shared' | 'recording'; marker: string }> = {
+const FILLED_PAGES: Record<string, { modules: string[]; frame: 'shared' | 'recording' | 'list'; marker: string }> = {
   'shared-view.html': { modules: [SHARED_PAGE_MODULE], frame: 'shared', marker: '<!--pocket:shared-view-->' },
   'recording-view.html': { modules: SIGNED_IN_PAGES['recording.html']!, frame: 'recording', marker: '<!--pocket:recording-view-->' },
+  'recordings-view.html': { modules: SIGNED_IN_PAGES['recordings.html']!, frame: 'list', marker: '<!--pocket:recordings-view-->' },
 }
 
 /**
@@ -106,7 +107,7 @@ const FILLED_PAGES: Record<string, { modules: string[]; frame: 'shared' | 'recor
  * Workbox's clean-URL matching would answer /recordings with recordings.html,
  * passing over the list kept for a cold start (sw/sw.ts).
  */
-export const SERVER_ONLY_PAGES = [...Object.keys(SIGNED_IN_PAGES), 'recording-view.html']
+export const SERVER_ONLY_PAGES = [...Object.keys(SIGNED_IN_PAGES), 'recording-view.html', 'recordings-view.html']
 
 /**
  * Styles are preloaded, not linked, so they do not hold the first paint (the
@@ -165,8 +166,11 @@ async function renderScreens({ root, alias }: { root: string; alias: Record<stri
     return {
       login: mod.renderLoginScreen() as string,
       loading: mod.renderLoadingScreen() as string,
-      sharedFrame: mod.renderSharedFrame(FRAME_SLOT) as string,
-      recordingFrame: mod.renderRecordingFrame(FRAME_SLOT) as string,
+      frames: {
+        shared: mod.renderSharedFrame(FRAME_SLOT) as string,
+        recording: mod.renderRecordingFrame(FRAME_SLOT) as string,
+        list: mod.renderListFrame(FRAME_SLOT) as string,
+      },
     }
   } finally {
     await server.close()

@@ -44,6 +44,40 @@ test.describe('recordings list', () => {
     expect(heading).toBe(rowDay)
   })
 
+  test('a signed-in visit paints the first rows from the HTML before any script runs, where the app then draws them', { tag: '@phone' }, async ({ page, baseURL }) => {
+    await signInThroughIssuer(page.request, DEMO_EMAIL)
+    // The zone the app tells the server once a signed-in page has settled (app/zoneCookie.ts).
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone
+    await page.context().addCookies([{ name: 'pocket_tz', value: zone, url: `${baseURL}/recordings` }])
+    // Scripts refused: what shows is the server's HTML.
+    await page.route(/\/assets\/.*\.js$/, (route) => route.abort())
+    await page.goto('/recordings')
+    const copy = page.locator('#prerender')
+    if (stack.relay) {
+      // A relay cannot tell whether its upstream's session still lives: it fills nothing.
+      await expect(copy).toHaveCount(0)
+      return
+    }
+    const rows = copy.locator('.rec-row')
+    await expect(rows.first()).toBeVisible()
+    const firstTitles = await copy.locator('.rec-row__title').evaluateAll((links) => links.slice(0, 4).map((a) => a.textContent))
+    expect(firstTitles).toHaveLength(4)
+    const boxes = async (scope: typeof copy) => ({
+      heading: await scope.locator('.vlist__heading').first().boundingBox(),
+      titles: await Promise.all([0, 1, 2, 3].map((i) => scope.locator('.rec-row__title').nth(i).boundingBox())),
+      descriptions: await Promise.all([0, 1, 2, 3].map((i) => scope.locator('.rec-row__desc').nth(i).boundingBox())),
+    })
+    const before = await boxes(copy)
+
+    await page.unrouteAll()
+    await page.reload()
+    // The app's own list replaced the copy, each row where the copy drew it.
+    await expect(copy).toHaveCount(0)
+    await expect(page.locator('.rec-row__title').first()).toHaveText(firstTitles[0] ?? '')
+    expect(await page.locator('.rec-row__title').evaluateAll((links) => links.slice(0, 4).map((a) => a.textContent))).toEqual(firstTitles)
+    expect(await boxes(page.locator('#root'))).toEqual(before)
+  })
+
   test('a row shows the fallback title, duration, folder and sync icon; Enter opens it', async ({ page }) => {
     await openSignedIn(page)
     const note = rowBox(page, NEWEST)

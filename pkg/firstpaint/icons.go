@@ -1,6 +1,6 @@
 package firstpaint
 
-// The line icons the owner's header shows, as the app's icons
+// The line icons the owner's header and the list's rows show, as the app's icons
 // (pwa/src/ui/icons.tsx) render them at these sizes; a test on the app's
 // side (pwa/src/app/prerender/firstPaintIcons.test.tsx) keeps them equal.
 const (
@@ -10,3 +10,9 @@ const (
 	shareIcon   = `<svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false"><circle cx="18" cy="5" r="3"></circle><circle cx="6" cy="12" r="3"></circle><circle cx="18" cy="19" r="3"></circle><path d="m8.6 13.5 6.8 4M15.4 6.5l-6.8 4"></path></svg>`
 	trashIcon   = `<svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false"><path d="M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6"></path></svg>`
 )
+
+// folderIcon is the list row's folder mark (the icon's default size).
+const folderIcon = `<svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false"><path d="M3 7a2 2 0 0 1 2-2h4l2 2h8a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z"></path></svg>`
+
+// syncIcon marks a row whose recording waits to sync (labelled, not decorative).
+const syncIcon = `<svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" role="img" aria-label="Waiting to sync" focusable="false"><path d="M21 12a9 9 0 0 1-15.5 6.2M3 12A9 9 0 0 1 18.5 5.8"></path><path d="M18 2v4h-4M6 22v-4h4"></path></svg>`

@@ -52,9 +52,7 @@ func (t *Tokens) IssuePagePass(ctx context.Context, refreshToken string) (string
 			ExpiresAt: jwt.NewNumericDate(rec.ExpiresAt),
 		},
 	}
-	tok := jwt.NewWithClaims(jwt.SigningMethodEdDSA, claims)
-	tok.Header["kid"] = t.kid
-	signed, err := tok.SignedString(t.key)
+	signed, err := t.sign(claims)
 	if err != nil {
 		return "", fmt.Errorf("identity: sign page pass: %w", err)
 	}

@@ -100,15 +100,20 @@ func (t *Tokens) IssueIDToken(user User) (string, time.Duration, error) {
 			ID:        randomHex(12),
 		},
 	}
-	tok := jwt.NewWithClaims(jwt.SigningMethodEdDSA, claims)
-	// The kid names the key in the JWK Set a relay verifies against. Tokens
-	// signed before it was added have none and stay valid: the key is the same.
-	tok.Header["kid"] = t.kid
-	signed, err := tok.SignedString(t.key)
+	signed, err := t.sign(claims)
 	if err != nil {
 		return "", 0, fmt.Errorf("identity: sign id token: %w", err)
 	}
 	return signed, IDTokenTTL, nil
+}
+
+// sign signs claims with the server's key (EdDSA). The kid names the key in
+// the JWK Set a relay verifies against. Tokens signed before it was added
+// have none and stay valid: the key is the same.
+func (t *Tokens) sign(claims jwt.Claims) (string, error) {
+	tok := jwt.NewWithClaims(jwt.SigningMethodEdDSA, claims)
+	tok.Header["kid"] = t.kid
+	return tok.SignedString(t.key)
 }
 
 // VerifyIDToken checks signature, issuer, audience and lifetime.

@@ -53,6 +53,10 @@ async function signIn(url, log) {
     const path = attrs.find((a) => a.startsWith('Path='))?.slice(5) ?? '/'
     return { name, value, url: `${url}${path}`, path, httpOnly: attrs.includes('HttpOnly'), sameSite: 'Strict' }
   })
+  // The time zone the app writes once a signed-in page has settled (app/zoneCookie.ts): a returning
+  // visitor's browser holds it, and the server prints the list's days in it.
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone
+  cookies.push({ name: 'pocket_tz', value: zone, url: `${url}/recordings`, path: '/recordings', httpOnly: false, sameSite: 'Strict' })
   return { cookies, idToken }
 }
 

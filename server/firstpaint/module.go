@@ -22,20 +22,57 @@ import (
 
 // Module provides the web handler's SignedInCopy. A relay has none: it
 // cannot tell whether its upstream's session is still alive.
-var Module = fx.Module("firstpaint", fx.Provide(newSignedInCopy))
+var Module = fx.Module("firstpaint", fx.Provide(newSignedInCopy, newSignedInList))
 
 // ZoneCookie is the reader's IANA time zone, which the app writes
 // (pwa/src/app/zoneCookie.ts) so the server prints dates as the app does.
 const ZoneCookie = "pocket_tz"
 
-func newSignedInCopy(tokens *identity.Tokens, recs *recordings.Service) web.SignedInCopy {
-	return func(r *http.Request, id string) ([]byte, bool) {
-		pass, err := r.Cookie(auth.PagePassCookie)
+// passHolder is the user the request's page pass speaks for, if any.
+func passHolder(tokens *identity.Tokens, r *http.Request) (string, bool) {
+	pass, err := r.Cookie(auth.PagePassCookie)
+	if err != nil {
+		return "", false
+	}
+	uid, err := tokens.VerifyPagePass(r.Context(), pass.Value)
+	return uid, err == nil
+}
+
+// firstPage is how many rows the list's first page holds (the app asks the
+// dashboard for as many, DASHBOARD_PAGE_SIZE in pwa/src/data/recordingKeys.ts).
+const firstPage = 20
+
+// newSignedInList fills the list with its first page, grouped by day in the
+// reader's zone; without the zone it fills nothing (a day heading in the
+// wrong zone would be wrong, not just early).
+func newSignedInList(tokens *identity.Tokens, recs *recordings.Service) web.SignedInList {
+	return func(r *http.Request) ([]byte, bool) {
+		uid, ok := passHolder(tokens, r)
+		zone := readerZone(r)
+		if !ok || zone == nil {
+			return nil, false
+		}
+		page, err := recs.Dashboard(r.Context(), uid, recordings.DashboardQuery{Limit: firstPage})
 		if err != nil {
 			return nil, false
 		}
-		uid, err := tokens.VerifyPagePass(r.Context(), pass.Value)
-		if err != nil {
+		list := firstpaint.List{Zone: zone}
+		for _, item := range page.Data {
+			if row, ok := firstpaint.RowOf(item); ok {
+				list.Rows = append(list.Rows, row)
+			}
+		}
+		if len(list.Rows) == 0 {
+			return nil, false // the empty state is the app's to draw
+		}
+		return list.HTML(), true
+	}
+}
+
+func newSignedInCopy(tokens *identity.Tokens, recs *recordings.Service) web.SignedInCopy {
+	return func(r *http.Request, id string) ([]byte, bool) {
+		uid, ok := passHolder(tokens, r)
+		if !ok {
 			return nil, false
 		}
 		d, err := recs.Detail(r.Context(), uid, id)

@@ -24,6 +24,7 @@ import (
 
 type parts struct {
 	copy   web.SignedInCopy
+	list   web.SignedInList
 	tokens *identity.Tokens
 	recs   *recordings.Service
 }
@@ -41,7 +42,7 @@ func startModule(t *testing.T) parts {
 			func(db *store.DB) *identity.Tokens { return identity.NewTokens(db, key, "https://pocket.example", nil) },
 		),
 		firstpaint.Module,
-		fx.Populate(&p.copy, &p.tokens, &p.recs),
+		fx.Populate(&p.copy, &p.list, &p.tokens, &p.recs),
 	)
 	app.RequireStart()
 	t.Cleanup(app.RequireStop)
@@ -100,5 +101,41 @@ func TestSignedInCopy_FillsOnlyTheOwnersRecordingWhileTheSessionLives(t *testing
 	}
 	if _, ok := p.copy(pageRequest("r1", map[string]string{"pocket_page": pass}), "r1"); ok {
 		t.Fatal("filled after sign-out")
+	}
+}
+
+// The list's first rows, newest first under their days in the reader's
+// zone, for the pass holder's library only; nothing without a zone, for an
+// empty library, or without a valid pass.
+func TestSignedInList_FillsThePassHoldersFirstRows(t *testing.T) {
+	p := startModule(t)
+	ctx := context.Background()
+	for _, raw := range []string{
+		`{"recording":{"id":"old","title":"Older <i>","recordingAt":"2026-11-16T10:00:00Z"},"summarizations":{"s":{"summary":"Notes"}}}`,
+		`{"recording":{"id":"new","title":"Newer","recordingAt":"2026-11-17T23:30:00Z","description":"Plans"},"summarizations":{"s":{"summary":"Notes"}}}`,
+	} {
+		if _, err := p.recs.Import(ctx, "ada", []byte(raw)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	refresh, _ := p.tokens.NewRefreshToken(ctx, "ada")
+	pass, _ := p.tokens.IssuePagePass(ctx, refresh)
+	markup, ok := p.list(pageRequest("", map[string]string{"pocket_page": pass, "pocket_tz": "Europe/Paris"}))
+	out := string(markup)
+	newer, older := strings.Index(out, ">Newer<"), strings.Index(out, ">Older &lt;i&gt;<")
+	if !ok || newer < 0 || older < newer || !strings.Contains(out, ">November 18, 2026</h2>") || !strings.Contains(out, ">Plans<") {
+		t.Fatalf("list (ok %v):\n%s", ok, out)
+	}
+
+	if _, ok := p.list(pageRequest("", map[string]string{"pocket_page": pass})); ok {
+		t.Error("filled without knowing the reader's zone")
+	}
+	if _, ok := p.list(pageRequest("", map[string]string{"pocket_page": pass + "x", "pocket_tz": "UTC"})); ok {
+		t.Error("filled for a forged pass")
+	}
+	emptyRefresh, _ := p.tokens.NewRefreshToken(ctx, "bob")
+	bobs, _ := p.tokens.IssuePagePass(ctx, emptyRefresh)
+	if markup, ok := p.list(pageRequest("", map[string]string{"pocket_page": bobs, "pocket_tz": "UTC"})); ok {
+		t.Errorf("filled an empty library with %s", markup)
 	}
 }

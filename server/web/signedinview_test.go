@@ -67,3 +67,38 @@ func TestHandler_OnlyTheSignedInRecordingSummaryIsFilled(t *testing.T) {
 		t.Errorf("a build without the frame was filled: %q", rec.Body.String())
 	}
 }
+
+// The plain list, signed in, comes with its first rows; a search, folder or
+// filter in the query, a refusal, or no marker leaves the page as it was.
+func TestHandler_SignedInListGetsItsRows(t *testing.T) {
+	app := fstest.MapFS{
+		"index.html":           {Data: []byte("<html>loading</html>")},
+		"recordings.html":      {Data: []byte("<html>loading, list preloaded</html>")},
+		"recordings-view.html": {Data: []byte("<html><main><!--pocket:recordings-view--></main></html>")},
+	}
+	asked, refuse := 0, false
+	list := func(*http.Request) ([]byte, bool) {
+		asked++
+		return []byte("<ul>rows</ul>"), !refuse
+	}
+	h := newHandler(app, fillers{list: list})
+	rec := getWith(h, "/recordings", "Cookie", "pocket_has_session=1")
+	if rec.Body.String() != "<html><main><ul>rows</ul></main></html>" || rec.Header().Get("Cache-Control") != "no-store" {
+		t.Fatalf("GET /recordings = %q %v", rec.Body.String(), rec.Header())
+	}
+	for _, path := range []string{"/recordings?q=plan", "/recordings?folder=general", "/recordings/rec_1", "/"} {
+		if rec := getWith(h, path, "Cookie", "pocket_has_session=1"); strings.Contains(rec.Body.String(), "rows") {
+			t.Errorf("GET %s was filled", path)
+		}
+	}
+	if rec := serve(h, "GET", "/recordings"); rec.Body.String() != "<html>loading</html>" {
+		t.Errorf("signed out: %q", rec.Body.String())
+	}
+	refuse = true
+	if rec := getWith(h, "/recordings", "Cookie", "pocket_has_session=1"); rec.Body.String() != "<html>loading, list preloaded</html>" {
+		t.Errorf("a refused list: %q", rec.Body.String())
+	}
+	if asked != 2 {
+		t.Fatalf("the list was asked for %d times, want 2", asked)
+	}
+}

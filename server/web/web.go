@@ -28,14 +28,14 @@ var placeholder []byte
 // Module provides the app handler, named "app" for the HTTP server's fallback.
 // A SharePreview, when some module provides one (the share links' module,
 // or a relay's upstream), fills a share link's first paint.
-// A SignedInCopy (the server's own, not a relay's) fills a signed-in
-// person's recording page the same way.
+// A SignedInCopy and a SignedInList (the server's own, not a relay's) fill
+// a signed-in person's recording page and list the same way.
 var Module = fx.Module("web",
 	fx.Provide(fx.Annotate(
-		func(preview SharePreview, signedIn SignedInCopy) http.Handler {
-			return newHandler(AppFS(), fillers{share: preview, signedIn: signedIn})
+		func(preview SharePreview, signedIn SignedInCopy, list SignedInList) http.Handler {
+			return newHandler(AppFS(), fillers{share: preview, signedIn: signedIn, list: list})
 		},
-		fx.ParamTags(`optional:"true"`, `optional:"true"`), fx.ResultTags(`name:"app"`),
+		fx.ParamTags(`optional:"true"`, `optional:"true"`, `optional:"true"`), fx.ResultTags(`name:"app"`),
 	)),
 )
 
@@ -51,10 +51,16 @@ type SharePreview func(ctx context.Context, token string) (markup []byte, ok boo
 // do not have, or on any error: the page then loads as it always has.
 type SignedInCopy func(r *http.Request, id string) (markup []byte, ok bool)
 
-// fillers are what fill the pre-rendered frames; either may be nil.
+// SignedInList renders the first rows of the list of the person the
+// request's page pass speaks for (server/firstpaint); false as for
+// SignedInCopy, and for an empty library.
+type SignedInList func(r *http.Request) (markup []byte, ok bool)
+
+// fillers are what fill the pre-rendered frames; any may be nil.
 type fillers struct {
 	share    SharePreview
 	signedIn SignedInCopy
+	list     SignedInList
 }
 
 // AppFS is the built app, or nil when the binary was built without it.
@@ -130,9 +136,10 @@ func newHandler(app fs.FS, fill fillers) http.Handler {
 // recordings.html and recording.html (index.html preloading the code of the
 // shared page, the list and a recording) and shared-view.html (the shared
 // page's frame, which the server fills with the recording) and
-// recording-view.html (the signed-in shell's frame, which the server fills
-// with the owner's recording) when the build has them.
-type pages struct{ index, login, shared, list, detail, sharedFrame, detailFrame []byte }
+// recording-view.html and recordings-view.html (the signed-in shell's
+// frames, which the server fills with the owner's recording or list) when
+// the build has them.
+type pages struct{ index, login, shared, list, detail, sharedFrame, detailFrame, listFrame []byte }
 
 func appPages(app fs.FS, index []byte) pages {
 	p := pages{index: index}
@@ -143,15 +150,17 @@ func appPages(app fs.FS, index []byte) pages {
 		p.detail, _ = fs.ReadFile(app, "recording.html")
 		p.sharedFrame = frame(app, "shared-view.html", sharedViewMarker)
 		p.detailFrame = frame(app, "recording-view.html", recordingViewMarker)
+		p.listFrame = frame(app, "recordings-view.html", recordingsViewMarker)
 	}
 	return p
 }
 
-// Where shared-view.html and recording-view.html take the recording's
-// markup (pwa/prerender-plugin.ts writes them).
+// Where shared-view.html, recording-view.html and recordings-view.html take
+// their markup (pwa/prerender-plugin.ts writes them).
 var (
-	sharedViewMarker    = []byte("<!--pocket:shared-view-->")
-	recordingViewMarker = []byte("<!--pocket:recording-view-->")
+	sharedViewMarker     = []byte("<!--pocket:shared-view-->")
+	recordingViewMarker  = []byte("<!--pocket:recording-view-->")
+	recordingsViewMarker = []byte("<!--pocket:recordings-view-->")
 )
 
 // frame is a page the server fills at marker, or nil when the build has no
@@ -177,7 +186,17 @@ func (p pages) filled(name string, r *http.Request, fill fillers) ([]byte, bool)
 		markup, ok := fill.signedIn(r, id)
 		return fillFrame(p.detailFrame, recordingViewMarker, markup, ok)
 	}
+	if ownList(name, r) && fill.list != nil && p.listFrame != nil {
+		markup, ok := fill.list(r)
+		return fillFrame(p.listFrame, recordingsViewMarker, markup, ok)
+	}
 	return nil, false
+}
+
+// ownList is whether the page is a signed-in person's plain list: no
+// search, folder or filter in its query.
+func ownList(name string, r *http.Request) bool {
+	return hasSessionMarker(r) && r.URL.RawQuery == "" && strings.EqualFold(name, "recordings")
 }
 
 func fillFrame(frame, marker, markup []byte, ok bool) ([]byte, bool) {

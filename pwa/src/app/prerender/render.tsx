@@ -4,7 +4,8 @@
  * login screen, served as login.html for /login, and the loading screen every
  * other route starts with, in index.html, and the frames the server fills
  * with a recording: the shared page's (shared-view.html) and the signed-in
- * shell's (recording-view.html). The real components render it, with inert
+ * shell's (recording-view.html), and the list's frame the server fills with
+ * its first rows (recordings-view.html). The real components render it, with inert
  * stand-ins for auth and toasts, so the HTML is what React draws next.
  */
 import type { ReactNode } from 'react'
@@ -17,6 +18,8 @@ import { ToastContext, type Toaster } from '@/ui/toast/toastContext'
 import { FullPageSpinner } from '@/ui/FullPageSpinner'
 import { SharedFrame } from '@/features/share/SharedFrame'
 import { AppShell } from '@/app/shell/AppShell'
+import { RecordingsFrame } from '@/features/recordings/RecordingsFrame'
+import { NO_FILTERS } from '@/data/listFilters'
 
 const notInStaticMarkup = () => Promise.reject(new Error('the pre-rendered page has no behaviour'))
 
@@ -73,6 +76,20 @@ export function renderRecordingFrame(slot: string): string {
   return renderToStaticMarkup(
     <StaticProviders path="/recordings/recording" auth={someone}>
       <AppShell>{slot}</AppShell>
+    </StaticProviders>,
+  )
+}
+
+/** The signed-in shell on the list with `slot` where its rows go, which the server puts there. */
+export function renderListFrame(slot: string): string {
+  const nothing = () => {}
+  return renderToStaticMarkup(
+    <StaticProviders path="/recordings" auth={someone}>
+      <AppShell>
+        <RecordingsFrame query="" onSubmit={nothing} onClear={nothing} filters={NO_FILTERS} onFiltersChange={nothing}>
+          {slot}
+        </RecordingsFrame>
+      </AppShell>
     </StaticProviders>,
   )
 }

@@ -1,20 +1,18 @@
 import { useCallback, useMemo } from 'react'
-import { Link, useSearchParams } from 'wouter'
+import { useSearchParams } from 'wouter'
 import { useQueryClient } from '@tanstack/react-query'
 import { recordingKeys } from '@/data/recordings'
 import { groupByDay } from './list/listItems'
 import { ListEmpty, ListError, ListSkeleton } from './list/ListStates'
 import { RecordingList } from './list/RecordingList'
-import { SearchBar } from './list/SearchBar'
 import { useLibrary, type LibraryView } from './list/useLibrary'
 import { useKeptListScreen } from './list/useKeptListScreen'
 import { ReleasePrerender } from '@/ui/ReleasePrerender'
 import { loadWhenShown } from '@/ui/loadWhenShown'
-import { FiltersButton } from './filters/FiltersButton'
+import { RecordingsFrame } from './RecordingsFrame'
 import { activeFilterCount, filtersFromParams, withFilters, type ListFilters } from '@/data/listFilters'
 import { folderFilterKey, folderParam } from '@/data/folders/useFolders'
 import { listErrorMessage } from './listMessages'
-import './recordings.css'
 
 // Search results, a folder's and the filters' lists are asked for: their code loads then, not with the library.
 const SearchContent = loadWhenShown(() => import('./list/SearchContent').then((m) => m.SearchContent), <ListSkeleton />)
@@ -52,16 +50,7 @@ export default function RecordingsPage() {
   const setFilters = (f: ListFilters) => setParams(withFilters(params, f))
 
   return (
-    <section className="recordings" aria-labelledby="recordings-title">
-      <div className="recordings__head">
-        <h1 id="recordings-title">Recordings</h1>
-        {/* A link, not the panel itself: the library chat is its own lazily loaded route. */}
-        <Link to="/ask" className="button recordings__ask">
-          Ask about all recordings
-        </Link>
-      </div>
-      <SearchBar query={q} onSubmit={submit} onClear={showAll} />
-      <FiltersButton filters={filters} onChange={setFilters} />
+    <RecordingsFrame query={q} onSubmit={submit} onClear={showAll} filters={filters} onFiltersChange={setFilters}>
       {q !== '' ? (
         <SearchContent q={q} filters={filters} />
       ) : filtered ? (
@@ -71,7 +60,7 @@ export default function RecordingsPage() {
       ) : (
         <LibraryContent library={library} />
       )}
-    </section>
+    </RecordingsFrame>
   )
 }
 
