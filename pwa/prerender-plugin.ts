@@ -134,21 +134,30 @@ function addToHead(html: string, tags: string[]): string {
 
 /**
  * Once the browser reports the first contentful paint (the pre-rendered screen
- * on the glass), preload the page's route code and run the app's entry. At
+ * on the glass), run the app's entry and preload the page's route code. At
  * once in a hidden tab (it paints nothing), and after a second at the latest
- * (no paint timing). A file, not an inline script: the CSP allows only 'self'.
+ * (no paint timing). The preload links go in a few per task: inserting a
+ * link costs a few milliseconds on a slow phone, and thirty of them in one
+ * task blocked the page for 100 ms (pwa/scripts/profile-tasks.mjs); the
+ * entry's own imports start meanwhile. A file, not an inline script: the
+ * CSP allows only 'self'.
  */
 function bootScript(entry: string, files: string[]): string {
-  const urls = JSON.stringify([...new Set(files)].map((f) => `/${f}`))
+  const urls = JSON.stringify([...new Set(files)].filter((f) => f !== entry).map((f) => `/${f}`))
   return `(()=>{let started=false
 const start=()=>{if(started)return;started=true
-for(const href of ${urls}){const l=document.createElement('link');l.rel='modulepreload';l.href=href;document.head.append(l)}
-import(${JSON.stringify(`/${entry}`)})}
+import(${JSON.stringify(`/${entry}`)})
+const rest=${urls}
+const step=()=>{for(const href of rest.splice(0,${PRELOADS_PER_TASK})){const l=document.createElement('link');l.rel='modulepreload';l.href=href;document.head.append(l)}
+if(rest.length)setTimeout(step)}
+step()}
 if(document.visibilityState==='hidden')return start()
 try{new PerformanceObserver((list,o)=>{if(list.getEntriesByName('first-contentful-paint').length){o.disconnect();start()}}).observe({type:'paint',buffered:true})}catch{}
 setTimeout(start,1000)})()
 `
 }
+
+const PRELOADS_PER_TASK = 4
 
 async function renderScreens({ root, alias }: { root: string; alias: Record<string, string> }) {
   const server = await createServer({

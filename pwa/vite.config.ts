@@ -71,6 +71,14 @@ export default defineConfig({
     sourcemap: false,
     target: 'es2022',
     chunkSizeWarningLimit: 400,
+    // A dynamic import loads its chunk's own imports as the browser finds
+    // them, not through Vite's helper inserting a preload link per import
+    // first: on a slow phone that helper cost tens of milliseconds in each
+    // of the start's tasks (pwa/scripts/profile-tasks.mjs). The screens a
+    // first visit needs get their preloads from the HTML (prerender-plugin),
+    // and the service worker holds every chunk after it. Stylesheets still
+    // load with their chunk.
+    modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
     rolldownOptions: {
       output: {
         // Libraries change less often than the app: separate chunks stay

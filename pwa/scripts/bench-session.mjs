@@ -50,6 +50,8 @@ export async function slowPhonePage(browser, pocket, screen) {
   const { idToken } = await signInFromLog(context, { url: pocket.url, log: pocket.log })
   const path = await screenPath(context, { url: pocket.url, idToken }, screen)
   if (screen === 'shared') await context.clearCookies()
+  // The zone the app writes once a signed-in page has settled (app/zoneCookie.ts), as a returning visitor has it.
+  else await context.addCookies([{ name: 'pocket_tz', value: Intl.DateTimeFormat().resolvedOptions().timeZone, url: `${pocket.url}/recordings` }])
   const page = await context.newPage()
   const cdp = await context.newCDPSession(page)
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })

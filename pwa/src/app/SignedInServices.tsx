@@ -1,12 +1,10 @@
-import { useEffect } from 'react'
 import { OfflineLibrary } from '@/features/offline/OfflineLibrary'
 import { SyncWhileSignedIn } from '@/features/sync/SyncWhileSignedIn'
-import { whenPageSettled } from '@/data/offline/settled'
-import { rememberTimeZone } from './zoneCookie'
+import { useRememberTimeZoneWhenHidden } from './zoneCookie'
 
 /** What runs in the background for a signed-in user: sync, the offline library, the time zone for the server's pages. Renders nothing. */
 export default function SignedInServices() {
-  useEffect(() => void whenPageSettled().then(() => rememberTimeZone()), [])
+  useRememberTimeZoneWhenHidden()
   return (
     <>
       <OfflineLibrary />

@@ -6,6 +6,7 @@ import { readCachedDashboard } from '../recordings'
 import { FakeSyncServer } from './fakeSyncServer'
 import { applyServerChange } from './applyServer'
 import { syncTables } from './rebase'
+import { CHANGES_PER_TRANSACTION } from './pull'
 import { deviceRegistry, memoryLock, type Device } from './testKit'
 
 const dropped = vi.hoisted(() => [] as string[][])
@@ -179,7 +180,7 @@ describe('pullChanges', () => {
     expect((await d.db.recordings.get('r1'))!.data.title).toBe('Newest')
   })
 
-  it('stores the cursor with a long page it ignores entirely (the page and its cursor stay one transaction)', async () => {
+  it('stores the cursor with a long page it ignores entirely', async () => {
     const server = new FakeSyncServer()
     for (let n = 0; n < 300; n++) server.putRecording(`r${n}`, { title: `T${n}` })
     const d = open(server)
@@ -191,6 +192,28 @@ describe('pullChanges', () => {
     expect(await d.sync.pullChanges()).toMatchObject({ pages: 1, changes: 300 })
     expect(await d.db.meta.get(SYNC_CURSOR_KEY)).toBeDefined()
     expect(new Set(await titles(d))).toEqual(new Set(['Held']))
+  })
+
+  it('lands a long page in several transactions, its cursor with the last: a tab closed between them loses nothing', async () => {
+    const server = new FakeSyncServer()
+    const count = CHANGES_PER_TRANSACTION * 3 + 1
+    for (let n = 0; n < count; n++) server.putRecording(`r${n}`, { title: `T${n}` })
+    const d = open(server)
+    // The tab dies while the third part is written: its transaction aborts, the first two stay.
+    const failing = `r${CHANGES_PER_TRANSACTION * 2}`
+    const dies = (key: unknown) => {
+      if (key === failing) throw new Error('tab closed')
+    }
+    d.db.recordings.hook('creating', dies)
+    await expect(d.sync.pullChanges()).rejects.toThrow()
+    expect(await d.db.meta.get(SYNC_CURSOR_KEY)).toBeUndefined()
+    expect(await d.db.recordings.count()).toBe(CHANGES_PER_TRANSACTION * 2)
+
+    d.db.recordings.hook('creating').unsubscribe(dies)
+    expect(await d.sync.pullChanges()).toMatchObject({ pages: 1, changes: count })
+    expect(await d.db.recordings.count()).toBe(count)
+    expect((await titles(d)).sort()).toEqual([...Array(count).keys()].map((n) => `T${n}`).sort())
+    expect(await d.db.meta.get(SYNC_CURSOR_KEY)).toBeDefined()
   })
 
   it('files rows under a folder renamed or deleted later on the same page', async () => {

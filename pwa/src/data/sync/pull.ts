@@ -21,9 +21,12 @@ export async function readCursor(db: PocketDB): Promise<string> {
 }
 
 /**
- * Pulls every change after the stored cursor, page by page. Each page and
- * its cursor land in one transaction, so a tab closed mid-pull resumes from
- * the last page it stored, and never stores a cursor without its changes.
+ * Pulls every change after the stored cursor, page by page. A page lands in
+ * a few transactions of CHANGES_PER_TRANSACTION changes, its cursor with the
+ * last, so a tab closed mid-pull resumes from the last page it finished and
+ * never stores a cursor without its changes (the page's first changes are
+ * then applied again, which changes nothing: a state is applied by its
+ * version).
  */
 export async function pullOnce(deps: SyncDeps): Promise<PullResult> {
   const { db, client, session } = deps
@@ -41,18 +44,34 @@ export async function pullOnce(deps: SyncDeps): Promise<PullResult> {
     }
     // Nothing new (another tab's pull already stored it): no write, so no tab's screens re-read.
     const nothingNew = page.changes.length === 0 && page.cursor === cursor && !drop
-    if (!nothingNew) await db.transaction('rw', syncTables(db), async () => {
-      // Dropped together with the first page, so the list is never left empty in between.
-      if (drop) await dropLibrary(db)
-      await applyServerChanges(db, page.changes)
-      await db.meta.put({ key: SYNC_CURSOR_KEY, value: page.cursor })
-    })
+    if (!nothingNew) await storePage(db, page.changes, page.cursor, drop)
     drop = false
     forgetDeletedAudio(page.changes)
     result.pages++
     result.changes += page.changes.length
     if (!page.hasMore) return result
     cursor = page.cursor
+  }
+}
+
+/**
+ * How many changes one transaction applies. Each transaction's replies from
+ * IndexedDB are one task of the main thread: the first pull's 30 changes in
+ * one transaction held a slow phone's page for 180 ms (profile-tasks.mjs),
+ * and a full page of 500 for seconds. Between transactions the page can
+ * answer a tap.
+ */
+export const CHANGES_PER_TRANSACTION = 8
+
+async function storePage(db: PocketDB, changes: Change[], cursor: string, drop: boolean): Promise<void> {
+  const parts = Math.max(1, Math.ceil(changes.length / CHANGES_PER_TRANSACTION))
+  for (let part = 0; part < parts; part++) {
+    await db.transaction('rw', syncTables(db), async () => {
+      // Dropped together with the first changes, so the list is never left empty in between.
+      if (drop && part === 0) await dropLibrary(db)
+      await applyServerChanges(db, changes.slice(part * CHANGES_PER_TRANSACTION, (part + 1) * CHANGES_PER_TRANSACTION))
+      if (part === parts - 1) await db.meta.put({ key: SYNC_CURSOR_KEY, value: cursor })
+    })
   }
 }
 
