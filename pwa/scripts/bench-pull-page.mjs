@@ -6,9 +6,12 @@
  * written in bulk), rounds interleaved in one page, on a page built from the
  * app's own modules (pwa/bench/pullpage/).
  *
- *   node pwa/scripts/bench-pull-page.mjs [--count 500] [--runs 7] [--cpu 1]
+ *   node pwa/scripts/bench-pull-page.mjs [--count 500] [--runs 7] [--cpu 1] [--paths before,now]
  *
- * --cpu throttles the CPU (4: a mid-range phone, roughly).
+ * --cpu throttles the CPU (4: a mid-range phone, roughly). --paths picks two
+ * of: before (one transaction, a request after another), now (one
+ * transaction, in bulk), parts (in bulk, in the transactions the pull lands
+ * a page in); each reports its time and its longest task.
  */
 import { fileURLToPath } from 'node:url'
 import { chromium } from 'playwright-core'
@@ -23,6 +26,8 @@ const arg = (name, fallback) => {
 const COUNT = arg('count', 500)
 const RUNS = arg('runs', 7)
 const CPU = arg('cpu', 1)
+const pathsAt = process.argv.indexOf('--paths')
+const [A, B] = pathsAt > 0 ? process.argv[pathsAt + 1].split(',') : ['before', 'now']
 const benchPage = await serveBenchPage(here('../bench/pullpage'))
 const browser = await chromium.launch(chromiumLaunchOptions())
 
@@ -38,18 +43,19 @@ try {
   const run = (path) => page.evaluate(([p, c]) => window.bench.run(p, c), [path, COUNT])
   await run('before') // warm-up, both paths: the first run pays for compiling the code
   await run('now')
-  const times = { before: [], now: [] }
+  const times = { [A]: [], [B]: [] }
+  const longest = { [A]: [], [B]: [] }
   let changes = 0
   for (let i = 0; i < RUNS; i++) {
-    for (const path of i % 2 ? ['now', 'before'] : ['before', 'now']) {
+    for (const path of i % 2 ? [B, A] : [A, B]) {
       const r = await run(path)
       times[path].push(r.ms)
+      longest[path].push(r.longestTask)
       changes = r.changes
     }
   }
   console.log(`Chromium ${browser.version()}, CPU ${CPU}×, a page of ${changes} changes, ${RUNS} runs each, interleaved`)
-  console.log(`  old path (a request after another): ${fmt(times.before)}`)
-  console.log(`  bulk path:                          ${fmt(times.now)}`)
+  for (const path of [A, B]) console.log(`  ${path.padEnd(7)} landed in ${fmt(times[path])}; longest task ${fmt(longest[path])}`)
 } finally {
   await browser.close()
   benchPage.close()

@@ -57,9 +57,12 @@ export async function pullOnce(deps: SyncDeps): Promise<PullResult> {
 /**
  * How many changes one transaction applies. Each transaction's replies from
  * IndexedDB are one task of the main thread: the first pull's 30 changes in
- * one transaction held a slow phone's page for 180 ms (profile-tasks.mjs),
- * and a full page of 500 for seconds. Between transactions the page can
- * answer a tap.
+ * one transaction held a slow phone's page for 180 ms just after its first
+ * screen (profile-tasks.mjs), and a page of 500 for 360 ms. In parts of 8 no
+ * task reaches 50 ms and the page can answer a tap between them; a page of
+ * 500 then lands about 2.2× slower in all (bench-pull-page.mjs --paths
+ * now,parts; larger or growing parts brought the long tasks of the start
+ * back, docs/benchmarks.md).
  */
 export const CHANGES_PER_TRANSACTION = 8
 
