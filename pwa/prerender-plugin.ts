@@ -13,10 +13,10 @@ type OutputChunk = Rollup.OutputChunk
  * src/ui/prerenderHandoff.ts) with the login route's CSS, and starts the app
  * only after that paint (login-boot.js): on a slow phone the HTML and CSS get
  * the network first. shared.html, recordings.html and recording.html preload
- * their screen's code (see ROUTE_PAGES); shared-view.html and
- * recording-view.html are frames the server fills with a recording (see
- * FILLED_PAGES). The
- * markup comes from the real components, rendered by src/app/prerender/render.tsx.
+ * their screen's code (see ROUTE_PAGES); shared-view.html,
+ * recording-view.html and recordings-view.html are frames the server fills
+ * (see FILLED_PAGES). The markup comes from the real components, rendered by
+ * src/app/prerender/render.tsx.
  */
 export function prerenderFirstScreens(options: { root: string; alias: Record<string, string> }): Plugin {
   return {
@@ -91,8 +91,9 @@ const ROUTE_PAGES: Record<string, string[]> = { 'shared.html': [SHARED_PAGE_MODU
  * HTML, and starts the app after that paint, as login.html does:
  * shared-view.html is the shared page's frame (a share link's first visit),
  * recording-view.html the signed-in shell's (the owner's recording, for a
- * visit with a page pass), recordings-view.html the list's (its first rows). The slot is a text React renders into the frame
- * at build time, swapped for the page's marker.
+ * visit with a page pass), recordings-view.html the list's (its first rows).
+ * The slot is a text React renders into the frame at build time, swapped for
+ * the page's marker.
  */
 const FRAME_SLOT = 'pocket-frame-slot'
 const FILLED_PAGES: Record<string, { modules: string[]; frame: 'shared' | 'recording' | 'list'; marker: string }> = {

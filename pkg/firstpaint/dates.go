@@ -2,6 +2,7 @@ package firstpaint
 
 import (
 	"fmt"
+	"html"
 	"strings"
 	"time"
 	// The reader's zone comes by name from their browser; the binary carries
@@ -25,6 +26,12 @@ func Zone(name string) (*time.Location, bool) {
 func ShortDateTime(t time.Time, zone *time.Location) string {
 	w := t.In(zone)
 	return fmt.Sprintf("%s %d, %d:%02d", w.Month().String()[:3], w.Day(), w.Hour(), w.Minute())
+}
+
+// timeMarkup is a moment as the app's <time> elements show it: its instant
+// in UTC for machines, ShortDateTime in zone for people.
+func timeMarkup(t time.Time, zone *time.Location) string {
+	return `<time datetime="` + t.UTC().Format("2006-01-02T15:04:05.000Z") + `">` + html.EscapeString(ShortDateTime(t, zone)) + `</time>`
 }
 
 // DayHeading is the long date of the list's group headings in zone

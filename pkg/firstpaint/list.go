@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/pocket-companion/pocket/pkg/recordings"
 )
 
 // List is the list's first rows, grouped under their days in the reader's
@@ -117,10 +119,10 @@ func (l List) writeRow(b *bytes.Buffer, row Row) {
 	if row.At.IsZero() {
 		b.WriteString(`<time>` + unknownDate + `</time>`)
 	} else {
-		b.WriteString(`<time datetime="` + row.At.UTC().Format("2006-01-02T15:04:05.000Z") + `">` + html.EscapeString(ShortDateTime(row.At, l.Zone)) + `</time>`)
+		b.WriteString(timeMarkup(row.At, l.Zone))
 	}
 	b.WriteString(`<span class="rec-row__folder">`)
-	if row.Folder != generalFolder {
+	if row.Folder != recordings.GeneralFolder {
 		b.WriteString(folderIcon)
 	}
 	b.WriteString(html.EscapeString(row.Folder) + `</span></span></span>`)

@@ -3,6 +3,8 @@ package firstpaint
 import (
 	"bytes"
 	"html"
+
+	"github.com/pocket-companion/pocket/pkg/recordings"
 )
 
 // Owner is what the owner's own recording page shows beyond a shared one:
@@ -63,13 +65,10 @@ func (o *Owner) folderPicker(b *bytes.Buffer) {
 		}
 		b.WriteString(`<option` + selected + `>` + html.EscapeString(name) + `</option>`)
 	}
-	option(generalFolder, o.Folder == "")
+	option(recordings.GeneralFolder, o.Folder == "")
 	for _, name := range o.Folders {
 		option(name, name == o.Folder)
 	}
 	option("New folder…", false)
 	b.WriteString(`</select></div>`)
 }
-
-// generalFolder is the folder of recordings filed in none (GENERAL_FOLDER).
-const generalFolder = "General"

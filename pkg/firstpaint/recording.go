@@ -78,8 +78,7 @@ func (p Recording) pills(b *bytes.Buffer) {
 	}
 	switch {
 	case !p.At.IsZero() && p.Zone != nil:
-		b.WriteString(`<span class="pill"><time datetime="` + p.At.UTC().Format("2006-01-02T15:04:05.000Z") + `">` +
-			html.EscapeString(ShortDateTime(p.At, p.Zone)) + `</time></span>`)
+		b.WriteString(`<span class="pill">` + timeMarkup(p.At, p.Zone) + `</span>`)
 	case p.Owner != nil:
 		b.WriteString(`<span class="pill">&nbsp;</span>`)
 	}

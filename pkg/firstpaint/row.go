@@ -8,7 +8,9 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/pocket-companion/pocket/pkg/export"
 	"github.com/pocket-companion/pocket/pkg/loose"
+	"github.com/pocket-companion/pocket/pkg/recordings"
 )
 
 // Row is one recording of the list as its row shows it, read from a
@@ -26,9 +28,6 @@ type Row struct {
 	SyncPending bool   // the device has not synced it (syncStatus pending, or isOffline)
 }
 
-// untitledRow is a row's title without one (UNTITLED).
-const untitledRow = "Untitled Recording"
-
 // RowOf reads a dashboard item (the recording as given, its id and
 // summarization.summary); false when it is not an object with an id.
 func RowOf(item json.RawMessage) (Row, bool) {
@@ -39,15 +38,15 @@ func RowOf(item json.RawMessage) (Row, bool) {
 	}
 	row := Row{
 		ID:          id,
-		Title:       firstText(obj.Get("title"), obj.Get("name"), untitledRow),
+		Title:       firstText(obj.Get("title"), obj.Get("name"), export.UntitledTitle),
 		Description: strings.TrimSpace(loose.Text(obj.Get("description"))),
 		At:          recordedAt(obj),
 		Duration:    durationLabel(obj.Get("duration")),
-		Folder:      generalFolder,
-		SyncPending: strings.EqualFold(strings.TrimSpace(loose.Text(obj.Get("syncStatus"))), "pending") || flag(obj.Get("isOffline")),
+		Folder:      recordings.GeneralFolder,
+		SyncPending: strings.EqualFold(strings.TrimSpace(loose.Text(obj.Get("syncStatus"))), "pending") || loose.Flag(obj.Get("isOffline")),
 	}
 	if folder, ok := loose.ParseObject(obj.Get("folder")); ok {
-		row.Folder = firstText(folder.Get("name"), nil, generalFolder)
+		row.Folder = firstText(folder.Get("name"), nil, recordings.GeneralFolder)
 	}
 	if row.Description == "" {
 		sum, _ := loose.ParseObject(obj.Get("summarization"))
@@ -156,14 +155,4 @@ func jsonNumber(raw json.RawMessage) (float64, bool) {
 		return 0, false
 	}
 	return loose.Number(raw)
-}
-
-// flag is true, 1 or "true" (any case), as the app reads a loose boolean.
-func flag(raw json.RawMessage) bool {
-	switch strings.TrimSpace(string(raw)) {
-	case "true", "1":
-		return true
-	}
-	s, ok := loose.String(raw)
-	return ok && strings.EqualFold(strings.TrimSpace(s), "true")
 }

@@ -122,20 +122,26 @@ func (t *Tokens) VerifyIDToken(token string) (Claims, error) {
 		return claims, nil
 	}
 	var claims Claims
-	_, err := jwt.ParseWithClaims(token, &claims, func(*jwt.Token) (any, error) {
-		return t.key.Public(), nil
-	},
-		jwt.WithValidMethods([]string{jwt.SigningMethodEdDSA.Alg()}),
-		jwt.WithIssuer(t.issuer),
-		jwt.WithAudience(idTokenAudience),
-		jwt.WithExpirationRequired(),
-		jwt.WithTimeFunc(t.now),
-	)
+	err := t.parse(token, &claims, idTokenAudience)
 	if err != nil || claims.Subject == "" {
 		return Claims{}, apperr.New(apperr.Unauthenticated, "INVALID_TOKEN", "Invalid or expired ID token")
 	}
 	t.verified.Add(token, claims, claims.ExpiresAt.Time)
 	return claims, nil
+}
+
+// parse checks a token this server signed for audience: the signature
+// (EdDSA only), the issuer, the audience and an expiry still ahead; claims
+// receives what it says.
+func (t *Tokens) parse(token string, claims jwt.Claims, audience string) error {
+	_, err := jwt.ParseWithClaims(token, claims, func(*jwt.Token) (any, error) { return t.key.Public(), nil },
+		jwt.WithValidMethods([]string{jwt.SigningMethodEdDSA.Alg()}),
+		jwt.WithIssuer(t.issuer),
+		jwt.WithAudience(audience),
+		jwt.WithExpirationRequired(),
+		jwt.WithTimeFunc(t.now),
+	)
+	return err
 }
 
 func (t *Tokens) mint(prefix, uid string, ttl time.Duration) (string, error) {

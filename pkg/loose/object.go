@@ -285,6 +285,17 @@ func Number(raw json.RawMessage) (float64, bool) {
 	return f, true
 }
 
+// Flag reads a loose boolean as the app's flag() does (normalize/loose.ts):
+// true, 1, or the string "true" in any case, spaces around it ignored.
+func Flag(raw json.RawMessage) bool {
+	switch strings.TrimSpace(string(raw)) {
+	case "true", "1":
+		return true
+	}
+	s, ok := String(raw)
+	return ok && strings.EqualFold(strings.TrimSpace(s), "true")
+}
+
 // Array decodes raw as a JSON array of raw values.
 func Array(raw json.RawMessage) ([]json.RawMessage, bool) {
 	t := bytes.TrimSpace(raw)

@@ -267,3 +267,11 @@ func FuzzMayHoldJSONRulesOutOnlyPlainText(f *testing.F) {
 		}
 	})
 }
+
+func TestFlag_ReadsALooseBooleanAsTheAppDoes(t *testing.T) {
+	for raw, want := range map[string]bool{`true`: true, `1`: true, `" TRUE "`: true, `"true"`: true, `false`: false, `0`: false, `"yes"`: false, `null`: false, ``: false, `2`: false} {
+		if got := Flag(json.RawMessage(raw)); got != want {
+			t.Errorf("Flag(%s) = %v, want %v", raw, got, want)
+		}
+	}
+}

@@ -24,7 +24,7 @@ var Features = fx.Options(
 	export.Module,
 	media.Module,
 	share.Module,
-	firstpaint.Module, // a signed-in recording page's first paint from the HTML
+	firstpaint.Module, // the signed-in list's and recording's first paint from the HTML
 	seed.Module,
 	chat.Module,
 	summarize.Module,

@@ -1,7 +1,7 @@
 // Package firstpaint fills a signed-in person's recording page with that
-// recording (pkg/firstpaint), for the holder of a valid page pass: on a slow
-// phone its title and summary paint from the HTML, before the app's scripts,
-// its session refresh and its API request.
+// recording, and their list with its first rows (pkg/firstpaint), for the
+// holder of a valid page pass: on a slow phone they paint from the HTML,
+// before the app's scripts, its session refresh and its API request.
 package firstpaint
 
 import (
@@ -20,8 +20,8 @@ import (
 	"github.com/pocket-companion/pocket/server/web"
 )
 
-// Module provides the web handler's SignedInCopy. A relay has none: it
-// cannot tell whether its upstream's session is still alive.
+// Module provides the web handler's SignedInCopy and SignedInList. A relay
+// has neither: it cannot tell whether its upstream's session is still alive.
 var Module = fx.Module("firstpaint", fx.Provide(newSignedInCopy, newSignedInList))
 
 // ZoneCookie is the reader's IANA time zone, which the app writes

@@ -5,8 +5,8 @@
  * other route starts with, in index.html, and the frames the server fills
  * with a recording: the shared page's (shared-view.html) and the signed-in
  * shell's (recording-view.html), and the list's frame the server fills with
- * its first rows (recordings-view.html). The real components render it, with inert
- * stand-ins for auth and toasts, so the HTML is what React draws next.
+ * its first rows (recordings-view.html). The real components render it, with
+ * inert stand-ins for auth and toasts, so the HTML is what React draws next.
  */
 import type { ReactNode } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
