@@ -41,12 +41,13 @@ export async function screenPath(context, { url, idToken }, screen) {
 
 /**
  * A fresh phone-sized page signed in to `pocket` (no service worker, nothing
- * cached) with the CPU slowed 4× as in Lighthouse's mobile preset, and the
- * URL of `screen` to open in it; the shared screen is opened signed out.
- * For the profiling scripts.
+ * cached) with the CPU slowed 4× as in Lighthouse's mobile preset (or by
+ * `cpuRate`), and the URL of `screen` to open in it; the shared screen is
+ * opened signed out. For the profiling scripts.
  */
-export async function slowPhonePage(browser, pocket, screen) {
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, serviceWorkers: 'block' })
+export async function slowPhonePage(browser, pocket, screen, cpuRate = 4) {
+  // The phone Lighthouse's mobile preset emulates (a Moto G Power: 412 × 823 at 1.75 device pixels per CSS pixel).
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true, serviceWorkers: 'block' })
   const { idToken } = await signInFromLog(context, { url: pocket.url, log: pocket.log })
   const path = await screenPath(context, { url: pocket.url, idToken }, screen)
   if (screen === 'shared') await context.clearCookies()
@@ -54,6 +55,6 @@ export async function slowPhonePage(browser, pocket, screen) {
   else await context.addCookies([{ name: 'pocket_tz', value: Intl.DateTimeFormat().resolvedOptions().timeZone, url: `${pocket.url}/recordings` }])
   const page = await context.newPage()
   const cdp = await context.newCDPSession(page)
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuRate })
   return { page, cdp, url: `${pocket.url}${path}` }
 }

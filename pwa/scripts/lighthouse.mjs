@@ -5,12 +5,13 @@
 // accessibility and best-practices scores with LCP, TBT and CLS per run and
 // the median per screen, then each route's initial JavaScript. A benchmark,
 // not a test: it never fails on the figures. Run after `make build`.
-//   npm run bench:lighthouse [-- --runs 5] [--only login,list] [--json out.json] [--bin other/pocket] [--why]
-// (--why: each run's largest-paint element and where its time went, and its long tasks)
+//   npm run bench:lighthouse [-- --runs 5] [--only login,list] [--json out.json] [--bin other/pocket] [--why] [--trace dir]
+// (--why: each run's largest-paint element and where its time went, and its long tasks;
+// --trace: each run's trace as Lighthouse recorded it, for `profile-tasks.mjs --trace`)
 // It starts bin/pocket on a free port with a throwaway data dir seeded with
 // fixtures/ (demo@example.com), and signs in by e-mail code read from its log.
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -30,7 +31,7 @@ const EMAIL = 'demo@example.com'
 const FOR_100 = { lcp: 1560, tbt: 66, cls: 0.04 }
 
 const { values: args } = parseArgs({
-  options: { runs: { type: 'string', default: '5' }, only: { type: 'string' }, json: { type: 'string' }, bin: { type: 'string' }, why: { type: 'boolean' } },
+  options: { runs: { type: 'string', default: '5' }, only: { type: 'string' }, json: { type: 'string' }, bin: { type: 'string' }, why: { type: 'boolean' }, trace: { type: 'string' } },
 })
 
 /** The session cookies of a fresh e-mail sign-in, as CDP cookie params for the server's origin. */
@@ -74,13 +75,14 @@ async function pickRecording(url, idToken) {
  * worker). Signed-in screens get the session cookies first; the refresh
  * token rotates when the page refreshes, so the new cookies are read back.
  */
-async function measure(url, cookies) {
+async function measure(url, cookies, traceFile) {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS })
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` })
   try {
     if (cookies) await browser.setCookie(...cookies)
     const result = await lighthouse(url, { port: chrome.port, onlyCategories: CATEGORIES, logLevel: 'error', output: 'json' })
     const { audits, categories, runWarnings, lighthouseVersion } = result.lhr
+    if (traceFile) writeFileSync(traceFile, JSON.stringify(result.artifacts.Trace))
     const failing = Object.values(audits)
       .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
       .map((a) => a.id)
@@ -150,6 +152,7 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 const row = (r) =>
   `perf ${r.performance}  a11y ${r.accessibility}  best ${r.bestPractices}   FCP ${(r.fcp / 1000).toFixed(2)} s  LCP ${(r.lcp / 1000).toFixed(2)} s  TBT ${Math.round(r.tbt)} ms  CLS ${r.cls.toFixed(3)}`
 
+if (args.trace) mkdirSync(args.trace, { recursive: true })
 const dir = mkdtempSync(join(tmpdir(), 'pocket-lighthouse-'))
 const server = await startPocket({ dataDir: join(dir, 'data'), log: join(dir, 'pocket.log'), seed: true, bin: args.bin })
 const results = {}
@@ -168,7 +171,8 @@ try {
     if (only && !only.includes(name)) continue
     const runs = []
     for (let i = 0; i < Number(args.runs); i++) {
-      const out = await measure(`${server.url}${screen.path}`, screen.signedIn ? cookies : null)
+      const traceFile = args.trace && join(args.trace, `${name}-${i + 1}.json`)
+      const out = await measure(`${server.url}${screen.path}`, screen.signedIn ? cookies : null, traceFile)
       if (screen.signedIn) cookies = out.cookies
       runs.push(out.run)
       lighthouseVersion = out.run.lighthouseVersion

@@ -8,12 +8,20 @@
 // the figure can be found. A build with readable names helps
 // (`npx vite build --minify false`).
 //
-//   node pwa/scripts/profile-tasks.mjs [--screen list|detail|shared] [--bin path/to/pocket] [--top 8] [--nested]
+//   node pwa/scripts/profile-tasks.mjs [--screen list|detail|shared] [--bin path/to/pocket] [--top 8] [--nested] [--cpu 1]
+//   node pwa/scripts/profile-tasks.mjs --trace lighthouse-trace.json [--top 8] [--nested]
 //
+// --trace reads a run Lighthouse recorded (`npm run bench:lighthouse -- --trace
+// dir`): its tasks were observed at full speed, and are shown 4× longer, as
+// Lighthouse's simulation times them.
+//
+// --cpu 1 loads at full speed and scales every time by 4, as Lighthouse's
+// simulated throttling does: the network then answers sooner than the work
+// is done, so updates bunch up into the tasks Lighthouse actually re-times.
 // --nested lists every traced event inside a task, not only the outermost
 // (IndexedDB's request handlers under a "Receive mojo reply", for example).
 import { chromium } from '@playwright/test'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -27,26 +35,42 @@ const { values: opt } = parseArgs({
     bin: { type: 'string' },
     top: { type: 'string', default: '8' },
     nested: { type: 'boolean', default: false },
+    cpu: { type: 'string', default: '4' },
+    trace: { type: 'string' },
   },
 })
 const LONG_MS = 50
+const CPU_RATE = opt.trace ? 1 : Number(opt.cpu)
+/** Observed time to the 4× slower phone Lighthouse's mobile preset stands for. */
+const SCALE = 4 / CPU_RATE
 const CATEGORIES = ['toplevel', 'IndexedDB', 'v8', 'blink', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'disabled-by-default-v8.cpu_profiler', 'blink.user_timing']
 
-const dir = mkdtempSync(join(tmpdir(), 'pocket-tasks-'))
-const pocket = await startPocket({ dataDir: join(dir, 'data'), log: join(dir, 'pocket.log'), seed: true, ...(opt.bin ? { bin: opt.bin } : {}) })
-const browser = await chromium.launch(chromiumLaunchOptions())
-try {
-  const { page, url } = await slowPhonePage(browser, pocket, opt.screen)
-  await browser.startTracing(page, { categories: CATEGORIES })
-  await page.goto(url)
-  await page.waitForLoadState('networkidle')
-  await page.waitForTimeout(4000)
-  const trace = JSON.parse((await browser.stopTracing()).toString())
-  report(trace.traceEvents ?? trace, Number(opt.top), pocket.url)
-} finally {
-  await browser.close()
-  await pocket.stop()
-  rmSync(dir, { recursive: true, force: true })
+if (opt.trace) {
+  const trace = JSON.parse(readFileSync(opt.trace, 'utf8'))
+  const events = trace.traceEvents ?? trace
+  const origin = events.map((e) => String(e.args?.data?.documentLoaderURL ?? '')).find((u) => u.startsWith('http://127.0.0.1'))
+  report(events, Number(opt.top), new URL(origin).origin)
+} else {
+  await profileLoad()
+}
+
+async function profileLoad() {
+  const dir = mkdtempSync(join(tmpdir(), 'pocket-tasks-'))
+  const pocket = await startPocket({ dataDir: join(dir, 'data'), log: join(dir, 'pocket.log'), seed: true, ...(opt.bin ? { bin: opt.bin } : {}) })
+  const browser = await chromium.launch(chromiumLaunchOptions())
+  try {
+    const { page, url } = await slowPhonePage(browser, pocket, opt.screen, CPU_RATE)
+    await browser.startTracing(page, { categories: CATEGORIES })
+    await page.goto(url)
+    await page.waitForLoadState('networkidle')
+    await page.waitForTimeout(4000)
+    const trace = JSON.parse((await browser.stopTracing()).toString())
+    report(trace.traceEvents ?? trace, Number(opt.top), pocket.url)
+  } finally {
+    await browser.close()
+    await pocket.stop()
+    rmSync(dir, { recursive: true, force: true })
+  }
 }
 
 /** Each long task of the page's main thread, from navigation: start, length, and its heaviest functions. */
@@ -56,15 +80,16 @@ function report(events, top, origin) {
   const on = (e) => e.pid === main.pid && e.tid === main.tid
   const start = events.find((e) => on(e) && e.name === 'navigationStart' && String(e.args?.data?.documentLoaderURL ?? '').startsWith(origin))?.ts ?? Math.min(...events.filter(on).map((e) => e.ts))
   const fcp = events.find((e) => on(e) && e.name === 'firstContentfulPaint')?.ts
-  const tasks = events.filter((e) => on(e) && e.ph === 'X' && e.name === 'RunTask' && e.dur >= LONG_MS * 1000 && e.ts >= start)
+  const tasks = events.filter((e) => on(e) && e.ph === 'X' && e.name === 'RunTask' && e.dur * SCALE >= LONG_MS * 1000 && e.ts >= start)
   const samples = cpuSamples(events, main)
   const ms = (us) => Math.round(us / 1000)
-  console.log(`first contentful paint at ${fcp ? ms(fcp - start) : '?'} ms; long tasks (≥ ${LONG_MS} ms at 4× CPU):`)
+  const scaled = (us) => Math.round((us * SCALE) / 1000)
+  console.log(`first contentful paint at ${fcp ? ms(fcp - start) : '?'} ms; long tasks (≥ ${LONG_MS} ms at 4× CPU${SCALE === 1 ? '' : `, observed at ${CPU_RATE}× and scaled`}):`)
   let blocking = 0
   for (const task of tasks) {
     const afterPaint = fcp !== undefined && task.ts >= fcp
-    if (afterPaint) blocking += task.dur / 1000 - LONG_MS
-    console.log(`\n${String(ms(task.ts - start)).padStart(6)} ms  for ${ms(task.dur)} ms${afterPaint ? '' : '  (before the first paint)'}`)
+    if (afterPaint) blocking += (task.dur * SCALE) / 1000 - LONG_MS
+    console.log(`\n${String(ms(task.ts - start)).padStart(6)} ms  for ${scaled(task.dur)} ms${afterPaint ? '' : '  (before the first paint)'}`)
     console.log(`    work: ${kindsOfWork(events.filter(on), task)}`)
     for (const [name, t] of heaviest(samples, task, top)) console.log(`    ${String(Math.round(t)).padStart(5)} ms  ${name}`)
   }
@@ -82,7 +107,7 @@ function kindsOfWork(threadEvents, task) {
   const outermost = opt.nested ? inside : inside.filter((e) => !inside.some((o) => o !== e && o.ts <= e.ts && o.ts + o.dur >= e.ts + e.dur && o.dur > e.dur))
   const by = new Map()
   for (const e of outermost) by.set(e.name, (by.get(e.name) ?? 0) + e.dur / 1000)
-  return [...by].sort((a, b) => b[1] - a[1]).slice(0, opt.nested ? 14 : 5).map(([n, t]) => `${n} ${Math.round(t)} ms`).join(', ') || 'none traced'
+  return [...by].sort((a, b) => b[1] - a[1]).slice(0, opt.nested ? 14 : 5).map(([n, t]) => `${n} ${Math.round(t * SCALE)} ms`).join(', ') || 'none traced'
 }
 
 /** Whether the thread loaded a page of the server's (other renderers, the browser's own pages, run beside it). */
@@ -127,7 +152,7 @@ function cpuSamples(events, main) {
  */
 function heaviest(samples, task, top) {
   const inside = samples.filter((s) => s.ts >= task.ts && s.ts < task.ts + task.dur)
-  const per = inside.length ? task.dur / 1000 / inside.length : 0
+  const per = inside.length ? (task.dur * SCALE) / 1000 / inside.length : 0
   const total = new Map()
   for (const { stack } of inside) {
     const names = new Set([stack[0], ...stack.filter((f) => /\/assets\/(?!vendor-)/.test(f))])

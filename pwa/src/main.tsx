@@ -1,4 +1,4 @@
-import { StrictMode } from 'react'
+import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { Router } from 'wouter'
 import { Providers } from './app/Providers'
@@ -26,18 +26,24 @@ startColdStart()
 // In development the mock API starts first: the refresh call must reach it.
 if (!import.meta.env.DEV) startRestoreEarly(firstRequests())
 
+// The first render is a transition, so React draws the app in slices that
+// leave the main thread free between them (a page painted from its HTML is
+// already on screen; nothing waits for one long task).
 void startMocks().then(() => {
-  createRoot(document.getElementById('root') as HTMLElement).render(
-    <StrictMode>
-      <Providers>
-        <AppErrorBoundary>
-          <Router aroundNav={replacingSamePage(browserPath)}>
-            <PrerenderRelease />
-            <AppRoutes />
-          </Router>
-        </AppErrorBoundary>
-        {import.meta.env.PROD && <LaterUpdatePrompt />}
-      </Providers>
-    </StrictMode>,
+  const root = createRoot(document.getElementById('root') as HTMLElement)
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <Providers>
+          <AppErrorBoundary>
+            <Router aroundNav={replacingSamePage(browserPath)}>
+              <PrerenderRelease />
+              <AppRoutes />
+            </Router>
+          </AppErrorBoundary>
+          {import.meta.env.PROD && <LaterUpdatePrompt />}
+        </Providers>
+      </StrictMode>,
+    ),
   )
 })

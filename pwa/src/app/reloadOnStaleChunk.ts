@@ -34,7 +34,9 @@ export function reloadOnStaleChunk(deps: StaleChunkDeps = browserDeps()): void {
 function browserDeps(): StaleChunkDeps {
   return {
     target: window,
-    storage: sessionStorage,
+    // Read when a chunk fails, not at start: a page's first use of
+    // sessionStorage asks the browser for it, and every start would wait.
+    storage: { getItem: (key) => sessionStorage.getItem(key), setItem: (key, value) => sessionStorage.setItem(key, value) },
     reload: () => window.location.reload(),
     now: Date.now,
     isOnline: () => navigator.onLine !== false,

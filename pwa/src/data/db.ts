@@ -120,7 +120,11 @@ export class PocketDB extends Dexie {
   syncBase!: EntityTable<StoredSyncBase, 'key'>
 
   constructor(name = 'pocket') {
-    super(name)
+    // No query cache: Dexie's keeps a clone of every live read's answer and
+    // replays each write of a transaction over them. Screens re-read after a
+    // commit all the same, and a first sync's parts landed about a sixth
+    // faster without it (bench-pull-page.mjs, docs/benchmarks.md).
+    super(name, { cache: 'disabled' })
     this.version(1).stores({
       recordings: 'id, sortKey',
       details: 'id',

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useReducer, useRef } from 'react'
+import { startTransition, useEffect, useMemo, useReducer, useRef } from 'react'
 import type { PocketDB } from '../db'
 import { loadDevice, loaded } from './open'
 
@@ -15,6 +15,10 @@ interface Observable<T> {
  * while new `deps` are read. Unlike useLiveQuery it loads Dexie itself the
  * first time a screen asks, so screens drawn before that do not download it.
  * A failed read throws on render, for the nearest error boundary.
+ *
+ * A new answer redraws as a transition: a first pull that fills the device
+ * store in parts wakes every screen reading it after each part, and React
+ * then redraws in slices between which the page stays responsive.
  */
 export function useDeviceQuery<T>(query: (db: PocketDB) => Promise<T> | T, deps: unknown[]): T | undefined
 export function useDeviceQuery<T, D>(query: (db: PocketDB) => Promise<T> | T, deps: unknown[], defaultResult: D): T | D
@@ -38,12 +42,12 @@ export function useDeviceQuery<T, D>(query: (db: PocketDB) => Promise<T> | T, de
         current.error = null
         current.result = value
         current.hasResult = true
-        rerender()
+        startTransition(rerender)
       },
       (error) => {
         if (latest.current.error === error) return
         latest.current.error = error
-        rerender()
+        startTransition(rerender)
       },
     )
     return () => subscription.unsubscribe()

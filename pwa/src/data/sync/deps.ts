@@ -1,6 +1,7 @@
 import { db as appDb, type PocketDB } from '../db'
 import { session as appSession } from '../session'
 import type { SessionLike, SyncClient } from './client'
+import { loadSyncCode } from './loadSyncCode'
 
 /** Everything sync touches outside itself, so tests can hand it fakes (and a fresh database). */
 export interface SyncDeps {
@@ -62,7 +63,7 @@ export function browserLock<T>(name: string, fn: () => Promise<T>): Promise<T> {
 export function defaultDeps(): SyncDeps {
   return {
     db: appDb,
-    client: clientOnFirstCall(() => import('./client').then((m) => m.syncClient(m.syncTransport(appSession)))),
+    client: clientOnFirstCall(() => loadSyncCode(() => import('./client')).then((m) => m.syncClient(m.syncTransport(appSession)))),
     session: appSession,
     now: Date.now,
     random: Math.random,

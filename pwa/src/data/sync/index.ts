@@ -6,6 +6,7 @@ import type { EnqueueOptions, OutboxRow } from './outbox'
 import type { PullResult } from './pull'
 import { recompose, syncTables } from './rebase'
 import { singleFlight } from './singleFlight'
+import { loadSyncCode } from './loadSyncCode'
 
 export type { FlushResult, FlushOptions } from './flush'
 export type { PullResult } from './pull'
@@ -45,12 +46,12 @@ export function createSync(deps: SyncDeps): Sync {
   const queued = () => listeners.forEach((fn) => fn())
   // Tabs share one IndexedDB: the lock keeps two tabs from sending the same edits at once.
   // Pulling and sending load with their first run: a screen that only reads the queue never needs them.
-  const pull = singleFlight(() => deps.lock(PULL_LOCK, async () => (await import('./pull')).pullOnce(deps)))
+  const pull = singleFlight(() => deps.lock(PULL_LOCK, async () => (await loadSyncCode(() => import('./pull'))).pullOnce(deps)))
   let ignoreBackoff = false
   const flush = singleFlight(() => {
     const options = { ignoreBackoff }
     ignoreBackoff = false
-    return deps.lock(FLUSH_LOCK, async () => (await import('./flush')).flushOnce(deps, options))
+    return deps.lock(FLUSH_LOCK, async () => (await loadSyncCode(() => import('./flush'))).flushOnce(deps, options))
   })
   return {
     deps,

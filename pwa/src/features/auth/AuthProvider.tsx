@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react'
+import { startTransition, useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { createSession, endSession, type AuthUser, type ProviderAvailability, type SocialProvider } from '@/data/api/auth'
 import { earlyStartSettled, forgetEarlyFirstPage } from '@/data/earlyStart'
@@ -33,7 +33,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         // The list's chunks and first page, started beside the restore, are
         // waited for: the signed-in screen then renders whole, in one go.
         if (restored) await earlyStartSettled()
-        dispatch(restored ? { type: 'RESTORED', ...restored } : { type: 'SIGNED_OUT' })
+        // A transition: the whole signed-in screen is drawn in slices, the
+        // page answering between them (its copy from the HTML is showing).
+        startTransition(() => dispatch(restored ? { type: 'RESTORED', ...restored } : { type: 'SIGNED_OUT' }))
       })
       .catch((error: unknown) => {
         console.error('Restoring the session failed', error)

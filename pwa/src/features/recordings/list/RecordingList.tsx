@@ -1,10 +1,11 @@
-import { useCallback, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react'
 import { defaultRangeExtractor, useWindowVirtualizer, type Range, type Virtualizer } from '@tanstack/react-virtual'
 import { useWaitingEntityIds } from '@/data/sync/useOutbox'
 import type { SearchMatch } from '@/data/normalize/searchMatch'
 import { activeHeaderIndex, headerIndexes, type ListItem } from './listItems'
 import { RecordingRowLink } from './RecordingRowLink'
 import { Sentinel } from './Sentinel'
+import { PRERENDER_ID } from '@/ui/prerenderCopy'
 
 /** Fixed heights (CSS matches): no measuring, so 10,000 rows cost nothing until shown. */
 const ROW_HEIGHT = 112
@@ -52,6 +53,10 @@ export function RecordingList({ items, paging, footer, matches }: Props) {
     estimateSize: (i) => (items[i]?.kind === 'header' ? HEADER_HEIGHT : ROW_HEIGHT),
     getItemKey: (i) => items[i]?.key ?? i,
     overscan: 8,
+    // The window's size from the start (the default is 0 × 0): the first
+    // render then holds the rows the screen shows, not a second one forced
+    // from the commit once the window has been measured.
+    initialRect: windowRect(),
     scrollMargin,
     rangeExtractor,
   })
@@ -93,16 +98,23 @@ function stickyTop(el: HTMLElement | null): number {
   return parseFloat(getComputedStyle(el).getPropertyValue('--sticky-top')) || 0
 }
 
-/** The list's distance from the top of the document, which the window virtualizer needs. */
+/**
+ * The list's distance from the top of the document, which the window
+ * virtualizer needs to know which rows are near the viewport (rows are
+ * placed relative to the list, so they are drawn right without it).
+ * Content above the list (an error box, a wrapped search bar) can move it on
+ * any render, so it is re-read after each one, once painted: read in the
+ * commit, it would make the browser lay the whole new page out inside that
+ * task (a long one on a phone). A frame with the old value only picks the
+ * overscan's edge rows a little off. Equal values are no-ops.
+ */
 function useDocumentOffset(ref: RefObject<HTMLElement | null>): number {
-  const [offset, setOffset] = useState(0)
-  // Content above the list (an error box, a wrapped search bar) can move it
-  // on any render, so it is re-read after each one; equal values are no-ops.
-  useLayoutEffect(() => {
+  const [offset, setOffset] = useState(paintedListOffset)
+  useEffect(() => {
     const el = ref.current
     if (el) setOffset(Math.round(el.getBoundingClientRect().top + window.scrollY))
   })
-  useLayoutEffect(() => {
+  useEffect(() => {
     const measure = () => {
       const el = ref.current
       if (el) setOffset(Math.round(el.getBoundingClientRect().top + window.scrollY))
@@ -111,4 +123,18 @@ function useDocumentOffset(ref: RefObject<HTMLElement | null>): number {
     return () => window.removeEventListener('resize', measure)
   }, [ref])
   return offset
+}
+
+function windowRect(): { width: number; height: number } {
+  return typeof window === 'undefined' ? { width: 0, height: 0 } : { width: window.innerWidth, height: window.innerHeight }
+}
+
+/**
+ * Where the list the HTML painted (see ui/prerenderHandoff) starts: this one
+ * takes its place, so its first render places the rows right and the
+ * measurement after it changes nothing (no second render of every row).
+ */
+function paintedListOffset(): number {
+  const painted = typeof document === 'undefined' ? null : document.querySelector(`#${PRERENDER_ID} .vlist`)
+  return painted ? Math.round(painted.getBoundingClientRect().top + window.scrollY) : 0
 }

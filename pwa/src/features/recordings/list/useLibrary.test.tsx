@@ -9,7 +9,7 @@ import { earlyFirstPage, earlyStartSettled, startEarly } from '@/data/earlyStart
 import type { Recording } from '@/data/types'
 import { AuthContext, type AuthContextValue } from '@/features/auth/AuthContext'
 import { alice } from '@/test/render'
-import { useLibrary } from './useLibrary'
+import { useLibrary, useRows } from './useLibrary'
 
 const early: Recording = { id: 'early-1', title: 'Read at start-up', recordingAt: '2026-02-01T10:00:00Z' } as Recording
 
@@ -47,5 +47,28 @@ describe('useLibrary at a cold start', () => {
     await readEarly('uid-bob')
     const { result } = renderHook(() => useLibrary(), { wrapper: wrapperFor(alice) })
     expect(result.current.rows).toBeUndefined()
+  })
+})
+
+describe('useRows', () => {
+  const first: Recording = { id: 'rec-a', title: 'Standup', recordingAt: '2026-02-01T10:00:00Z', duration: 90 } as Recording
+  const second: Recording = { id: 'rec-b', title: 'Design review', recordingAt: '2026-02-02T10:00:00Z' } as Recording
+
+  it('keeps the row of a recording read again unchanged, so its line is not redrawn, and replaces a changed one', () => {
+    const { result, rerender } = renderHook(({ recordings }) => useRows(recordings), { initialProps: { recordings: [first, second] } })
+    const [rowA, rowB] = result.current ?? []
+    // A re-read (after a sync stored another part) brings equal recordings as new objects.
+    rerender({ recordings: [{ ...first }, { ...second, title: 'Design review (final)' }] })
+    expect(result.current?.[0]).toBe(rowA)
+    expect(result.current?.[1]).not.toBe(rowB)
+    expect(result.current?.[1]?.title).toBe('Design review (final)')
+  })
+
+  it('matches rows by recording, not by place: a recording arriving on top leaves the others as they were', () => {
+    const { result, rerender } = renderHook(({ recordings }) => useRows(recordings), { initialProps: { recordings: [first] } })
+    const rowA = result.current?.[0]
+    rerender({ recordings: [{ ...second }, { ...first }] })
+    expect(result.current?.map((r) => r.id)).toEqual(['rec-b', 'rec-a'])
+    expect(result.current?.[1]).toBe(rowA)
   })
 })

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useMemo, useState } from 'react'
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { replaceEqualDeep, useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
 import {
   countCachedRecordings,
   dashboardPagesQuery,
@@ -107,7 +107,22 @@ function useDeviceRows(windowSize: number): Recording[] | undefined {
   return live ?? early
 }
 
-/** Rows for the screen (normalising is cheap; rows re-render only when their fields change). */
+/**
+ * Rows for the screen. A row whose fields are unchanged keeps its object
+ * from the last read, so its (memoised) line does not redraw: a first sync
+ * re-reads the device after each part it stores, and most rows stay as
+ * they were.
+ */
 export function useRows(recordings: Recording[] | undefined): RecordingRow[] | undefined {
-  return useMemo(() => recordings?.map(toRecordingRow), [recordings])
+  const previous = useRef(new Map<string, RecordingRow>())
+  return useMemo(() => {
+    if (!recordings) return undefined
+    const before = previous.current
+    const rows = recordings.map((recording) => {
+      const row = toRecordingRow(recording)
+      return replaceEqualDeep(before.get(row.id), row)
+    })
+    previous.current = new Map(rows.map((row) => [row.id, row]))
+    return rows
+  }, [recordings])
 }
