@@ -58,13 +58,15 @@ export async function pullOnce(deps: SyncDeps): Promise<PullResult> {
  * How many changes one transaction applies. Each transaction's replies from
  * IndexedDB are one task of the main thread: the first pull's 30 changes in
  * one transaction held a slow phone's page for 180 ms just after its first
- * screen (profile-tasks.mjs), and a page of 500 for 360 ms. In parts of 8 no
- * task reaches 50 ms and the page can answer a tap between them; a page of
- * 500 then lands about 2.2× slower in all (bench-pull-page.mjs --paths
- * now,parts; larger or growing parts brought the long tasks of the start
- * back, docs/benchmarks.md).
+ * screen (profile-tasks.mjs), and a page of 500 for 360 ms. Warm, parts of
+ * 8 stay under 50 ms, but the first pull runs cold, just after the first
+ * screen, and Lighthouse still saw its parts of 8 at 55–75 ms; parts of 4
+ * took the median blocking time of a cold list from 66 to 38 ms. A page of
+ * 500 then lands about 2.9× slower than in one transaction, the page
+ * answering throughout (bench-pull-page.mjs --paths now,parts; larger or
+ * growing parts brought the long tasks of the start back, docs/benchmarks.md).
  */
-export const CHANGES_PER_TRANSACTION = 8
+export const CHANGES_PER_TRANSACTION = 4
 
 async function storePage(db: PocketDB, changes: Change[], cursor: string, drop: boolean): Promise<void> {
   const parts = Math.max(1, Math.ceil(changes.length / CHANGES_PER_TRANSACTION))
