@@ -34,6 +34,9 @@ export function RecordingList({ items, paging, footer, matches }: Props) {
   // Edits waiting to be sent mark their row too (a queued question changes nothing else on it).
   const waiting = useWaitingEntityIds()
 
+  // Read once: asking the window's size lays out a page with changes pending.
+  const [initialRect] = useState(windowRect)
+
   const virtualizerRef = useRef<Virtualizer<Window, Element> | null>(null)
   const rangeExtractor = useCallback(
     (range: Range) => {
@@ -56,7 +59,7 @@ export function RecordingList({ items, paging, footer, matches }: Props) {
     // The window's size from the start (the default is 0 × 0): the first
     // render then holds the rows the screen shows, not a second one forced
     // from the commit once the window has been measured.
-    initialRect: windowRect(),
+    initialRect,
     scrollMargin,
     rangeExtractor,
   })
