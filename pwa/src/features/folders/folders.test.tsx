@@ -42,6 +42,12 @@ async function open(path = '/recordings') {
 }
 
 const folders = () => within(screen.getByRole('region', { name: 'Folders' }))
+/** New folder, once the device's folders are read: until then it is disabled, for a person too. */
+async function newFolderButton(): Promise<HTMLElement> {
+  const button = await folders().findByRole('button', { name: 'New folder' })
+  await waitFor(() => expect(button).toBeEnabled())
+  return button
+}
 const main = () => within(screen.getByRole('main'))
 const shownTitles = () =>
   main()
@@ -91,7 +97,7 @@ describe('folders in the library', () => {
   it('checks the new folder’s name before queueing it, then shows it at once as waiting to sync', async () => {
     const user = userEvent.setup()
     const { router } = await open()
-    const newFolder = await folders().findByRole('button', { name: 'New folder' })
+    const newFolder = await newFolderButton()
     await user.click(newFolder)
     const dialog = await screen.findByRole('dialog', { name: 'New folder' })
     const name = within(dialog).getByRole('textbox', { name: 'Folder name' })
@@ -135,7 +141,7 @@ describe('folders in the library', () => {
   it('closes on Escape without creating anything and gives focus back to New folder', async () => {
     const user = userEvent.setup()
     await open()
-    const newFolder = await folders().findByRole('button', { name: 'New folder' })
+    const newFolder = await newFolderButton()
     await user.click(newFolder)
     await user.type(screen.getByRole('textbox', { name: 'Folder name' }), 'Draft')
     await user.keyboard('{Escape}')
