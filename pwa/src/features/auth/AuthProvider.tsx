@@ -31,7 +31,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     takeRestore()
       .then(async (restored) => {
         // The list's chunks and first page, started beside the restore, are
-        // waited for: the signed-in screen then renders whole, in one go.
+        // waited for: the signed-in screen then renders whole, not piece by
+        // piece as they arrive.
         if (restored) await earlyStartSettled()
         // A transition: the whole signed-in screen is drawn in slices, the
         // page answering between them (its copy from the HTML is showing).

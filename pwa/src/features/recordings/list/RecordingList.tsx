@@ -115,12 +115,12 @@ function useDocumentOffset(ref: RefObject<HTMLElement | null>): number {
   const [offset, setOffset] = useState(paintedListOffset)
   useEffect(() => {
     const el = ref.current
-    if (el) setOffset(Math.round(el.getBoundingClientRect().top + window.scrollY))
+    if (el) setOffset(documentTop(el))
   })
   useEffect(() => {
     const measure = () => {
       const el = ref.current
-      if (el) setOffset(Math.round(el.getBoundingClientRect().top + window.scrollY))
+      if (el) setOffset(documentTop(el))
     }
     window.addEventListener('resize', measure)
     return () => window.removeEventListener('resize', measure)
@@ -139,5 +139,10 @@ function windowRect(): { width: number; height: number } {
  */
 function paintedListOffset(): number {
   const painted = typeof document === 'undefined' ? null : document.querySelector(`#${PRERENDER_ID} .vlist`)
-  return painted ? Math.round(painted.getBoundingClientRect().top + window.scrollY) : 0
+  return painted ? documentTop(painted) : 0
+}
+
+/** How far below the top of the document the element starts, in whole CSS pixels. */
+function documentTop(el: Element): number {
+  return Math.round(el.getBoundingClientRect().top + window.scrollY)
 }
