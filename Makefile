@@ -12,7 +12,7 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 HAVE_WEB := $(wildcard package.json)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run build web test test-go fault soak load fuzz test-web test-size test-e2e test-e2e-relay test-gen deps tools chromium fixtures-audio clean fmt lint bench bench-sync bench-relay proto
+.PHONY: run build web test test-go fault soak load fuzz test-web test-size test-e2e test-e2e-relay test-e2e-relay-all test-gen deps tools chromium fixtures-audio clean fmt lint bench bench-sync bench-relay proto
 
 ## run: build everything and start `pocket serve` on http://127.0.0.1:8080 with the sample data
 run: build
@@ -65,8 +65,10 @@ chromium:
 		$(SUDO) apt-get update -q && ($(SUDO) apt-get install -y -q chromium || $(SUDO) apt-get install -y -q -f chromium); \
 	fi
 
-## test: every test: Go, PWA unit/component, browser end-to-end, generated code up to date
-test: test-gen test-go test-web test-size test-e2e test-e2e-relay
+## test: every test: Go, PWA unit/component, browser end-to-end (and the relay's share of it), generated
+## code up to date; in stages (tools/test.sh), each stage's log under test-results/make-test/, a time table at the end
+test:
+	tools/test.sh
 
 ## proto: regenerate the Connect/protobuf code (Go under pkg/gen, TypeScript under pwa/src/gen)
 proto: deps
@@ -120,11 +122,18 @@ ifneq ($(HAVE_WEB),)
 	e2e/run.sh
 endif
 
-## test-e2e-relay: the whole browser suite with the PWA served by a relay (pocket serve with POCKET_UPSTREAM_URL) in front of an embedded pocket (part of make test)
+## test-e2e-relay: the browser tests tagged @relay with the PWA served by a relay (pocket serve with POCKET_UPSTREAM_URL) in front of an embedded pocket (part of make test)
 test-e2e-relay: build tools chromium
 ifneq ($(HAVE_WEB),)
 	$(MAKE) --no-print-directory bin/oidc-issuer
 	e2e/run.sh --relay
+endif
+
+## test-e2e-relay-all: the whole browser suite (both projects) through a relay
+test-e2e-relay-all: build tools chromium
+ifneq ($(HAVE_WEB),)
+	$(MAKE) --no-print-directory bin/oidc-issuer
+	e2e/run.sh --relay --project desktop --project phone
 endif
 
 # The local OIDC issuer the browser tests sign in with as "Google" (test-only).

@@ -14,7 +14,12 @@
 # POCKET_UPSTREAM_URL pointing at it takes the address the tests use. The
 # upstream's public URL is the relay's origin, as behind a real relay: OIDC
 # redirects, share links and the cookie's Origin checks all name the address
-# the browser sees.
+# the browser sees. With no other arguments it runs the tests tagged @relay, on
+# the desktop project: those that exercise what a relay changes (sign-in, the
+# list and a recording, edits, offline replay, live updates, share links, push,
+# audio and asking); the rest are the same PWA on the same API. Naming specs or
+# Playwright options runs what they name instead (e.g. `e2e/run.sh --relay
+# --project desktop` for the whole suite through a relay).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -22,6 +27,7 @@ relay=""
 if [ "${1:-}" = "--relay" ]; then
   relay=1
   shift
+  [ $# -gt 0 ] || set -- --project desktop --grep @relay
 fi
 
 for bin in bin/pocket bin/mailpit bin/oidc-issuer; do

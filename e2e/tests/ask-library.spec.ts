@@ -20,7 +20,7 @@ async function openAsk(page: Page) {
 }
 
 test.describe('Ask about all recordings', () => {
-  test('ask across the library, see the answer cite the recording, follow the citation to the passage', { tag: '@phone' }, async ({ page }) => {
+  test('ask across the library, see the answer cite the recording, follow the citation to the passage', { tag: ['@phone', '@relay'] }, async ({ page }) => {
     await openAsk(page)
     await box(page).fill(QUESTION)
     await box(page).press('Enter')

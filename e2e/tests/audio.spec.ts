@@ -31,7 +31,7 @@ test.describe('Audio @phone', () => {
   // The audio plays in real time (at 2×) on top of a signed-in page load.
   test.slow()
 
-  test('plays the recording; the highlighted segment follows the speech', async ({ page }) => {
+  test('plays the recording; the highlighted segment follows the speech', { tag: '@relay' }, async ({ page }) => {
     await openTranscript(page)
     const player = playerOf(page)
     await player.getByLabel('Playback speed').selectOption('2')
@@ -110,7 +110,7 @@ test.describe('Audio @phone', () => {
     }
   })
 
-  test('a share link plays through the share audio route', async ({ page, browser }) => {
+  test('a share link plays through the share audio route', { tag: '@relay' }, async ({ page, browser }) => {
     await signInThroughIssuer(page.request, DEMO_EMAIL)
     const { idToken } = (await (await page.request.post('/api/v1/auth/refresh')).json()) as { idToken: string }
     const created = await page.request.post(`/api/v1/recordings/${RECORDING}/share`, { data: {}, headers: { Authorization: `Bearer ${idToken}` } })

@@ -22,7 +22,7 @@ async function openRecording(page: Page) {
 }
 
 test.describe('Ask Pocket', () => {
-  test('owner: ask, see the revealed answer with sources and follow-up chips; history survives a reload', async ({ page }) => {
+  test('owner: ask, see the revealed answer with sources and follow-up chips; history survives a reload', { tag: '@relay' }, async ({ page }) => {
     await openRecording(page)
     const chat = chatPanel(page)
     await expect(chat.getByRole('heading', { name: 'Ask Pocket' })).toBeVisible()
@@ -103,7 +103,7 @@ test.describe('Ask Pocket', () => {
     await expect(chat.getByRole('button', { name: 'Send' })).toBeDisabled()
   })
 
-  test('share-link visitor chats through the link, apart from the owner', async ({ page, browser }) => {
+  test('share-link visitor chats through the link, apart from the owner', { tag: '@relay' }, async ({ page, browser }) => {
     await signInThroughIssuer(page.request, DEMO_EMAIL)
     const { idToken } = (await (await page.request.post('/api/v1/auth/refresh')).json()) as { idToken: string }
     const created = await page.request.post(`/api/v1/recordings/${RECORDING}/share`, { data: {}, headers: { Authorization: `Bearer ${idToken}` } })

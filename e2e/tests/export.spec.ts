@@ -85,7 +85,7 @@ test.describe('export', () => {
     expect(json.recording.folder.name).toBe('Work')
   })
 
-  test('the backup in the user menu holds one import file per recording of the user', { tag: '@phone' }, async ({ page }) => {
+  test('the backup in the user menu holds one import file per recording of the user', { tag: ['@phone', '@relay'] }, async ({ page }) => {
     const email = await freshLibrary(page, UPLOADED)
     await page.goto('/recordings')
     await openSidebar(page)

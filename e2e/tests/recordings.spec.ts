@@ -18,7 +18,7 @@ const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: t
 const panel = (page: Page, name: string) => page.getByRole('tabpanel', { name, exact: true })
 
 test.describe('recordings list', () => {
-  test('pages by cursor to the end under sticky date headings', { tag: '@phone' }, async ({ page }) => {
+  test('pages by cursor to the end under sticky date headings', { tag: ['@phone', '@relay'] }, async ({ page }) => {
     const cursors: (string | null)[] = []
     page.on('request', (r) => {
       const url = new URL(r.url())
@@ -44,7 +44,7 @@ test.describe('recordings list', () => {
     expect(heading).toBe(rowDay)
   })
 
-  test('a signed-in visit paints the first rows from the HTML before any script runs, where the app then draws them', { tag: '@phone' }, async ({ page, baseURL }) => {
+  test('a signed-in visit paints the first rows from the HTML before any script runs, where the app then draws them', { tag: ['@phone', '@relay'] }, async ({ page, baseURL }) => {
     await signInThroughIssuer(page.request, DEMO_EMAIL)
     // The zone the app tells the server once a signed-in page has settled (app/zoneCookie.ts).
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone
@@ -106,7 +106,7 @@ test.describe('recordings list', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Weekly Product Sync' })).toBeVisible()
   })
 
-  test('search finds by content, says when nothing matches, and clears back to the list', { tag: '@phone' }, async ({ page }) => {
+  test('search finds by content, says when nothing matches, and clears back to the list', { tag: ['@phone', '@relay'] }, async ({ page }) => {
     await openSignedIn(page)
     const box = page.getByRole('searchbox', { name: 'Search recordings' })
     await box.fill('Piranesi')
@@ -127,7 +127,7 @@ test.describe('recordings list', () => {
 })
 
 test.describe('detail screen', () => {
-  test('desktop: header, four top tabs with their content, Ask Pocket beside', async ({ page }) => {
+  test('desktop: header, four top tabs with their content, Ask Pocket beside', { tag: '@relay' }, async ({ page }) => {
     await openSignedIn(page, '/recordings/rec_16_roadmap_2027_shared')
     await expect(page.getByRole('heading', { level: 1, name: '2027 Roadmap Preview' })).toBeVisible()
     await expect(page.getByText('From Marcus Lee')).toBeVisible()
@@ -199,7 +199,7 @@ test.describe('detail screen', () => {
     expect(asked.filter((a) => a === '/api/v1/recordings/rec_16_roadmap_2027_shared?include=all')).toHaveLength(1)
   })
 
-  test("a signed-in visit paints the recording from the HTML before any script runs, where the app then draws it", { tag: '@phone' }, async ({ page }) => {
+  test("a signed-in visit paints the recording from the HTML before any script runs, where the app then draws it", { tag: ['@phone', '@relay'] }, async ({ page }) => {
     const path = '/recordings/rec_21_parent_teacher_conference'
     await signInThroughIssuer(page.request, DEMO_EMAIL)
     // Scripts refused: what shows is the server's HTML.
@@ -258,7 +258,7 @@ test('axe: the detail screen and the share dialog have no serious violations', {
 })
 
 test.describe('detail load errors', () => {
-  test('404 from the server: Recording Not Found', async ({ page }) => {
+  test('404 from the server: Recording Not Found', { tag: '@relay' }, async ({ page }) => {
     await openSignedIn(page, '/recordings/no_such_recording')
     await expect(page.getByRole('heading', { level: 1, name: 'Recording Not Found' })).toBeVisible()
     await expect(page.getByText('This recording may have been deleted or you do not have access to it.')).toBeVisible()
@@ -290,7 +290,7 @@ test.describe('detail load errors', () => {
 })
 
 test.describe('share links', () => {
-  test('create, copy, open signed out in a fresh browser, revoke', async ({ page, browser, context }) => {
+  test('create, copy, open signed out in a fresh browser, revoke', { tag: '@relay' }, async ({ page, browser, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'])
     await openSignedIn(page, '/recordings/rec_22_book_club_frankenstein')
     await page.getByRole('button', { name: 'Share' }).click()
@@ -345,7 +345,7 @@ test.describe('share links', () => {
     }
   })
 
-  test('an expired link: Share Link Expired', async ({ page }) => {
+  test('an expired link: Share Link Expired', { tag: '@relay' }, async ({ page }) => {
     await signInThroughIssuer(page.request, DEMO_EMAIL)
     const { idToken } = (await (await page.request.post('/api/v1/auth/refresh')).json()) as { idToken: string }
     const created = await page.request.post('/api/v1/recordings/rec_23_mentoring_call_grace/share', {
@@ -362,7 +362,7 @@ test.describe('share links', () => {
     await expect(page.getByText('This share link has expired and is no longer valid.')).toBeVisible()
   })
 
-  test('a first visit paints the recording from the HTML before any script runs, where the app then draws it', { tag: '@phone' }, async ({ page }) => {
+  test('a first visit paints the recording from the HTML before any script runs, where the app then draws it', { tag: ['@phone', '@relay'] }, async ({ page }) => {
     await signInThroughIssuer(page.request, DEMO_EMAIL)
     const { idToken } = (await (await page.request.post('/api/v1/auth/refresh')).json()) as { idToken: string }
     const created = await page.request.post('/api/v1/recordings/rec_22_book_club_frankenstein/share', {
@@ -406,7 +406,7 @@ test.describe('share links', () => {
     expect(html).not.toContain('Frankenstein')
   })
 
-  test('a deleted recording: Recording Not Found; no token: No share token provided', async ({ page }) => {
+  test('a deleted recording: Recording Not Found; no token: No share token provided', { tag: '@relay' }, async ({ page }) => {
     await page.route('**/api/v1/share/shared/recording?token=gone', (r) => r.fulfill({ status: 404, json: { success: false, message: 'x' } }))
     await page.goto('/shared/recording?token=gone')
     await expect(page.getByRole('heading', { level: 1, name: 'Recording Not Found' })).toBeVisible()

@@ -31,7 +31,7 @@ async function otherDevice(request: APIRequestContext) {
 
 const folderHeading = (page: Page) => page.getByRole('main').getByRole('heading', { level: 2 }).first()
 
-test('a refused edit is shown with its reason, and Discard restores the server’s version', { tag: '@phone' }, async ({ page, playwright }) => {
+test('a refused edit is shown with its reason, and Discard restores the server’s version', { tag: ['@phone', '@relay'] }, async ({ page, playwright }) => {
   test.setTimeout(60_000)
   await signInThroughIssuer(page.request, freshEmail())
   // The other device keeps the cookies of this session, not this browser's network.

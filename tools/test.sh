@@ -1,0 +1,143 @@
+#!/usr/bin/env bash
+# `make test`: every test, in stages, each stage's output kept in a log under
+# test-results/make-test/ and printed only when the stage fails (a passing run
+# prints a few dozen lines). Stages that do not need each other's results run
+# side by side: the Go tests (which wait on disks, sockets and child servers
+# more than on the CPU) beside the PWA's generated-code check, typecheck and
+# unit tests. The browser suite runs alone, since its timings are what a busy
+# CPU would disturb. A table of each stage's time closes the run.
+#
+#   tools/test.sh              every stage
+#   tools/test.sh go web       only the named stages (setup always runs first)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+logs=test-results/make-test
+rm -rf "$logs" && mkdir -p "$logs"
+declare -A took status summary
+order=()
+
+# stage NAME COMMAND...: runs COMMAND with its output in $logs/NAME.log and
+# records its time, its exit status and the summary summarize_NAME makes of it.
+stage() {
+  local name=$1 start rc=0
+  shift
+  start=$(date +%s)
+  "$@" >"$logs/$name.log" 2>&1 || rc=$?
+  took[$name]=$(($(date +%s) - start))
+  status[$name]=$rc
+  summary[$name]=$(summarize "$name" 2>/dev/null || true)
+  order+=("$name")
+  report "$name"
+}
+
+report() {
+  local name=$1
+  if [ "${status[$name]}" -eq 0 ]; then
+    printf '%-10s ok    %4ss  %s\n' "$name" "${took[$name]}" "${summary[$name]}"
+    return
+  fi
+  printf '%-10s FAIL  %4ss  %s\n' "$name" "${took[$name]}" "${summary[$name]}"
+  printf -- '--- last lines of %s ---\n' "$logs/$name.log"
+  tail -n 150 "$logs/$name.log"
+  case $name in e2e*)
+    for log in e2e/test-results/pocket.log e2e/test-results/upstream.log; do
+      [ -f "$log" ] || continue
+      printf -- '--- last lines of the server log %s ---\n' "$log"
+      tail -n 60 "$log"
+    done
+  esac
+}
+
+# summarize NAME: one line of counts from a stage's log.
+summarize() {
+  case $1 in
+  go) python3 tools/go-test-summary.py "$logs/go-test.json" ;;
+  web) grep -E '^\s*Tests\s' "$logs/web.log" | tail -n 1 | sed -E 's/^\s*Tests\s+/vitest: /' ;;
+  e2e*) grep -E '^\s+[0-9]+ (passed|failed|flaky|skipped)' "$logs/$1.log" | sed -E 's/^\s+//' | paste -sd ' ' | sed 's/^/playwright: /' ;;
+  esac
+}
+
+setup() { make --no-print-directory deps tools chromium bin/oidc-issuer; }
+
+go_tests() {
+  go vet ./...
+  local rc=0
+  go test -count=1 -json ./... >"$logs/go-test.json" || rc=$?
+  [ "$rc" -eq 0 ] || { python3 tools/go-test-summary.py --failures "$logs/go-test.json"; return "$rc"; }
+  tools/fuzz.sh
+}
+
+web_tests() {
+  make --no-print-directory test-gen
+  npm run typecheck
+  npm run test:unit
+}
+
+# The PWA built once (typecheck ran in web_tests), its size budgets checked,
+# and the binary that embeds it.
+build() {
+  npx vite build --config pwa/vite.config.ts
+  npm run -s size
+  go build -o bin/pocket ./server/cmd/pocket
+}
+
+wanted() { [ ${#only[@]} -eq 0 ] || [[ " ${only[*]} " == *" $1 "* ]]; }
+
+only=("$@")
+overall=$(date +%s)
+stage setup setup
+[ "${status[setup]}" -eq 0 ] || exit 1
+
+# The Go and web stages run in background subshells; their results are read
+# back from marker files, since a subshell cannot set this shell's arrays.
+run_bg() { # NAME FN: a stage in the background, its result in $logs/NAME.result
+  local name=$1 fn=$2
+  (
+    stage "$name" "$fn" >"$logs/$name.report"
+    printf '%s %s %s\n' "${took[$name]}" "${status[$name]}" "${summary[$name]}" >"$logs/$name.result"
+  ) &
+}
+collect() { # NAME: reads back a background stage's result and prints its report
+  local name=$1 t s rest
+  read -r t s rest <"$logs/$name.result"
+  took[$name]=$t status[$name]=$s summary[$name]=$rest
+  order+=("$name")
+  cat "$logs/$name.report"
+}
+
+bg=()
+wanted go && { run_bg go go_tests; bg+=(go); }
+wanted web && { run_bg web web_tests; bg+=(web); }
+wait
+for name in "${bg[@]}"; do collect "$name"; done
+
+failed=0
+for name in "${bg[@]}"; do [ "${status[$name]}" -eq 0 ] || failed=1; done
+if [ "$failed" -eq 0 ]; then
+  wanted e2e || wanted e2e-relay || wanted build && stage build build
+  [ "${status[build]:-0}" -eq 0 ] || failed=1
+fi
+if [ "$failed" -eq 0 ] && wanted e2e; then
+  stage e2e e2e/run.sh
+  [ "${status[e2e]}" -eq 0 ] || failed=1
+fi
+if [ "$failed" -eq 0 ] && wanted e2e-relay; then
+  stage e2e-relay e2e/run.sh --relay
+  [ "${status[e2e-relay]}" -eq 0 ] || failed=1
+fi
+
+printf '\n%-10s %6s  %s\n' stage seconds result
+for name in "${order[@]}"; do
+  printf '%-10s %6s  %s\n' "$name" "${took[$name]}" "$([ "${status[$name]}" -eq 0 ] && echo ok || echo FAILED)"
+done
+printf '%-10s %6s\n' total $(($(date +%s) - overall))
+# One closing line over every runner: tests passed and failed in all stages.
+passed=0 fails=0
+for name in "${order[@]}"; do
+  n=$(grep -oE '[0-9]+ passed' <<<"${summary[$name]}" | head -n 1 | cut -d' ' -f1)
+  f=$(grep -oE '[0-9]+ failed' <<<"${summary[$name]}" | head -n 1 | cut -d' ' -f1)
+  passed=$((passed + ${n:-0})) fails=$((fails + ${f:-0}))
+done
+printf 'make test: %s passed, %s failed\n' "$passed" "$fails"
+exit "$failed"
