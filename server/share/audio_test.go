@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"mime/multipart"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -60,5 +61,40 @@ func TestShare_AudioPlaysForAValidLinkOnly(t *testing.T) {
 	owner.MustOK("DELETE", "/api/v1/recordings/r1", nil)
 	if r := visitor.Do("GET", "/api/v1/share/"+live.Token+"/audio", nil); r.Status != 404 {
 		t.Fatalf("after delete: %d %s", r.Status, r.Body)
+	}
+}
+
+// TestShare_AudioServesOneRangePerRequest: a public link's audio asked for
+// in thousands of one-byte ranges answered a multipart body far larger than
+// the file; now several ranges are a 416 naming the size, and one range or
+// a suffix range still plays.
+func TestShare_AudioServesOneRangePerRequest(t *testing.T) {
+	t.Parallel()
+	s := servertest.Start(t, nil)
+	owner := s.SignIn(t, "owner@example.com")
+	body, h := withAudio(t, `{"recording":{"id":"r1","title":"Plan"}}`, 30000)
+	if r := owner.DoWith("POST", "/api/v1/recordings", body, h); r.Status != 201 {
+		t.Fatalf("upload = %d %s", r.Status, r.Body)
+	}
+	var l link
+	owner.MustOK("POST", "/api/v1/recordings/r1/share", nil, &l)
+	visitor := s.NewClient(t)
+	path := "/api/v1/share/" + l.Token + "/audio"
+
+	many := "bytes=" + strings.Repeat("0-0,", 9999) + "0-0"
+	r := visitor.DoWith("GET", path, nil, http.Header{"Range": {many}})
+	if r.Status != 416 || r.Header.Get("Content-Range") != "bytes */30000" || len(r.Body) > 200 {
+		t.Fatalf("10,000 ranges: %d %v, %d bytes", r.Status, r.Header, len(r.Body))
+	}
+	if r := visitor.DoWith("GET", path, nil, http.Header{"Range": {"bytes=0-3"}}); r.Status != 206 || string(r.Body) != "OggS" {
+		t.Fatalf("one range: %d %q", r.Status, r.Body)
+	}
+	if r := visitor.DoWith("GET", path, nil, http.Header{"Range": {"bytes=-500"}}); r.Status != 206 || len(r.Body) != 500 ||
+		r.Header.Get("Content-Range") != "bytes 29500-29999/30000" {
+		t.Fatalf("suffix range: %d %v, %d bytes", r.Status, r.Header, len(r.Body))
+	}
+	// The owner's signed audio is served the same way.
+	if r := owner.DoWith("GET", "/api/v1/recordings/r1/audio", nil, http.Header{"Range": {"bytes=0-1,4-5"}}); r.Status != 416 {
+		t.Fatalf("the owner's audio, two ranges: %d", r.Status)
 	}
 }
