@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pocket-companion/pocket/tests/fakeclock"
 	"github.com/pocket-companion/pocket/tests/servertest"
 )
 
@@ -30,7 +31,8 @@ func withAudio(t *testing.T, recording string, n int) ([]byte, http.Header) {
 // or expires; an unknown token plays nothing. Statuses are the shared
 // view's: revoked and unknown 401, expired 410, recording deleted 404.
 func TestShare_AudioPlaysForAValidLinkOnly(t *testing.T) {
-	s := servertest.Start(t, nil)
+	clock := fakeclock.New(time.Now())
+	s := servertest.Start(t, nil, servertest.ShareClock(clock.Now))
 	owner := s.SignIn(t, "owner@example.com")
 	body, h := withAudio(t, `{"recording":{"id":"r1","title":"Plan"}}`, 3000)
 	if r := owner.DoWith("POST", "/api/v1/recordings", body, h); r.Status != 201 {
@@ -40,8 +42,8 @@ func TestShare_AudioPlaysForAValidLinkOnly(t *testing.T) {
 	owner.MustOK("POST", "/api/v1/recordings/r1/share", nil, &live)
 	owner.MustOK("POST", "/api/v1/recordings/r1/share", nil, &revoked)
 	owner.MustOK("DELETE", "/api/v1/share/"+revoked.Token, nil)
-	owner.MustOK("POST", "/api/v1/recordings/r1/share", map[string]any{"expiresIn": 0.001}, &expired)
-	time.Sleep(5 * time.Millisecond) // past the one-millisecond lifetime (asked at once, it may still be valid)
+	owner.MustOK("POST", "/api/v1/recordings/r1/share", map[string]any{"expiresIn": 60}, &expired)
+	clock.Advance(time.Minute)
 
 	visitor := s.NewClient(t)
 	r := visitor.DoWith("GET", "/api/v1/share/"+live.Token+"/audio", nil, http.Header{"Range": {"bytes=0-3"}})
