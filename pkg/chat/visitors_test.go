@@ -65,17 +65,7 @@ func (w visitorWorld) ask(t *testing.T, a Access) (SendResult, error) {
 // keys counts the store's keys under prefix.
 func (w visitorWorld) keys(t *testing.T, parts ...string) int {
 	t.Helper()
-	n := 0
-	err := w.db.View(func(x *store.Txn) error {
-		return x.Scan(store.Prefix(parts...), nil, false, false, func(_, _ []byte) (bool, error) {
-			n++
-			return true, nil
-		})
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return n
+	return storetest.Count(t, w.db, store.Prefix(parts...))
 }
 
 // TestVisitors_ALinkHoldsAtMostItsConversations: past the cap a new

@@ -8,22 +8,13 @@ import (
 	"go.uber.org/fx"
 
 	"github.com/pocket-companion/pocket/pkg/store"
+	"github.com/pocket-companion/pocket/tests/storetest"
 )
 
 // storedSessions counts the chat sessions in the server's store.
 func storedSessions(t *testing.T, db *store.DB) int {
 	t.Helper()
-	n := 0
-	err := db.View(func(x *store.Txn) error {
-		return x.Scan(store.Prefix("chat", "s"), nil, false, false, func(_, _ []byte) (bool, error) {
-			n++
-			return true, nil
-		})
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return n
+	return storetest.Count(t, db, store.Prefix("chat", "s"))
 }
 
 // TestChat_VisitorsOpeningALinkStoreNothing: 200 openings of a link's chat
