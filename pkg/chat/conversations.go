@@ -100,6 +100,11 @@ func (s *Service) latestOrCreate(w who, d recordings.Detail) (*storedSession, er
 			}
 			return err
 		}
+		if w.shared {
+			if err := s.roomForVisitor(x, w); err != nil {
+				return err
+			}
+		}
 		out = s.newSession(w, d)
 		return putConversation(x, w.scope, d.ID, out)
 	})

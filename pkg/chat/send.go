@@ -45,6 +45,11 @@ func (s *Service) Send(ctx context.Context, a Access, in SendInput) (SendResult,
 	if err != nil {
 		return SendResult{}, err
 	}
+	if w.shared {
+		if err := s.allowVisitor(w, a.Client); err != nil {
+			return SendResult{}, err
+		}
+	}
 	st, err := s.target(ctx, w, d, in.SessionID)
 	if err != nil {
 		return SendResult{}, err
@@ -124,9 +129,10 @@ func validateText(message string) (string, error) {
 }
 
 // target is the session to write to: the one named, if it is the caller's
-// and about this recording, else the caller's latest about the recording.
+// and about this recording, else the caller's latest about the recording
+// (a visitor's first message stores theirs).
 func (s *Service) target(ctx context.Context, w who, d recordings.Detail, sessionID string) (*storedSession, error) {
-	if sessionID == "" {
+	if sessionID == "" || isPending(w, sessionID) {
 		return s.latestOrCreate(w, d)
 	}
 	st, err := s.sessionOf(ctx, w, sessionID)
@@ -206,15 +212,14 @@ func (s *Service) storeAnswer(sessionID string, a engine.Answer, answerErr error
 	return session, msg, nil
 }
 
+// allow counts an owner's message (a visitor's was counted by allowVisitor
+// before their conversation was looked up).
 func (s *Service) allow(w who) error {
-	l, key := s.owners, w.limitKey
 	if w.shared {
-		l = s.visitors
+		return nil
 	}
-	if ok, wait := l.Allow(key); !ok {
-		e := apperr.Newf(apperr.TooMany, "RATE_LIMITED", "Too many messages. Please wait %d seconds before asking again.", int(wait.Seconds()+0.999))
-		e.RetryAfter = wait
-		return e
+	if ok, wait := s.owners.Allow(w.limitKey); !ok {
+		return tooManyMessages(wait)
 	}
 	return nil
 }

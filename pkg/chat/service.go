@@ -2,6 +2,7 @@ package chat
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"time"
 
@@ -36,6 +37,9 @@ type Access struct {
 	// other's questions. Empty: the link's one shared conversation, for
 	// clients that send none.
 	Visitor string
+	// Client names a visitor's client address (httpx.ClientKey), which their
+	// messages are counted against across links.
+	Client string
 }
 
 // Options are the service's collaborators and limits.
@@ -53,9 +57,9 @@ type Options struct {
 
 // Service runs conversations. It is safe for concurrent use.
 type Service struct {
-	opts             Options
-	owners, visitors *ratelimit.Limiter
-	sessionLocks     keyedLock // one send at a time per session
+	opts                               Options
+	owners, visitors, visitorAddresses *ratelimit.Limiter
+	sessionLocks                       keyedLock // one send at a time per session
 }
 
 // NewService builds the service.
@@ -71,6 +75,8 @@ func NewService(o Options) *Service {
 		opts:     o,
 		owners:   ratelimit.New(o.Limits.Owner, o.Now),
 		visitors: ratelimit.New(o.Limits.Visitor, o.Now),
+
+		visitorAddresses: ratelimit.New(o.Limits.VisitorAddress, o.Now),
 	}
 }
 
@@ -116,7 +122,8 @@ func (s *Service) recording(ctx context.Context, w who, recordingID string) (rec
 }
 
 // Session returns the caller's conversation about a recording with the
-// latest activity, creating it on first use.
+// latest activity: an owner's is created on first use, a visitor's is
+// answered empty and stored by their first message.
 func (s *Service) Session(ctx context.Context, a Access, recordingID string) (Session, error) {
 	w, err := s.resolve(ctx, a)
 	if err != nil {
@@ -125,6 +132,9 @@ func (s *Service) Session(ctx context.Context, a Access, recordingID string) (Se
 	d, err := s.recording(ctx, w, recordingID)
 	if err != nil {
 		return Session{}, err
+	}
+	if w.shared {
+		return s.visitorSession(w, d)
 	}
 	st, err := s.latestOrCreate(w, d)
 	if err != nil {
@@ -139,9 +149,13 @@ func (s *Service) newSession(w who, d recordings.Detail) *storedSession {
 	if title == "" {
 		title = "Untitled Recording"
 	}
+	id := ids.UUID()
+	if w.shared {
+		id = pendingID(w.scope, d.ID)
+	}
 	st := &storedSession{
 		Session: Session{
-			ID: ids.UUID(), RecordingID: d.ID, Title: title, CreatedAt: now, UpdatedAt: now,
+			ID: id, RecordingID: d.ID, Title: title, CreatedAt: now, UpdatedAt: now,
 			Metadata: map[string]any{"shared": w.shared, "language": "en"},
 		},
 		Scope: w.scope, OwnerUID: w.ownerUID,
@@ -163,6 +177,10 @@ func (s *Service) Messages(ctx context.Context, a Access, sessionID string) ([]M
 		return nil, err
 	}
 	st, err := s.sessionOf(ctx, w, sessionID)
+	if errors.Is(err, errSessionNotFound) && isPending(w, sessionID) {
+		_, err = s.recording(ctx, w, w.link.RecordingID) // before the first message: nothing to read
+		return []Message{}, err
+	}
 	if err != nil {
 		return nil, err
 	}

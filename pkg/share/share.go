@@ -21,9 +21,6 @@ import (
 	"github.com/pocket-companion/pocket/pkg/store"
 )
 
-// MaxExpiry bounds how far ahead a link may expire; 0 means the link never does.
-const MaxExpiry = 10 * 365 * 24 * time.Hour
-
 // The share-view errors of spec §2 and §4, by status.
 var (
 	ErrNoToken  = apperr.New(apperr.Invalid, "NO_SHARE_TOKEN", "No share token provided")
@@ -74,10 +71,11 @@ func NewService(db *store.DB, r Recordings, publicURL string, now func() time.Ti
 	return &Service{db: db, recordings: r, publicURL: publicURL, now: now}
 }
 
-// Create makes a link to the owner's recording, expiring after expiresIn (0: never).
+// Create makes a link to the owner's recording, expiring after expiresIn (0:
+// never; otherwise between MinExpiry and MaxExpiry).
 func (s *Service) Create(ctx context.Context, ownerUID, recordingID string, expiresIn time.Duration) (Link, error) {
-	if expiresIn < 0 || expiresIn > MaxExpiry {
-		return Link{}, apperr.Invalidf("expiresIn must be between 1 second and 10 years, or left out for a link that never expires")
+	if err := validExpiry(expiresIn); err != nil {
+		return Link{}, err
 	}
 	if err := s.mustOwn(ctx, ownerUID, recordingID); err != nil {
 		return Link{}, err

@@ -3,6 +3,8 @@ package share
 import (
 	"context"
 	"encoding/base64"
+	"encoding/json"
+	"errors"
 	"testing"
 	"time"
 
@@ -66,6 +68,29 @@ func TestCreate_Refusals(t *testing.T) {
 	}
 	if _, err := f.svc.Create(ctx, "alice", "r1", MaxExpiry+time.Hour); !apperr.Is(err, apperr.Invalid) {
 		t.Fatalf("expiry beyond the limit: %v", err)
+	}
+	for _, d := range []time.Duration{time.Nanosecond, MinExpiry - time.Nanosecond} {
+		if _, err := f.svc.Create(ctx, "alice", "r1", d); !errors.Is(err, ErrExpiryOutOfRange) {
+			t.Fatalf("expiry of %v: %v", d, err)
+		}
+	}
+}
+
+// TestExpiryOf_ChecksSecondsBeforeTheyBecomeADuration: 1e-10 s is 0.1 ns,
+// which as a Duration is 0 ("never"); read as seconds first, it is refused.
+func TestExpiryOf_ChecksSecondsBeforeTheyBecomeADuration(t *testing.T) {
+	t.Parallel()
+	for raw, want := range map[string]time.Duration{
+		"": 0, "null": 0, "60": time.Minute, "3600": time.Hour, "1.5e2": 150 * time.Second, "31536000": MaxExpiry,
+	} {
+		if got, err := ExpiryOf(json.RawMessage(raw)); err != nil || got != want {
+			t.Errorf("%q: %v, %v; want %v", raw, got, err, want)
+		}
+	}
+	for _, raw := range []string{"1e-10", "59.9", "0", "-60", "31536000.5", "1e400", `"60"`, "true", "[]"} {
+		if _, err := ExpiryOf(json.RawMessage(raw)); !errors.Is(err, ErrExpiryOutOfRange) {
+			t.Errorf("%q: %v", raw, err)
+		}
 	}
 }
 

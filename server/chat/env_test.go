@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"go.uber.org/fx"
+
 	"github.com/pocket-companion/pocket/server/config"
 	"github.com/pocket-companion/pocket/tests/servertest"
 )
@@ -80,9 +82,9 @@ type world struct {
 	alice *servertest.Client
 }
 
-func newWorld(t *testing.T, edit func(*config.Config)) world {
+func newWorld(t *testing.T, edit func(*config.Config), extra ...fx.Option) world {
 	t.Helper()
-	srv := servertest.Start(t, edit)
+	srv := servertest.Start(t, edit, extra...)
 	alice := srv.SignIn(t, "alice@example.com")
 	alice.MustOK("POST", "/api/v1/recordings", weeklySync(t))
 	return world{srv: srv, alice: alice}

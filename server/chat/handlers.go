@@ -54,7 +54,7 @@ func (h handlers) send(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (h handlers) sharedSession(w http.ResponseWriter, r *http.Request) error {
-	a, err := visitor(w, r.URL.Query().Get("token"), r.URL.Query().Get("visitor"))
+	a, err := visitor(w, r, r.URL.Query().Get("token"), r.URL.Query().Get("visitor"))
 	if err != nil {
 		return err
 	}
@@ -67,7 +67,7 @@ func (h handlers) sharedSession(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (h handlers) sharedMessages(w http.ResponseWriter, r *http.Request) error {
-	a, err := visitor(w, r.URL.Query().Get("token"), r.URL.Query().Get("visitor"))
+	a, err := visitor(w, r, r.URL.Query().Get("token"), r.URL.Query().Get("visitor"))
 	if err != nil {
 		return err
 	}
@@ -88,7 +88,7 @@ func (h handlers) sharedSend(w http.ResponseWriter, r *http.Request) error {
 	if token == "" {
 		token = r.URL.Query().Get("token")
 	}
-	a, err := visitor(w, token, body.VisitorID)
+	a, err := visitor(w, r, token, body.VisitorID)
 	if err != nil {
 		return err
 	}

@@ -23,9 +23,10 @@ import (
 )
 
 // Module provides the chat service (sync sends questions queued offline
-// through it) and the chat routes.
+// through it) and the chat routes, and sweeps expired visitor conversations.
 var Module = fx.Module("chat",
 	fx.Provide(newService),
+	fx.Invoke(sweepVisitors),
 	fx.Provide(fx.Annotate(Routes, fx.ResultTags(`group:"routes,flatten"`))),
 )
 
@@ -72,9 +73,10 @@ type handlers struct{ svc *chat.Service }
 
 func owner(r *http.Request) chat.Access { return chat.Access{UID: httpx.MustPrincipal(r).UID} }
 
-// visitor reads the share token of a shared call (none is the spec's 400)
-// and the visitor's own conversation key, if the browser sent one.
-func visitor(w http.ResponseWriter, token, key string) (chat.Access, error) {
+// visitor reads the share token of a shared call (none is the spec's 400),
+// the visitor's own conversation key, if the browser sent one, and the
+// client address their messages are counted against.
+func visitor(w http.ResponseWriter, r *http.Request, token, key string) (chat.Access, error) {
 	w.Header().Set("X-Robots-Tag", "noindex, nofollow")
 	w.Header().Set("Referrer-Policy", "no-referrer")
 	token = strings.TrimSpace(token)
@@ -84,7 +86,7 @@ func visitor(w http.ResponseWriter, token, key string) (chat.Access, error) {
 	if key != "" && !visitorKeyPattern.MatchString(key) {
 		return chat.Access{}, apperr.Invalidf("visitor must be 16 to 128 letters, digits, - or _")
 	}
-	return chat.Access{Token: token, Visitor: key}, nil
+	return chat.Access{Token: token, Visitor: key, Client: httpx.ClientKey(r)}, nil
 }
 
 // visitorKeyPattern: a browser's random key, base64url or hex, of at least

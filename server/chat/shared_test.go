@@ -4,6 +4,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/pocket-companion/pocket/tests/fakeclock"
+	"github.com/pocket-companion/pocket/tests/servertest"
 )
 
 func TestChat_VisitorChatsWithTheSharedRecordingOnly(t *testing.T) {
@@ -51,13 +54,14 @@ func TestChat_VisitorChatsWithTheSharedRecordingOnly(t *testing.T) {
 }
 
 func TestChat_SharedTokenRules(t *testing.T) {
-	w := newWorld(t, nil)
+	clock := fakeclock.New(time.Now())
+	w := newWorld(t, nil, servertest.ShareClock(clock.Now))
 	visitor := w.srv.NewClient(t)
 	revoked := w.shareLink(t, 0)
 	sid := data[session](t, visitor.MustOK("GET", "/api/v1/chat/session/"+weeklyID+"/shared?token="+revoked, nil)).ID
 	w.alice.MustOK("DELETE", "/api/v1/share/"+revoked, nil)
-	expiring := w.shareLink(t, 1)
-	time.Sleep(1100 * time.Millisecond)
+	expiring := w.shareLink(t, 60)
+	clock.Advance(time.Minute)
 
 	calls := func(token string) map[string]func() (int, string) {
 		return map[string]func() (int, string){

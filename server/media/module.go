@@ -4,6 +4,7 @@
 package media
 
 import (
+	"fmt"
 	"log/slog"
 	"net/http"
 	"os"
@@ -16,6 +17,7 @@ import (
 	"github.com/pocket-companion/pocket/pkg/recordings"
 	"github.com/pocket-companion/pocket/pkg/store"
 	"github.com/pocket-companion/pocket/server/config"
+	"github.com/pocket-companion/pocket/server/httpx"
 )
 
 // Module provides *audio.Files and *audio.Links, and removes a recording's
@@ -45,12 +47,27 @@ func RemoveOnDelete(recs *recordings.Service, files *audio.Files, log *slog.Logg
 
 // Serve answers a GET or HEAD for an audio file with http.ServeContent:
 // single and suffix ranges, 416 for unsatisfiable ones, If-Range and
-// If-None-Match against the file's sha256 as its ETag.
+// If-None-Match against the file's sha256 as its ETag. A request for more
+// than one range is refused with 416 before any byte is read (see
+// httpx.ManyRanges): a player asks for one range at a time.
 func Serve(w http.ResponseWriter, r *http.Request, f *os.File, m audio.Meta, cacheControl string) {
 	defer f.Close()
 	h := w.Header()
+	h.Set("Cache-Control", cacheControl)
+	if httpx.ManyRanges(r.Header) {
+		refuseRanges(w, f)
+		return
+	}
 	h.Set("Content-Type", m.ContentType)
 	h.Set("ETag", `"`+m.SHA256+`"`)
-	h.Set("Cache-Control", cacheControl)
 	http.ServeContent(w, r, "", time.Time{}, f)
+}
+
+// refuseRanges is the 416 http.ServeContent gives an unsatisfiable range:
+// the file's size in Content-Range, and a one-line body.
+func refuseRanges(w http.ResponseWriter, f *os.File) {
+	if info, err := f.Stat(); err == nil {
+		w.Header().Set("Content-Range", fmt.Sprintf("bytes */%d", info.Size()))
+	}
+	http.Error(w, "only one byte range may be asked for per request", http.StatusRequestedRangeNotSatisfiable)
 }

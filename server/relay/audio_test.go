@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"mime/multipart"
 	"net/http"
+	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 )
 
 // TestRelay_AudioRangesPassThroughAndAreNeverCached: an upload with audio
@@ -61,5 +64,30 @@ func TestRelay_AudioRangesPassThroughAndAreNeverCached(t *testing.T) {
 	}
 	if r := visitor.Do("GET", "/api/v1/share/"+share.Token+"/audio", nil); r.Status != 404 {
 		t.Fatalf("share audio of a deleted recording through the relay: %d", r.Status)
+	}
+}
+
+// TestRelay_RefusesManyRangesBeforeAskingTheUpstream: an upstream that
+// answers every range list (as http.ServeContent does, in one multipart body)
+// never sees a request for several ranges: the relay answers 416 itself. One
+// range still goes through.
+func TestRelay_RefusesManyRangesBeforeAskingTheUpstream(t *testing.T) {
+	t.Parallel()
+	up := newFakeUpstream(t)
+	sound := bytes.Repeat([]byte("OggS"), 2500)
+	var asked atomic.Int32
+	up.mux.HandleFunc("GET /api/v1/share/{token}/audio", func(w http.ResponseWriter, r *http.Request) {
+		asked.Add(1)
+		w.Header().Set("Content-Type", "audio/ogg")
+		http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(sound))
+	})
+	relay := startRelay(t, up.URL, nil)
+	visitor := relay.NewClient(t)
+	many := "bytes=" + strings.Repeat("0-0,", 999) + "0-0"
+	if r := visitor.DoWith("GET", "/api/v1/share/tok/audio", nil, http.Header{"Range": {many}}); r.Status != 416 || len(r.Body) > 200 || asked.Load() != 0 {
+		t.Fatalf("1,000 ranges through the relay: %d, %d bytes, upstream asked %d times", r.Status, len(r.Body), asked.Load())
+	}
+	if r := visitor.DoWith("GET", "/api/v1/share/tok/audio", nil, http.Header{"Range": {"bytes=-4"}}); r.Status != 206 || string(r.Body) != "OggS" {
+		t.Fatalf("one range through the relay: %d %q", r.Status, r.Body)
 	}
 }

@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"mime/multipart"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
+	"github.com/pocket-companion/pocket/tests/fakeclock"
 	"github.com/pocket-companion/pocket/tests/servertest"
 )
 
@@ -29,7 +31,8 @@ func withAudio(t *testing.T, recording string, n int) ([]byte, http.Header) {
 // or expires; an unknown token plays nothing. Statuses are the shared
 // view's: revoked and unknown 401, expired 410, recording deleted 404.
 func TestShare_AudioPlaysForAValidLinkOnly(t *testing.T) {
-	s := servertest.Start(t, nil)
+	clock := fakeclock.New(time.Now())
+	s := servertest.Start(t, nil, servertest.ShareClock(clock.Now))
 	owner := s.SignIn(t, "owner@example.com")
 	body, h := withAudio(t, `{"recording":{"id":"r1","title":"Plan"}}`, 3000)
 	if r := owner.DoWith("POST", "/api/v1/recordings", body, h); r.Status != 201 {
@@ -39,8 +42,8 @@ func TestShare_AudioPlaysForAValidLinkOnly(t *testing.T) {
 	owner.MustOK("POST", "/api/v1/recordings/r1/share", nil, &live)
 	owner.MustOK("POST", "/api/v1/recordings/r1/share", nil, &revoked)
 	owner.MustOK("DELETE", "/api/v1/share/"+revoked.Token, nil)
-	owner.MustOK("POST", "/api/v1/recordings/r1/share", map[string]any{"expiresIn": 0.001}, &expired)
-	time.Sleep(5 * time.Millisecond) // past the one-millisecond lifetime (asked at once, it may still be valid)
+	owner.MustOK("POST", "/api/v1/recordings/r1/share", map[string]any{"expiresIn": 60}, &expired)
+	clock.Advance(time.Minute)
 
 	visitor := s.NewClient(t)
 	r := visitor.DoWith("GET", "/api/v1/share/"+live.Token+"/audio", nil, http.Header{"Range": {"bytes=0-3"}})
@@ -60,5 +63,40 @@ func TestShare_AudioPlaysForAValidLinkOnly(t *testing.T) {
 	owner.MustOK("DELETE", "/api/v1/recordings/r1", nil)
 	if r := visitor.Do("GET", "/api/v1/share/"+live.Token+"/audio", nil); r.Status != 404 {
 		t.Fatalf("after delete: %d %s", r.Status, r.Body)
+	}
+}
+
+// TestShare_AudioServesOneRangePerRequest: a public link's audio asked for
+// in thousands of one-byte ranges answered a multipart body far larger than
+// the file; now several ranges are a 416 naming the size, and one range or
+// a suffix range still plays.
+func TestShare_AudioServesOneRangePerRequest(t *testing.T) {
+	t.Parallel()
+	s := servertest.Start(t, nil)
+	owner := s.SignIn(t, "owner@example.com")
+	body, h := withAudio(t, `{"recording":{"id":"r1","title":"Plan"}}`, 30000)
+	if r := owner.DoWith("POST", "/api/v1/recordings", body, h); r.Status != 201 {
+		t.Fatalf("upload = %d %s", r.Status, r.Body)
+	}
+	var l link
+	owner.MustOK("POST", "/api/v1/recordings/r1/share", nil, &l)
+	visitor := s.NewClient(t)
+	path := "/api/v1/share/" + l.Token + "/audio"
+
+	many := "bytes=" + strings.Repeat("0-0,", 9999) + "0-0"
+	r := visitor.DoWith("GET", path, nil, http.Header{"Range": {many}})
+	if r.Status != 416 || r.Header.Get("Content-Range") != "bytes */30000" || len(r.Body) > 200 {
+		t.Fatalf("10,000 ranges: %d %v, %d bytes", r.Status, r.Header, len(r.Body))
+	}
+	if r := visitor.DoWith("GET", path, nil, http.Header{"Range": {"bytes=0-3"}}); r.Status != 206 || string(r.Body) != "OggS" {
+		t.Fatalf("one range: %d %q", r.Status, r.Body)
+	}
+	if r := visitor.DoWith("GET", path, nil, http.Header{"Range": {"bytes=-500"}}); r.Status != 206 || len(r.Body) != 500 ||
+		r.Header.Get("Content-Range") != "bytes 29500-29999/30000" {
+		t.Fatalf("suffix range: %d %v, %d bytes", r.Status, r.Header, len(r.Body))
+	}
+	// The owner's signed audio is served the same way.
+	if r := owner.DoWith("GET", "/api/v1/recordings/r1/audio", nil, http.Header{"Range": {"bytes=0-1,4-5"}}); r.Status != 416 {
+		t.Fatalf("the owner's audio, two ranges: %d", r.Status)
 	}
 }

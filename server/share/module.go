@@ -4,14 +4,13 @@ package share
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"strings"
-	"time"
 
 	"go.uber.org/fx"
 
-	"github.com/pocket-companion/pocket/pkg/apperr"
 	"github.com/pocket-companion/pocket/pkg/audio"
 	"github.com/pocket-companion/pocket/pkg/identity"
 	"github.com/pocket-companion/pocket/pkg/recordings"
@@ -81,19 +80,16 @@ func (h *handlers) routes() []httpx.Route {
 
 func (h *handlers) create(w http.ResponseWriter, r *http.Request) error {
 	var body struct {
-		ExpiresIn *float64 `json:"expiresIn"`
+		ExpiresIn json.RawMessage `json:"expiresIn"` // read by share.ExpiryOf, which says what is wrong with it
 	}
 	if r.ContentLength != 0 {
 		if err := httpx.DecodeJSON(r, 0, &body); err != nil {
 			return err
 		}
 	}
-	var ttl time.Duration
-	if body.ExpiresIn != nil {
-		if *body.ExpiresIn <= 0 {
-			return apperr.Invalidf("expiresIn must be a positive number of seconds, or left out for a link that never expires")
-		}
-		ttl = time.Duration(*body.ExpiresIn * float64(time.Second))
+	ttl, err := share.ExpiryOf(body.ExpiresIn)
+	if err != nil {
+		return err
 	}
 	link, err := h.links.Create(r.Context(), httpx.MustPrincipal(r).UID, r.PathValue("id"), ttl)
 	if err != nil {

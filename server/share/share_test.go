@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pocket-companion/pocket/tests/fakeclock"
 	"github.com/pocket-companion/pocket/tests/servertest"
 )
 
@@ -99,15 +100,63 @@ func TestShare_ViewErrorsByStatus(t *testing.T) {
 }
 
 func TestShare_ExpiryIsRefusedWith410(t *testing.T) {
-	s := servertest.Start(t, nil)
+	t.Parallel()
+	clock := fakeclock.New(time.Now())
+	s := servertest.Start(t, nil, servertest.ShareClock(clock.Now))
 	owner := s.SignIn(t, "owner@example.com")
 	owner.MustOK("POST", "/api/v1/recordings", sample)
 	var l link
-	owner.MustOK("POST", "/api/v1/recordings/r1/share", map[string]any{"expiresIn": 0.001}, &l)
-	time.Sleep(5 * time.Millisecond) // past the one-millisecond lifetime
-	r := s.NewClient(t).Do("GET", "/api/v1/share/shared/recording?token="+l.Token, nil)
+	owner.MustOK("POST", "/api/v1/recordings/r1/share", map[string]any{"expiresIn": 60}, &l)
+	visitor := s.NewClient(t)
+	visitor.MustOK("GET", "/api/v1/share/shared/recording?token="+l.Token, nil)
+	clock.Advance(time.Minute)
+	r := visitor.Do("GET", "/api/v1/share/shared/recording?token="+l.Token, nil)
 	if r.Status != 410 || !strings.Contains(string(r.Body), "has expired") {
 		t.Fatalf("got %d %s", r.Status, r.Body)
+	}
+}
+
+// TestShare_ExpiresInMustBeWithinBounds: a lifetime below a nanosecond used
+// to round to zero, which is "never", so expiresIn 1e-10 made a permanent
+// link. Now expiresIn is a number of seconds from 60 to 365 days, checked as
+// given; anything else is a 400 that says so, and leaving it out (or null)
+// still makes a link that never expires.
+func TestShare_ExpiresInMustBeWithinBounds(t *testing.T) {
+	t.Parallel()
+	s := servertest.Start(t, nil)
+	owner := s.SignIn(t, "owner@example.com")
+	owner.MustOK("POST", "/api/v1/recordings", sample)
+	for _, raw := range []string{
+		`1e-10`, `0.001`, `1`, `30`, `59.999`, `0`, `-5`, `31536001`, `1e300`, `1e400`,
+		`"soon"`, `"3600"`, `"NaN"`, `"Infinity"`, `true`, `[60]`, `{}`,
+	} {
+		t.Run(raw, func(t *testing.T) {
+			r := owner.Do("POST", "/api/v1/recordings/r1/share", []byte(`{"expiresIn":`+raw+`}`))
+			var e struct {
+				Success       bool
+				Message, Code string
+			}
+			r.JSON(t, &e)
+			if r.Status != 400 || e.Success || e.Code != "INVALID_EXPIRES_IN" || !strings.Contains(e.Message, "60 (one minute) to 31536000 (365 days)") {
+				t.Fatalf("got %d %s", r.Status, r.Body)
+			}
+		})
+	}
+	for raw, want := range map[string]time.Duration{
+		`60`: time.Minute, `90.5`: 90500 * time.Millisecond, `31536000`: 365 * 24 * time.Hour,
+	} {
+		var l struct{ CreatedAt, ExpiresAt *time.Time }
+		owner.MustOK("POST", "/api/v1/recordings/r1/share", []byte(`{"expiresIn":`+raw+`}`), &l)
+		if l.ExpiresAt == nil || l.ExpiresAt.Sub(*l.CreatedAt) != want {
+			t.Errorf("expiresIn %s: created %v, expires %v", raw, l.CreatedAt, l.ExpiresAt)
+		}
+	}
+	for _, body := range []any{nil, []byte(`{}`), []byte(`{"expiresIn":null}`)} {
+		var l link
+		owner.MustOK("POST", "/api/v1/recordings/r1/share", body, &l)
+		if l.ExpiresAt != nil {
+			t.Errorf("body %s: a link without expiresIn expires at %s", body, *l.ExpiresAt)
+		}
 	}
 }
 
