@@ -32,8 +32,9 @@ func forged(t *testing.T, now time.Time, kid string) string {
 	return s
 }
 
-func TestTokenVerifier_ForgedTokensRefetchTheKeySetAtMostOnceAMinute(t *testing.T) {
-	t.Parallel()
+// afterOneFetch is a verifier that has fetched f's key set once, to verify
+// a token of its key, on a clock the test moves.
+func afterOneFetch(t *testing.T) (*jwksFixture, *time.Time, *TokenVerifier) {
 	f := newJWKSFixture(t)
 	now := f.now
 	v := f.verifier(t, func() time.Time { return now })
@@ -41,9 +42,15 @@ func TestTokenVerifier_ForgedTokensRefetchTheKeySetAtMostOnceAMinute(t *testing.
 	if _, err := v.Verify(context.Background(), good); err != nil || f.hits.Load() != 1 {
 		t.Fatalf("first verify: %v, %d fetches", err, f.hits.Load())
 	}
+	return f, &now, v
+}
+
+func TestTokenVerifier_ForgedTokensRefetchTheKeySetAtMostOnceAMinute(t *testing.T) {
+	t.Parallel()
+	f, now, v := afterOneFetch(t)
 	flood := func(n int) {
 		for i := 0; i < n; i++ {
-			if _, err := v.Verify(context.Background(), forged(t, now, fmt.Sprintf("kid-%d-%d", now.Unix(), i))); !errors.Is(err, ErrInvalidToken) {
+			if _, err := v.Verify(context.Background(), forged(t, *now, fmt.Sprintf("kid-%d-%d", now.Unix(), i))); !errors.Is(err, ErrInvalidToken) {
 				t.Fatalf("a forged token: %v", err)
 			}
 		}
@@ -52,7 +59,7 @@ func TestTokenVerifier_ForgedTokensRefetchTheKeySetAtMostOnceAMinute(t *testing.
 	if got := f.hits.Load(); got != 1 {
 		t.Fatalf("50 forged tokens within the minute of the first fetch made %d fetches in all, want 1", got)
 	}
-	now = now.Add(time.Minute)
+	*now = now.Add(time.Minute)
 	flood(50)
 	if got := f.hits.Load(); got != 2 {
 		t.Fatalf("50 more a minute later made %d fetches in all, want 2", got)
@@ -61,16 +68,10 @@ func TestTokenVerifier_ForgedTokensRefetchTheKeySetAtMostOnceAMinute(t *testing.
 
 func TestTokenVerifier_AKnownKeyWithABadSignatureNeverRefetches(t *testing.T) {
 	t.Parallel()
-	f := newJWKSFixture(t)
-	now := f.now
-	v := f.verifier(t, func() time.Time { return now })
-	good, _, _ := f.tokens.IssueIDToken(identity.User{UID: "u1"})
-	if _, err := v.Verify(context.Background(), good); err != nil {
-		t.Fatal(err)
-	}
+	f, now, v := afterOneFetch(t)
 	for i := 0; i < 5; i++ {
-		now = now.Add(2 * time.Minute) // a fetch would be due, were the kid unknown
-		if _, err := v.Verify(context.Background(), forged(t, now, identity.KeyID(f.key.Public().(ed25519.PublicKey)))); !errors.Is(err, ErrInvalidToken) {
+		*now = now.Add(2 * time.Minute) // a fetch would be due, were the kid unknown
+		if _, err := v.Verify(context.Background(), forged(t, *now, identity.KeyID(f.key.Public().(ed25519.PublicKey)))); !errors.Is(err, ErrInvalidToken) {
 			t.Fatalf("a bad signature under the upstream's kid: %v", err)
 		}
 	}
@@ -81,16 +82,10 @@ func TestTokenVerifier_AKnownKeyWithABadSignatureNeverRefetches(t *testing.T) {
 
 func TestTokenVerifier_ANewKeyOfTheUpstreamIsFetchedOnce(t *testing.T) {
 	t.Parallel()
-	f := newJWKSFixture(t)
-	now := f.now
-	v := f.verifier(t, func() time.Time { return now })
-	old, _, _ := f.tokens.IssueIDToken(identity.User{UID: "u1"})
-	if _, err := v.Verify(context.Background(), old); err != nil {
-		t.Fatal(err)
-	}
+	f, now, v := afterOneFetch(t)
 	_, f.key, _ = ed25519.GenerateKey(rand.Reader) // the upstream rotates its key
-	f.tokens = identity.NewTokens(nil, f.key, "http://upstream.test", func() time.Time { return now })
-	now = now.Add(time.Minute)
+	f.tokens = identity.NewTokens(nil, f.key, "http://upstream.test", func() time.Time { return *now })
+	*now = now.Add(time.Minute)
 	for i := 0; i < 3; i++ {
 		rotated, _, _ := f.tokens.IssueIDToken(identity.User{UID: fmt.Sprintf("u%d", i)})
 		if _, err := v.Verify(context.Background(), rotated); err != nil {
