@@ -46,15 +46,7 @@ func (l *Limiter) AllowN(key string, n int) (bool, time.Duration) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	now := l.now()
-	b := l.buckets[key]
-	if b == nil {
-		if len(l.buckets) >= maxKeys {
-			l.forgetIdle(now)
-		}
-		b = rate.NewLimiter(rate.Every(l.rate.Every), l.rate.Burst)
-		l.buckets[key] = b
-	}
-	r := b.ReserveN(now, n)
+	r := l.bucket(key, now).ReserveN(now, n)
 	if !r.OK() {
 		return false, l.rate.Every * time.Duration(n)
 	}
@@ -64,6 +56,48 @@ func (l *Limiter) AllowN(key string, n int) (bool, time.Duration) {
 	}
 	r.CancelAt(now) // a refused call spends nothing
 	return false, time.Duration(math.Ceil(wait.Seconds())) * time.Second
+}
+
+// Peek says whether key has a token left, without taking it, or how long
+// until it will have one: for a limit on outcomes (wrong codes), checked
+// before the call and charged after it only if it counts.
+func (l *Limiter) Peek(key string) (bool, time.Duration) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	now := l.now()
+	b := l.buckets[key]
+	if b == nil {
+		return true, 0
+	}
+	missing := 1 - b.TokensAt(now)
+	if missing <= 0 {
+		return true, 0
+	}
+	wait := time.Duration(missing * float64(l.rate.Every))
+	return false, time.Duration(math.Ceil(wait.Seconds())) * time.Second
+}
+
+// Charge takes a token for key even when none is left (the bucket owes it):
+// what it counts has already happened. Calls that passed Peek together are
+// all charged, so the bucket can overdraw by the number of calls in flight.
+func (l *Limiter) Charge(key string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	now := l.now()
+	l.bucket(key, now).ReserveN(now, 1)
+}
+
+// bucket is key's bucket, made full on first use. l.mu is held.
+func (l *Limiter) bucket(key string, now time.Time) *rate.Limiter {
+	b := l.buckets[key]
+	if b == nil {
+		if len(l.buckets) >= maxKeys {
+			l.forgetIdle(now)
+		}
+		b = rate.NewLimiter(rate.Every(l.rate.Every), l.rate.Burst)
+		l.buckets[key] = b
+	}
+	return b
 }
 
 func (l *Limiter) forgetIdle(now time.Time) {

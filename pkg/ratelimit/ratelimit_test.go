@@ -65,3 +65,30 @@ func TestAllowN_TakesAllOrNothing(t *testing.T) {
 		t.Fatal("more than the bucket holds was allowed")
 	}
 }
+
+func TestLimiter_PeekTakesNothingAndChargeCountsWhatHappened(t *testing.T) {
+	clock := fakeclock.New(time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
+	l := New(Rate{Burst: 2, Every: 10 * time.Second}, clock.Now)
+	for i := 0; i < 5; i++ {
+		if ok, _ := l.Peek("ip"); !ok {
+			t.Fatalf("peek %d refused: peeking spends nothing", i)
+		}
+	}
+	l.Charge("ip")
+	l.Charge("ip")
+	l.Charge("ip") // one more than the bucket holds: owed
+	if ok, wait := l.Peek("ip"); ok || wait != 20*time.Second {
+		t.Fatalf("after an overdraft: %v, wait %v; want refused for 20s", ok, wait)
+	}
+	clock.Advance(15 * time.Second)
+	if ok, wait := l.Peek("ip"); ok || wait != 5*time.Second {
+		t.Fatalf("half-way: %v, wait %v", ok, wait)
+	}
+	clock.Advance(5 * time.Second)
+	if ok, _ := l.Peek("ip"); !ok {
+		t.Fatal("the debt was not paid off by the refill")
+	}
+	if ok, _ := l.Peek("another"); !ok {
+		t.Fatal("another key was refused")
+	}
+}

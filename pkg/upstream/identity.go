@@ -30,10 +30,13 @@ type TokenVerifierOptions struct {
 	CacheSize int
 	HTTP      *http.Client     // fetches the key set [http.DefaultClient]
 	Now       func() time.Time // [time.Now]
+	// RefetchEvery spaces fetches of the key set for unknown key ids [DefaultRefetchEvery].
+	RefetchEvery time.Duration
 }
 
 // TokenVerifier checks the upstream's ID tokens against its published JWK
-// Set (fetched on first use, refetched when a token names an unknown key),
+// Set (fetched on first use, refetched when a token names an unknown key,
+// at most once per RefetchEvery),
 // and remembers each verified token until it expires, keyed by its hash: a
 // token is verified once, not on every request, and never kept in clear.
 type TokenVerifier struct {
@@ -49,11 +52,7 @@ func NewTokenVerifier(o TokenVerifierOptions) (*TokenVerifier, error) {
 	if o.Audience == "" {
 		o.Audience = "pocket"
 	}
-	ctx := context.Background()
-	if o.HTTP != nil {
-		ctx = oidc.ClientContext(ctx, o.HTTP)
-	}
-	keys := oidc.NewRemoteKeySet(ctx, o.JWKSURL)
+	keys := newKeySet(o.JWKSURL, o.HTTP, o.Now, o.RefetchEvery)
 	v := oidc.NewVerifier("", keys, &oidc.Config{
 		ClientID:             o.Audience,
 		SupportedSigningAlgs: []string{oidc.EdDSA},

@@ -387,7 +387,8 @@ func TestSignIn_ThrottledPerClient(t *testing.T) {
 		{"auth-email/check", 20, func(i int) servertest.Response {
 			return c.Do("GET", "/api/v1/auth-email/check?email="+addr(i), nil)
 		}},
-		{"verify-otp", 20, func(i int) servertest.Response {
+		// Wrong codes: their own, tighter limit (wrongcodes_test.go).
+		{"verify-otp", 10, func(i int) servertest.Response {
 			return c.Do("POST", "/api/v1/auth/email/verify-otp", map[string]string{"email": addr(i), "otp": "000000"})
 		}},
 	}

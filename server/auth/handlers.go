@@ -13,6 +13,7 @@ import (
 	"github.com/pocket-companion/pocket/pkg/mail"
 	"github.com/pocket-companion/pocket/server/config"
 	"github.com/pocket-companion/pocket/server/httpx"
+	"github.com/pocket-companion/pocket/server/signinlimit"
 )
 
 // refreshCookie holds the refresh token; only the auth endpoints ever see it.
@@ -41,11 +42,11 @@ type handlers struct {
 	otp    *identity.OTP
 	tokens *identity.Tokens
 	sender mail.Sender
-	limits throttles
+	limits *signinlimit.Limits
 }
 
 func newHandlers(cfg config.Config, u *identity.Users, o *identity.OTP, t *identity.Tokens, s mail.Sender) *handlers {
-	return &handlers{cfg: cfg, users: u, otp: o, tokens: t, sender: s, limits: newThrottles(time.Now)}
+	return &handlers{cfg: cfg, users: u, otp: o, tokens: t, sender: s, limits: signinlimit.New(time.Now)}
 }
 
 func (h *handlers) routes() []httpx.Route {
@@ -53,9 +54,9 @@ func (h *handlers) routes() []httpx.Route {
 		return httpx.Route{Pattern: pattern, Handler: fn, Access: httpx.Public}
 	}
 	return []httpx.Route{
-		public("POST /api/v1/auth/email/send-otp", perClient(h.limits.sendCode, h.sendOTP)),
-		public("POST /api/v1/auth/email/verify-otp", perClient(h.limits.verify, h.verifyOTP)),
-		public("GET /api/v1/auth-email/check", perClient(h.limits.check, h.checkEmail)),
+		public("POST /api/v1/auth/email/send-otp", h.limits.SendCode(h.sendOTP)),
+		public("POST /api/v1/auth/email/verify-otp", h.limits.VerifyCode(h.verifyOTP)),
+		public("GET /api/v1/auth-email/check", h.limits.CheckEmail(h.checkEmail)),
 		// The three that touch the session cookie refuse other sites' pages.
 		public("POST /api/v1/auth/session", httpx.RefuseCrossSite(h.cfg.PublicURL, true, h.session)),
 		public("POST /api/v1/auth/refresh", httpx.RefuseCrossSite(h.cfg.PublicURL, false, h.refresh)),

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"net/netip"
 	"net/url"
 	"os"
 	"strings"
@@ -42,6 +43,11 @@ type Config struct {
 	// MetricsToken, when set, opens /metrics to any caller presenting it as a
 	// bearer token; unset, /metrics answers loopback peers only.
 	MetricsToken string
+	// TrustedProxies (POCKET_TRUSTED_PROXIES) are the networks of the reverse
+	// proxies and relays whose X-Forwarded-For names the client. Empty (the
+	// default): the header is ignored and the peer is the client.
+	TrustedProxies    []netip.Prefix
+	trustedProxiesRaw string
 
 	LLM       LLM
 	Google    Google
@@ -145,6 +151,7 @@ func (c *Config) settings() []setting {
 		{"POCKET_PUSH_ALLOW_LOOPBACK", "", "1 admits http:// push endpoints on loopback hosts (tests only)", false, &c.Push.AllowLoopback},
 		{"POCKET_LOG_LEVEL", "info", "debug, info, warn or error", false, &c.LogLevel},
 		{"POCKET_NATS_URL", "", "nats://host:4222 (or a comma-separated cluster) joining replicas: live events and push sends fan out across them; unset keeps events in this process", true, &c.NATSURL},
+		{"POCKET_TRUSTED_PROXIES", "", "comma-separated CIDRs of reverse proxies and relays whose X-Forwarded-For names the client (for per-client limits); unset, the header is ignored", false, &c.trustedProxiesRaw},
 		{"POCKET_METRICS_TOKEN", "", "bearer token that opens /metrics to any caller; unset, only loopback peers may read it", true, &c.MetricsToken},
 	}
 }
@@ -219,6 +226,9 @@ func (c *Config) finish() error {
 		return err
 	}
 	if err := c.finishNATS(); err != nil {
+		return err
+	}
+	if err := c.finishTrustedProxies(); err != nil {
 		return err
 	}
 	switch strings.ToLower(c.LogLevel) {

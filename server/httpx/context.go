@@ -12,6 +12,7 @@ type ctxKey int
 const (
 	loggerKey ctxKey = iota
 	principalKey
+	clientAddrKey
 )
 
 // Principal is the signed-in user a request acts for.

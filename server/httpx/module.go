@@ -46,7 +46,7 @@ const shutdownGrace = 25 * time.Second
 func newServer(lc fx.Lifecycle, cfg config.Config, routes []Route, v Verifier, m *Metrics, app http.Handler, log *slog.Logger) *Server {
 	mux := NewMux(routes, v, m, app, WithOperatorToken(cfg.MetricsToken))
 	s := &Server{srv: &http.Server{
-		Handler:           hsts(cfg.PublicURL, Middleware(log, mux)),
+		Handler:           hsts(cfg.PublicURL, Middleware(log, TrustProxies(cfg.TrustedProxies, mux))),
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       requestReadTimeout,
 		IdleTimeout:       2 * time.Minute,

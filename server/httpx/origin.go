@@ -4,7 +4,6 @@ import (
 	"mime"
 	"net"
 	"net/http"
-	"net/netip"
 	"net/url"
 
 	"github.com/pocket-companion/pocket/pkg/apperr"
@@ -62,25 +61,4 @@ func RefuseCrossSite(publicURL string, jsonBody bool, next Handler) Handler {
 func declaresJSON(r *http.Request) bool {
 	mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	return err == nil && mt == "application/json"
-}
-
-// ClientKey names the peer for per-client limits: its IP address, or for
-// IPv6 its /64 (one household or host usually holds a whole /64, so
-// counting single addresses would let it rotate past any limit). Behind a
-// reverse proxy every caller is the proxy; see docs/deployment notes.
-func ClientKey(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		host = r.RemoteAddr
-	}
-	ip, err := netip.ParseAddr(host)
-	if err != nil {
-		return host
-	}
-	ip = ip.Unmap()
-	if ip.Is6() {
-		prefix, _ := ip.Prefix(64)
-		return prefix.String()
-	}
-	return ip.String()
 }

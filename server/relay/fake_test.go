@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -21,6 +22,8 @@ type fakeUpstream struct {
 	mux    *http.ServeMux
 	key    ed25519.PrivateKey
 	tokens *identity.Tokens
+	// jwksFetches counts fetches of the key set.
+	jwksFetches atomic.Int32
 }
 
 func newFakeUpstream(t *testing.T) *fakeUpstream {
@@ -28,6 +31,7 @@ func newFakeUpstream(t *testing.T) *fakeUpstream {
 	_, f.key, _ = ed25519.GenerateKey(rand.Reader)
 	f.tokens = identity.NewTokens(nil, f.key, "http://upstream.test", nil)
 	f.mux.HandleFunc("GET /api/v1/auth/jwks", func(w http.ResponseWriter, _ *http.Request) {
+		f.jwksFetches.Add(1)
 		_ = json.NewEncoder(w).Encode(f.tokens.JWKS())
 	})
 	f.Server = httptest.NewServer(f.mux)
@@ -77,5 +81,29 @@ func TestRelay_RefusesTokensTheUpstreamDidNotIssueForUs(t *testing.T) {
 	}
 	if r := rel.WithToken(t, f.token(t, "u1")).Do("GET", "/api/v1/folders", nil); r.Status != 200 {
 		t.Fatalf("the upstream's own token: %d %s", r.Status, r.Body)
+	}
+}
+
+// Tokens naming keys the upstream never had do not each make the relay
+// fetch the upstream's key set again: one fetch a minute at most.
+func TestRelay_ForgedTokensDoNotMakeTheRelayRefetchTheUpstreamsKeys(t *testing.T) {
+	f := newFakeUpstream(t)
+	f.mux.HandleFunc("GET /api/v1/folders", func(w http.ResponseWriter, _ *http.Request) {
+		_, _ = w.Write([]byte(`{"success":true,"data":[]}`))
+	})
+	rel := startRelay(t, f.URL, nil)
+	if r := rel.WithToken(t, f.token(t, "u1")).Do("GET", "/api/v1/folders", nil); r.Status != 200 {
+		t.Fatalf("the upstream's own token: %d %s", r.Status, r.Body)
+	}
+	for i := 0; i < 30; i++ {
+		_, key, _ := ed25519.GenerateKey(rand.Reader)
+		forged := identity.NewTokens(nil, key, "http://upstream.test", nil) // its own kid
+		tok, _, _ := forged.IssueIDToken(identity.User{UID: "u1"})
+		if r := rel.WithToken(t, tok).Do("GET", "/api/v1/folders", nil); r.Status != http.StatusUnauthorized {
+			t.Fatalf("forged token %d: %d %s", i, r.Status, r.Body)
+		}
+	}
+	if got := f.jwksFetches.Load(); got != 1 {
+		t.Fatalf("the key set was fetched %d times, want once", got)
 	}
 }

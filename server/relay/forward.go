@@ -8,6 +8,7 @@ import (
 
 	"github.com/pocket-companion/pocket/pkg/apperr"
 	"github.com/pocket-companion/pocket/pkg/upstream"
+	"github.com/pocket-companion/pocket/server/httpx"
 )
 
 // toUpstream are the request headers the upstream needs: the caller's own
@@ -41,6 +42,9 @@ func addHeaders(dst, src http.Header, names []string) {
 func upstreamRequest(r *http.Request, body []byte) upstream.Request {
 	h := http.Header{}
 	addHeaders(h, r.Header, toUpstream)
+	// Who the caller is, for the upstream's per-client limits: believed there
+	// only when its POCKET_TRUSTED_PROXIES names this relay.
+	h.Set("X-Forwarded-For", httpx.ForwardedFor(r))
 	// An identity provider's callback page may be checked against where it came from.
 	if strings.HasSuffix(r.URL.Path, "/callback") && r.Referer() != "" {
 		h.Set("Referer", r.Referer())

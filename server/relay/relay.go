@@ -9,6 +9,7 @@ import (
 
 	"github.com/pocket-companion/pocket/pkg/upstream"
 	"github.com/pocket-companion/pocket/server/httpx"
+	"github.com/pocket-companion/pocket/server/signinlimit"
 )
 
 // WriteObserver hears of every write the relay passed to the upstream and
@@ -25,6 +26,7 @@ type Relay struct {
 	bus      Publisher     // may be nil: writes are then not announced
 	freshFor time.Duration
 	now      func() time.Time
+	signIn   *signinlimit.Limits
 	// slowTimeout bounds slowRoutes' calls (0: the client's timeout).
 	slowTimeout time.Duration
 
@@ -40,7 +42,7 @@ type Relay struct {
 // New builds the relay. observer may be nil.
 func New(up *upstream.Client, cache *Cache, observer WriteObserver, freshFor time.Duration) *Relay {
 	bg, stop := context.WithCancel(context.Background())
-	return &Relay{up: up, cache: cache, observer: observer, freshFor: freshFor, now: time.Now,
+	return &Relay{up: up, cache: cache, observer: observer, freshFor: freshFor, now: time.Now, signIn: signinlimit.New(nil),
 		bg: bg, stopBG: stop, inflight: map[string]bool{}}
 }
 

@@ -106,7 +106,23 @@ var routes = []route{
 func Routes(r *Relay) []httpx.Route {
 	out := make([]httpx.Route, 0, len(routes))
 	for _, rt := range routes {
-		out = append(out, httpx.Route{Pattern: rt.pattern, Access: rt.access, Handler: r.handler(rt)})
+		out = append(out, httpx.Route{Pattern: rt.pattern, Access: rt.access, Handler: r.guardSignIn(rt.pattern, r.handler(rt))})
 	}
 	return out
+}
+
+// guardSignIn applies the embedded provider's per-client sign-in limits in
+// the relay itself: each client is refused here, by its own address, before
+// the upstream is asked (which counts the address the relay forwards, when
+// it trusts the relay).
+func (rl *Relay) guardSignIn(pattern string, h httpx.Handler) httpx.Handler {
+	switch pattern {
+	case "POST /api/v1/auth/email/send-otp":
+		return rl.signIn.SendCode(h)
+	case "POST /api/v1/auth/email/verify-otp":
+		return rl.signIn.VerifyCode(h)
+	case "GET /api/v1/auth-email/check":
+		return rl.signIn.CheckEmail(h)
+	}
+	return h
 }

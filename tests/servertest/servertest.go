@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"net/http/cookiejar"
 	"net/url"
@@ -115,6 +116,19 @@ type Client struct {
 func (s *Server) NewClient(t testing.TB) *Client {
 	jar, _ := cookiejar.New(nil)
 	return &Client{t: t, base: s.URL, HTTP: &http.Client{Jar: jar}}
+}
+
+// NewClientFrom returns a signed-out client whose connections leave from
+// the loopback address ip (127.0.0.2, 127.0.0.3, …; Linux routes all of
+// 127.0.0.0/8 to this machine): a person on another address, for
+// per-client limits.
+func (s *Server) NewClientFrom(t testing.TB, ip string) *Client {
+	c := s.NewClient(t)
+	dialer := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(ip)}}
+	transport := &http.Transport{DialContext: dialer.DialContext}
+	t.Cleanup(transport.CloseIdleConnections)
+	c.HTTP.Transport = transport
+	return c
 }
 
 // WithToken returns a client that presents an ID token obtained elsewhere
