@@ -54,6 +54,7 @@ type Config struct {
 	Apple     Apple
 	Push      Push
 	RelaySync RelaySync
+	Live      Live
 }
 
 // Push configures Web Push: the VAPID key pair (both or neither; neither means
@@ -149,6 +150,9 @@ func (c *Config) settings() []setting {
 		{"POCKET_VAPID_PRIVATE_KEY", "", "Web Push VAPID private key (base64url)", true, &c.Push.VAPIDPrivateKey},
 		{"POCKET_VAPID_SUBJECT", "", "contact given to push services, mailto: or https: (default: the public URL if https, else mailto: the mail sender)", false, &c.Push.VAPIDSubject},
 		{"POCKET_PUSH_ALLOW_LOOPBACK", "", "1 admits http:// push endpoints on loopback hosts (tests only)", false, &c.Push.AllowLoopback},
+		{"POCKET_MAX_SOCKETS_PER_USER", "16", "live-events sockets one user may hold; one more closes the user's oldest (close code 4429)", false, &c.Live.MaxPerUser},
+		{"POCKET_MAX_PENDING_SOCKETS_PER_IP", "32", "live-events sockets one client address may hold before they sign in; more are answered 429", false, &c.Live.MaxPendingPerIP},
+		{"POCKET_MAX_SOCKETS", "", "live-events sockets the server holds in all; more are answered 503 (default: half the open-file limit, at least 64)", false, &c.Live.MaxSockets},
 		{"POCKET_LOG_LEVEL", "info", "debug, info, warn or error", false, &c.LogLevel},
 		{"POCKET_NATS_URL", "", "nats://host:4222 (or a comma-separated cluster) joining replicas: live events and push sends fan out across them; unset keeps events in this process", true, &c.NATSURL},
 		{"POCKET_TRUSTED_PROXIES", "", "comma-separated CIDRs of reverse proxies and relays whose X-Forwarded-For names the client (for per-client limits); unset, the header is ignored", false, &c.trustedProxiesRaw},
@@ -229,6 +233,9 @@ func (c *Config) finish() error {
 		return err
 	}
 	if err := c.finishTrustedProxies(); err != nil {
+		return err
+	}
+	if err := c.finishLive(); err != nil {
 		return err
 	}
 	switch strings.ToLower(c.LogLevel) {

@@ -21,6 +21,7 @@ type client struct {
 	kickOnce sync.Once
 	code     int
 	reason   string
+	place    uint64 // order of joining the hub (Hub.add), oldest first
 }
 
 func newClient(conn *websocket.Conn) *client {
@@ -45,6 +46,16 @@ func (c *client) kick(code int, reason string) {
 		c.code, c.reason = code, reason
 		close(c.kicked)
 	})
+}
+
+// closing reports whether the socket has been told to close.
+func (c *client) closing() bool {
+	select {
+	case <-c.kicked:
+		return true
+	default:
+		return false
+	}
 }
 
 // writeLoop is the connection's only writer: queued events, pings, and the
@@ -82,12 +93,18 @@ func (c *client) write(kind int, data []byte) error {
 
 // authenticate reads the first message, which must carry a valid ID token;
 // it answers the verified user and their token.
-func authenticate(ctx context.Context, conn *websocket.Conn, v httpx.Verifier) (httpx.Principal, string, bool) {
-	_ = conn.SetReadDeadline(time.Now().Add(authTimeout))
+// Until then the socket holds a pending place (Limits.PendingPerClient): the
+// read deadline bounds how long a silent one can keep it, and the same
+// deadline bounds verifying the token (relay mode may fetch the upstream's keys).
+func authenticate(ctx context.Context, conn *websocket.Conn, v httpx.Verifier, timeout time.Duration) (httpx.Principal, string, bool) {
+	until := time.Now().Add(timeout)
+	_ = conn.SetReadDeadline(until)
 	_, data, err := conn.ReadMessage()
 	if err != nil {
 		return httpx.Principal{}, "", false
 	}
+	ctx, cancel := context.WithDeadline(ctx, until)
+	defer cancel()
 	return verify(ctx, v, data)
 }
 

@@ -18,23 +18,31 @@ import (
 )
 
 type rig struct {
-	hub *Hub
-	bus *events.Bus
-	url string
+	hub    *Hub
+	bus    *events.Bus
+	url    string
+	server *Server
 }
 
-func newRig(t *testing.T) *rig {
+func newRig(t *testing.T) *rig { return newRigWith(t, Limits{}, nil) }
+
+// newRigWith caps the sockets at limits; edit may adjust the Server before
+// it serves (a shorter sign-in deadline).
+func newRigWith(t *testing.T, limits Limits, edit func(*Server)) *rig {
 	t.Helper()
 	hub, bus := NewHub(), events.NewBus()
 	t.Cleanup(bus.Listen(hub.Deliver))
 	var srv *httptest.Server
 	mux := http.NewServeMux()
 	srv = httptest.NewServer(mux)
-	s := NewServer(hub, faketokens.Verifier{}, srv.URL, slog.New(slog.DiscardHandler))
+	s := NewServer(hub, faketokens.Verifier{}, srv.URL, limits, slog.New(slog.DiscardHandler))
+	if edit != nil {
+		edit(s)
+	}
 	mux.Handle("GET /api/v1/events", httpx.Handler(s.serve))
 	t.Cleanup(srv.Close)
 	t.Cleanup(hub.closeAll)
-	return &rig{hub: hub, bus: bus, url: srv.URL}
+	return &rig{hub: hub, bus: bus, url: srv.URL, server: s}
 }
 
 func (r *rig) dial(t *testing.T, origin string) (*websocket.Conn, *http.Response, error) {
@@ -82,12 +90,18 @@ func readJSON(t *testing.T, c *websocket.Conn, v any) {
 // closeCode reads until the server closes the socket and returns its code.
 func closeCode(t *testing.T, c *websocket.Conn, within time.Duration) int {
 	t.Helper()
+	return closeFrame(t, c, within).Code
+}
+
+// closeFrame reads until the server closes the socket and returns its close frame.
+func closeFrame(t *testing.T, c *websocket.Conn, within time.Duration) *websocket.CloseError {
+	t.Helper()
 	_ = c.SetReadDeadline(time.Now().Add(within))
 	for {
 		_, _, err := c.ReadMessage()
 		var ce *websocket.CloseError
 		if errors.As(err, &ce) {
-			return ce.Code
+			return ce
 		}
 		if err != nil {
 			t.Fatalf("socket ended without a close frame: %v", err)

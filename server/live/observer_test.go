@@ -41,7 +41,7 @@ func TestObserver_ToldOfOpenRefreshAndClose(t *testing.T) {
 	t.Cleanup(srv.Close)
 	obs := &seen{}
 	// The route as the module mounts it, with an observer provided.
-	routes := observedRoutes(routesParams{Config: config.Config{PublicURL: srv.URL}, Hub: hub, Verifier: faketokens.Verifier{}, Log: slog.New(slog.DiscardHandler), Observer: obs})
+	routes := newModuleServer(routesParams{Config: config.Config{PublicURL: srv.URL}, Hub: hub, Verifier: faketokens.Verifier{}, Log: slog.New(slog.DiscardHandler), Observer: obs}).Routes()
 	mux.Handle("GET /api/v1/events", routes[0].Handler)
 	r := &rig{hub: hub, bus: bus, url: srv.URL}
 

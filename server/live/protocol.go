@@ -22,11 +22,16 @@ const (
 	// CloseTooSlow: the client did not keep up with its events. Reconnect
 	// and pull: nothing is lost, the change log has it all.
 	CloseTooSlow = 4408
+	// CloseTooMany: the user opened more sockets than the server allows one
+	// user (POCKET_MAX_SOCKETS_PER_USER) and this was their oldest. Do not
+	// reconnect on your own: that would only close the next oldest, and the
+	// user's devices would take turns closing each other.
+	CloseTooMany = 4429
 )
 
 // Timing of a connection.
 const (
-	authTimeout  = 10 * time.Second // the first message must be the token
+	authTimeout  = 10 * time.Second // the first message must be the token, within this
 	pingEvery    = 30 * time.Second
 	pongWait     = 2 * pingEvery // a client silent this long is gone
 	writeTimeout = 10 * time.Second

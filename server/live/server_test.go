@@ -16,20 +16,7 @@ import (
 func TestEvents_AnUploadReachesTheOwnersSocketWithinASecond(t *testing.T) {
 	s := servertest.Start(t, nil)
 	alice := s.SignIn(t, "alice@example.com")
-	h := http.Header{"Origin": {s.Cfg.PublicURL}}
-	c, _, err := websocket.DefaultDialer.Dial("ws"+strings.TrimPrefix(s.URL, "http")+"/api/v1/events", h)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	if err := c.WriteJSON(map[string]string{"type": "auth", "token": alice.IDToken}); err != nil {
-		t.Fatal(err)
-	}
-	var hello map[string]any
-	_ = c.SetReadDeadline(time.Now().Add(3 * time.Second))
-	if err := c.ReadJSON(&hello); err != nil || hello["type"] != "hello" {
-		t.Fatalf("hello = %v, %v", hello, err)
-	}
+	c := s.OpenEvents(t, alice.IDToken)
 	start := time.Now()
 	alice.MustOK("POST", "/api/v1/recordings", map[string]any{"recording": map[string]any{"id": "live-1", "title": "Secret title"}})
 	var ev map[string]any

@@ -41,7 +41,7 @@ func runServer(c options) error {
 	base := "http://" + ln.Addr().String()
 	var srv fanout = newBaseline()
 	if c.mode == "pocket" {
-		srv = newPocket(base, c.users)
+		srv = newPocket(base, c.users, c.n)
 	}
 	defer srv.close()
 	mux := http.NewServeMux()

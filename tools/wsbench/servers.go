@@ -42,7 +42,9 @@ type message struct {
 func roundID(start time.Time) string { return strconv.FormatInt(start.UnixNano(), 10) }
 
 // pocketServer is server/live as `pocket serve` mounts it (live.Routes), fed
-// by an events.Bus.
+// by an events.Bus. Its caps are the operator's settings, set here for the
+// benchmark's sockets: POCKET_MAX_SOCKETS at their number, no per-user or
+// per-address cap (they all come from a few loopback addresses).
 type pocketServer struct {
 	hub    *live.Hub
 	bus    *events.Bus
@@ -51,9 +53,10 @@ type pocketServer struct {
 	cancel func()
 }
 
-func newPocket(publicURL string, users int) *pocketServer {
+func newPocket(publicURL string, users, sockets int) *pocketServer {
 	hub, bus := live.NewHub(), events.NewBus()
-	routes := live.Routes(config.Config{PublicURL: publicURL}, hub, faketokens.Verifier{}, slog.New(slog.DiscardHandler))
+	cfg := config.Config{PublicURL: publicURL, Live: config.Live{MaxSockets: strconv.Itoa(sockets)}}
+	routes := live.Routes(cfg, hub, faketokens.Verifier{}, slog.New(slog.DiscardHandler))
 	s := &pocketServer{hub: hub, bus: bus, route: routes[0].Handler, cancel: bus.Listen(hub.Deliver)}
 	for u := range users {
 		s.users = append(s.users, userID(u))

@@ -149,6 +149,18 @@ describe('live socket', () => {
     live.stop()
   })
 
+  it('stays closed when the server closed it as the oldest of too many sockets of the user', async () => {
+    const h = harness()
+    const live = startLive(h.options)
+    h.last().open()
+    h.last().receive({ type: 'hello', protocol: 1 })
+    h.last().drop(4429)
+    await settle()
+    expect(h.clock.delays()).toEqual([]) // no reconnect: it would only close another of the user's sockets
+    expect(h.sockets).toHaveLength(1)
+    live.stop()
+  })
+
   it('passes a refreshed token to the open socket', () => {
     const h = harness()
     const live = startLive(h.options)

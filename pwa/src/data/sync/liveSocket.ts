@@ -14,6 +14,8 @@ export interface LiveEvent {
 export const CLOSE_UNAUTHENTICATED = 4401
 export const CLOSE_TOKEN_EXPIRED = 4402
 export const CLOSE_TOO_SLOW = 4408
+/** The user opened more sockets than the server allows one user, and this was their oldest. */
+export const CLOSE_TOO_MANY = 4429
 
 /** The part of WebSocket used here, so tests can drive a fake one. */
 export interface SocketLike {
@@ -84,6 +86,11 @@ export function openLiveSocket(o: LiveSocketOptions): LiveSocket {
 
   const afterClose = async (code: number) => {
     if (stopped) return
+    // Replaced by the user's newer sockets: reconnecting would only close the
+    // next oldest, and the devices would take turns closing each other. This
+    // browser stays without live events (its pulls still run on start and
+    // 'online') until the app is opened again.
+    if (code === CLOSE_TOO_MANY) return
     if (code === CLOSE_UNAUTHENTICATED || code === CLOSE_TOKEN_EXPIRED) await o.session.refreshAfterUnauthorized()
     // 4408 (too slow) and network drops: reconnect; the hello's pull catches up.
     if (stopped) return
