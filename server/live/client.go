@@ -21,6 +21,7 @@ type client struct {
 	kickOnce sync.Once
 	code     int
 	reason   string
+	session  clientSession
 }
 
 func newClient(conn *websocket.Conn) *client {
@@ -122,6 +123,7 @@ func (c *client) readLoop(ctx context.Context, v httpx.Verifier, p httpx.Princip
 			c.kick(CloseUnauthenticated, "token of another user")
 			return
 		default:
+			c.session.set(fresh.SessionID)
 			expiry.Reset(time.Until(fresh.ExpiresAt))
 			obs.TokenRefreshed(fresh.UID, token, fresh.ExpiresAt)
 			_ = c.conn.SetReadDeadline(time.Now().Add(pongWait))
