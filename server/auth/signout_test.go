@@ -26,8 +26,8 @@ func TestLogout_EndsThatSessionsTokensSocketsAndAudioLinksAtOnce(t *testing.T) {
 	phone := s.SignIn(t, "ada@example.com")
 	laptop := anotherDevice(t, s, tokens, phone)
 	link := uploadWithAudioLink(t, phone, "r1")
-	phoneSocket := openSocket(t, s, phone.IDToken)
-	laptopSocket := openSocket(t, s, laptop.IDToken)
+	phoneSocket := s.OpenSocket(t, phone.IDToken)
+	laptopSocket := s.OpenSocket(t, laptop.IDToken)
 	if r := fetchAudio(t, s, link); r != http.StatusOK {
 		t.Fatalf("signed link before sign-out: %d", r)
 	}
@@ -54,8 +54,8 @@ func TestLogoutAll_EndsEverySessionOfTheUserOnly(t *testing.T) {
 	laptop := anotherDevice(t, s, tokens, phone)
 	bob := s.SignIn(t, "bob@example.com")
 	link := uploadWithAudioLink(t, laptop, "r1")
-	laptopSocket := openSocket(t, s, laptop.IDToken)
-	bobSocket := openSocket(t, s, bob.IDToken)
+	laptopSocket := s.OpenSocket(t, laptop.IDToken)
+	bobSocket := s.OpenSocket(t, bob.IDToken)
 
 	if r := s.NewClient(t).Do("POST", "/api/v1/auth/logout-all", nil); r.Status != http.StatusUnauthorized {
 		t.Fatalf("logout-all without a token: %d", r.Status)
@@ -138,26 +138,6 @@ func fetchAudio(t *testing.T, s *servertest.Server, link string) int {
 	}
 	resp.Body.Close()
 	return resp.StatusCode
-}
-
-// openSocket signs a live-events socket in and reads its hello.
-func openSocket(t *testing.T, s *servertest.Server, token string) *websocket.Conn {
-	t.Helper()
-	c, _, err := websocket.DefaultDialer.Dial("ws"+strings.TrimPrefix(s.URL, "http")+"/api/v1/events",
-		http.Header{"Origin": {s.Cfg.PublicURL}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { c.Close() })
-	if err := c.WriteJSON(map[string]string{"type": "auth", "token": token}); err != nil {
-		t.Fatal(err)
-	}
-	var hello map[string]any
-	_ = c.SetReadDeadline(time.Now().Add(3 * time.Second))
-	if err := c.ReadJSON(&hello); err != nil || hello["type"] != "hello" {
-		t.Fatalf("hello = %v, %v", hello, err)
-	}
-	return c
 }
 
 func wantClosed(t *testing.T, c *websocket.Conn, code int) {

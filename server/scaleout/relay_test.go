@@ -27,7 +27,7 @@ func TestRelayReplicas_AnUploadThroughOneIsHeardAndPulledOnTheOther(t *testing.T
 		c.UpstreamURL, c.UpstreamJWKSURL = upstream.URL, upstream.URL+"/api/v1/auth/jwks"
 	}, nil)
 	a, b := relays[0], relays[1]
-	socket := openSocket(t, a, token)
+	socket := a.OpenSocket(t, token)
 	cursor := pullAll(t, a, token, "", nil)
 
 	start := time.Now()

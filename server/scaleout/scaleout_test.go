@@ -10,8 +10,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gorilla/websocket"
-
 	"github.com/pocket-companion/pocket/tests/natstest"
 	"github.com/pocket-companion/pocket/tests/servertest"
 )
@@ -24,26 +22,6 @@ func twoReplicas(t *testing.T, broker *natstest.Server) (a, b *servertest.Server
 		token = first.SignIn(t, "alice@example.com").IDToken
 	})
 	return r[0], r[1], token
-}
-
-// openSocket signs a live-events socket in to s and reads its hello.
-func openSocket(t *testing.T, s *servertest.Server, token string) *websocket.Conn {
-	t.Helper()
-	c, _, err := websocket.DefaultDialer.Dial("ws"+strings.TrimPrefix(s.URL, "http")+"/api/v1/events",
-		http.Header{"Origin": {s.Cfg.PublicURL}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { c.Close() })
-	if err := c.WriteJSON(map[string]string{"type": "auth", "token": token}); err != nil {
-		t.Fatal(err)
-	}
-	var hello map[string]any
-	_ = c.SetReadDeadline(time.Now().Add(3 * time.Second))
-	if err := c.ReadJSON(&hello); err != nil || hello["type"] != "hello" {
-		t.Fatalf("hello = %v, %v", hello, err)
-	}
-	return c
 }
 
 // upload posts a recording through s and reports whether s answered 2xx.
@@ -63,7 +41,7 @@ func upload(s *servertest.Server, token, id string) bool {
 func TestReplicas_AnUploadThroughOneReachesASocketOnTheOtherWithinASecond(t *testing.T) {
 	broker := natstest.Start(t)
 	a, b, token := twoReplicas(t, broker)
-	socket := openSocket(t, a, token)
+	socket := a.OpenSocket(t, token)
 
 	start := time.Now()
 	if !upload(b, token, "via-b") {
@@ -91,7 +69,7 @@ func TestReplicas_AnUploadThroughOneReachesASocketOnTheOtherWithinASecond(t *tes
 func TestReplicas_StoppingOneLosesNoEventOfAnUploadItAnswered(t *testing.T) {
 	broker := natstest.Start(t)
 	a, b, token := twoReplicas(t, broker)
-	socket := openSocket(t, a, token)
+	socket := a.OpenSocket(t, token)
 
 	var mu sync.Mutex
 	var answered []string
@@ -173,7 +151,7 @@ func TestModule_WithoutNATSEventsStayInTheProcess(t *testing.T) {
 func TestReplicas_EventsFlowAgainAfterTheBrokerRestarts(t *testing.T) {
 	broker := natstest.Start(t)
 	a, b, token := twoReplicas(t, broker)
-	socket := openSocket(t, a, token)
+	socket := a.OpenSocket(t, token)
 
 	broker.Restart()
 	// Uploads during the reconnect may be missed by A (it is not subscribed
