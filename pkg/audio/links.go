@@ -64,43 +64,52 @@ func (l *Links) secret() ([]byte, error) {
 }
 
 // Sign returns a token letting its holder play uid's audio of recording id
-// until the returned time: "<expiry>.<owner>.<mac>".
-func (l *Links) Sign(uid, id string) (string, time.Time, error) {
+// until the returned time, while sign-in session sid lasts:
+// "<expiry>.<owner>.<session>.<mac>". The session is named so signing out
+// ends the links it asked for (Verify answers it; the caller checks it).
+func (l *Links) Sign(uid, sid, id string) (string, time.Time, error) {
 	key, err := l.secret()
 	if err != nil {
 		return "", time.Time{}, err
 	}
 	exp := l.now().Add(LinkTTL).Truncate(time.Second)
 	e := strconv.FormatInt(exp.Unix(), 10)
-	return e + "." + b64.EncodeToString([]byte(uid)) + "." + b64.EncodeToString(mac(key, uid, id, e)), exp, nil
+	return e + "." + b64.EncodeToString([]byte(uid)) + "." + b64.EncodeToString([]byte(sid)) + "." +
+		b64.EncodeToString(mac(key, uid, sid, id, e)), exp, nil
 }
 
-// Verify returns the owner a token was signed for, if it is for recording id
-// and has not lapsed; otherwise an Unauthenticated error.
-func (l *Links) Verify(token, id string) (string, error) {
-	refused := apperr.New(apperr.Unauthenticated, "AUDIO_LINK_INVALID", "This audio link is invalid or has expired; reopen the recording")
+// Verify returns the owner and session a token was signed for, if it is
+// for recording id and has not lapsed; otherwise an Unauthenticated error.
+// Links from before sessions were named (three parts) are refused: the app
+// asks for a new one.
+func (l *Links) Verify(token, id string) (uid, sid string, err error) {
 	key, err := l.secret()
 	if err != nil {
-		return "", err
+		return "", "", err
 	}
 	parts := strings.Split(token, ".")
-	if len(parts) != 3 {
-		return "", refused
+	if len(parts) != 4 {
+		return "", "", ErrLinkRefused
 	}
 	exp, err := strconv.ParseInt(parts[0], 10, 64)
 	if err != nil || l.now().Unix() >= exp {
-		return "", refused
+		return "", "", ErrLinkRefused
 	}
-	uid, err1 := b64.DecodeString(parts[1])
-	sig, err2 := b64.DecodeString(parts[2])
-	if err1 != nil || err2 != nil || !hmac.Equal(sig, mac(key, string(uid), id, parts[0])) {
-		return "", refused
+	owner, err1 := b64.DecodeString(parts[1])
+	session, err2 := b64.DecodeString(parts[2])
+	sig, err3 := b64.DecodeString(parts[3])
+	if err1 != nil || err2 != nil || err3 != nil || !hmac.Equal(sig, mac(key, string(owner), string(session), id, parts[0])) {
+		return "", "", ErrLinkRefused
 	}
-	return string(uid), nil
+	return string(owner), string(session), nil
 }
 
-func mac(key []byte, uid, id, exp string) []byte {
+// ErrLinkRefused answers a link that is forged, lapsed, or whose session
+// was signed out.
+var ErrLinkRefused = apperr.New(apperr.Unauthenticated, "AUDIO_LINK_INVALID", "This audio link is invalid or has expired; reopen the recording")
+
+func mac(key []byte, uid, sid, id, exp string) []byte {
 	h := hmac.New(sha256.New, key)
-	h.Write([]byte("audio\x00" + uid + "\x00" + id + "\x00" + exp))
+	h.Write([]byte("audio\x00" + uid + "\x00" + sid + "\x00" + id + "\x00" + exp))
 	return h.Sum(nil)
 }

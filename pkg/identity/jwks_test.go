@@ -11,7 +11,7 @@ import (
 
 func TestJWKS_PublishesTheKeyThatSignsIDTokens(t *testing.T) {
 	tk, _ := newTokensFixture(t)
-	token, _, _ := tk.IssueIDToken(User{UID: "u1"})
+	token, _, _ := tk.IssueIDToken(User{UID: "u1"}, "")
 	raw, err := json.Marshal(tk.JWKS())
 	if err != nil {
 		t.Fatal(err)

@@ -69,13 +69,12 @@ func (t *Tokens) VerifyPagePass(ctx context.Context, pass string) (string, error
 	if err != nil || claims.Subject == "" || claims.Family == "" {
 		return "", errNoPagePass
 	}
-	var fam family
-	err = t.db.View(func(x *store.Txn) error { return x.GetJSON(familyKey(claims.Family), &fam) })
-	if errors.Is(err, store.ErrNotFound) || (err == nil && fam.UID != claims.Subject) {
-		return "", errNoPagePass
-	}
+	alive, err := t.SessionAlive(ctx, claims.Subject, claims.Family)
 	if err != nil {
 		return "", err
+	}
+	if !alive {
+		return "", errNoPagePass
 	}
 	return claims.Subject, nil
 }

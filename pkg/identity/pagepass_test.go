@@ -21,7 +21,7 @@ func TestPagePass_SpeaksForItsSessionsUser(t *testing.T) {
 		t.Fatalf("verify = %q, %v", uid, err)
 	}
 	// A refresh rotates the token, not the session: the pass keeps working.
-	if _, _, err := tk.UseRefreshToken(ctx, refresh); err != nil {
+	if _, _, _, err := tk.UseRefreshToken(ctx, refresh); err != nil {
 		t.Fatal(err)
 	}
 	if uid, err := tk.VerifyPagePass(ctx, pass); err != nil || uid != "u1" {
@@ -43,10 +43,10 @@ func TestPagePass_EndsWithItsSession(t *testing.T) {
 	}
 
 	stolen, _ := tk.NewRefreshToken(ctx, "u2")
-	_, _, _ = tk.UseRefreshToken(ctx, stolen)
+	_, _, _, _ = tk.UseRefreshToken(ctx, stolen)
 	pass, _ = tk.IssuePagePass(ctx, stolen)
 	c.advance(time.Minute)
-	if _, _, err := tk.UseRefreshToken(ctx, stolen); err == nil {
+	if _, _, _, err := tk.UseRefreshToken(ctx, stolen); err == nil {
 		t.Fatal("reuse after the grace must revoke the session")
 	}
 	if _, err := tk.VerifyPagePass(ctx, pass); err == nil {
@@ -62,7 +62,7 @@ func TestPagePass_RefusesWhatIsNotAPassOfThisServer(t *testing.T) {
 	good, _ := tk.IssuePagePass(ctx, refresh)
 	otherRefresh, _ := other.NewRefreshToken(ctx, "u1")
 	foreign, _ := other.IssuePagePass(ctx, otherRefresh)
-	idToken, _, _ := tk.IssueIDToken(User{UID: "u1"})
+	idToken, _, _ := tk.IssueIDToken(User{UID: "u1"}, "")
 	parts := strings.Split(good, ".")
 	cases := map[string]string{
 		"signed by another key": foreign,

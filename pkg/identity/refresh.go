@@ -21,6 +21,7 @@ const rotationGrace = 30 * time.Second
 // family is a session's record: while it exists, its current tokens work.
 type family struct {
 	UID string `json:"uid"`
+	Gen uint64 `json:"gen,omitempty"` // the user's session generation it began in (sessions.go)
 }
 
 var (
@@ -32,23 +33,32 @@ func familyKey(id string) []byte { return store.Key("rfam", id) }
 
 // NewRefreshToken starts a session that survives reloads and restarts until logout.
 func (t *Tokens) NewRefreshToken(ctx context.Context, uid string) (string, error) {
-	var token string
-	err := t.db.Update(func(x *store.Txn) error {
-		id := randomHex(16)
-		if err := x.SetJSONTTL(familyKey(id), family{UID: uid}, RefreshTokenTTL); err != nil {
-			return err
-		}
-		var err error
-		token, err = t.issueRefresh(x, uid, id)
-		return err
-	})
+	token, _, err := t.NewSession(ctx, uid)
 	return token, err
 }
 
-// UseRefreshToken answers the session's user and the token that replaces
-// the one given; the session's expiry slides forward, so people who keep
-// using the app stay signed in.
-func (t *Tokens) UseRefreshToken(ctx context.Context, token string) (uid, next string, err error) {
+// NewSession is NewRefreshToken that also answers the session's id, for the
+// ID tokens issued to it.
+func (t *Tokens) NewSession(ctx context.Context, uid string) (token, sid string, err error) {
+	id := randomHex(16)
+	err = t.db.Update(func(x *store.Txn) error {
+		gen, err := generation(x, uid)
+		if err != nil {
+			return err
+		}
+		if err := x.SetJSONTTL(familyKey(id), family{UID: uid, Gen: gen}, RefreshTokenTTL); err != nil {
+			return err
+		}
+		token, err = t.issueRefresh(x, uid, id)
+		return err
+	})
+	return token, id, err
+}
+
+// UseRefreshToken answers the session's user, its id and the token that
+// replaces the one given; the session's expiry slides forward, so people who
+// keep using the app stay signed in.
+func (t *Tokens) UseRefreshToken(ctx context.Context, token string) (uid, sid, next string, err error) {
 	var reused bool
 	err = t.db.Update(func(x *store.Txn) error {
 		key := store.Key("rtok", tokenHash(token))
@@ -60,10 +70,16 @@ func (t *Tokens) UseRefreshToken(ctx context.Context, token string) (uid, next s
 		if now.After(rec.ExpiresAt) {
 			return store.ErrNotFound
 		}
+		var gen uint64
 		if rec.Family == "" { // a token from before rotation: it starts a family now
 			rec.Family = randomHex(16)
-		} else if ok, err := x.Has(familyKey(rec.Family)); err != nil || !ok {
+			if gen, err = generation(x, rec.UID); err != nil {
+				return err
+			}
+		} else if ok, err := aliveIn(x, rec.Family, rec.UID); err != nil || !ok {
 			return firstErr(err, store.ErrNotFound)
+		} else if gen, err = generation(x, rec.UID); err != nil {
+			return err
 		}
 		if !rec.RotatedAt.IsZero() && now.Sub(rec.RotatedAt) > rotationGrace {
 			reused = true
@@ -76,41 +92,28 @@ func (t *Tokens) UseRefreshToken(ctx context.Context, token string) (uid, next s
 				return err
 			}
 		}
-		if err := x.SetJSONTTL(familyKey(rec.Family), family{UID: rec.UID}, RefreshTokenTTL); err != nil {
+		if err := x.SetJSONTTL(familyKey(rec.Family), family{UID: rec.UID, Gen: gen}, RefreshTokenTTL); err != nil {
 			return err
 		}
-		uid = rec.UID
+		uid, sid = rec.UID, rec.Family
 		next, err = t.issueRefresh(x, rec.UID, rec.Family)
 		return err
 	})
 	switch {
 	case reused:
-		return "", "", errSessionReused
+		return "", "", "", errSessionReused
 	case errors.Is(err, store.ErrNotFound):
-		return "", "", errSessionExpired
+		return "", "", "", errSessionExpired
 	case err != nil:
-		return "", "", err
+		return "", "", "", err
 	}
-	return uid, next, nil
+	return uid, sid, next, nil
 }
 
 // RevokeRefreshToken ends the token's session (logout): every token of it.
 func (t *Tokens) RevokeRefreshToken(ctx context.Context, token string) error {
-	return t.db.Update(func(x *store.Txn) error {
-		key := store.Key("rtok", tokenHash(token))
-		var rec storedToken
-		if err := x.GetJSON(key, &rec); errors.Is(err, store.ErrNotFound) {
-			return nil
-		} else if err != nil {
-			return err
-		}
-		if rec.Family != "" {
-			if err := x.Delete(familyKey(rec.Family)); err != nil {
-				return err
-			}
-		}
-		return x.Delete(key)
-	})
+	_, _, err := t.EndSession(ctx, token)
+	return err
 }
 
 func (t *Tokens) issueRefresh(x *store.Txn, uid, familyID string) (string, error) {

@@ -29,6 +29,9 @@ const (
 // Claims are what an ID token says about its holder.
 type Claims struct {
 	Email string `json:"email"`
+	// SessionID names the sign-in session (sessions.go) the token was
+	// issued to: once it ends, the token is refused though still signed.
+	SessionID string `json:"sid,omitempty"`
 	jwt.RegisteredClaims
 }
 
@@ -41,9 +44,11 @@ type Tokens struct {
 	now    func() time.Time
 	// verified remembers ID tokens already checked: every signed-in request
 	// carries one, and an Ed25519 verification costs more than a cached
-	// dashboard page. A token stays valid until its expiry whatever happens
-	// (nothing revokes ID tokens), so remembering it changes no answer.
+	// dashboard page. The signature stays valid until its expiry whatever
+	// happens, so remembering it changes no answer; whether its session is
+	// still alive is asked apart (SessionAlive).
 	verified *tokencache.Cache[Claims]
+	sessions *sessionCache
 }
 
 // NewTokens returns the token service; issuer is the server's public origin.
@@ -52,7 +57,7 @@ func NewTokens(db *store.DB, key ed25519.PrivateKey, issuer string, now func() t
 		now = time.Now
 	}
 	return &Tokens{db: db, key: key, kid: KeyID(key.Public().(ed25519.PublicKey)), issuer: issuer, now: now,
-		verified: tokencache.New[Claims](tokencache.DefaultSize, now)}
+		verified: tokencache.New[Claims](tokencache.DefaultSize, now), sessions: newSessionCache(now)}
 }
 
 // storedToken is a single-use or refresh token's record, kept under its hash.
@@ -85,11 +90,12 @@ func (t *Tokens) RedeemCustomToken(ctx context.Context, token string) (string, e
 	return rec.UID, err
 }
 
-// IssueIDToken signs a one-hour ID token for user.
-func (t *Tokens) IssueIDToken(user User) (string, time.Duration, error) {
+// IssueIDToken signs a one-hour ID token for user's session sid.
+func (t *Tokens) IssueIDToken(user User, sid string) (string, time.Duration, error) {
 	now := t.now()
 	claims := Claims{
-		Email: user.Email,
+		Email:     user.Email,
+		SessionID: sid,
 		RegisteredClaims: jwt.RegisteredClaims{
 			Issuer:    t.issuer,
 			Subject:   user.UID,
@@ -116,7 +122,8 @@ func (t *Tokens) sign(claims jwt.Claims) (string, error) {
 	return tok.SignedString(t.key)
 }
 
-// VerifyIDToken checks signature, issuer, audience and lifetime.
+// VerifyIDToken checks signature, issuer, audience and lifetime (not the
+// session: see SessionAlive).
 func (t *Tokens) VerifyIDToken(token string) (Claims, error) {
 	if claims, found, expired := t.verified.Get(token); found && !expired {
 		return claims, nil

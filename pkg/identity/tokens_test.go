@@ -40,7 +40,7 @@ func TestCustomToken_IsSingleUseAndShortLived(t *testing.T) {
 
 func TestIDToken_VerifiesAndExpiresAfterAnHour(t *testing.T) {
 	tk, c := newTokensFixture(t)
-	token, ttl, err := tk.IssueIDToken(User{UID: "u1", Email: "a@example.com"})
+	token, ttl, err := tk.IssueIDToken(User{UID: "u1", Email: "a@example.com"}, "")
 	if err != nil || ttl != time.Hour {
 		t.Fatalf("issue: %v %v", ttl, err)
 	}
@@ -57,8 +57,8 @@ func TestIDToken_VerifiesAndExpiresAfterAnHour(t *testing.T) {
 func TestIDToken_RejectsForgeries(t *testing.T) {
 	tk, _ := newTokensFixture(t)
 	other, _ := newTokensFixture(t)
-	foreign, _, _ := other.IssueIDToken(User{UID: "u1"})
-	good, _, _ := tk.IssueIDToken(User{UID: "u1"})
+	foreign, _, _ := other.IssueIDToken(User{UID: "u1"}, "")
+	good, _, _ := tk.IssueIDToken(User{UID: "u1"}, "")
 	parts := strings.Split(good, ".")
 	cases := map[string]string{
 		"signed by another key": foreign,
@@ -81,20 +81,20 @@ func TestRefreshToken_RotatesSlidesAndRevokes(t *testing.T) {
 	tk, c := newTokensFixture(t)
 	first, _ := tk.NewRefreshToken(ctx, "u1")
 	c.advance(RefreshTokenTTL - time.Hour)
-	uid, second, err := tk.UseRefreshToken(ctx, first)
+	uid, _, second, err := tk.UseRefreshToken(ctx, first)
 	if err != nil || uid != "u1" || second == "" || second == first {
 		t.Fatalf("use: %q %q %v", uid, second, err)
 	}
 	// The session slides: the new token outlives the first one's expiry.
 	c.advance(2 * time.Hour)
-	_, third, err := tk.UseRefreshToken(ctx, second)
+	_, _, third, err := tk.UseRefreshToken(ctx, second)
 	if err != nil {
 		t.Fatalf("a used session must slide its expiry forward: %v", err)
 	}
 	if err := tk.RevokeRefreshToken(ctx, third); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := tk.UseRefreshToken(ctx, third); !apperr.Is(err, apperr.Unauthenticated) {
+	if _, _, _, err := tk.UseRefreshToken(ctx, third); !apperr.Is(err, apperr.Unauthenticated) {
 		t.Fatalf("revoked session must be unauthenticated, got %v", err)
 	}
 }
@@ -106,20 +106,20 @@ func TestRefreshToken_ReuseOfARetiredTokenRevokesTheSession(t *testing.T) {
 	ctx := context.Background()
 	tk, c := newTokensFixture(t)
 	stolen, _ := tk.NewRefreshToken(ctx, "u1")
-	_, owners, err := tk.UseRefreshToken(ctx, stolen)
+	_, _, owners, err := tk.UseRefreshToken(ctx, stolen)
 	if err != nil {
 		t.Fatal(err)
 	}
 	// Two tabs refreshing with the same cookie at once are not a theft.
 	c.advance(5 * time.Second)
-	if _, _, err := tk.UseRefreshToken(ctx, stolen); err != nil {
+	if _, _, _, err := tk.UseRefreshToken(ctx, stolen); err != nil {
 		t.Fatalf("reuse within the grace: %v", err)
 	}
 	c.advance(time.Minute)
-	if _, _, err := tk.UseRefreshToken(ctx, stolen); !apperr.Is(err, apperr.Unauthenticated) || !strings.Contains(err.Error(), "used from somewhere else") {
+	if _, _, _, err := tk.UseRefreshToken(ctx, stolen); !apperr.Is(err, apperr.Unauthenticated) || !strings.Contains(err.Error(), "used from somewhere else") {
 		t.Fatalf("reuse after the grace = %v, want the session revoked", err)
 	}
-	if _, _, err := tk.UseRefreshToken(ctx, owners); !apperr.Is(err, apperr.Unauthenticated) {
+	if _, _, _, err := tk.UseRefreshToken(ctx, owners); !apperr.Is(err, apperr.Unauthenticated) {
 		t.Fatalf("the session's current token still works after a theft: %v", err)
 	}
 }
@@ -133,11 +133,11 @@ func TestRefreshToken_ATokenFromBeforeRotationStillSignsIn(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	uid, next, err := tk.UseRefreshToken(ctx, legacy)
+	uid, _, next, err := tk.UseRefreshToken(ctx, legacy)
 	if err != nil || uid != "u1" {
 		t.Fatalf("legacy token: %q %v", uid, err)
 	}
-	if _, _, err := tk.UseRefreshToken(ctx, next); err != nil {
+	if _, _, _, err := tk.UseRefreshToken(ctx, next); err != nil {
 		t.Fatalf("its successor: %v", err)
 	}
 }
@@ -179,7 +179,7 @@ func BenchmarkVerifyIDToken(b *testing.B) {
 	_, key, _ := ed25519.GenerateKey(rand.Reader)
 	tk := NewTokens(nil, key, "http://127.0.0.1:8080", nil)
 	b.Run("same_token", func(b *testing.B) {
-		token, _, _ := tk.IssueIDToken(User{UID: "u1"})
+		token, _, _ := tk.IssueIDToken(User{UID: "u1"}, "")
 		for b.Loop() {
 			if _, err := tk.VerifyIDToken(token); err != nil {
 				b.Fatal(err)
@@ -189,7 +189,7 @@ func BenchmarkVerifyIDToken(b *testing.B) {
 	b.Run("new_token", func(b *testing.B) {
 		tokens := make([]string, 512)
 		for i := range tokens {
-			tokens[i], _, _ = tk.IssueIDToken(User{UID: "u1", Email: strings.Repeat("a", i%7) + "@example.com"})
+			tokens[i], _, _ = tk.IssueIDToken(User{UID: "u1", Email: strings.Repeat("a", i%7) + "@example.com"}, "")
 		}
 		fresh := NewTokens(nil, key, "http://127.0.0.1:8080", nil)
 		i := 0

@@ -8,7 +8,8 @@
 //	otp/<email>                                -> identity.otpState (keyed hash of the code, expiry, send time, failures, lock)
 //	ctok/<sha256(token)>                       -> identity.storedToken (custom token: single use, TTL identity.CustomTokenTTL)
 //	rtok/<sha256(token)>                       -> identity.storedToken (refresh token: TTL identity.RefreshTokenTTL; rotated on use, kept retired to catch reuse)
-//	rfam/<family>                              -> identity.family (a session's tokens work while it exists; TTL slid forward on use)
+//	rfam/<family>                              -> identity.family (a session's tokens work while it exists and its generation is the user's; TTL slid forward on use)
+//	sgen/<uid>                                 -> U64 session generation: signing out of all devices moves it on, ending older families
 //	oidc/<state>                               -> identity.OIDCFlow (Google/Apple popup; single use, TTL identity.OIDCFlowTTL)
 //	rec/<uid>/<recordingId>                    -> recordings.stored (the import object, loose shapes as given, + bookkeeping; kept with deletedAt on soft delete)
 //	ritem/<uid>/<recordingId>                  -> the rendered list item (recording + id + summarization.summary)

@@ -48,7 +48,7 @@ func (f *jwksFixture) verifier(t *testing.T, now func() time.Time) *TokenVerifie
 
 func TestTokenVerifier_AcceptsTheUpstreamsTokensOnceAndFromCache(t *testing.T) {
 	f := newJWKSFixture(t)
-	token, _, _ := f.tokens.IssueIDToken(identity.User{UID: "u1", Email: "a@example.com"})
+	token, _, _ := f.tokens.IssueIDToken(identity.User{UID: "u1", Email: "a@example.com"}, "")
 	v := f.verifier(t, nil)
 	id, err := v.Verify(context.Background(), token)
 	if err != nil || id.UID != "u1" || id.Email != "a@example.com" || id.ExpiresAt.IsZero() {
@@ -66,7 +66,7 @@ func TestTokenVerifier_AcceptsTheUpstreamsTokensOnceAndFromCache(t *testing.T) {
 func TestTokenVerifier_RefusesForeignExpiredAndWrongAudienceTokens(t *testing.T) {
 	f := newJWKSFixture(t)
 	other := newJWKSFixture(t)
-	foreign, _, _ := other.tokens.IssueIDToken(identity.User{UID: "u1"})
+	foreign, _, _ := other.tokens.IssueIDToken(identity.User{UID: "u1"}, "")
 	wrongAudience := signed(t, f, jwt.ClaimStrings{"someone-else"}, f.now.Add(time.Hour))
 	expired := signed(t, f, jwt.ClaimStrings{"pocket"}, f.now.Add(-time.Minute))
 	noKid := signed(t, f, jwt.ClaimStrings{"pocket"}, f.now.Add(time.Hour))
@@ -87,7 +87,7 @@ func TestTokenVerifier_RefusesForeignExpiredAndWrongAudienceTokens(t *testing.T)
 
 func TestTokenVerifier_ForgetsARememberedTokenWhenItExpires(t *testing.T) {
 	f := newJWKSFixture(t)
-	token, ttl, _ := f.tokens.IssueIDToken(identity.User{UID: "u1"})
+	token, ttl, _ := f.tokens.IssueIDToken(identity.User{UID: "u1"}, "")
 	now := f.now
 	v := f.verifier(t, func() time.Time { return now })
 	if _, err := v.Verify(context.Background(), token); err != nil {

@@ -109,7 +109,7 @@ func bodyRoute(pattern string) (method, path string, ok bool) {
 	if method != "POST" && method != "PUT" {
 		return "", "", false
 	}
-	for _, none := range []string{"/view", "/auth/refresh", "/auth/logout", "/share"} {
+	for _, none := range []string{"/view", "/auth/refresh", "/auth/logout", "/auth/logout-all", "/share"} {
 		if strings.HasSuffix(path, none) {
 			return "", "", false // these read no body: there is nothing to refuse
 		}

@@ -30,5 +30,7 @@ var Features = fx.Options(
 	summarize.Module,
 	sync.Module,
 	live.Module,
+	// Signing out closes the session's live sockets.
+	fx.Provide(func(h *live.Hub) auth.Sockets { return h }),
 	push.Module,
 )

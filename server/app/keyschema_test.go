@@ -91,6 +91,7 @@ func TestKeySchema_DocumentsEveryKeyTheServerWrites(t *testing.T) {
 		"endpoint": device.Endpoint, "p256dh": device.P256dh(), "auth": device.Auth(),
 	}})
 	s.NewClient(t).MustOK("POST", "/api/v1/chat/message/shared", map[string]any{"recordingId": "r1", "message": "When is the beta?", "shareToken": link.Token})
+	alice.MustOK("POST", "/api/v1/auth/logout-all", nil) // last: it ends alice's session
 	cfg := s.Cfg
 	s.Stop()
 

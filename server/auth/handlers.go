@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"go.uber.org/fx"
+
 	"github.com/pocket-companion/pocket/pkg/apperr"
 	"github.com/pocket-companion/pocket/pkg/identity"
 	"github.com/pocket-companion/pocket/pkg/mail"
@@ -37,17 +39,45 @@ const (
 )
 
 type handlers struct {
-	cfg    config.Config
-	users  *identity.Users
-	otp    *identity.OTP
-	tokens *identity.Tokens
-	sender mail.Sender
-	limits *signinlimit.Limits
+	cfg     config.Config
+	users   *identity.Users
+	otp     *identity.OTP
+	tokens  *identity.Tokens
+	sender  mail.Sender
+	sockets Sockets
+	limits  *signinlimit.Limits
 }
 
-func newHandlers(cfg config.Config, u *identity.Users, o *identity.OTP, t *identity.Tokens, s mail.Sender) *handlers {
-	return &handlers{cfg: cfg, users: u, otp: o, tokens: t, sender: s, limits: signinlimit.New(time.Now)}
+// Sockets closes the live sockets of sessions that were signed out
+// (server/live's Hub).
+type Sockets interface {
+	// KickSession closes uid's sockets of session sid, or all of uid's
+	// sockets when sid is empty.
+	KickSession(uid, sid string) int
 }
+
+type handlersParams struct {
+	fx.In
+	Config  config.Config
+	Users   *identity.Users
+	OTP     *identity.OTP
+	Tokens  *identity.Tokens
+	Sender  mail.Sender
+	Sockets Sockets `optional:"true"` // none when the live feature is not mounted
+}
+
+func newHandlers(p handlersParams) *handlers {
+	h := &handlers{cfg: p.Config, users: p.Users, otp: p.OTP, tokens: p.Tokens, sender: p.Sender,
+		sockets: p.Sockets, limits: signinlimit.New(time.Now)}
+	if h.sockets == nil {
+		h.sockets = noSockets{}
+	}
+	return h
+}
+
+type noSockets struct{}
+
+func (noSockets) KickSession(string, string) int { return 0 }
 
 func (h *handlers) routes() []httpx.Route {
 	public := func(pattern string, fn httpx.Handler) httpx.Route {
@@ -61,6 +91,9 @@ func (h *handlers) routes() []httpx.Route {
 		public("POST /api/v1/auth/session", httpx.RefuseCrossSite(h.cfg.PublicURL, true, h.session)),
 		public("POST /api/v1/auth/refresh", httpx.RefuseCrossSite(h.cfg.PublicURL, false, h.refresh)),
 		public("POST /api/v1/auth/logout", httpx.RefuseCrossSite(h.cfg.PublicURL, false, h.logout)),
+		// Signed in (its bearer token names whose sessions end), so no
+		// other site's page can call it.
+		{Pattern: "POST /api/v1/auth/logout-all", Handler: h.logoutAll, Access: httpx.SignedIn},
 		public("GET /api/v1/auth/providers", h.providers),
 		public("GET /api/v1/auth/jwks", h.jwks),
 	}
@@ -151,12 +184,12 @@ func (h *handlers) session(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	refresh, err := h.tokens.NewRefreshToken(r.Context(), uid)
+	refresh, sid, err := h.tokens.NewSession(r.Context(), uid)
 	if err != nil {
 		return err
 	}
 	h.setSessionCookies(w, r, refresh)
-	return h.answerSession(w, r, uid)
+	return h.answerSession(w, r, uid, sid)
 }
 
 func (h *handlers) refresh(w http.ResponseWriter, r *http.Request) error {
@@ -165,23 +198,42 @@ func (h *handlers) refresh(w http.ResponseWriter, r *http.Request) error {
 		h.setRefreshCookie(w, "", -1) // a marker without its cookie would make the app ask again on every visit
 		return apperr.New(apperr.Unauthenticated, "NO_SESSION", "Not signed in")
 	}
-	uid, next, err := h.tokens.UseRefreshToken(r.Context(), c.Value)
+	uid, sid, next, err := h.tokens.UseRefreshToken(r.Context(), c.Value)
 	if err != nil {
 		h.setRefreshCookie(w, "", -1)
 		return err
 	}
 	h.setSessionCookies(w, r, next)
-	return h.answerSession(w, r, uid)
+	return h.answerSession(w, r, uid, sid)
 }
 
+// logout ends this device's session: its refresh token, and at once its ID
+// tokens, page pass, audio links and open sockets.
 func (h *handlers) logout(w http.ResponseWriter, r *http.Request) error {
 	if c, err := r.Cookie(refreshCookie); err == nil && c.Value != "" {
-		if err := h.tokens.RevokeRefreshToken(r.Context(), c.Value); err != nil {
+		uid, sid, err := h.tokens.EndSession(r.Context(), c.Value)
+		if err != nil {
 			return err
+		}
+		if sid != "" {
+			h.sockets.KickSession(uid, sid)
 		}
 	}
 	h.setRefreshCookie(w, "", -1)
 	httpx.Message(w, http.StatusOK, "Signed out")
+	return nil
+}
+
+// logoutAll ends every session of the caller, on every device, this one
+// included, which is then signed out like by logout.
+func (h *handlers) logoutAll(w http.ResponseWriter, r *http.Request) error {
+	uid := httpx.MustPrincipal(r).UID
+	if err := h.tokens.EndAllSessions(r.Context(), uid); err != nil {
+		return err
+	}
+	h.sockets.KickSession(uid, "")
+	h.setRefreshCookie(w, "", -1)
+	httpx.Message(w, http.StatusOK, "Signed out of all devices")
 	return nil
 }
 
@@ -195,7 +247,7 @@ func (h *handlers) providers(w http.ResponseWriter, _ *http.Request) error {
 
 // answerSession answers {idToken, expiresIn, user} bare, without the envelope:
 // the token-exchange shape the app's session code reads.
-func (h *handlers) answerSession(w http.ResponseWriter, r *http.Request, uid string) error {
+func (h *handlers) answerSession(w http.ResponseWriter, r *http.Request, uid, sid string) error {
 	user, err := h.users.Get(r.Context(), uid)
 	if errors.Is(err, apperr.ErrNotFound) {
 		return apperr.New(apperr.Unauthenticated, "NO_USER", "This account no longer exists")
@@ -203,7 +255,7 @@ func (h *handlers) answerSession(w http.ResponseWriter, r *http.Request, uid str
 	if err != nil {
 		return err
 	}
-	idToken, ttl, err := h.tokens.IssueIDToken(user)
+	idToken, ttl, err := h.tokens.IssueIDToken(user, sid)
 	if err != nil {
 		return err
 	}

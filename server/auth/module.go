@@ -8,6 +8,7 @@ import (
 
 	"go.uber.org/fx"
 
+	"github.com/pocket-companion/pocket/pkg/apperr"
 	"github.com/pocket-companion/pocket/pkg/identity"
 	"github.com/pocket-companion/pocket/pkg/mail"
 	"github.com/pocket-companion/pocket/pkg/store"
@@ -24,6 +25,7 @@ var Module = fx.Module("auth",
 		newTokens,
 		newSender,
 		fx.Annotate(newVerifier, fx.As(new(httpx.Verifier))),
+		fx.Annotate(func(t *identity.Tokens) *identity.Tokens { return t }, fx.As(new(httpx.Sessions))),
 		newHandlers,
 		fx.Annotate((*handlers).routes, fx.ResultTags(`group:"routes,flatten"`)),
 		newOIDCProviders,
@@ -59,17 +61,28 @@ func newSender(cfg config.Config, log *slog.Logger) (mail.Sender, error) {
 	return mail.NewSMTPSender(cfg.SMTPURL, cfg.MailFrom)
 }
 
-// verifier checks bearer ID tokens for the router.
+// verifier checks bearer ID tokens for the router: the signature, then
+// that the token's session has not been signed out (identity.SessionAlive,
+// remembered a moment so the check costs a map lookup on most requests).
 type verifier struct{ tokens *identity.Tokens }
 
 func newVerifier(t *identity.Tokens) *verifier { return &verifier{tokens: t} }
 
-func (v *verifier) VerifyIDToken(_ context.Context, token string) (httpx.Principal, error) {
+var errSignedOut = apperr.New(apperr.Unauthenticated, "SESSION_ENDED", "This session was signed out. Please sign in again.")
+
+func (v *verifier) VerifyIDToken(ctx context.Context, token string) (httpx.Principal, error) {
 	claims, err := v.tokens.VerifyIDToken(token)
 	if err != nil {
 		return httpx.Principal{}, err
 	}
-	p := httpx.Principal{UID: claims.Subject, Email: claims.Email}
+	alive, err := v.tokens.SessionAlive(ctx, claims.Subject, claims.SessionID)
+	if err != nil {
+		return httpx.Principal{}, err
+	}
+	if !alive {
+		return httpx.Principal{}, errSignedOut
+	}
+	p := httpx.Principal{UID: claims.Subject, Email: claims.Email, SessionID: claims.SessionID}
 	if claims.ExpiresAt != nil {
 		p.ExpiresAt = claims.ExpiresAt.Time
 	}

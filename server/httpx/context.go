@@ -22,11 +22,22 @@ type Principal struct {
 	// ExpiresAt is when the credential stops being valid (a live-events
 	// socket is closed then unless the client sends a fresh one).
 	ExpiresAt time.Time
+	// SessionID names the sign-in the credential belongs to (empty where
+	// sessions are not known, as behind a relay): signing it out closes the
+	// sockets opened with it.
+	SessionID string
 }
 
 // Verifier checks a bearer ID token. The auth feature provides it.
 type Verifier interface {
 	VerifyIDToken(ctx context.Context, token string) (Principal, error)
+}
+
+// Sessions says whether a sign-in session is still alive, for credentials
+// that carry a session but are not ID tokens (signed audio links). The auth
+// feature provides it.
+type Sessions interface {
+	SessionAlive(ctx context.Context, uid, sid string) (bool, error)
 }
 
 // WithLogger puts the request logger in ctx.

@@ -22,6 +22,7 @@ type client struct {
 	code     int
 	reason   string
 	place    uint64 // order of joining the hub (Hub.add), oldest first
+	session  clientSession
 }
 
 func newClient(conn *websocket.Conn) *client {
@@ -139,6 +140,7 @@ func (c *client) readLoop(ctx context.Context, v httpx.Verifier, p httpx.Princip
 			c.kick(CloseUnauthenticated, "token of another user")
 			return
 		default:
+			c.session.set(fresh.SessionID)
 			expiry.Reset(time.Until(fresh.ExpiresAt))
 			obs.TokenRefreshed(fresh.UID, token, fresh.ExpiresAt)
 			_ = c.conn.SetReadDeadline(time.Now().Add(pongWait))

@@ -65,6 +65,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) error {
 	// its hello reaches it: events queue until the writer starts, and the
 	// hello is written before it does, so it still comes first.
 	c := newClient(conn)
+	c.session.set(p.SessionID)
 	s.hub.add(p.UID, c, s.limits.PerUser)
 	if err := c.write(websocket.TextMessage, encodeHello()); err != nil {
 		s.hub.remove(p.UID, c)

@@ -101,13 +101,15 @@ type audioHandlers struct {
 	files    *audio.Files
 	links    *audio.Links
 	verifier httpx.Verifier
+	sessions httpx.Sessions
 }
 
 // AudioRoutes serves recordings' audio. The file route authorises itself:
 // a bearer ID token (devices, scripts) or a signed link from the link route
-// (a browser's <audio> element cannot send the token).
-func AudioRoutes(svc *recs.Service, files *audio.Files, links *audio.Links, v httpx.Verifier) []httpx.Route {
-	h := audioHandlers{svc: svc, files: files, links: links, verifier: v}
+// (a browser's <audio> element cannot send the token), good while the
+// session that asked for it is.
+func AudioRoutes(svc *recs.Service, files *audio.Files, links *audio.Links, v httpx.Verifier, s httpx.Sessions) []httpx.Route {
+	h := audioHandlers{svc: svc, files: files, links: links, verifier: v, sessions: s}
 	return []httpx.Route{
 		{Pattern: "GET /api/v1/recordings/{id}/audio", Handler: h.audio, Access: httpx.Public},
 		{Pattern: "GET /api/v1/recordings/{id}/audio/link", Handler: h.link},
@@ -144,9 +146,25 @@ func (h audioHandlers) caller(r *http.Request, id string) (string, error) {
 		return p.UID, nil
 	}
 	if t := r.URL.Query().Get("t"); t != "" {
-		return h.links.Verify(t, id)
+		return h.linkOwner(r, t, id)
 	}
 	return "", apperr.New(apperr.Unauthenticated, "UNAUTHENTICATED", "Authentication required")
+}
+
+// linkOwner is the owner of a signed link whose session is still alive.
+func (h audioHandlers) linkOwner(r *http.Request, token, id string) (string, error) {
+	owner, sid, err := h.links.Verify(token, id)
+	if err != nil {
+		return "", err
+	}
+	alive, err := h.sessions.SessionAlive(r.Context(), owner, sid)
+	if err != nil {
+		return "", err
+	}
+	if !alive {
+		return "", audio.ErrLinkRefused
+	}
+	return owner, nil
 }
 
 // link answers {url, expiresAt}: a URL of the owner's audio the player can
@@ -156,14 +174,14 @@ func (h audioHandlers) link(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	owner := uid(r)
+	owner, sid := uid(r), httpx.MustPrincipal(r).SessionID
 	if ok, err := h.svc.Exists(r.Context(), owner, id); err != nil || !ok {
 		return errOr(err, apperr.Missing("Recording"))
 	}
 	if m, err := h.files.Meta(r.Context(), owner, id); err != nil || m == nil {
 		return errOr(err, apperr.Missing("Audio"))
 	}
-	token, exp, err := h.links.Sign(owner, id)
+	token, exp, err := h.links.Sign(owner, sid, id)
 	if err != nil {
 		return err
 	}

@@ -31,7 +31,7 @@ func BenchmarkDashboardRequest(b *testing.B) {
 	svc := NewService(db, events.NewBus())
 	_, key, _ := ed25519.GenerateKey(nil)
 	tokens := identity.NewTokens(db, key, "http://pocket.test", nil)
-	token, _, err := tokens.IssueIDToken(identity.User{UID: "alice", Email: "alice@example.com"})
+	token, _, err := tokens.IssueIDToken(identity.User{UID: "alice", Email: "alice@example.com"}, "")
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -34,6 +34,12 @@ func (fakeVerifier) VerifyIDToken(_ context.Context, token string) (httpx.Princi
 	return httpx.Principal{}, errors.New("bad token")
 }
 
+// SessionAlive makes fakeVerifier httpx.Sessions: every session is alive
+// except "ended".
+func (fakeVerifier) SessionAlive(_ context.Context, _, sid string) (bool, error) {
+	return sid != "ended", nil
+}
+
 type env struct {
 	t     *testing.T
 	srv   *httptest.Server
@@ -47,7 +53,7 @@ func newEnv(t *testing.T) *env {
 	svc := NewService(db, events.NewBus())
 	files := audio.NewFiles(db, t.TempDir())
 	media.RemoveOnDelete(svc, files, slog.New(slog.DiscardHandler))
-	routes := append(Routes(svc, files), AudioRoutes(svc, files, audio.NewLinks(db, nil), fakeVerifier{})...)
+	routes := append(Routes(svc, files), AudioRoutes(svc, files, audio.NewLinks(db, nil), fakeVerifier{}, fakeVerifier{})...)
 	srv := httptest.NewServer(httpx.NewMux(routes, fakeVerifier{}, nil, nil))
 	t.Cleanup(srv.Close)
 	return &env{t: t, srv: srv, svc: svc, files: files}

@@ -304,7 +304,7 @@ func TestModule_ProvidesServiceAndRoutes(t *testing.T) {
 	var routes []httpx.Route
 	app := fxtest.New(t,
 		fx.Supply(db, events.NewBus(), audio.NewFiles(db, t.TempDir()), audio.NewLinks(db, nil)),
-		fx.Provide(func() httpx.Verifier { return fakeVerifier{} }),
+		fx.Provide(func() httpx.Verifier { return fakeVerifier{} }, func() httpx.Sessions { return fakeVerifier{} }),
 		Module,
 		fx.Invoke(fx.Annotate(func(rs []httpx.Route, s *recs.Service) { routes, svc = rs, s }, fx.ParamTags(`group:"routes"`, ``))),
 	)

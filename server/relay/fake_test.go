@@ -41,7 +41,7 @@ func newFakeUpstream(t *testing.T) *fakeUpstream {
 
 // token is a valid ID token of this upstream for uid.
 func (f *fakeUpstream) token(t *testing.T, uid string) string {
-	tok, _, err := f.tokens.IssueIDToken(identity.User{UID: uid, Email: uid + "@example.com"})
+	tok, _, err := f.tokens.IssueIDToken(identity.User{UID: uid, Email: uid + "@example.com"}, "")
 	if err != nil {
 		t.Fatal(err)
 	}

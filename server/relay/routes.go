@@ -52,6 +52,7 @@ var routes = []route{
 	{"POST /api/v1/auth/session", httpx.Public, forward, maxBody},
 	{"POST /api/v1/auth/refresh", httpx.Public, forward, maxBody},
 	{"POST /api/v1/auth/logout", httpx.Public, forward, maxBody},
+	{"POST /api/v1/auth/logout-all", httpx.SignedIn, forward, maxBody},
 	{"GET /api/v1/auth/providers", httpx.Public, forward, 0},
 	{"GET /api/v1/auth/jwks", httpx.Public, forward, 0},
 	{"GET /api/v1/auth/google/start", httpx.Public, forward, 0},

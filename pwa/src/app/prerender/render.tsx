@@ -31,6 +31,7 @@ const signedOut: AuthContextValue = {
   loginWithGoogle: notInStaticMarkup,
   loginWithApple: notInStaticMarkup,
   logout: notInStaticMarkup,
+  logoutEverywhere: notInStaticMarkup,
 }
 
 /**

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { useLocation } from 'wouter'
 import { useAuth } from '@/features/auth/AuthContext'
+import { SignOutEverywhereMenuItem } from '@/features/auth/SignOutEverywhereMenuItem'
 import { BackupMenuItem } from '@/features/export/BackupMenuItem'
 import { OfflineMenuItem } from '@/features/offline/OfflineMenuItem'
 import { NotificationsMenuItem } from '@/features/push/NotificationsMenuItem'
@@ -42,6 +43,7 @@ export function UserMenu() {
           <NotificationsMenuItem />
           <OfflineMenuItem />
           <BackupMenuItem />
+          <SignOutEverywhereMenuItem />
           <li role="none">
             <button type="button" role="menuitem" className="user-menu__item" onClick={onLogout} autoFocus>
               Logout

@@ -68,6 +68,11 @@ export async function endSession(): Promise<void> {
   await apiRequest<unknown>(`${AUTH}/logout`, { method: 'POST' })
 }
 
+/** Ends every session of the signed-in user, on every device, this one included. */
+export async function endAllSessions(): Promise<void> {
+  await apiRequest<unknown>(`${AUTH}/logout-all`, { method: 'POST' })
+}
+
 export async function getProviders(): Promise<ProviderAvailability> {
   const res = await apiRequest<Partial<ProviderAvailability>>(`${AUTH}/providers`, { auth: false })
   return { google: res.google === true, apple: res.apple === true }

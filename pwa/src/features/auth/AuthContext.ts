@@ -10,6 +10,11 @@ export interface AuthContextValue {
   loginWithGoogle: () => Promise<AuthUser>
   loginWithApple: () => Promise<AuthUser>
   logout: () => Promise<void>
+  /**
+   * Signs out every device of the user, then this one as logout does. If the
+   * server could not do it, it throws and this device stays signed in.
+   */
+  logoutEverywhere: () => Promise<void>
 }
 
 export const AuthContext = createContext<AuthContextValue | null>(null)

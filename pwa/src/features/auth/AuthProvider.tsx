@@ -1,6 +1,6 @@
 import { startTransition, useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
-import { createSession, endSession, type AuthUser, type ProviderAvailability, type SocialProvider } from '@/data/api/auth'
+import { createSession, endAllSessions, endSession, type AuthUser, type ProviderAvailability, type SocialProvider } from '@/data/api/auth'
 import { earlyStartSettled, forgetEarlyFirstPage } from '@/data/earlyStart'
 import { authKeys } from '@/data/keys'
 import { session } from '@/data/session'
@@ -72,27 +72,38 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [queryClient, loginWithCustomToken],
   )
 
-  const logout = useCallback(async (): Promise<void> => {
-    let failure: unknown = null
-    // While the token still works: a signed-out device gets no more pushes (bounded, never fails).
-    await (await pushDevice()).forgetPushOnSignOut()
-    try {
-      await endSession()
-    } catch (error) {
-      console.error('Sign-out request failed', error)
-      failure = error
-    }
-    // The device forgets the user even if the server could not be told; sync
-    // stops first, so nothing more of theirs is sent or pulled.
-    const [{ stopSync }, { clearLocalUserData }] = await Promise.all([syncEngine(), profileStore()])
-    stopSync()
-    forgetEarlyFirstPage()
-    session.setIdToken(null)
-    await clearLocalUserData()
-    queryClient.clear()
-    dispatch({ type: 'SIGNED_OUT' })
-    if (failure) throw failure
-  }, [queryClient])
+  const signOut = useCallback(
+    async (everywhere: boolean): Promise<void> => {
+      let failure: unknown = null
+      // While the token still works: a signed-out device gets no more pushes (bounded, never fails).
+      await (await pushDevice()).forgetPushOnSignOut()
+      if (everywhere) {
+        // Not caught: if the other devices were not signed out, this one stays
+        // signed in, so the person sees it failed and can try again.
+        await endAllSessions()
+      } else {
+        try {
+          await endSession()
+        } catch (error) {
+          console.error('Sign-out request failed', error)
+          failure = error
+        }
+      }
+      // The device forgets the user even if the server could not be told; sync
+      // stops first, so nothing more of theirs is sent or pulled.
+      const [{ stopSync }, { clearLocalUserData }] = await Promise.all([syncEngine(), profileStore()])
+      stopSync()
+      forgetEarlyFirstPage()
+      session.setIdToken(null)
+      await clearLocalUserData()
+      queryClient.clear()
+      dispatch({ type: 'SIGNED_OUT' })
+      if (failure) throw failure
+    },
+    [queryClient],
+  )
+  const logout = useCallback(() => signOut(false), [signOut])
+  const logoutEverywhere = useCallback(() => signOut(true), [signOut])
 
   const value = useMemo<AuthContextValue>(
     () => ({
@@ -103,8 +114,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       loginWithGoogle: () => loginWithProvider('google'),
       loginWithApple: () => loginWithProvider('apple'),
       logout,
+      logoutEverywhere,
     }),
-    [state, loginWithCustomToken, loginWithProvider, logout],
+    [state, loginWithCustomToken, loginWithProvider, logout, logoutEverywhere],
   )
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>

@@ -10,7 +10,7 @@ const bob: AuthUser = { uid: 'uid-bob', email: 'bob@example.com', displayName: '
 
 function auth(user: AuthUser | null, idToken: string | null): AuthContextValue {
   const never = () => Promise.reject(new Error('not in this test'))
-  return { user, idToken, loading: false, loginWithCustomToken: never, loginWithGoogle: never, loginWithApple: never, logout: never }
+  return { user, idToken, loading: false, loginWithCustomToken: never, loginWithGoogle: never, loginWithApple: never, logout: never, logoutEverywhere: never }
 }
 
 function mount(user: AuthUser | null, token: string | null) {

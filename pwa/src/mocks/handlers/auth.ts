@@ -83,6 +83,13 @@ export const authHandlers = [
     return HttpResponse.json({ success: true })
   }),
 
+  // The mock keeps one session, so every device is this one.
+  http.post('/api/v1/auth/logout-all', ({ request }) => {
+    if (!request.headers.get('Authorization')?.startsWith('Bearer ')) return fail(401, 'Authentication required', 'UNAUTHENTICATED')
+    mockAuth.setSession(null)
+    return HttpResponse.json({ success: true, message: 'Signed out of all devices' })
+  }),
+
   // No OIDC provider behind MSW: the buttons say so.
   http.get('/api/v1/auth/providers', () => HttpResponse.json({ google: false, apple: false })),
 ]

@@ -1,0 +1,52 @@
+import { useState } from 'react'
+import { useLocation } from 'wouter'
+import { ModalDialog } from '@/ui/dialog/ModalDialog'
+import { useAuth } from './AuthContext'
+import {
+  SIGN_OUT_EVERYWHERE,
+  SIGN_OUT_EVERYWHERE_EXPLAINED,
+  SIGN_OUT_EVERYWHERE_FAILED,
+  SIGN_OUT_EVERYWHERE_TITLE,
+  SIGNING_OUT,
+} from './signOutTexts'
+import './signOut.css'
+
+/**
+ * Confirms signing out every device. On success this device goes to the
+ * sign-in screen as after Logout; on failure it stays signed in and says so.
+ */
+export function SignOutEverywhereDialog({ onClose }: { onClose: () => void }) {
+  const { logoutEverywhere } = useAuth()
+  const [, navigate] = useLocation()
+  const [busy, setBusy] = useState(false)
+  const [failed, setFailed] = useState(false)
+  const confirm = async () => {
+    setBusy(true)
+    setFailed(false)
+    try {
+      await logoutEverywhere()
+    } catch {
+      setFailed(true)
+      setBusy(false)
+      return
+    }
+    navigate('/login', { replace: true })
+  }
+  return (
+    <ModalDialog title={SIGN_OUT_EVERYWHERE_TITLE} onClose={busy ? () => {} : onClose} className="sign-out-dialog">
+      <p>{SIGN_OUT_EVERYWHERE_EXPLAINED}</p>
+      <p className="sign-out-dialog__error" role="alert">
+        {failed ? SIGN_OUT_EVERYWHERE_FAILED : ''}
+      </p>
+      <div className="sign-out-dialog__actions">
+        {/* Cancel first and focused: Enter on the opened dialog signs no one out. */}
+        <button type="button" className="button" onClick={onClose} disabled={busy} autoFocus>
+          Cancel
+        </button>
+        <button type="button" className="button button--danger" onClick={() => void confirm()} disabled={busy} aria-busy={busy}>
+          {busy ? SIGNING_OUT : SIGN_OUT_EVERYWHERE}
+        </button>
+      </div>
+    </ModalDialog>
+  )
+}

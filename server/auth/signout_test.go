@@ -1,0 +1,173 @@
+package auth_test
+
+import (
+	"bytes"
+	"context"
+	"mime/multipart"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gorilla/websocket"
+	"go.uber.org/fx"
+
+	"github.com/pocket-companion/pocket/pkg/identity"
+	"github.com/pocket-companion/pocket/server/live"
+	"github.com/pocket-companion/pocket/tests/servertest"
+)
+
+// Signing out ends the session everywhere it is held at once: its ID token
+// on a REST read, its open live socket, and the audio links it asked for.
+// Another session of the same person goes on.
+func TestLogout_EndsThatSessionsTokensSocketsAndAudioLinksAtOnce(t *testing.T) {
+	t.Parallel()
+	s, tokens := startWithTokens(t)
+	phone := s.SignIn(t, "ada@example.com")
+	laptop := anotherDevice(t, s, tokens, phone)
+	link := uploadWithAudioLink(t, phone, "r1")
+	phoneSocket := s.OpenEvents(t, phone.IDToken)
+	laptopSocket := s.OpenEvents(t, laptop.IDToken)
+	if r := fetchAudio(t, s, link); r != http.StatusOK {
+		t.Fatalf("signed link before sign-out: %d", r)
+	}
+
+	phone.MustOK("POST", "/api/v1/auth/logout", nil)
+
+	if r := phone.Do("GET", "/api/v1/folders", nil); r.Status != http.StatusUnauthorized {
+		t.Fatalf("the signed-out ID token read folders: %d %s", r.Status, r.Body)
+	}
+	wantClosed(t, phoneSocket, live.CloseSignedOut)
+	if r := fetchAudio(t, s, link); r != http.StatusUnauthorized {
+		t.Fatalf("an audio link of the signed-out session played: %d", r)
+	}
+	laptop.MustOK("GET", "/api/v1/folders", nil)
+	wantOpen(t, laptopSocket)
+}
+
+// Signing out of all devices ends every session of that person, this one
+// included, and no one else's.
+func TestLogoutAll_EndsEverySessionOfTheUserOnly(t *testing.T) {
+	t.Parallel()
+	s, tokens := startWithTokens(t)
+	phone := s.SignIn(t, "ada@example.com")
+	laptop := anotherDevice(t, s, tokens, phone)
+	bob := s.SignIn(t, "bob@example.com")
+	link := uploadWithAudioLink(t, laptop, "r1")
+	laptopSocket := s.OpenEvents(t, laptop.IDToken)
+	bobSocket := s.OpenEvents(t, bob.IDToken)
+
+	if r := s.NewClient(t).Do("POST", "/api/v1/auth/logout-all", nil); r.Status != http.StatusUnauthorized {
+		t.Fatalf("logout-all without a token: %d", r.Status)
+	}
+	r := phone.MustOK("POST", "/api/v1/auth/logout-all", nil)
+	if !strings.Contains(strings.Join(r.Header.Values("Set-Cookie"), ";"), "pocket_refresh=;") {
+		t.Fatalf("this device's session cookie was not cleared: %v", r.Header.Values("Set-Cookie"))
+	}
+
+	for name, c := range map[string]*servertest.Client{"phone": phone, "laptop": laptop} {
+		if r := c.Do("GET", "/api/v1/folders", nil); r.Status != http.StatusUnauthorized {
+			t.Fatalf("%s's ID token still reads: %d", name, r.Status)
+		}
+	}
+	if r := laptop.Do("POST", "/api/v1/auth/refresh", nil); r.Status != http.StatusUnauthorized {
+		t.Fatalf("the laptop's refresh cookie still works: %d", r.Status)
+	}
+	wantClosed(t, laptopSocket, live.CloseSignedOut)
+	if r := fetchAudio(t, s, link); r != http.StatusUnauthorized {
+		t.Fatalf("an audio link of an ended session played: %d", r)
+	}
+	bob.MustOK("GET", "/api/v1/folders", nil)
+	bob.MustOK("POST", "/api/v1/auth/refresh", nil)
+	wantOpen(t, bobSocket)
+	again := anotherDevice(t, s, tokens, bob) // bob's uid: a fresh session must work after all this
+	again.MustOK("GET", "/api/v1/folders", nil)
+}
+
+func startWithTokens(t *testing.T) (*servertest.Server, *identity.Tokens) {
+	var tokens *identity.Tokens
+	s := servertest.Start(t, nil, fx.Populate(&tokens))
+	return s, tokens
+}
+
+// anotherDevice signs the person of c in again, as a second device would
+// (a second code by mail is refused so soon after the first).
+func anotherDevice(t *testing.T, s *servertest.Server, tokens *identity.Tokens, c *servertest.Client) *servertest.Client {
+	t.Helper()
+	claims, err := tokens.VerifyIDToken(c.IDToken)
+	if err != nil {
+		t.Fatal(err)
+	}
+	custom, err := tokens.NewCustomToken(context.Background(), claims.Subject)
+	if err != nil {
+		t.Fatal(err)
+	}
+	other := s.NewClient(t)
+	var session struct{ IDToken string }
+	other.MustOK("POST", "/api/v1/auth/session", map[string]string{"token": custom}, &session)
+	other.IDToken = session.IDToken
+	return other
+}
+
+// uploadWithAudioLink stores a recording with (fake Ogg) audio and answers
+// the signed link the player would use.
+func uploadWithAudioLink(t *testing.T, c *servertest.Client, id string) string {
+	t.Helper()
+	var buf bytes.Buffer
+	mw := multipart.NewWriter(&buf)
+	rec, _ := mw.CreateFormFile("recording", "recording")
+	rec.Write([]byte(`{"recording":{"id":"` + id + `","title":"Call"}}`))
+	snd, _ := mw.CreateFormFile("audio", "audio")
+	snd.Write(append([]byte("OggS"), make([]byte, 200)...))
+	mw.Close()
+	r := c.DoWith("POST", "/api/v1/recordings", buf.Bytes(), http.Header{"Content-Type": {mw.FormDataContentType()}})
+	if r.Status != http.StatusCreated {
+		t.Fatalf("upload: %d %s", r.Status, r.Body)
+	}
+	var link struct{ Data struct{ URL string } }
+	c.MustOK("GET", "/api/v1/recordings/"+id+"/audio/link", nil, &link)
+	return link.Data.URL
+}
+
+// fetchAudio plays a signed link without credentials, as an <audio> element does.
+func fetchAudio(t *testing.T, s *servertest.Server, link string) int {
+	t.Helper()
+	resp, err := http.Get(s.URL + link)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	return resp.StatusCode
+}
+
+func wantClosed(t *testing.T, c *websocket.Conn, code int) {
+	t.Helper()
+	_ = c.SetReadDeadline(time.Now().Add(3 * time.Second))
+	_, _, err := c.ReadMessage()
+	if !websocket.IsCloseError(err, code) {
+		t.Fatalf("socket: want close %d, got %v", code, err)
+	}
+}
+
+// wantOpen checks a socket still answers: a ping gets its pong.
+func wantOpen(t *testing.T, c *websocket.Conn) {
+	t.Helper()
+	pong := make(chan struct{}, 1)
+	c.SetPongHandler(func(string) error { pong <- struct{}{}; return nil })
+	if err := c.WriteControl(websocket.PingMessage, nil, time.Now().Add(time.Second)); err != nil {
+		t.Fatalf("socket closed: %v", err)
+	}
+	_ = c.SetReadDeadline(time.Now().Add(3 * time.Second))
+	go func() {
+		for {
+			if _, _, err := c.ReadMessage(); err != nil {
+				return
+			}
+		}
+	}()
+	select {
+	case <-pong:
+	case <-time.After(3 * time.Second):
+		t.Fatal("the other session's socket stopped answering")
+	}
+}
