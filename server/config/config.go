@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/pocket-companion/pocket/pkg/natsbus"
+	"github.com/pocket-companion/pocket/pkg/push"
 )
 
 // Config is the whole server configuration. It is parsed once and passed by value.
@@ -55,10 +56,14 @@ type Config struct {
 // push services.
 type Push struct {
 	VAPIDPublicKey, VAPIDPrivateKey, VAPIDSubject string
-	// AllowLoopback ("1") admits http:// subscription endpoints on loopback
-	// hosts, for browser tests with a local push endpoint. Off by default: the
-	// server POSTs to these user-supplied URLs.
+	// AllowLoopback ("1") admits subscription endpoints on loopback (http or
+	// https, any port, whatever Hosts says), for tests with a local push
+	// service. Off by default: the server POSTs to these user-supplied URLs.
 	AllowLoopback string
+	// Hosts is POCKET_PUSH_HOSTS as given: the push services' host names
+	// (comma-separated, "*." suffix patterns allowed); hosts is it parsed.
+	Hosts string
+	hosts []string
 }
 
 // VAPIDKeysGiven reports whether the operator supplied the key pair.
@@ -66,6 +71,12 @@ func (c Config) VAPIDKeysGiven() bool { return c.Push.VAPIDPublicKey != "" }
 
 // PushAllowsLoopback reports whether POCKET_PUSH_ALLOW_LOOPBACK is on.
 func (c Config) PushAllowsLoopback() bool { return c.Push.AllowLoopback == "1" }
+
+// PushEndpoints is which push endpoints devices may subscribe with and the
+// server may reach.
+func (c Config) PushEndpoints() push.EndpointPolicy {
+	return push.EndpointPolicy{Hosts: c.Push.hosts, AllowLoopback: c.PushAllowsLoopback()}
+}
 
 // LLM points at an OpenAI-compatible chat-completions endpoint; empty URL means the local engine.
 type LLM struct {
@@ -142,7 +153,8 @@ func (c *Config) settings() []setting {
 		{"POCKET_VAPID_PUBLIC_KEY", "", "Web Push VAPID public key (base64url); set with the private key, or neither to generate a pair into the data directory", false, &c.Push.VAPIDPublicKey},
 		{"POCKET_VAPID_PRIVATE_KEY", "", "Web Push VAPID private key (base64url)", true, &c.Push.VAPIDPrivateKey},
 		{"POCKET_VAPID_SUBJECT", "", "contact given to push services, mailto: or https: (default: the public URL if https, else mailto: the mail sender)", false, &c.Push.VAPIDSubject},
-		{"POCKET_PUSH_ALLOW_LOOPBACK", "", "1 admits http:// push endpoints on loopback hosts (tests only)", false, &c.Push.AllowLoopback},
+		{"POCKET_PUSH_ALLOW_LOOPBACK", "", "1 admits push endpoints on loopback hosts, http or https, any port (tests only)", false, &c.Push.AllowLoopback},
+		{"POCKET_PUSH_HOSTS", strings.Join(push.DefaultHosts, ","), "push services' host names devices may subscribe with, comma-separated, *. suffix patterns allowed; replaces the default list", false, &c.Push.Hosts},
 		{"POCKET_LOG_LEVEL", "info", "debug, info, warn or error", false, &c.LogLevel},
 		{"POCKET_NATS_URL", "", "nats://host:4222 (or a comma-separated cluster) joining replicas: live events and push sends fan out across them; unset keeps events in this process", true, &c.NATSURL},
 		{"POCKET_METRICS_TOKEN", "", "bearer token that opens /metrics to any caller; unset, only loopback peers may read it", true, &c.MetricsToken},
