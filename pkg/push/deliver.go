@@ -1,6 +1,7 @@
 package push
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -25,13 +26,23 @@ const (
 	recordSize = 3070
 )
 
-func withDefaults(o SenderOptions) SenderOptions {
-	if o.QueueSize <= 0 {
-		o.QueueSize = 256
-	}
-	if o.Workers <= 0 {
-		o.Workers = 4
-	}
+// The defaults of SenderOptions (docs/security.md lists them).
+const (
+	defaultQueueSize      = 256
+	defaultPerUserQueue   = 32
+	defaultWorkers        = 8
+	defaultPerUserSends   = 4
+	defaultTryTimeout     = 10 * time.Second
+	defaultNoticeDeadline = time.Minute
+)
+
+func withDefaults(o SenderOptions, policy EndpointPolicy) SenderOptions {
+	o.QueueSize = orDefault(o.QueueSize, defaultQueueSize)
+	o.PerUserQueue = orDefault(o.PerUserQueue, defaultPerUserQueue)
+	o.Workers = orDefault(o.Workers, defaultWorkers)
+	o.PerUserSends = orDefault(o.PerUserSends, defaultPerUserSends)
+	o.TryTimeout = orDefault(o.TryTimeout, defaultTryTimeout)
+	o.NoticeDeadline = orDefault(o.NoticeDeadline, defaultNoticeDeadline)
 	if o.MaxTries <= 0 {
 		o.MaxTries = 4
 	}
@@ -42,7 +53,7 @@ func withDefaults(o SenderOptions) SenderOptions {
 		o.MaxWait = 2 * time.Minute
 	}
 	if o.HTTPClient == nil {
-		o.HTTPClient = &http.Client{Timeout: 30 * time.Second, CheckRedirect: noRedirects}
+		o.HTTPClient = policy.httpClient(o.TryTimeout)
 	}
 	if o.Sleep == nil {
 		o.Sleep = retrypkg.Sleep
@@ -59,6 +70,13 @@ func withDefaults(o SenderOptions) SenderOptions {
 	return o
 }
 
+func orDefault[T int | time.Duration](v, def T) T {
+	if v <= 0 {
+		return def
+	}
+	return v
+}
+
 // noRedirects stops the client at a redirect: push services do not redirect,
 // and following one would let a user-supplied endpoint steer the server's
 // request to any other address.
@@ -72,42 +90,67 @@ const (
 	retry
 	gone
 	refused
+	blocked // not sent: the endpoint is not one the server may reach
 )
 
 // send tries one subscription until it is delivered, gone, refused, or out
-// of tries; waits grow exponentially with jitter, or follow Retry-After.
-func (s *Sender) send(uid string, sub Subscription, payload []byte) {
+// of tries or time; waits grow exponentially with jitter, or follow
+// Retry-After. The result is remembered with the subscription (failures).
+func (s *Sender) send(ctx context.Context, uid string, sub stored, payload []byte) {
 	log := s.opts.Log.With("endpoint", redactEndpoint(sub.Endpoint))
+	result, tries, err := s.tryUntilFinal(ctx, sub.Subscription, payload)
+	switch {
+	case s.ctx.Err() != nil:
+		return // stopping: neither a success nor the endpoint's failure
+	case result == delivered:
+		s.subs.recovered(s.ctx, uid, sub, log)
+		s.stats.Sent.Add(1) // counted once recorded: tests wait for the count
+		return
+	case result == gone:
+		s.stats.Gone.Add(1)
+		log.Info("push: subscription gone, forgetting it")
+		if err := s.subs.forget(s.ctx, uid, sub.Endpoint); err != nil {
+			log.Error("push: forgetting a gone subscription failed", "err", err)
+		}
+		return
+	case result == blocked:
+		s.stats.Blocked.Add(1)
+		log.Warn("push: endpoint not allowed, nothing sent", "err", err)
+	case result == refused:
+		log.Warn("push: push service refused the notice", "err", err)
+	default:
+		log.Warn("push: giving up on the notice", "tries", tries, "err", err)
+	}
+	if s.subs.failed(s.ctx, uid, sub.Endpoint, s.opts.Now(), log) {
+		s.stats.Abandoned.Add(1)
+	}
+	s.stats.Failed.Add(1)
+}
+
+// tryUntilFinal posts until an answer is final, MaxTries are spent, or the
+// next wait would outlast MaxWait or ctx (the notice's deadline).
+func (s *Sender) tryUntilFinal(ctx context.Context, sub Subscription, payload []byte) (outcome, int, error) {
 	for try := 1; ; try++ {
-		result, wait, err := s.attempt(sub, payload)
-		switch result {
-		case delivered:
-			s.stats.Sent.Add(1)
-			return
-		case gone:
-			s.stats.Gone.Add(1)
-			log.Info("push: subscription gone, forgetting it")
-			if err := s.subs.forget(s.ctx, uid, sub.Endpoint); err != nil {
-				log.Error("push: forgetting a gone subscription failed", "err", err)
-			}
-			return
-		case refused:
-			s.stats.Failed.Add(1)
-			log.Warn("push: push service refused the notice", "err", err)
-			return
+		result, wait, err := s.attempt(ctx, sub, payload)
+		if result != retry {
+			return result, try, err
 		}
 		if wait == 0 {
 			wait = s.backoff(try)
 		}
-		if try >= s.opts.MaxTries || wait > s.opts.MaxWait {
-			s.stats.Failed.Add(1)
-			log.Warn("push: giving up on the notice", "tries", try, "err", err)
-			return
+		if try >= s.opts.MaxTries || wait > s.opts.MaxWait || !fitsBefore(ctx, wait, s.opts.Now()) {
+			return retry, try, err
 		}
-		if s.opts.Sleep(s.ctx, wait) != nil {
-			return // stopping
+		if err := s.opts.Sleep(ctx, wait); err != nil {
+			return retry, try, err
 		}
 	}
+}
+
+// fitsBefore reports whether waiting d still leaves ctx some time.
+func fitsBefore(ctx context.Context, d time.Duration, now time.Time) bool {
+	deadline, ok := ctx.Deadline()
+	return ctx.Err() == nil && (!ok || now.Add(d).Before(deadline))
 }
 
 // backoff is BaseBackoff·2^(try-1), half of it fixed and half random, so
@@ -117,9 +160,12 @@ func (s *Sender) backoff(try int) time.Duration {
 	return d/2 + s.opts.Jitter(d/2)
 }
 
-// attempt posts the notice once. For retry it may name a wait (Retry-After).
-func (s *Sender) attempt(sub Subscription, payload []byte) (outcome, time.Duration, error) {
-	resp, err := webpush.SendNotificationWithContext(s.ctx, payload, &webpush.Subscription{
+// attempt posts the notice once, within TryTimeout. For retry it may name a
+// wait (Retry-After).
+func (s *Sender) attempt(ctx context.Context, sub Subscription, payload []byte) (outcome, time.Duration, error) {
+	ctx, cancel := context.WithTimeout(ctx, s.opts.TryTimeout)
+	defer cancel()
+	resp, err := webpush.SendNotificationWithContext(ctx, payload, &webpush.Subscription{
 		Endpoint: sub.Endpoint,
 		Keys:     webpush.Keys{P256dh: sub.P256dh, Auth: sub.Auth},
 	}, &webpush.Options{
@@ -132,6 +178,9 @@ func (s *Sender) attempt(sub Subscription, payload []byte) (outcome, time.Durati
 		VAPIDPublicKey:  s.opts.Keys.Public,
 		VAPIDPrivateKey: s.opts.Keys.Private,
 	})
+	if errors.Is(err, ErrEndpointNotAllowed) {
+		return blocked, 0, redactErr(err, sub.Endpoint)
+	}
 	if err != nil {
 		return retry, 0, redactErr(err, sub.Endpoint) // network: worth another try
 	}

@@ -63,6 +63,7 @@ type rig struct {
 	lib    library
 	sleeps *sleeps
 	keys   push.Keys
+	clock  *fakeclock.Clock
 }
 
 func newRig(t *testing.T, edit func(*push.SenderOptions)) *rig {
@@ -72,8 +73,8 @@ func newRig(t *testing.T, edit func(*push.SenderOptions)) *rig {
 		t.Fatal(err)
 	}
 	clock := fakeclock.New(time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC))
-	r := &rig{keys: keys, lib: library{}, sleeps: &sleeps{}}
-	r.subs = push.NewSubscriptions(storetest.Memory(t), clock.Now, true)
+	r := &rig{keys: keys, lib: library{}, sleeps: &sleeps{}, clock: clock}
+	r.subs = push.NewSubscriptions(storetest.Memory(t), clock.Now, loopbackPolicy)
 	r.svc = pushtest.Start(t, keys.Public, subject)
 	opts := push.SenderOptions{Keys: keys, Subject: subject, Sleep: r.sleeps.record, Now: clock.Now,
 		Jitter: func(max time.Duration) time.Duration { return max }}
@@ -125,3 +126,6 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 		}
 	}
 }
+
+// loopbackPolicy admits the tests' local push service (http on loopback).
+var loopbackPolicy = push.EndpointPolicy{AllowLoopback: true}

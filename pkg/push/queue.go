@@ -37,7 +37,8 @@ type QueueOptions struct {
 	// Dedup is how long a notice's id is remembered, so replicas that both
 	// see one summary become ready enqueue it once.
 	Dedup time.Duration
-	// Workers send in parallel, per replica.
+	// Workers is how many notices a replica pulls at a time. How many it
+	// holds, and sends at once, are the sender's (QueueSize, Workers).
 	Workers int
 	Log     *slog.Logger
 }
@@ -76,8 +77,8 @@ type Queue struct {
 	cons   jetstream.Consumer
 
 	handoff chan queued
-	running sync.WaitGroup // workers and the hand-off loop
-	slots   chan struct{}  // one per worker busy sending
+	running sync.WaitGroup // held notices and the hand-off loop
+	held    chan struct{}  // one per notice held unacknowledged
 	consume jetstream.ConsumeContext
 	stop    chan struct{}
 }
@@ -113,7 +114,7 @@ func NewQueue(ctx context.Context, js jetstream.JetStream, sender *Sender, o Que
 		return nil, fmt.Errorf("push: queue consumer: %w", err)
 	}
 	return &Queue{js: js, sender: sender, opts: o, cons: cons, handoff: make(chan queued, handoffSize),
-		slots: make(chan struct{}, o.Workers), stop: make(chan struct{})}, nil
+		held: make(chan struct{}, sender.opts.QueueSize), stop: make(chan struct{})}, nil
 }
 
 // handoffSize bounds the notices waiting to be enqueued (the stream is
@@ -135,14 +136,16 @@ func (q *Queue) Start() error {
 	return nil
 }
 
-// Stop stops taking notices and waits, within ctx, for those being sent
-// and those waiting to be enqueued. Call it before the sender's Stop, which
+// Stop stops taking notices, hands those not yet started back to the
+// stream, and waits, within ctx, for those being sent and those waiting to
+// be enqueued. Call it before the sender's Stop, which
 // abandons sends still under way (they are sent again by a replica after
 // AckWait).
 func (q *Queue) Stop(ctx context.Context) {
 	if q.consume != nil {
 		q.consume.Stop()
 	}
+	q.sender.lanes.handBack()
 	close(q.stop)
 	done := make(chan struct{})
 	go func() { q.running.Wait(); close(done) }()
@@ -220,28 +223,36 @@ func (q *Queue) enqueueRetrying(n queued) {
 	}
 }
 
-// take runs in the consumer's goroutine: it waits for a free worker, so at
-// most Workers notices are held unacknowledged by this replica.
+// take runs in the consumer's goroutine: it hands the notice to its user's
+// lane in the sender and returns, so a user whose notices are slow to send
+// does not hold up the next message. It waits only while the sender holds
+// QueueSize notices: at most that many are unacknowledged on this replica.
 func (q *Queue) take(m jetstream.Msg) {
-	q.slots <- struct{}{}
-	q.running.Add(1)
-	go func() {
-		defer func() { <-q.slots; q.running.Done() }()
-		q.handle(m)
-	}()
-}
-
-// handle sends one notice and acknowledges it, or asks for it again.
-func (q *Queue) handle(m jetstream.Msg) {
 	var n queued
 	if err := json.Unmarshal(m.Data(), &n); err != nil || n.UID == "" || n.RecordingID == "" {
 		q.opts.Log.Error("push: unreadable notice in the queue, discarded", "err", err)
 		_ = m.Term()
 		return
 	}
+	q.held <- struct{}{}
+	q.running.Add(1)
 	stopExtending := q.extend(m)
-	err := q.sender.Deliver(n.UID, n.RecordingID)
-	stopExtending()
+	release := func() { stopExtending(); <-q.held; q.running.Done() }
+	why := q.sender.lanes.add(job{notice: notice{n.UID, n.RecordingID}, done: func(err error) {
+		q.settle(m, err)
+		release()
+	}})
+	if why != accepted {
+		// Handed back for later (maybe to another replica): this user
+		// already has PerUserQueue notices waiting here.
+		release()
+		q.opts.Log.Warn("push: notice handed back for later", "why", string(why))
+		_ = m.NakWithDelay(q.sender.opts.NoticeDeadline)
+	}
+}
+
+// settle acknowledges a handled notice, or asks for it again.
+func (q *Queue) settle(m jetstream.Msg, err error) {
 	if err != nil {
 		// Another replica (or this one) tries again; a stopping replica
 		// hands it on at once.

@@ -45,6 +45,7 @@ type replicaOptions struct {
 	recs    push.Recordings
 	ackWait time.Duration
 	dialer  *natstest.Cutter
+	sending func(*push.SenderOptions)
 }
 
 // start runs a replica whose queue sends (and that stops at the test's end).
@@ -75,11 +76,15 @@ func (c *cluster) replica(t *testing.T, name string, o replicaOptions) *replica 
 			opts.Dialer = o.dialer
 		}
 	})
-	subs, err := push.NewSharedSubscriptions(ctx, conn.JS, nil, true)
+	subs, err := push.NewSharedSubscriptions(ctx, conn.JS, nil, loopbackPolicy)
 	if err != nil {
 		t.Fatal(err)
 	}
-	sender := push.NewSender(subs, o.recs, push.SenderOptions{Keys: c.keys, Subject: subject})
+	so := push.SenderOptions{Keys: c.keys, Subject: subject}
+	if o.sending != nil {
+		o.sending(&so)
+	}
+	sender := push.NewSender(subs, o.recs, so)
 	q, err := push.NewQueue(ctx, conn.JS, sender, push.QueueOptions{AckWait: o.ackWait})
 	if err != nil {
 		t.Fatal(err)
@@ -135,8 +140,8 @@ func TestQueue_TheSameSummaryEnqueuedByTwoReplicasIsSentOnce(t *testing.T) {
 	}
 }
 
-// gate is a library whose reads wait until it is opened: a replica that
-// takes a notice is held mid-send.
+// gate is a library whose reads wait until it is opened (or the read's
+// context ends): a replica that takes a notice is held mid-send.
 type gate struct {
 	library
 	taken chan struct{}
@@ -146,7 +151,11 @@ type gate struct {
 
 func (g *gate) Detail(c context.Context, uid, id string) (recordings.Detail, error) {
 	g.once.Do(func() { close(g.taken) })
-	<-g.open
+	select {
+	case <-g.open:
+	case <-c.Done(): // as a real read would, it ends when its sender stops
+		return recordings.Detail{}, c.Err()
+	}
 	return g.library.Detail(c, uid, id)
 }
 
@@ -241,4 +250,24 @@ func TestQueue_KeepsSendingAfterTheBrokerRestarts(t *testing.T) {
 	}
 	c.svc.WaitMessages(t, 2)
 	c.quiet(t, 2, 300*time.Millisecond)
+}
+
+// Through the shared queue too, one user's tarpits hold one lane: another
+// user's notice enqueued after theirs is sent at once.
+func TestQueue_OneUsersTarpitsDoNotDelayAnothersNotice(t *testing.T) {
+	c := newCluster(t)
+	r := c.start(t, "a", replicaOptions{sending: slowSends})
+	ids := tarpitted(t, r.subs, c.lib, "mallory", 8)
+	c.lib["bob/b1"] = detail("b1", "Bob's", "S")
+	c.device(t, r, "bob", "bobs-phone")
+	for _, id := range ids {
+		if err := r.queue.Enqueue(ctx, "mallory", id); err != nil {
+			t.Fatal(err)
+		}
+	}
+	start := time.Now()
+	if err := r.queue.Enqueue(ctx, "bob", "b1"); err != nil {
+		t.Fatal(err)
+	}
+	waitDelivered(t, c.svc, start)
 }

@@ -18,20 +18,38 @@ type Recordings interface {
 	Detail(ctx context.Context, uid, id string) (recordings.Detail, error)
 }
 
-// SenderOptions configure delivery. Zero values take the defaults below;
-// Sleep and Jitter are injectable so tests need not wait out backoffs.
+// SenderOptions configure delivery. Zero values take the defaults in
+// withDefaults; Sleep and Jitter are injectable so tests need not wait out
+// backoffs.
 type SenderOptions struct {
 	Keys    Keys
 	Subject string // RFC 8292 contact: mailto: or https: URL
-	// QueueSize bounds the notices waiting for a worker; more are dropped.
+	// QueueSize bounds the notices held on this replica, every user's
+	// together; more are dropped.
 	QueueSize int
-	Workers   int
+	// PerUserQueue bounds one user's notices held; more are dropped (or,
+	// from the shared queue, handed back for later).
+	PerUserQueue int
+	// Workers is how many users' notices are sent at once. A user's notices
+	// are sent one after another, so one user holds at most one worker.
+	Workers int
+	// PerUserSends bounds one user's requests in flight at once: a notice
+	// goes to that many of the user's devices in parallel.
+	PerUserSends int
+	// TryTimeout bounds one request: connecting, TLS, sending, the answer.
+	TryTimeout time.Duration
+	// NoticeDeadline bounds one notice: reading it, and every device's
+	// tries and waits. A device not reached by then has failed this notice.
+	NoticeDeadline time.Duration
 	// MaxTries per subscription, the first included.
 	MaxTries    int
 	BaseBackoff time.Duration
 	// MaxWait bounds one wait, Retry-After included: a push service asking
 	// for longer is not worth holding a worker for, so the notice is dropped.
-	MaxWait    time.Duration
+	MaxWait time.Duration
+	// HTTPClient defaults to one that reaches only the endpoints the
+	// subscriptions' EndpointPolicy allows (checked when dialing); one given
+	// here is used as it is.
 	HTTPClient *http.Client
 	Sleep      func(ctx context.Context, d time.Duration) error
 	Jitter     func(max time.Duration) time.Duration
@@ -42,12 +60,16 @@ type SenderOptions struct {
 // Stats count what became of notices, for metrics.
 type Stats struct {
 	Sent    atomic.Int64 // accepted by a push service
-	Failed  atomic.Int64 // given up on after errors or refusals
-	Dropped atomic.Int64 // not queued: the queue was full
+	Failed  atomic.Int64 // given up on after errors, refusals or the notice's deadline
+	Blocked atomic.Int64 // of Failed: refused before connecting, the endpoint not allowed
+	Dropped atomic.Int64 // not queued: the queue, or the user's share of it, was full
 	Gone    atomic.Int64 // subscriptions the push service reported gone, and forgotten
+	// Abandoned subscriptions failed notice after notice (abandonAfter) and
+	// were forgotten.
+	Abandoned atomic.Int64
 }
 
-// notice is one user's event waiting for a worker.
+// notice is one user's event waiting to be sent.
 type notice struct{ uid, recordingID string }
 
 // Sender delivers notices to every device of their user, in the background.
@@ -55,79 +77,63 @@ type Sender struct {
 	opts  SenderOptions
 	subs  *Subscriptions
 	recs  Recordings
-	queue chan notice
+	lanes *lanes
 	stats Stats
 
 	ctx    context.Context
 	cancel context.CancelFunc
-	wg     sync.WaitGroup
 }
 
-// NewSender builds a sender; Start runs its workers.
+// NewSender builds a sender; Start begins sending. It reaches only the
+// endpoints subs' policy allows.
 func NewSender(subs *Subscriptions, recs Recordings, o SenderOptions) *Sender {
-	o = withDefaults(o)
+	o = withDefaults(o, subs.policy)
 	ctx, cancel := context.WithCancel(context.Background())
-	return &Sender{opts: o, subs: subs, recs: recs, queue: make(chan notice, o.QueueSize), ctx: ctx, cancel: cancel}
+	s := &Sender{opts: o, subs: subs, recs: recs, ctx: ctx, cancel: cancel}
+	s.lanes = newLanes(ctx, o.Workers, o.PerUserQueue, o.QueueSize, s.deliver)
+	return s
 }
 
 // Stats are the sender's counters.
 func (s *Sender) Stats() *Stats { return &s.stats }
 
-// Start runs the workers until Stop.
-func (s *Sender) Start() {
-	for range s.opts.Workers {
-		s.wg.Add(1)
-		go s.work()
-	}
-}
+// Start begins sending the notices held and those to come, until Stop.
+func (s *Sender) Start() { s.lanes.open() }
 
-// Stop abandons queued notices and waits for the workers to return; a
-// delivery under way ends with its current request.
+// Stop abandons held notices and waits for the sends under way to return
+// (each ends with its current request).
 func (s *Sender) Stop() {
 	s.cancel()
-	s.wg.Wait()
+	s.lanes.wait()
 }
 
 // SummaryReady queues the notice that a recording's summary is ready. It
-// never blocks (it runs in the publisher's goroutine): when the queue is full
-// the notice is dropped, counted and logged. It reports whether it queued.
+// never blocks (it runs in the publisher's goroutine): when the queue, or
+// the user's share of it, is full the notice is dropped, counted and logged.
+// It reports whether it queued.
 func (s *Sender) SummaryReady(uid, recordingID string) bool {
-	select {
-	case s.queue <- notice{uid, recordingID}:
-		return true
-	default:
+	return s.hold(job{notice: notice{uid, recordingID}})
+}
+
+// hold adds j to its user's lane, or counts and logs why not.
+func (s *Sender) hold(j job) bool {
+	if why := s.lanes.add(j); why != accepted {
 		s.stats.Dropped.Add(1)
-		s.opts.Log.Warn("push: queue full, notice dropped", "queue", cap(s.queue))
+		s.opts.Log.Warn("push: notice dropped", "why", string(why), "perUser", s.opts.PerUserQueue, "queue", s.opts.QueueSize)
 		return false
 	}
+	return true
 }
 
-func (s *Sender) work() {
-	defer s.wg.Done()
-	for {
-		select {
-		case <-s.ctx.Done():
-			return
-		case n := <-s.queue:
-			_ = s.deliver(n) // in process, nothing retries: failures are logged
-		}
-	}
-}
-
-// Deliver sends the notice that a recording's summary is ready to each of
-// the user's devices now, in the caller's goroutine: for a queue that
-// acknowledges a notice only once it was handled (Queue). An error means
-// "try again later": the sender is stopping, or the recording or the
-// subscriptions could not be read. What push services answer is final
-// (delivered, gone, refused, given up after retries), as is a recording
-// deleted since.
-func (s *Sender) Deliver(uid, recordingID string) error {
-	return s.deliver(notice{uid, recordingID})
-}
-
-// deliver sends one notice to each of the user's devices.
+// deliver sends one notice to each of the user's devices, within the
+// notice's deadline. An error means "try again later": the sender is
+// stopping, or the recording or the subscriptions could not be read. What
+// push services answer is final (delivered, gone, refused, given up), as is
+// a recording deleted since.
 func (s *Sender) deliver(n notice) error {
-	d, err := s.recs.Detail(s.ctx, n.uid, n.recordingID)
+	ctx, cancel := context.WithTimeout(s.ctx, s.opts.NoticeDeadline)
+	defer cancel()
+	d, err := s.recs.Detail(ctx, n.uid, n.recordingID)
 	if err := s.ctx.Err(); err != nil {
 		return err // stopping
 	}
@@ -138,16 +144,28 @@ func (s *Sender) deliver(n notice) error {
 		s.opts.Log.Error("push: reading the recording failed", "err", err)
 		return err
 	}
-	subs, err := s.subs.List(s.ctx, n.uid)
+	subs, err := s.subs.stored(ctx, n.uid)
 	if err != nil {
 		s.opts.Log.Error("push: listing subscriptions failed", "err", err)
 		return err
 	}
-	payload := PayloadFor(d).Encode()
-	for _, sub := range subs {
-		s.send(n.uid, sub, payload)
-	}
+	s.sendToAll(ctx, n.uid, subs, PayloadFor(d).Encode())
 	// Stopped part-way: the devices not reached yet get it on a retry (and
 	// those reached already, once more).
 	return s.ctx.Err()
+}
+
+// sendToAll sends to the user's devices in parallel, PerUserSends at a
+// time: one slow endpoint does not hold up the user's other devices.
+func (s *Sender) sendToAll(ctx context.Context, uid string, subs []stored, payload []byte) {
+	inFlight := make(chan struct{}, s.opts.PerUserSends)
+	var wg sync.WaitGroup
+	for _, sub := range subs {
+		inFlight <- struct{}{}
+		wg.Go(func() {
+			defer func() { <-inFlight }()
+			s.send(ctx, uid, sub, payload)
+		})
+	}
+	wg.Wait()
 }

@@ -24,7 +24,7 @@ const kvTimeout = 5 * time.Second
 // NATS server every replica uses (creating it if needed), so a device that
 // subscribed through one replica is notified by whichever replica sends.
 // Validation, ownership and the per-user cap are NewSubscriptions'.
-func NewSharedSubscriptions(ctx context.Context, js jetstream.JetStream, now func() time.Time, allowLoopback bool) (*Subscriptions, error) {
+func NewSharedSubscriptions(ctx context.Context, js jetstream.JetStream, now func() time.Time, policy EndpointPolicy) (*Subscriptions, error) {
 	kv, err := js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
 		Bucket:      SubscriptionsBucket,
 		Description: "Web Push subscriptions of Pocket's users, by user and endpoint",
@@ -34,7 +34,7 @@ func NewSharedSubscriptions(ctx context.Context, js jetstream.JetStream, now fun
 	if err != nil {
 		return nil, fmt.Errorf("push: subscriptions bucket: %w", err)
 	}
-	return newSubscriptions(kvRecords{kv}, now, allowLoopback), nil
+	return newSubscriptions(kvRecords{kv}, now, policy), nil
 }
 
 // kvRecords keeps subscriptions in the shared bucket. The bucket has no
@@ -89,6 +89,30 @@ func (k kvRecords) remove(ctx context.Context, uid, endpoint string) error {
 		return nil
 	}
 	return err
+}
+
+// patch is a compare-and-set on the entry's revision: a change by another
+// replica in between wins, and this edit (a failure count) is dropped.
+func (k kvRecords) patch(ctx context.Context, uid, endpoint string, edit func(*stored)) error {
+	ctx, cancel := bounded(ctx)
+	defer cancel()
+	e, err := k.kv.Get(ctx, kvKey(uid, endpoint))
+	if errors.Is(err, jetstream.ErrKeyNotFound) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	var rec stored
+	if err := json.Unmarshal(e.Value(), &rec); err != nil {
+		return fmt.Errorf("subscription %s: %w", e.Key(), err)
+	}
+	edit(&rec)
+	b, _ := json.Marshal(rec)
+	if _, err := k.kv.Update(ctx, e.Key(), b, e.Revision()); err != nil && !errors.Is(err, jetstream.ErrKeyExists) {
+		return err
+	}
+	return nil
 }
 
 func (k kvRecords) list(ctx context.Context, uid string) ([]stored, error) {

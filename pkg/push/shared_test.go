@@ -18,13 +18,13 @@ func stores(t *testing.T) map[string]func(clock *fakeclock.Clock) *push.Subscrip
 	broker := natstest.Start(t)
 	return map[string]func(*fakeclock.Clock) *push.Subscriptions{
 		"badger": func(clock *fakeclock.Clock) *push.Subscriptions {
-			return push.NewSubscriptions(storetest.Memory(t), clock.Now, true)
+			return push.NewSubscriptions(storetest.Memory(t), clock.Now, loopbackPolicy)
 		},
 		"nats key-value": func(clock *fakeclock.Clock) *push.Subscriptions {
 			// A fresh bucket each time: the bucket is shared by name.
 			conn := broker.Connect(t, "kv")
 			_ = conn.JS.DeleteKeyValue(ctx, push.SubscriptionsBucket)
-			subs, err := push.NewSharedSubscriptions(ctx, conn.JS, clock.Now, true)
+			subs, err := push.NewSharedSubscriptions(ctx, conn.JS, clock.Now, loopbackPolicy)
 			if err != nil {
 				t.Fatal(err)
 			}

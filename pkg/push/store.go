@@ -3,6 +3,7 @@ package push
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"sort"
 	"time"
@@ -20,6 +21,10 @@ const MaxPerUser = 20
 type stored struct {
 	Subscription
 	CreatedAt time.Time `json:"createdAt"`
+	// Failures counts the notices in a row this endpoint failed, the first
+	// of them at FailingSince (failures.go).
+	Failures     int       `json:"failures,omitempty"`
+	FailingSince time.Time `json:"failingSince,omitzero"`
 }
 
 // records is where subscriptions are kept: the replica's Badger store
@@ -30,6 +35,8 @@ type records interface {
 	// endpoint already there, then forgets the user's oldest beyond MaxPerUser.
 	save(ctx context.Context, uid string, rec stored) error
 	remove(ctx context.Context, uid, endpoint string) error
+	// patch edits a stored subscription in place; one not there is left so.
+	patch(ctx context.Context, uid, endpoint string, edit func(*stored)) error
 	list(ctx context.Context, uid string) ([]stored, error)
 }
 
@@ -37,23 +44,23 @@ type records interface {
 // own uid, so no call of one user can change another's subscriptions, even
 // for the same endpoint.
 type Subscriptions struct {
-	recs          records
-	now           func() time.Time
-	allowLoopback bool
+	recs   records
+	now    func() time.Time
+	policy EndpointPolicy
 }
 
-// NewSubscriptions keeps subscriptions in the replica's store; allowLoopback
-// admits http endpoints on loopback hosts (tests only: see checkEndpoint).
-// now defaults to time.Now.
-func NewSubscriptions(db *store.DB, now func() time.Time, allowLoopback bool) *Subscriptions {
-	return newSubscriptions(badgerRecords{db}, now, allowLoopback)
+// NewSubscriptions keeps subscriptions in the replica's store; policy says
+// which endpoints a device may subscribe with (and the sender, which reads
+// it from here, may reach). now defaults to time.Now.
+func NewSubscriptions(db *store.DB, now func() time.Time, policy EndpointPolicy) *Subscriptions {
+	return newSubscriptions(badgerRecords{db}, now, policy)
 }
 
-func newSubscriptions(recs records, now func() time.Time, allowLoopback bool) *Subscriptions {
+func newSubscriptions(recs records, now func() time.Time, policy EndpointPolicy) *Subscriptions {
 	if now == nil {
 		now = time.Now
 	}
-	return &Subscriptions{recs: recs, now: now, allowLoopback: allowLoopback}
+	return &Subscriptions{recs: recs, now: now, policy: policy}
 }
 
 // Subscribe stores (or refreshes the keys of) a device's subscription.
@@ -61,7 +68,7 @@ func (s *Subscriptions) Subscribe(ctx context.Context, uid string, sub Subscript
 	if err := recordings.CheckOwner(ctx, uid); err != nil {
 		return err
 	}
-	if err := checkSubscription(sub, s.allowLoopback); err != nil {
+	if err := checkSubscription(sub, s.policy); err != nil {
 		return err
 	}
 	if err := s.recs.save(ctx, uid, stored{Subscription: sub, CreatedAt: s.now()}); err != nil {
@@ -93,6 +100,19 @@ func (s *Subscriptions) forget(ctx context.Context, uid, endpoint string) error 
 
 // List returns the user's subscriptions.
 func (s *Subscriptions) List(ctx context.Context, uid string) ([]Subscription, error) {
+	all, err := s.stored(ctx, uid)
+	if err != nil {
+		return nil, err
+	}
+	var out []Subscription
+	for _, r := range all {
+		out = append(out, r.Subscription)
+	}
+	return out, nil
+}
+
+// stored returns the user's subscriptions as kept, failures included.
+func (s *Subscriptions) stored(ctx context.Context, uid string) ([]stored, error) {
 	if err := recordings.CheckOwner(ctx, uid); err != nil {
 		return nil, err
 	}
@@ -100,11 +120,7 @@ func (s *Subscriptions) List(ctx context.Context, uid string) ([]Subscription, e
 	if err != nil {
 		return nil, fmt.Errorf("push: list subscriptions: %w", err)
 	}
-	var out []Subscription
-	for _, r := range all {
-		out = append(out, r.Subscription)
-	}
-	return out, nil
+	return all, nil
 }
 
 // beyondCap is what a user keeps too many of: the oldest past MaxPerUser.
@@ -146,6 +162,21 @@ func (b badgerRecords) save(_ context.Context, uid string, rec stored) error {
 
 func (b badgerRecords) remove(_ context.Context, uid, endpoint string) error {
 	return b.db.Update(func(x *store.Txn) error { return x.Delete(subKey(uid, endpoint)) })
+}
+
+func (b badgerRecords) patch(_ context.Context, uid, endpoint string, edit func(*stored)) error {
+	return b.db.Update(func(x *store.Txn) error {
+		var rec stored
+		err := x.GetJSON(subKey(uid, endpoint), &rec)
+		if errors.Is(err, store.ErrNotFound) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		edit(&rec)
+		return x.SetJSON(subKey(uid, endpoint), rec)
+	})
 }
 
 func (b badgerRecords) list(_ context.Context, uid string) (all []stored, err error) {

@@ -4,9 +4,7 @@ import (
 	"crypto/ecdh"
 	"crypto/sha256"
 	"encoding/hex"
-	"net"
 	"net/url"
-	"strings"
 
 	"github.com/pocket-companion/pocket/pkg/apperr"
 )
@@ -24,8 +22,8 @@ const maxEndpointBytes = 2048
 
 // checkSubscription refuses what a push service could not have issued, with a
 // message that says what is wrong.
-func checkSubscription(s Subscription, allowLoopback bool) error {
-	if err := checkEndpoint(s.Endpoint, allowLoopback); err != nil {
+func checkSubscription(s Subscription, policy EndpointPolicy) error {
+	if err := policy.checkEndpoint(s.Endpoint); err != nil {
 		return err
 	}
 	p256dh, err := decodeBase64URL(s.P256dh)
@@ -40,38 +38,6 @@ func checkSubscription(s Subscription, allowLoopback bool) error {
 		return apperr.Invalidf("subscription auth must be base64url of a 16-byte secret")
 	}
 	return nil
-}
-
-// checkEndpoint accepts absolute https URLs only. The server POSTs to this
-// user-supplied URL, which makes it a server-side request forgery vector:
-// plain http to a loopback host is allowed only when the operator turns it on
-// (POCKET_PUSH_ALLOW_LOOPBACK, for tests with a local push endpoint).
-func checkEndpoint(endpoint string, allowLoopback bool) error {
-	if endpoint == "" {
-		return apperr.Invalidf("subscription endpoint is required")
-	}
-	if len(endpoint) > maxEndpointBytes {
-		return apperr.Invalidf("subscription endpoint must be at most %d bytes", maxEndpointBytes)
-	}
-	u, err := url.Parse(endpoint)
-	if err != nil || !u.IsAbs() || u.Host == "" || u.User != nil {
-		return apperr.Invalidf("subscription endpoint must be an absolute https URL")
-	}
-	if u.Scheme == "https" {
-		return nil
-	}
-	if u.Scheme == "http" && allowLoopback && isLoopback(u.Hostname()) {
-		return nil
-	}
-	return apperr.Invalidf("subscription endpoint must be an https URL")
-}
-
-func isLoopback(host string) bool {
-	if strings.EqualFold(host, "localhost") {
-		return true
-	}
-	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback()
 }
 
 // endpointID names a subscription in keys: endpoints are long and contain '/'.

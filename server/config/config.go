@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/pocket-companion/pocket/pkg/natsbus"
+	"github.com/pocket-companion/pocket/pkg/push"
 )
 
 // Config is the whole server configuration. It is parsed once and passed by value.
@@ -62,10 +63,14 @@ type Config struct {
 // push services.
 type Push struct {
 	VAPIDPublicKey, VAPIDPrivateKey, VAPIDSubject string
-	// AllowLoopback ("1") admits http:// subscription endpoints on loopback
-	// hosts, for browser tests with a local push endpoint. Off by default: the
-	// server POSTs to these user-supplied URLs.
+	// AllowLoopback ("1") admits subscription endpoints on loopback (http or
+	// https, any port, whatever Hosts says), for tests with a local push
+	// service. Off by default: the server POSTs to these user-supplied URLs.
 	AllowLoopback string
+	// Hosts is POCKET_PUSH_HOSTS as given: the push services' host names
+	// (comma-separated, "*." suffix patterns allowed); hosts is it parsed.
+	Hosts string
+	hosts []string
 }
 
 // VAPIDKeysGiven reports whether the operator supplied the key pair.
@@ -73,6 +78,12 @@ func (c Config) VAPIDKeysGiven() bool { return c.Push.VAPIDPublicKey != "" }
 
 // PushAllowsLoopback reports whether POCKET_PUSH_ALLOW_LOOPBACK is on.
 func (c Config) PushAllowsLoopback() bool { return c.Push.AllowLoopback == "1" }
+
+// PushEndpoints is which push endpoints devices may subscribe with and the
+// server may reach.
+func (c Config) PushEndpoints() push.EndpointPolicy {
+	return push.EndpointPolicy{Hosts: c.Push.hosts, AllowLoopback: c.PushAllowsLoopback()}
+}
 
 // LLM points at an OpenAI-compatible chat-completions endpoint; empty URL means the local engine.
 type LLM struct {
@@ -149,7 +160,8 @@ func (c *Config) settings() []setting {
 		{"POCKET_VAPID_PUBLIC_KEY", "", "Web Push VAPID public key (base64url); set with the private key, or neither to generate a pair into the data directory", false, &c.Push.VAPIDPublicKey},
 		{"POCKET_VAPID_PRIVATE_KEY", "", "Web Push VAPID private key (base64url)", true, &c.Push.VAPIDPrivateKey},
 		{"POCKET_VAPID_SUBJECT", "", "contact given to push services, mailto: or https: (default: the public URL if https, else mailto: the mail sender)", false, &c.Push.VAPIDSubject},
-		{"POCKET_PUSH_ALLOW_LOOPBACK", "", "1 admits http:// push endpoints on loopback hosts (tests only)", false, &c.Push.AllowLoopback},
+		{"POCKET_PUSH_ALLOW_LOOPBACK", "", "1 admits push endpoints on loopback hosts, http or https, any port (tests only)", false, &c.Push.AllowLoopback},
+		{"POCKET_PUSH_HOSTS", strings.Join(push.DefaultHosts, ","), "push services' host names devices may subscribe with, comma-separated, *. suffix patterns allowed; replaces the default list", false, &c.Push.Hosts},
 		{"POCKET_MAX_SOCKETS_PER_USER", "16", "live-events sockets one user may hold; one more closes the user's oldest (close code 4429)", false, &c.Live.MaxPerUser},
 		{"POCKET_MAX_PENDING_SOCKETS_PER_IP", "32", "live-events sockets one client address may hold before they sign in; more are answered 429", false, &c.Live.MaxPendingPerIP},
 		{"POCKET_MAX_SOCKETS", "", "live-events sockets the server holds in all; more are answered 503 (default: half the open-file limit, at least 64)", false, &c.Live.MaxSockets},

@@ -4,9 +4,12 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/pocket-companion/pocket/pkg/push"
 )
 
 func envOf(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
@@ -191,5 +194,22 @@ func TestLoad_RejectsBadPushSettings(t *testing.T) {
 				t.Fatal("want an error")
 			}
 		})
+	}
+}
+
+func TestLoad_PushHosts(t *testing.T) {
+	c, err := Load("t", nil, envOf(nil), io.Discard)
+	if err != nil || !slices.Equal(c.PushEndpoints().Hosts, push.DefaultHosts) || c.PushEndpoints().AllowLoopback {
+		t.Fatalf("default policy %+v, %v", c.PushEndpoints(), err)
+	}
+	c, err = Load("t", nil, envOf(map[string]string{"POCKET_PUSH_HOSTS": " fcm.googleapis.com, *.Push.Example. ,"}), io.Discard)
+	if want := []string{"fcm.googleapis.com", "*.push.example"}; err != nil || !slices.Equal(c.PushEndpoints().Hosts, want) {
+		t.Fatalf("hosts %v, %v; want %v", c.PushEndpoints().Hosts, err, want)
+	}
+	for _, bad := range []string{"10.0.0.1", "push.example:8443", "*", "a.*.example", ",", "[::1]"} {
+		_, err := Load("t", nil, envOf(map[string]string{"POCKET_PUSH_HOSTS": bad}), io.Discard)
+		if err == nil || !strings.Contains(err.Error(), "POCKET_PUSH_HOSTS") {
+			t.Errorf("POCKET_PUSH_HOSTS=%q: error %v", bad, err)
+		}
 	}
 }

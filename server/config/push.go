@@ -33,6 +33,27 @@ func (c *Config) finishPush() error {
 	default:
 		return fmt.Errorf("config: POCKET_PUSH_ALLOW_LOOPBACK %q must be 1 or unset", p.AllowLoopback)
 	}
+	return p.parseHosts()
+}
+
+// parseHosts reads POCKET_PUSH_HOSTS: a list that names no host would refuse
+// every device, so it is an error, as is an address (the server never sends
+// to one).
+func (p *Push) parseHosts() error {
+	p.hosts = nil
+	for _, h := range strings.Split(p.Hosts, ",") {
+		h = strings.TrimSuffix(strings.ToLower(strings.TrimSpace(h)), ".")
+		if h == "" {
+			continue
+		}
+		if err := push.CheckHostPattern(h); err != nil {
+			return fmt.Errorf("config: POCKET_PUSH_HOSTS: %w", err)
+		}
+		p.hosts = append(p.hosts, h)
+	}
+	if len(p.hosts) == 0 {
+		return errors.New("config: POCKET_PUSH_HOSTS must name at least one push service's host")
+	}
 	return nil
 }
 

@@ -55,11 +55,11 @@ func Keys(cfg config.Config) (push.Keys, error) {
 // in the bucket every replica shares.
 func NewSubscriptions(cfg config.Config, db *store.DB, nc *natsbus.Conn) (*push.Subscriptions, error) {
 	if nc == nil {
-		return push.NewSubscriptions(db, nil, cfg.PushAllowsLoopback()), nil
+		return push.NewSubscriptions(db, nil, cfg.PushEndpoints()), nil
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), setupTimeout)
 	defer cancel()
-	return push.NewSharedSubscriptions(ctx, nc.JS, nil, cfg.PushAllowsLoopback())
+	return push.NewSharedSubscriptions(ctx, nc.JS, nil, cfg.PushEndpoints())
 }
 
 // SenderParams are the sender's dependencies. A notice reads its recording

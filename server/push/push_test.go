@@ -159,7 +159,7 @@ func TestPushService_RejectsBadSubscriptions(t *testing.T) {
 	s := servertest.Start(t, nil) // loopback not allowed
 	alice := s.SignIn(t, "alice@example.com")
 	c := client(s, alice.IDToken)
-	d := pushtest.NewDevice("https://push.example/send/1")
+	d := pushtest.NewDevice("https://fcm.googleapis.com/fcm/send/1")
 	cases := []struct {
 		name, want string
 		sub        *pushv1.Subscription
@@ -241,5 +241,38 @@ func TestPushService_HalfAKeyPairStopsTheServer(t *testing.T) {
 				t.Fatalf("start error %v", err)
 			}
 		})
+	}
+}
+
+// The endpoints a probe saw accepted: each is refused at once, whether or
+// not the test-only loopback switch is on (it admits loopback only).
+func TestPushService_RefusesEndpointsInsideTheNetwork(t *testing.T) {
+	d := pushtest.NewDevice("https://fcm.googleapis.com/fcm/send/1")
+	for name, edit := range map[string]func(*config.Config){"default": nil, "loopback allowed": loopback} {
+		t.Run(name, func(t *testing.T) {
+			s := servertest.Start(t, edit)
+			c := client(s, s.SignIn(t, "alice@example.com").IDToken)
+			for endpoint, want := range map[string]string{
+				"https://10.0.0.1/push/x":                  "not an IP address",
+				"https://169.254.169.254/latest/meta-data": "not an IP address",
+				"https://[fd00::1]/push/x":                 "not an IP address",
+				"https://metadata.google.internal/x":       "not a known push service",
+				"https://redis/push/x":                     "not a known push service",
+				"https://fcm.googleapis.com:8080/x":        "port 443",
+			} {
+				_, err := c.Subscribe(ctx, connect.NewRequest(&pushv1.SubscribeRequest{Subscription: &pushv1.Subscription{
+					Endpoint: endpoint, P256Dh: d.P256dh(), Auth: d.Auth(),
+				}}))
+				wantCode(t, err, connect.CodeInvalidArgument, want)
+			}
+		})
+	}
+	strict := servertest.Start(t, nil)
+	c := client(strict, strict.SignIn(t, "alice@example.com").IDToken)
+	for _, endpoint := range []string{"https://127.0.0.1:8443/push/x", "https://[::1]/push/x"} {
+		_, err := c.Subscribe(ctx, connect.NewRequest(&pushv1.SubscribeRequest{Subscription: &pushv1.Subscription{
+			Endpoint: endpoint, P256Dh: d.P256dh(), Auth: d.Auth(),
+		}}))
+		wantCode(t, err, connect.CodeInvalidArgument, "not an IP address")
 	}
 }

@@ -35,7 +35,7 @@ func TestPushSink_DecryptsAPushToADeviceItMade(t *testing.T) {
 	_ = json.NewDecoder(resp.Body).Decode(&sub)
 	resp.Body.Close()
 
-	subs := push.NewSubscriptions(storetest.Memory(t), nil, true)
+	subs := push.NewSubscriptions(storetest.Memory(t), nil, push.EndpointPolicy{AllowLoopback: true})
 	if err := subs.Subscribe(t.Context(), "alice", push.Subscription{Endpoint: sub.Endpoint, P256dh: sub.Keys.P256dh, Auth: sub.Keys.Auth}); err != nil {
 		t.Fatal(err)
 	}
