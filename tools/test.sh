@@ -12,6 +12,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# Logs are read as text: no colour codes.
+export NO_COLOR=1 FORCE_COLOR=0
 logs=test-results/make-test
 rm -rf "$logs" && mkdir -p "$logs"
 declare -A took status summary
@@ -58,28 +60,25 @@ summarize() {
   esac
 }
 
-setup() { make --no-print-directory deps tools chromium bin/oidc-issuer; }
+setup() { make --no-print-directory deps tools chromium bin/oidc-issuer; }  # one command: no chain needed
 
+# Each stage's steps are chained with &&: a stage runs as the left side of ||
+# (see stage), where bash ignores set -e inside functions.
 go_tests() {
-  go vet ./...
-  local rc=0
-  go test -count=1 -json ./... >"$logs/go-test.json" || rc=$?
-  [ "$rc" -eq 0 ] || { python3 tools/go-test-summary.py --failures "$logs/go-test.json"; return "$rc"; }
-  tools/fuzz.sh
+  go vet ./... && go test -count=1 -json ./... >"$logs/go-test.json" && tools/fuzz.sh && return
+  local rc=$?
+  [ ! -s "$logs/go-test.json" ] || python3 tools/go-test-summary.py --failures "$logs/go-test.json"
+  return "$rc"
 }
 
 web_tests() {
-  make --no-print-directory test-gen
-  npm run typecheck
-  npm run test:unit
+  make --no-print-directory test-gen && npm run typecheck && npm run test:unit
 }
 
 # The PWA built once (typecheck ran in web_tests), its size budgets checked,
 # and the binary that embeds it.
 build() {
-  npx vite build --config pwa/vite.config.ts
-  npm run -s size
-  go build -o bin/pocket ./server/cmd/pocket
+  npx vite build --config pwa/vite.config.ts && npm run -s size && go build -o bin/pocket ./server/cmd/pocket
 }
 
 wanted() { [ ${#only[@]} -eq 0 ] || [[ " ${only[*]} " == *" $1 "* ]]; }

@@ -49,7 +49,9 @@ func TestKeySchema_DocumentsEveryKeyTheServerWrites(t *testing.T) {
 		t.Fatalf("parsed only %d schema lines from pkg/store: %v", len(documented), documented)
 	}
 
-	s := servertest.Start(t, func(c *config.Config) { c.Seed = "../../fixtures/recordings" })
+	// push.invalid stands for a push service: .invalid resolves nowhere.
+	s := servertest.StartEnv(t, map[string]string{"POCKET_PUSH_HOSTS": "push.invalid"},
+		func(c *config.Config) { c.Seed = "../../fixtures/recordings" })
 	waitForReady(t, s)
 	alice := s.SignIn(t, "alice@example.com")
 	alice.MustOK("POST", "/api/v1/recordings", map[string]any{

@@ -65,7 +65,17 @@ func (o *Outbox) LastCode(email string) string {
 // Start runs the server with cfg adjusted by edit. The server stops when the test ends.
 func Start(t testing.TB, edit func(*config.Config), extra ...fx.Option) *Server {
 	t.Helper()
+	return StartEnv(t, nil, edit, extra...)
+}
+
+// StartEnv is Start with settings read as the server reads its environment,
+// for those checked as they are loaded (e.g. POCKET_PUSH_HOSTS).
+func StartEnv(t testing.TB, env map[string]string, edit func(*config.Config), extra ...fx.Option) *Server {
+	t.Helper()
 	cfg, err := config.Load("test", nil, func(k string) string {
+		if v, ok := env[k]; ok {
+			return v
+		}
 		return map[string]string{"POCKET_ADDR": "127.0.0.1:0", "POCKET_SEED": "none"}[k]
 	}, io.Discard)
 	if err != nil {

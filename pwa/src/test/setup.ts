@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest'
 import 'fake-indexeddb/auto'
 import { afterAll, afterEach, beforeAll, vi } from 'vitest'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { server } from '@/mocks/node'
 import { mockAuth } from '@/mocks/mockAuthState'
 import { mockPush } from '@/mocks/handlers/push'
@@ -12,6 +12,11 @@ import { session } from '@/data/session'
 // background (and a 404 removes a row): screens' tests run without it, so its
 // requests never race theirs. features/offline's tests mount the real one.
 vi.mock('@/features/offline/OfflineLibrary', () => ({ OfflineLibrary: () => null }))
+
+// findBy* and waitFor give up after 5 s rather than 1 s: screens draw device
+// reads as transitions, which a loaded machine (the Go tests run beside these)
+// can hold past a second. A wait still ends as soon as its condition holds.
+configure({ asyncUtilTimeout: 5000 })
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
 
