@@ -30,7 +30,7 @@ func TestLogoutAll_ForgetsEveryPushSubscriptionOfThatUser(t *testing.T) {
 
 	alice.MustOK("POST", "/api/v1/auth/logout-all", nil)
 
-	aliceUID, bobUID := uidOf(t, tokens, alice), uidOf(t, tokens, bob)
+	aliceUID, bobUID := alice.UID(tokens), bob.UID(tokens)
 	if left, err := subs.List(ctx, aliceUID); err != nil || len(left) != 0 {
 		t.Fatalf("alice's subscriptions after logout-all: %v %v", left, err)
 	}
@@ -38,7 +38,7 @@ func TestLogoutAll_ForgetsEveryPushSubscriptionOfThatUser(t *testing.T) {
 		t.Fatalf("bob's subscriptions: %v %v", kept, err)
 	}
 
-	again := signInAgain(t, s, tokens, aliceUID)
+	again := s.NewSession(t, tokens, aliceUID)
 	newPhone := svc.NewDevice("alice-new-phone")
 	subscribe(t, client(s, again.IDToken), newPhone)
 	upload(t, again, "rec-after-logout-all")
@@ -48,28 +48,4 @@ func TestLogoutAll_ForgetsEveryPushSubscriptionOfThatUser(t *testing.T) {
 	if n := svc.Requests(oldPhone) + svc.Requests(oldLaptop); n != 0 {
 		t.Fatalf("signed-out devices got %d pushes", n)
 	}
-}
-
-func uidOf(t *testing.T, tokens *identity.Tokens, c *servertest.Client) string {
-	t.Helper()
-	claims, err := tokens.VerifyIDToken(c.IDToken)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return claims.Subject
-}
-
-// signInAgain starts a new session of uid, as a device signing in after
-// would (a second code by mail is refused so soon after the first).
-func signInAgain(t *testing.T, s *servertest.Server, tokens *identity.Tokens, uid string) *servertest.Client {
-	t.Helper()
-	custom, err := tokens.NewCustomToken(ctx, uid)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := s.NewClient(t)
-	var session struct{ IDToken string }
-	c.MustOK("POST", "/api/v1/auth/session", map[string]string{"token": custom}, &session)
-	c.IDToken = session.IDToken
-	return c
 }
