@@ -109,6 +109,10 @@ func (h *handlers) routes() []httpx.Route {
 		// Signed in (its bearer token names whose sessions end), so no
 		// other site's page can call it.
 		{Pattern: "POST /api/v1/auth/logout-all", Handler: h.logoutAll, Access: httpx.SignedIn},
+		// Whether the bearer token's session is still signed in: the router's
+		// sign-in check (verifier) has answered by the time it runs. A relay
+		// asks it for the tokens it is shown.
+		{Pattern: "GET /api/v1/auth/session", Handler: sessionAlive, Access: httpx.SignedIn},
 		public("GET /api/v1/auth/providers", h.providers),
 		public("GET /api/v1/auth/jwks", h.jwks),
 	}
@@ -254,6 +258,13 @@ func (h *handlers) logoutAll(w http.ResponseWriter, r *http.Request) error {
 	h.sockets.KickSession(uid, "")
 	h.setRefreshCookie(w, "", -1)
 	httpx.Message(w, http.StatusOK, "Signed out of all devices")
+	return nil
+}
+
+// sessionAlive answers 204 to a caller whose session the sign-in check let
+// through (the check answers 401 SESSION_ENDED to one signed out).
+func sessionAlive(w http.ResponseWriter, _ *http.Request) error {
+	w.WriteHeader(http.StatusNoContent)
 	return nil
 }
 

@@ -28,11 +28,20 @@ func TestLogout_EndsThatSessionsTokensSocketsAndAudioLinksAtOnce(t *testing.T) {
 	if r := fetchAudio(t, s, link); r != http.StatusOK {
 		t.Fatalf("signed link before sign-out: %d", r)
 	}
+	if r := phone.Do("GET", "/api/v1/auth/session", nil); r.Status != http.StatusNoContent {
+		t.Fatalf("session check before sign-out: %d %s", r.Status, r.Body)
+	}
 
 	phone.MustOK("POST", "/api/v1/auth/logout", nil)
 
 	if r := phone.Do("GET", "/api/v1/folders", nil); r.Status != http.StatusUnauthorized {
 		t.Fatalf("the signed-out ID token read folders: %d %s", r.Status, r.Body)
+	}
+	if r := phone.Do("GET", "/api/v1/auth/session", nil); r.Status != http.StatusUnauthorized {
+		t.Fatalf("session check after sign-out: %d %s", r.Status, r.Body)
+	}
+	if r := laptop.Do("GET", "/api/v1/auth/session", nil); r.Status != http.StatusNoContent {
+		t.Fatalf("the other session's check: %d %s", r.Status, r.Body)
 	}
 	servertest.WantClosed(t, phoneSocket, live.CloseSignedOut)
 	if r := fetchAudio(t, s, link); r != http.StatusUnauthorized {
