@@ -114,3 +114,31 @@ func TestSubscriptionStores_KeepTheNewestPerUser(t *testing.T) {
 		})
 	}
 }
+
+// Signing out of all devices forgets every device of that user, in either
+// store, and no one else's.
+func TestSubscriptionStores_ForgetUserDropsEveryDeviceOfThatUserOnly(t *testing.T) {
+	svc := pushtest.Start(t, "", "")
+	for name, open := range stores(t) {
+		t.Run(name, func(t *testing.T) {
+			subs := open(fakeclock.New(time.Unix(0, 0)))
+			for _, d := range []string{"phone", "laptop"} {
+				if err := subs.Subscribe(ctx, "alice", subscription(svc.NewDevice(name[:1]+"-alice-"+d))); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := subs.Subscribe(ctx, "bob", subscription(svc.NewDevice(name[:1]+"-bob"))); err != nil {
+				t.Fatal(err)
+			}
+			if err := subs.ForgetUser(ctx, "alice"); err != nil {
+				t.Fatal(err)
+			}
+			if eps := endpointsOf(t, subs, "alice"); len(eps) != 0 {
+				t.Fatalf("alice still has %v", eps)
+			}
+			if eps := endpointsOf(t, subs, "bob"); len(eps) != 1 {
+				t.Fatalf("bob has %v, want his one device", eps)
+			}
+		})
+	}
+}

@@ -98,6 +98,22 @@ func (s *Subscriptions) forget(ctx context.Context, uid, endpoint string) error 
 	return nil
 }
 
+// ForgetUser deletes every subscription of uid (sign out of all devices): a
+// device signed out that way must stop getting summary notices, whose titles
+// are the user's own.
+func (s *Subscriptions) ForgetUser(ctx context.Context, uid string) error {
+	all, err := s.stored(ctx, uid)
+	if err != nil {
+		return err
+	}
+	for _, r := range all {
+		if err := s.forget(ctx, uid, r.Endpoint); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // List returns the user's subscriptions.
 func (s *Subscriptions) List(ctx context.Context, uid string) ([]Subscription, error) {
 	all, err := s.stored(ctx, uid)

@@ -40,6 +40,9 @@ type Request struct {
 	// Timeout, when set, replaces the client's for this call (an upload,
 	// or a chat answer the upstream composes before its headers go out).
 	Timeout time.Duration
+	// Attempts, when set, caps the tries of an idempotent call (a check a
+	// request waits on is tried once: waiting out retries is worse).
+	Attempts int
 }
 
 // path is the request's path without its query, for messages: a query may
@@ -185,6 +188,9 @@ func (c *Client) Do(ctx context.Context, r Request) (*http.Response, error) {
 	tries := 1
 	if idempotent(r.Method) {
 		tries = c.opts.Attempts
+		if r.Attempts > 0 {
+			tries = min(tries, r.Attempts)
+		}
 	}
 	for i := 1; ; i++ {
 		resp, err := c.guarded(ctx, r)

@@ -20,6 +20,9 @@ type Identity struct {
 	UID       string
 	Email     string
 	ExpiresAt time.Time
+	// SessionID is the sign-in session the token belongs to (its "sid"),
+	// empty for an upstream that does not name sessions.
+	SessionID string
 }
 
 // TokenVerifierOptions configure NewTokenVerifier.
@@ -77,12 +80,13 @@ func (v *TokenVerifier) Verify(ctx context.Context, token string) (Identity, err
 		return Identity{}, fmt.Errorf("%w: %w", ErrInvalidToken, err)
 	}
 	var claims struct {
-		Email string `json:"email"`
+		Email     string `json:"email"`
+		SessionID string `json:"sid"`
 	}
 	if err := t.Claims(&claims); err != nil || t.Subject == "" || t.Expiry.IsZero() {
 		return Identity{}, fmt.Errorf("%w: no subject or expiry", ErrInvalidToken)
 	}
-	id := Identity{UID: t.Subject, Email: claims.Email, ExpiresAt: t.Expiry}
+	id := Identity{UID: t.Subject, Email: claims.Email, ExpiresAt: t.Expiry, SessionID: claims.SessionID}
 	v.verified.Add(token, id, t.Expiry)
 	return id, nil
 }

@@ -38,7 +38,7 @@ func afterOneFetch(t *testing.T) (*jwksFixture, *time.Time, *TokenVerifier) {
 	f := newJWKSFixture(t)
 	now := f.now
 	v := f.verifier(t, func() time.Time { return now })
-	good, _, _ := f.tokens.IssueIDToken(identity.User{UID: "u1"}, "s1")
+	good, _, _ := f.tokens.IssueIDToken(identity.User{UID: "u1"}, "")
 	if _, err := v.Verify(context.Background(), good); err != nil || f.hits.Load() != 1 {
 		t.Fatalf("first verify: %v, %d fetches", err, f.hits.Load())
 	}
@@ -87,7 +87,7 @@ func TestTokenVerifier_ANewKeyOfTheUpstreamIsFetchedOnce(t *testing.T) {
 	f.tokens = identity.NewTokens(nil, f.key, "http://upstream.test", func() time.Time { return *now })
 	*now = now.Add(time.Minute)
 	for i := 0; i < 3; i++ {
-		rotated, _, _ := f.tokens.IssueIDToken(identity.User{UID: fmt.Sprintf("u%d", i)}, "s1")
+		rotated, _, _ := f.tokens.IssueIDToken(identity.User{UID: fmt.Sprintf("u%d", i)}, "")
 		if _, err := v.Verify(context.Background(), rotated); err != nil {
 			t.Fatalf("a token of the new key: %v", err)
 		}
@@ -113,7 +113,7 @@ func TestTokenVerifier_RetriesAFailedFetchAfterSeconds(t *testing.T) {
 		keys.ServeHTTP(w, r)
 	})
 	v := f.verifier(t, func() time.Time { return now })
-	good, _, _ := f.tokens.IssueIDToken(identity.User{UID: "u1"}, "s1")
+	good, _, _ := f.tokens.IssueIDToken(identity.User{UID: "u1"}, "")
 	if _, err := v.Verify(context.Background(), good); err == nil {
 		t.Fatal("verified with the key set unavailable")
 	}

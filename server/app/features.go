@@ -3,6 +3,7 @@ package app
 import (
 	"go.uber.org/fx"
 
+	pkgpush "github.com/pocket-companion/pocket/pkg/push"
 	"github.com/pocket-companion/pocket/server/auth"
 	"github.com/pocket-companion/pocket/server/chat"
 	"github.com/pocket-companion/pocket/server/export"
@@ -33,4 +34,6 @@ var Features = fx.Options(
 	// Signing out closes the session's live sockets.
 	fx.Provide(func(h *live.Hub) auth.Sockets { return h }),
 	push.Module,
+	// Signing out of all devices forgets their push subscriptions.
+	fx.Provide(func(s *pkgpush.Subscriptions) auth.PushDevices { return s }),
 )

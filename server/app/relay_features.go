@@ -3,6 +3,7 @@ package app
 import (
 	"go.uber.org/fx"
 
+	pkgpush "github.com/pocket-companion/pocket/pkg/push"
 	"github.com/pocket-companion/pocket/server/ai"
 	"github.com/pocket-companion/pocket/server/config"
 	"github.com/pocket-companion/pocket/server/live"
@@ -20,6 +21,10 @@ var RelayFeatures = fx.Options(
 	relaysync.Module, // sync, the poller and push notices' titles from the relay's mirror
 	live.Module,
 	push.Module,
+	// A sign-out through the relay closes its sessions' sockets here, and
+	// signing out of all devices forgets the push subscriptions kept here.
+	fx.Provide(func(h *live.Hub) relay.Sockets { return h }),
+	fx.Provide(func(s *pkgpush.Subscriptions) relay.PushDevices { return s }),
 )
 
 // features are the modules for cfg's mode.

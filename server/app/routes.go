@@ -36,6 +36,7 @@ var API = []RouteInfo{
 	{"POST /api/v1/auth/refresh", httpx.Public},
 	{"POST /api/v1/auth/logout", httpx.Public},
 	{"POST /api/v1/auth/logout-all", httpx.SignedIn},
+	{"GET /api/v1/auth/session", httpx.SignedIn},
 	{"GET /api/v1/auth/providers", httpx.Public},
 	{"GET /api/v1/auth/jwks", httpx.Public},
 

@@ -45,6 +45,7 @@ type handlers struct {
 	tokens  *identity.Tokens
 	sender  mail.Sender
 	sockets Sockets
+	devices PushDevices
 	limits  *signinlimit.Limits
 }
 
@@ -56,6 +57,12 @@ type Sockets interface {
 	KickSession(uid, sid string) int
 }
 
+// PushDevices forgets a user's Web Push subscriptions when every session
+// of theirs ends (server/push's subscriptions).
+type PushDevices interface {
+	ForgetUser(ctx context.Context, uid string) error
+}
+
 type handlersParams struct {
 	fx.In
 	Config  config.Config
@@ -63,14 +70,18 @@ type handlersParams struct {
 	OTP     *identity.OTP
 	Tokens  *identity.Tokens
 	Sender  mail.Sender
-	Sockets Sockets `optional:"true"` // none when the live feature is not mounted
+	Sockets Sockets     `optional:"true"` // none when the live feature is not mounted
+	Devices PushDevices `optional:"true"` // none when the push feature is not mounted
 }
 
 func newHandlers(p handlersParams) *handlers {
 	h := &handlers{cfg: p.Config, users: p.Users, otp: p.OTP, tokens: p.Tokens, sender: p.Sender,
-		sockets: p.Sockets, limits: signinlimit.New(time.Now)}
+		sockets: p.Sockets, devices: p.Devices, limits: signinlimit.New(time.Now)}
 	if h.sockets == nil {
 		h.sockets = noSockets{}
+	}
+	if h.devices == nil {
+		h.devices = noDevices{}
 	}
 	return h
 }
@@ -78,6 +89,10 @@ func newHandlers(p handlersParams) *handlers {
 type noSockets struct{}
 
 func (noSockets) KickSession(string, string) int { return 0 }
+
+type noDevices struct{}
+
+func (noDevices) ForgetUser(context.Context, string) error { return nil }
 
 func (h *handlers) routes() []httpx.Route {
 	public := func(pattern string, fn httpx.Handler) httpx.Route {
@@ -94,6 +109,10 @@ func (h *handlers) routes() []httpx.Route {
 		// Signed in (its bearer token names whose sessions end), so no
 		// other site's page can call it.
 		{Pattern: "POST /api/v1/auth/logout-all", Handler: h.logoutAll, Access: httpx.SignedIn},
+		// Whether the bearer token's session is still signed in: the router's
+		// sign-in check (verifier) has answered by the time it runs. A relay
+		// asks it for the tokens it is shown.
+		{Pattern: "GET /api/v1/auth/session", Handler: sessionAlive, Access: httpx.SignedIn},
 		public("GET /api/v1/auth/providers", h.providers),
 		public("GET /api/v1/auth/jwks", h.jwks),
 	}
@@ -225,15 +244,27 @@ func (h *handlers) logout(w http.ResponseWriter, r *http.Request) error {
 }
 
 // logoutAll ends every session of the caller, on every device, this one
-// included, which is then signed out like by logout.
+// included, which is then signed out like by logout. The devices' push
+// subscriptions go first: should that fail, nothing has ended and the
+// caller, still signed in, can try again.
 func (h *handlers) logoutAll(w http.ResponseWriter, r *http.Request) error {
 	uid := httpx.MustPrincipal(r).UID
+	if err := h.devices.ForgetUser(r.Context(), uid); err != nil {
+		return err
+	}
 	if err := h.tokens.EndAllSessions(r.Context(), uid); err != nil {
 		return err
 	}
 	h.sockets.KickSession(uid, "")
 	h.setRefreshCookie(w, "", -1)
 	httpx.Message(w, http.StatusOK, "Signed out of all devices")
+	return nil
+}
+
+// sessionAlive answers 204 to a caller whose session the sign-in check let
+// through (the check answers 401 SESSION_ENDED to one signed out).
+func sessionAlive(w http.ResponseWriter, _ *http.Request) error {
+	w.WriteHeader(http.StatusNoContent)
 	return nil
 }
 

@@ -2,14 +2,11 @@ package auth_test
 
 import (
 	"bytes"
-	"context"
 	"mime/multipart"
 	"net/http"
 	"strings"
 	"testing"
-	"time"
 
-	"github.com/gorilla/websocket"
 	"go.uber.org/fx"
 
 	"github.com/pocket-companion/pocket/pkg/identity"
@@ -24,12 +21,15 @@ func TestLogout_EndsThatSessionsTokensSocketsAndAudioLinksAtOnce(t *testing.T) {
 	t.Parallel()
 	s, tokens := startWithTokens(t)
 	phone := s.SignIn(t, "ada@example.com")
-	laptop := anotherDevice(t, s, tokens, phone)
+	laptop := s.NewSession(t, tokens, phone.UID(tokens))
 	link := uploadWithAudioLink(t, phone, "r1")
 	phoneSocket := s.OpenEvents(t, phone.IDToken)
 	laptopSocket := s.OpenEvents(t, laptop.IDToken)
 	if r := fetchAudio(t, s, link); r != http.StatusOK {
 		t.Fatalf("signed link before sign-out: %d", r)
+	}
+	if r := phone.Do("GET", "/api/v1/auth/session", nil); r.Status != http.StatusNoContent {
+		t.Fatalf("session check before sign-out: %d %s", r.Status, r.Body)
 	}
 
 	phone.MustOK("POST", "/api/v1/auth/logout", nil)
@@ -37,12 +37,18 @@ func TestLogout_EndsThatSessionsTokensSocketsAndAudioLinksAtOnce(t *testing.T) {
 	if r := phone.Do("GET", "/api/v1/folders", nil); r.Status != http.StatusUnauthorized {
 		t.Fatalf("the signed-out ID token read folders: %d %s", r.Status, r.Body)
 	}
-	wantClosed(t, phoneSocket, live.CloseSignedOut)
+	if r := phone.Do("GET", "/api/v1/auth/session", nil); r.Status != http.StatusUnauthorized {
+		t.Fatalf("session check after sign-out: %d %s", r.Status, r.Body)
+	}
+	if r := laptop.Do("GET", "/api/v1/auth/session", nil); r.Status != http.StatusNoContent {
+		t.Fatalf("the other session's check: %d %s", r.Status, r.Body)
+	}
+	servertest.WantClosed(t, phoneSocket, live.CloseSignedOut)
 	if r := fetchAudio(t, s, link); r != http.StatusUnauthorized {
 		t.Fatalf("an audio link of the signed-out session played: %d", r)
 	}
 	laptop.MustOK("GET", "/api/v1/folders", nil)
-	wantOpen(t, laptopSocket)
+	servertest.WantOpen(t, laptopSocket)
 }
 
 // Signing out of all devices ends every session of that person, this one
@@ -51,7 +57,7 @@ func TestLogoutAll_EndsEverySessionOfTheUserOnly(t *testing.T) {
 	t.Parallel()
 	s, tokens := startWithTokens(t)
 	phone := s.SignIn(t, "ada@example.com")
-	laptop := anotherDevice(t, s, tokens, phone)
+	laptop := s.NewSession(t, tokens, phone.UID(tokens))
 	bob := s.SignIn(t, "bob@example.com")
 	link := uploadWithAudioLink(t, laptop, "r1")
 	laptopSocket := s.OpenEvents(t, laptop.IDToken)
@@ -73,14 +79,14 @@ func TestLogoutAll_EndsEverySessionOfTheUserOnly(t *testing.T) {
 	if r := laptop.Do("POST", "/api/v1/auth/refresh", nil); r.Status != http.StatusUnauthorized {
 		t.Fatalf("the laptop's refresh cookie still works: %d", r.Status)
 	}
-	wantClosed(t, laptopSocket, live.CloseSignedOut)
+	servertest.WantClosed(t, laptopSocket, live.CloseSignedOut)
 	if r := fetchAudio(t, s, link); r != http.StatusUnauthorized {
 		t.Fatalf("an audio link of an ended session played: %d", r)
 	}
 	bob.MustOK("GET", "/api/v1/folders", nil)
 	bob.MustOK("POST", "/api/v1/auth/refresh", nil)
-	wantOpen(t, bobSocket)
-	again := anotherDevice(t, s, tokens, bob) // bob's uid: a fresh session must work after all this
+	servertest.WantOpen(t, bobSocket)
+	again := s.NewSession(t, tokens, bob.UID(tokens)) // bob's uid: a fresh session must work after all this
 	again.MustOK("GET", "/api/v1/folders", nil)
 }
 
@@ -88,25 +94,6 @@ func startWithTokens(t *testing.T) (*servertest.Server, *identity.Tokens) {
 	var tokens *identity.Tokens
 	s := servertest.Start(t, nil, fx.Populate(&tokens))
 	return s, tokens
-}
-
-// anotherDevice signs the person of c in again, as a second device would
-// (a second code by mail is refused so soon after the first).
-func anotherDevice(t *testing.T, s *servertest.Server, tokens *identity.Tokens, c *servertest.Client) *servertest.Client {
-	t.Helper()
-	claims, err := tokens.VerifyIDToken(c.IDToken)
-	if err != nil {
-		t.Fatal(err)
-	}
-	custom, err := tokens.NewCustomToken(context.Background(), claims.Subject)
-	if err != nil {
-		t.Fatal(err)
-	}
-	other := s.NewClient(t)
-	var session struct{ IDToken string }
-	other.MustOK("POST", "/api/v1/auth/session", map[string]string{"token": custom}, &session)
-	other.IDToken = session.IDToken
-	return other
 }
 
 // uploadWithAudioLink stores a recording with (fake Ogg) audio and answers
@@ -138,36 +125,4 @@ func fetchAudio(t *testing.T, s *servertest.Server, link string) int {
 	}
 	resp.Body.Close()
 	return resp.StatusCode
-}
-
-func wantClosed(t *testing.T, c *websocket.Conn, code int) {
-	t.Helper()
-	_ = c.SetReadDeadline(time.Now().Add(3 * time.Second))
-	_, _, err := c.ReadMessage()
-	if !websocket.IsCloseError(err, code) {
-		t.Fatalf("socket: want close %d, got %v", code, err)
-	}
-}
-
-// wantOpen checks a socket still answers: a ping gets its pong.
-func wantOpen(t *testing.T, c *websocket.Conn) {
-	t.Helper()
-	pong := make(chan struct{}, 1)
-	c.SetPongHandler(func(string) error { pong <- struct{}{}; return nil })
-	if err := c.WriteControl(websocket.PingMessage, nil, time.Now().Add(time.Second)); err != nil {
-		t.Fatalf("socket closed: %v", err)
-	}
-	_ = c.SetReadDeadline(time.Now().Add(3 * time.Second))
-	go func() {
-		for {
-			if _, _, err := c.ReadMessage(); err != nil {
-				return
-			}
-		}
-	}()
-	select {
-	case <-pong:
-	case <-time.After(3 * time.Second):
-		t.Fatal("the other session's socket stopped answering")
-	}
 }

@@ -8,7 +8,6 @@ import (
 	"context"
 	"github.com/pocket-companion/pocket/pkg/events"
 	"log/slog"
-	"net/http"
 	"time"
 
 	"go.uber.org/fx"
@@ -25,7 +24,8 @@ var Module = fx.Module("relay",
 	fx.Provide(
 		DefaultOptions,
 		NewClient,
-		fx.Annotate(NewVerifier, fx.As(new(httpx.Verifier))),
+		newModuleVerifier,
+		func(v *Verifier) httpx.Verifier { return v },
 		newCache,
 		newRelay,
 		fx.Annotate(Routes, fx.ResultTags(`group:"routes,flatten"`)),
@@ -45,6 +45,9 @@ type Options struct {
 	SlowTimeout time.Duration
 	// Upstream configures the client (BaseURL and Timeout from the configuration).
 	Upstream upstream.Options
+	// Sessions tunes asking the upstream whether tokens' sessions are
+	// still signed in (zero values: upstream's defaults).
+	Sessions upstream.SessionOptions
 }
 
 // DefaultOptions are the relay's settings for cfg.
@@ -79,39 +82,18 @@ type relayParams struct {
 	Options  Options
 	Observer WriteObserver `optional:"true"`
 	Bus      *events.Bus   `optional:"true"`
+	Verifier *Verifier
+	Devices  PushDevices `optional:"true"` // none when push is not mounted
+	Log      *slog.Logger
 }
 
 func newRelay(p relayParams) *Relay {
 	rl := New(p.Client, p.Cache, p.Observer, p.Options.FreshFor)
 	rl.slowTimeout = p.Options.SlowTimeout
+	rl.signOut = signOut{verifier: p.Verifier, devices: p.Devices, log: p.Log}
 	if p.Bus != nil {
 		rl.bus = p.Bus
 	}
 	p.LC.Append(fx.Hook{OnStop: func(context.Context) error { rl.Stop(); return nil }})
 	return rl
-}
-
-// Verifier checks bearer tokens in relay mode: the upstream's ID tokens.
-type Verifier struct{ tokens *upstream.TokenVerifier }
-
-// NewVerifier verifies against cfg.UpstreamJWKSURL.
-func NewVerifier(cfg config.Config) (*Verifier, error) {
-	tv, err := upstream.NewTokenVerifier(upstream.TokenVerifierOptions{
-		JWKSURL: cfg.UpstreamJWKSURL,
-		HTTP:    &http.Client{Timeout: cfg.UpstreamTimeout},
-	})
-	if err != nil {
-		return nil, err
-	}
-	return &Verifier{tokens: tv}, nil
-}
-
-// VerifyIDToken implements httpx.Verifier: the principal's UID is the
-// token's verified subject.
-func (v *Verifier) VerifyIDToken(ctx context.Context, token string) (httpx.Principal, error) {
-	id, err := v.tokens.Verify(ctx, token)
-	if err != nil {
-		return httpx.Principal{}, err
-	}
-	return httpx.Principal{UID: id.UID, Email: id.Email, ExpiresAt: id.ExpiresAt}, nil
 }

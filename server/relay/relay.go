@@ -29,6 +29,8 @@ type Relay struct {
 	signIn   *signinlimit.Limits
 	// slowTimeout bounds slowRoutes' calls (0: the client's timeout).
 	slowTimeout time.Duration
+	// signOut ends, on this relay, what the upstream signed out through it.
+	signOut signOut
 
 	// Background revalidations: one per cache key at a time, all stopped
 	// with the server.

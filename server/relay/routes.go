@@ -1,6 +1,9 @@
 package relay
 
-import "github.com/pocket-companion/pocket/server/httpx"
+import (
+	"github.com/pocket-companion/pocket/pkg/upstream"
+	"github.com/pocket-companion/pocket/server/httpx"
+)
 
 // policy is how the relay treats one route.
 type policy int
@@ -43,7 +46,8 @@ var slowRoutes = map[string]bool{
 }
 
 // routes are the provider API's REST routes (server/app/routes.go), each as
-// the relay serves it. Probes, metrics, sync, push and live events stay local.
+// the relay serves it. Probes, metrics, sync, push and live events stay
+// local, as does the session check (Routes).
 var routes = []route{
 	// Sign-in goes to the upstream's identity: its tokens, its cookies.
 	{"POST /api/v1/auth/email/send-otp", httpx.Public, forward, maxBody},
@@ -107,9 +111,11 @@ var routes = []route{
 func Routes(r *Relay) []httpx.Route {
 	out := make([]httpx.Route, 0, len(routes))
 	for _, rt := range routes {
-		out = append(out, httpx.Route{Pattern: rt.pattern, Access: rt.access, Handler: r.guardSignIn(rt.pattern, r.handler(rt))})
+		h := r.guardSignIn(rt.pattern, r.signOut.guard(rt.pattern, r.handler(rt)))
+		out = append(out, httpx.Route{Pattern: rt.pattern, Access: rt.access, Handler: h})
 	}
-	return out
+	// Answered here: the relay's sign-in check has asked the upstream.
+	return append(out, httpx.Route{Pattern: "GET " + upstream.SessionPath, Access: httpx.SignedIn, Handler: sessionAlive})
 }
 
 // guardSignIn applies the embedded provider's per-client sign-in limits in

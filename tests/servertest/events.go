@@ -43,3 +43,50 @@ func (s *Server) OpenEvents(t testing.TB, idToken string) *websocket.Conn {
 	}
 	return c
 }
+
+// WantClosed waits for the server to close socket c with code (events sent
+// before the close are skipped).
+func WantClosed(t testing.TB, c *websocket.Conn, code int) {
+	t.Helper()
+	_ = c.SetReadDeadline(time.Now().Add(3 * time.Second))
+	for {
+		_, _, err := c.ReadMessage()
+		if err == nil {
+			continue
+		}
+		if !websocket.IsCloseError(err, code) {
+			t.Errorf("socket: want close %d, got %v", code, err)
+		}
+		return
+	}
+}
+
+// WantOpen checks socket c still answers: a ping gets its pong. It reads
+// the socket from then on, so call it once per socket.
+func WantOpen(t testing.TB, c *websocket.Conn) {
+	t.Helper()
+	pong := make(chan struct{}, 1)
+	c.SetPongHandler(func(string) error {
+		select {
+		case pong <- struct{}{}:
+		default:
+		}
+		return nil
+	})
+	if err := c.WriteControl(websocket.PingMessage, nil, time.Now().Add(time.Second)); err != nil {
+		t.Fatalf("socket closed: %v", err)
+	}
+	_ = c.SetReadDeadline(time.Now().Add(3 * time.Second))
+	go func() {
+		for {
+			if _, _, err := c.ReadMessage(); err != nil {
+				return
+			}
+		}
+	}()
+	select {
+	case <-pong:
+	case <-time.After(3 * time.Second):
+		t.Fatal("the socket stopped answering")
+	}
+}
