@@ -87,9 +87,10 @@ func TestKeySchema_DocumentsEveryKeyTheServerWrites(t *testing.T) {
 	if push.Status != 200 || strings.Count(string(push.Body), "OUTCOME_APPLIED") != 2 {
 		t.Fatalf("push = %d %s", push.Status, push.Body)
 	}
-	// A device subscribed to Web Push (never sent to: .invalid resolves nowhere).
+	// A device subscribed to Web Push (never sent to: .invalid resolves nowhere),
+	// by another user: signing alice out of every device forgets hers.
 	device := pushtest.NewDevice("https://push.invalid/send/device-1")
-	alice.MustOK("POST", "/pocket.push.v1.PushService/Subscribe", map[string]any{"subscription": map[string]any{
+	s.SignIn(t, "bob@example.com").MustOK("POST", "/pocket.push.v1.PushService/Subscribe", map[string]any{"subscription": map[string]any{
 		"endpoint": device.Endpoint, "p256dh": device.P256dh(), "auth": device.Auth(),
 	}})
 	s.NewClient(t).MustOK("POST", "/api/v1/chat/message/shared", map[string]any{"recordingId": "r1", "message": "When is the beta?", "shareToken": link.Token})
