@@ -17,7 +17,8 @@ import { startToxiproxy, type Toxiproxy } from '../support/toxiproxy'
  * the network heals; once quiet, the server must hold every edit the UI
  * showed, once, and each browser the server's library.
  *
- * CHAOS_TRIALS trials (20 here; `make chaos`: 200), seeds CHAOS_BASE_SEED,
+ * CHAOS_TRIALS trials (`make chaos`: 200; the spec runs only when it or
+ * CHAOS_SEED is set, see playwright.config.ts), seeds CHAOS_BASE_SEED,
  * +1, … (random unless set); CHAOS_SEED=N replays trial N alone.
  */
 const REPLAY = process.env.CHAOS_SEED
