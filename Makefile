@@ -12,7 +12,7 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 HAVE_WEB := $(wildcard package.json)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run build web test test-go fault soak load fuzz test-web test-size test-e2e test-e2e-relay test-e2e-relay-all test-gen deps tools chromium fixtures-audio clean fmt lint bench bench-sync bench-relay proto
+.PHONY: run build web test test-go fault chaos soak load fuzz test-web test-size test-e2e test-e2e-relay test-e2e-relay-all test-gen deps tools chromium fixtures-audio clean fmt lint bench bench-sync bench-relay proto
 
 ## run: build everything and start `pocket serve` on http://127.0.0.1:8080 with the sample data
 run: build
@@ -40,8 +40,8 @@ else
 	mkdir -p node_modules && touch $@
 endif
 
-## tools: test-only binaries (the Mailpit SMTP sink, the NATS server)
-tools: bin/mailpit bin/nats-server
+## tools: test-only binaries (the Mailpit SMTP sink, the NATS server, Toxiproxy)
+tools: bin/mailpit bin/nats-server bin/toxiproxy-server
 
 bin/mailpit: tools/mailpit/go.mod tools/mailpit/go.sum
 	cd tools/mailpit && go build -o ../../bin/mailpit github.com/axllent/mailpit
@@ -50,6 +50,11 @@ bin/mailpit: tools/mailpit/go.mod tools/mailpit/go.sum
 ## nats-server module version go.mod pins, the one Go tests run in process
 bin/nats-server: go.mod go.sum
 	go build -o $@ github.com/nats-io/nats-server/v2
+
+## bin/toxiproxy-server: the fault-injecting TCP proxy the chaos trials put between the browser and
+## pocket (e2e/tests/chaos.spec.ts), pinned in tools/toxiproxy/go.mod
+bin/toxiproxy-server: tools/toxiproxy/go.mod tools/toxiproxy/go.sum
+	cd tools/toxiproxy && go build -o ../../bin/toxiproxy-server github.com/Shopify/toxiproxy/v2/cmd/server
 
 ## fixtures-audio: synthesise the sample recordings' audio (a voice per speaker,
 ## segments at their transcript times) with Debian's espeak-ng, sox and opusenc.
@@ -91,6 +96,12 @@ test-go: tools deps
 ## (make test runs 50 rounds; the disk test mounts a small tmpfs and is skipped without root)
 fault:
 	POCKET_FAULT_ROUNDS=$${POCKET_FAULT_ROUNDS:-100} go test -count=1 -timeout 30m -run '^TestFault_' -v ./server/cmd/pocket
+
+## chaos: 200 seeded sync trials under faults (Toxiproxy toxics, kill -9 of pocket, a browser offline) with
+## two tabs and a second browser editing through the UI; prints lost/duplicated/stuck/diverged and the
+## failing seeds, non-zero if any (make test runs 20). CHAOS_SEED=N replays one trial; CHAOS_TRIALS=N
+chaos: build tools chromium bin/oidc-issuer
+	CHAOS_TRIALS=$${CHAOS_TRIALS:-200} e2e/run.sh tests/chaos.spec.ts --project desktop --retries 0
 
 ## load: 60 s of mixed reads and writes at 1,000 req/s on loopback (figures go to docs/benchmarks.md)
 load: build

@@ -19,7 +19,7 @@ export interface OwnPocket {
   dispose(): Promise<void>
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((done, fail) => {
     const server = createServer()
     server.once('error', fail)
@@ -44,13 +44,22 @@ async function waitReady(url: string, child: ChildProcess, log: string): Promise
   throw new Error(`pocket serve at ${url} not ready after 15 s; see ${log}`)
 }
 
+export interface OwnPocketOptions {
+  /**
+   * The origin the browser reaches it at, when that is not its own address
+   * (a fault-injecting proxy in front of it): OIDC redirects and Origin
+   * checks name this one.
+   */
+  publicURL?: string
+}
+
 /**
  * Starts bin/pocket on a free port with its own data dir, seeded like the main
  * one and sending mail to the same Mailpit (the POCKET_* settings e2e/run.sh
  * exported are inherited). The origin stays the same across restarts, so the
  * browser keeps its service worker, IndexedDB and cookie for it.
  */
-export async function startOwnPocket(): Promise<OwnPocket> {
+export async function startOwnPocket(options: OwnPocketOptions = {}): Promise<OwnPocket> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pocket-e2e-own-'))
   const log = join(dataDir, 'pocket.log')
   let port = 0
@@ -61,7 +70,7 @@ export async function startOwnPocket(): Promise<OwnPocket> {
     const out = openSync(log, 'a')
     child = spawn(join(repoRoot, 'bin/pocket'), ['serve'], {
       cwd: repoRoot,
-      env: { ...process.env, POCKET_ADDR: `127.0.0.1:${port}`, POCKET_PUBLIC_URL: url, POCKET_DATA_DIR: join(dataDir, 'data') },
+      env: { ...process.env, POCKET_ADDR: `127.0.0.1:${port}`, POCKET_PUBLIC_URL: options.publicURL ?? url, POCKET_DATA_DIR: join(dataDir, 'data') },
       stdio: ['ignore', out, out],
     })
     closeSync(out)

@@ -1,0 +1,211 @@
+import { expect, type Page } from '@playwright/test'
+import type { Rng } from './prng'
+
+/**
+ * What the UI showed as saved, by entity: after quiet the server must hold
+ * exactly this. Each tab edits only its own recordings and folders, so the
+ * last edit a tab made is the one that must win.
+ */
+export interface Expected {
+  /** Recording id → title. */
+  titles: Map<string, string>
+  /** Recording id → folder id ('' for General). */
+  filing: Map<string, string>
+  /** Folder id → name; null once deleted. */
+  folders: Map<string, string | null>
+  /** Recordings deleted for good. */
+  deleted: Set<string>
+}
+
+/** A tab making edits: one page, the recordings it owns, the folders it made (alive). */
+export interface Actor {
+  name: string
+  page: Page
+  recordings: string[]
+  folders: string[]
+}
+
+/** A UI step waits this long at most: a step that hangs under a fault is reported, not waited on. */
+const STEP_MS = 15_000
+const step = { timeout: STEP_MS }
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+const main = (page: Page) => page.getByRole('main')
+const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Sidebar' })
+const folderLink = (page: Page, name: string) =>
+  sidebar(page).getByRole('region', { name: 'Folders' }).getByRole('link', { name: new RegExp(`^${escape(name)}, \\d+ recordings?`) })
+
+/** Opens a recording the way a user does: the sidebar's Recordings, then its row. */
+export async function openRecording(page: Page, id: string, title: string): Promise<void> {
+  if (new URL(page.url()).pathname === `/recordings/${id}`) return
+  await sidebar(page).getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Recordings', exact: true }).click(step)
+  await main(page).getByRole('link', { name: title, exact: true }).click(step)
+  await expect(page.getByRole('heading', { level: 1, name: title, exact: true })).toBeVisible(step)
+}
+
+async function renameRecording(page: Page, title: string): Promise<void> {
+  await page.getByRole('button', { name: 'Edit title' }).click(step)
+  const box = page.getByRole('textbox', { name: 'Title' })
+  await box.fill(title, step)
+  await box.press('Enter', step)
+  await expect(page.getByRole('heading', { level: 1, name: title, exact: true })).toBeVisible(step)
+}
+
+/** Files the open recording in a folder (by id, '' for General); resolves with the id shown. */
+async function fileIn(page: Page, folderId: string): Promise<void> {
+  const picker = page.getByRole('combobox', { name: 'Folder' })
+  await picker.selectOption(folderId, step)
+  await expect(picker).toHaveValue(folderId, step)
+}
+
+/** "New folder…" in the recording's folder picker; resolves with the new folder's id. */
+async function fileInNewFolder(page: Page, name: string): Promise<string> {
+  const picker = page.getByRole('combobox', { name: 'Folder' })
+  await picker.selectOption({ label: 'New folder…' }, step)
+  const box = page.getByRole('textbox', { name: 'New folder name' })
+  await box.fill(name, step)
+  await box.press('Enter', step)
+  await expect(picker.locator('option:checked')).toHaveText(name, step)
+  return picker.inputValue(step)
+}
+
+/**
+ * Delete on the recording screen, then Undo in the toast: the row is back in
+ * the list. Resolves false when the toast was gone before Undo could be
+ * clicked (a busy machine): the delete then stands, as it would for a user.
+ */
+async function deleteAndUndo(page: Page, title: string): Promise<boolean> {
+  await page.getByRole('button', { name: 'Delete', exact: true }).click(step)
+  const deletedAt = Date.now()
+  await expect(page).toHaveURL(/\/recordings$/, step)
+  const undo = page.getByRole('status').filter({ hasText: 'Recording deleted' }).getByRole('button', { name: 'Undo' })
+  // The toast lasts DELETE_UNDO_MS (5 s) from the click: no longer worth waiting on.
+  if (!(await undo.click({ timeout: 4_000 }).then(() => true, () => false))) return false
+  const undoneAfter = Date.now() - deletedAt
+  // The delete is held 6 s (DELETE_HOLD_MS) after Delete; an Undo the toast still offers later than that comes too late.
+  await expect(main(page).getByRole('link', { name: title, exact: true }), `Undo clicked ${undoneAfter} ms after Delete`).toBeVisible(step)
+  return true
+}
+
+/** The sidebar's New folder dialog, at the top level; resolves with the id the app opened. */
+async function createFolder(page: Page, name: string): Promise<string> {
+  await sidebar(page).getByRole('region', { name: 'Folders' }).getByRole('button', { name: 'New folder' }).click(step)
+  const dialog = page.getByRole('dialog', { name: 'New folder' })
+  await dialog.getByRole('textbox', { name: 'Folder name' }).fill(name, step)
+  await dialog.getByRole('combobox', { name: 'Inside' }).selectOption({ label: 'No parent (top level)' }, step)
+  await dialog.getByRole('button', { name: 'Create folder' }).click(step)
+  await expect(dialog).toBeHidden(step)
+  await expect(page).toHaveURL(/[?&]folder=[0-9a-f-]{36}$/, step)
+  return new URL(page.url()).searchParams.get('folder')!
+}
+
+async function openFolder(page: Page, id: string, name: string): Promise<void> {
+  await folderLink(page, name).click(step)
+  await expect(page).toHaveURL(new RegExp(`[?&]folder=${id}$`), step)
+}
+
+async function renameFolder(page: Page, to: string): Promise<void> {
+  await main(page).getByRole('button', { name: 'Rename folder' }).click(step)
+  const dialog = page.getByRole('dialog', { name: 'Rename folder' })
+  await dialog.getByRole('textbox', { name: 'Folder name' }).fill(to, step)
+  await dialog.getByRole('textbox', { name: 'Folder name' }).press('Enter', step)
+  await expect(dialog).toBeHidden(step)
+  await expect(folderLink(page, to)).toBeVisible(step)
+}
+
+async function deleteFolder(page: Page, name: string): Promise<void> {
+  await main(page).getByRole('button', { name: 'Delete folder' }).click(step)
+  await page.getByRole('dialog', { name: `Delete “${name}”?` }).getByRole('button', { name: 'Delete folder' }).click(step)
+  await expect(page).toHaveURL(/\?folder=general$/, step)
+  await expect(folderLink(page, name)).toHaveCount(0, step)
+}
+
+type Op = 'rename' | 'file' | 'fileNew' | 'deleteUndo' | 'createFolder' | 'renameFolder' | 'deleteFolder'
+
+/** The next edit, drawn so a tab keeps a few folders: more deletes once it has many. */
+function drawOp(rng: Rng, actor: Actor): Op {
+  const ops: Op[] = ['createFolder']
+  if (actor.recordings.length > 0) ops.push('rename', 'rename', 'deleteUndo', 'fileNew')
+  if (actor.folders.length > 0) ops.push('renameFolder', 'deleteFolder')
+  if (actor.folders.length > 0 && actor.recordings.length > 0) ops.push('file', 'file')
+  if (actor.folders.length > 3) ops.push('deleteFolder', 'deleteFolder')
+  return rng.pick(ops)
+}
+
+/**
+ * One edit through the UI, recorded in `expected` once the UI shows it.
+ * `label` makes names unique across trials and tabs.
+ */
+export async function editOnce(actor: Actor, rng: Rng, expected: Expected, label: string): Promise<string> {
+  const { page } = actor
+  const op = drawOp(rng, actor)
+  const rec = actor.recordings.length ? rng.pick(actor.recordings) : ''
+  const title = expected.titles.get(rec) ?? ''
+  try {
+    return await perform(op, actor, rng, expected, label, rec, title)
+  } catch (error) {
+    throw new Error(`${op} ${rec}: ${error instanceof Error ? error.message : String(error)}`)
+  }
+}
+
+async function perform(op: Op, actor: Actor, rng: Rng, expected: Expected, label: string, rec: string, title: string): Promise<string> {
+  const { page } = actor
+  switch (op) {
+    case 'rename': {
+      const to = `${label} title`
+      await openRecording(page, rec, title)
+      await renameRecording(page, to)
+      expected.titles.set(rec, to)
+      return `rename ${rec} to “${to}”`
+    }
+    case 'file': {
+      const folder = rng.pick([...actor.folders, ''])
+      await openRecording(page, rec, title)
+      await fileIn(page, folder)
+      expected.filing.set(rec, folder)
+      return `file ${rec} in ${folder || 'General'}`
+    }
+    case 'fileNew': {
+      const name = `${label} picked`
+      await openRecording(page, rec, title)
+      const id = await fileInNewFolder(page, name)
+      actor.folders.push(id)
+      expected.folders.set(id, name)
+      expected.filing.set(rec, id)
+      return `file ${rec} in new folder “${name}”`
+    }
+    case 'deleteUndo':
+      await openRecording(page, rec, title)
+      if (await deleteAndUndo(page, title)) return `delete ${rec} and undo`
+      actor.recordings = actor.recordings.filter((r) => r !== rec)
+      expected.titles.delete(rec)
+      expected.filing.delete(rec)
+      expected.deleted.add(rec)
+      return `delete ${rec} (Undo missed: deleted)`
+    case 'createFolder': {
+      const name = `${label} made`
+      const id = await createFolder(page, name)
+      actor.folders.push(id)
+      expected.folders.set(id, name)
+      return `create folder “${name}”`
+    }
+    case 'renameFolder': {
+      const id = rng.pick(actor.folders)
+      const to = `${label} renamed`
+      await openFolder(page, id, expected.folders.get(id)!)
+      await renameFolder(page, to)
+      expected.folders.set(id, to)
+      return `rename folder ${id} to “${to}”`
+    }
+    case 'deleteFolder': {
+      const id = rng.pick(actor.folders)
+      const name = expected.folders.get(id)!
+      await openFolder(page, id, name)
+      await deleteFolder(page, name)
+      actor.folders = actor.folders.filter((f) => f !== id)
+      expected.folders.set(id, null)
+      for (const [r, f] of expected.filing) if (f === id) expected.filing.set(r, '')
+      return `delete folder “${name}”`
+    }
+  }
+}

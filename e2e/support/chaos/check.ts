@@ -1,0 +1,149 @@
+import type { APIRequestContext, Page } from '@playwright/test'
+import type { Actor, Expected } from './actors'
+
+/** A library as one side holds it: recordings (title, folder) and folders (name) by id. */
+export interface Library {
+  recordings: Map<string, { title: string; folderId: string }>
+  folders: Map<string, string>
+}
+
+export interface DeviceCopy extends Library {
+  /** Outbox rows still there (pending or refused). */
+  outbox: Array<{ status: string; kind: string; entityId: string; attempts: number; error?: unknown }>
+}
+
+export interface Counts {
+  lost: number
+  duplicated: number
+  stuck: number
+  diverged: number
+}
+
+/** What the device holds, read straight from the app's IndexedDB ('pocket'), as the app stores it. */
+export async function readDevice(page: Page): Promise<DeviceCopy> {
+  const raw = await page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('pocket')
+      open.onsuccess = () => resolve(open.result)
+      open.onerror = () => reject(open.error)
+    })
+    const all = (store: string) =>
+      new Promise<any[]>((resolve, reject) => {
+        const req = db.transaction(store).objectStore(store).getAll()
+        req.onsuccess = () => resolve(req.result)
+        req.onerror = () => reject(req.error)
+      })
+    try {
+      const [recordings, folders, outbox] = await Promise.all([all('recordings'), all('folders'), all('outbox')])
+      return {
+        recordings: recordings.map((r) => [r.id, { title: r.data?.title ?? '', folderId: r.folderId ?? r.data?.folder?.id ?? '' }] as const),
+        folders: folders.map((f) => [f.id, f.name] as const),
+        outbox: outbox.map((o) => ({ status: o.status, kind: o.kind, entityId: o.entityId, attempts: o.attempts, error: o.error })),
+      }
+    } finally {
+      db.close()
+    }
+  })
+  return { recordings: new Map(raw.recordings), folders: new Map(raw.folders), outbox: raw.outbox }
+}
+
+interface ServerRow {
+  id: string
+  title: string
+  folder?: { id?: string; name?: string } | null
+  folder_id?: string
+  folderId?: string
+}
+
+const tokens = new WeakMap<APIRequestContext, string>()
+
+/** The user's bearer token, refreshed from the session cookie once and again when refused. */
+async function idToken(request: APIRequestContext, base: string, fresh = false): Promise<string> {
+  const kept = tokens.get(request)
+  if (kept && !fresh) return kept
+  const refreshed = await request.post(`${base}/api/v1/auth/refresh`)
+  if (!refreshed.ok()) throw new Error(`refresh: ${refreshed.status()} ${await refreshed.text()}`)
+  const { idToken: token } = (await refreshed.json()) as { idToken: string }
+  tokens.set(request, token)
+  return token
+}
+
+/** What the server holds, through its REST API as the signed-in user; duplicates counted on the way. */
+export async function readServer(request: APIRequestContext, base: string): Promise<Library & { duplicated: number }> {
+  const data = async <T>(path: string): Promise<T> => {
+    let res = await request.get(`${base}${path}`, { headers: { Authorization: `Bearer ${await idToken(request, base)}` } })
+    if (res.status() === 401) res = await request.get(`${base}${path}`, { headers: { Authorization: `Bearer ${await idToken(request, base, true)}` } })
+    if (!res.ok()) throw new Error(`${path}: ${res.status()}`)
+    return ((await res.json()) as { data: T }).data
+  }
+  const [rows, folders] = await Promise.all([
+    data<ServerRow[]>('/api/v1/recordings/dashboard?limit=100'),
+    data<Array<{ id: string; name: string }>>('/api/v1/folders'),
+  ])
+  const byName = new Map(folders.map((f) => [f.name, f.id]))
+  const folderOf = (r: ServerRow) => r.folder?.id ?? r.folder_id ?? r.folderId ?? (r.folder?.name ? byName.get(r.folder.name) : '') ?? ''
+  const duplicated =
+    rows.length - new Set(rows.map((r) => r.id)).size + (folders.length - new Set(folders.map((f) => f.name.toLowerCase())).size)
+  return {
+    recordings: new Map(rows.map((r) => [r.id, { title: r.title, folderId: folderOf(r) }])),
+    folders: new Map(folders.map((f) => [f.id, f.name])),
+    duplicated,
+  }
+}
+
+/** The differences between a device's copy and the server's, in words (empty: equal). */
+export function differences(device: Library, server: Library): string[] {
+  const out: string[] = []
+  for (const [id, s] of server.recordings) {
+    const d = device.recordings.get(id)
+    if (!d) out.push(`recording ${id} missing`)
+    else if (d.title !== s.title || d.folderId !== s.folderId) out.push(`recording ${id}: device ${JSON.stringify(d)}, server ${JSON.stringify(s)}`)
+  }
+  for (const id of device.recordings.keys()) if (!server.recordings.has(id)) out.push(`recording ${id} only on the device`)
+  for (const [id, name] of server.folders) if (device.folders.get(id) !== name) out.push(`folder ${id}: device ${device.folders.get(id)}, server ${name}`)
+  for (const id of device.folders.keys()) if (!server.folders.has(id)) out.push(`folder ${id} only on the device`)
+  return out
+}
+
+/** The edits the UI showed as saved that the server does not hold, in words. */
+export function losses(expected: Expected, server: Library): string[] {
+  const out: string[] = []
+  for (const [id, title] of expected.titles) {
+    const s = server.recordings.get(id)
+    if (!s) out.push(`recording ${id} gone`)
+    else if (s.title !== title) out.push(`recording ${id} titled “${s.title}”, expected “${title}”`)
+  }
+  for (const [id, folder] of expected.filing) {
+    const s = server.recordings.get(id)
+    if (s && s.folderId !== folder) out.push(`recording ${id} in “${s.folderId}”, expected “${folder}”`)
+  }
+  for (const id of expected.deleted) if (server.recordings.has(id)) out.push(`deleted recording ${id} still there`)
+  for (const [id, name] of expected.folders) {
+    const s = server.folders.get(id)
+    if (name === null && s !== undefined) out.push(`deleted folder ${id} (“${s}”) still there`)
+    if (name !== null && s !== name) out.push(`folder ${id} ${s === undefined ? 'missing' : `named “${s}”`}, expected “${name}”`)
+  }
+  return out
+}
+
+/** After a trial is counted, the model starts the next one from what the server holds. */
+export function adoptServer(expected: Expected, actors: Actor[], server: Library): void {
+  for (const id of expected.titles.keys()) {
+    const s = server.recordings.get(id)
+    if (s) {
+      expected.titles.set(id, s.title)
+      expected.filing.set(id, s.folderId)
+    } else {
+      // Counted as lost once; not edited again.
+      expected.titles.delete(id)
+      expected.filing.delete(id)
+    }
+  }
+  expected.deleted.clear()
+  for (const id of expected.folders.keys()) if (!server.folders.has(id)) expected.folders.delete(id)
+  for (const [id, name] of server.folders) if (expected.folders.has(id)) expected.folders.set(id, name)
+  for (const a of actors) {
+    a.folders = a.folders.filter((id) => server.folders.has(id))
+    a.recordings = a.recordings.filter((id) => server.recordings.has(id))
+  }
+}

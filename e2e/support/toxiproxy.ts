@@ -1,0 +1,72 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { freePort } from './pocket'
+
+const repoRoot = resolve(import.meta.dirname, '../..')
+const binary = join(repoRoot, 'bin/toxiproxy-server')
+
+/** A toxic as Toxiproxy's API takes it (https://github.com/Shopify/toxiproxy#toxics). */
+export interface Toxic {
+  name: string
+  type: 'latency' | 'bandwidth' | 'reset_peer' | 'limit_data' | 'timeout' | 'slicer' | 'slow_close'
+  stream: 'upstream' | 'downstream'
+  toxicity?: number
+  attributes: Record<string, number>
+}
+
+/** bin/toxiproxy-server on loopback, driven through its HTTP API. */
+export interface Toxiproxy {
+  /** A TCP proxy from 127.0.0.1:listenPort to upstream (host:port). */
+  createProxy(name: string, listenPort: number, upstream: string): Promise<void>
+  addToxic(proxy: string, toxic: Toxic): Promise<void>
+  removeToxic(proxy: string, name: string): Promise<void>
+  /** Every proxy enabled again, every toxic gone: the network healed. */
+  reset(): Promise<void>
+  stop(): Promise<void>
+}
+
+/**
+ * Starts bin/toxiproxy-server (`make bin/toxiproxy-server`) on a free loopback
+ * port. The seed feeds its own randomness (a toxic's toxicity), so a trial's
+ * faults draw the same way when it is replayed.
+ */
+export async function startToxiproxy(seed: number): Promise<Toxiproxy> {
+  if (!existsSync(binary)) throw new Error(`${binary} is missing: run 'make bin/toxiproxy-server'`)
+  const port = await freePort()
+  const api = `http://127.0.0.1:${port}`
+  const child: ChildProcess = spawn(binary, ['-host', '127.0.0.1', '-port', String(port), '-seed', String(seed)], { stdio: 'ignore' })
+  await waitUp(api, child)
+
+  const call = async (method: string, path: string, body?: unknown): Promise<void> => {
+    const res = await fetch(`${api}${path}`, { method, body: body === undefined ? undefined : JSON.stringify(body) })
+    if (!res.ok) throw new Error(`toxiproxy ${method} ${path}: ${res.status} ${await res.text()}`)
+  }
+  return {
+    createProxy: (name, listenPort, upstream) => call('POST', '/proxies', { name, listen: `127.0.0.1:${listenPort}`, upstream, enabled: true }),
+    addToxic: (proxy, toxic) => call('POST', `/proxies/${proxy}/toxics`, { toxicity: 1, ...toxic }),
+    removeToxic: (proxy, name) => call('DELETE', `/proxies/${proxy}/toxics/${name}`),
+    reset: () => call('POST', '/reset'),
+    stop: async () => {
+      if (child.exitCode !== null) return
+      const exited = new Promise((r) => child.once('exit', r))
+      child.kill('SIGTERM')
+      await exited
+    },
+  }
+}
+
+async function waitUp(api: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 10_000
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`toxiproxy-server exited with ${child.exitCode}`)
+    try {
+      if ((await fetch(`${api}/version`)).ok) return
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 50))
+  }
+  child.kill('SIGKILL')
+  throw new Error(`toxiproxy-server at ${api} not up after 10 s`)
+}
