@@ -15,6 +15,7 @@ import (
 	"github.com/pocket-companion/pocket/server/share"
 	"github.com/pocket-companion/pocket/server/summarize"
 	"github.com/pocket-companion/pocket/server/sync"
+	"github.com/pocket-companion/pocket/server/usage"
 )
 
 // Features are the provider API's feature modules.
@@ -33,4 +34,5 @@ var Features = fx.Options(
 	// Signing out closes the session's live sockets.
 	fx.Provide(func(h *live.Hub) auth.Sockets { return h }),
 	push.Module,
+	usage.Module,
 )

@@ -49,7 +49,10 @@ func TestKeySchema_DocumentsEveryKeyTheServerWrites(t *testing.T) {
 		t.Fatalf("parsed only %d schema lines from pkg/store: %v", len(documented), documented)
 	}
 
-	s := servertest.Start(t, func(c *config.Config) { c.Seed = "../../fixtures/recordings" })
+	s := servertest.Start(t, func(c *config.Config) {
+		c.Seed = "../../fixtures/recordings"
+		c.Push.AllowLoopback = "1" // the device below subscribes on loopback, as push endpoints are checked
+	})
 	waitForReady(t, s)
 	alice := s.SignIn(t, "alice@example.com")
 	alice.MustOK("POST", "/api/v1/recordings", map[string]any{
@@ -85,8 +88,8 @@ func TestKeySchema_DocumentsEveryKeyTheServerWrites(t *testing.T) {
 	if push.Status != 200 || strings.Count(string(push.Body), "OUTCOME_APPLIED") != 2 {
 		t.Fatalf("push = %d %s", push.Status, push.Body)
 	}
-	// A device subscribed to Web Push (never sent to: .invalid resolves nowhere).
-	device := pushtest.NewDevice("https://push.invalid/send/device-1")
+	// A device subscribed to Web Push (never reached: nothing listens on port 9).
+	device := pushtest.NewDevice("http://127.0.0.1:9/send/device-1")
 	alice.MustOK("POST", "/pocket.push.v1.PushService/Subscribe", map[string]any{"subscription": map[string]any{
 		"endpoint": device.Endpoint, "p256dh": device.P256dh(), "auth": device.Auth(),
 	}})
