@@ -349,3 +349,33 @@ func TestUsage_ListsEveryLimitWithTheConfiguredValues(t *testing.T) {
 		t.Errorf("anonymous usage = %d", r.Status)
 	}
 }
+
+// A relay keeps no library: its upstream counts and refuses, and the relay
+// hands the refusal on as it came (status, code, message, Retry-After).
+func TestQuota_RelayPassesTheUpstreamsRefusalsThrough(t *testing.T) {
+	t.Parallel()
+	upstream := servertest.Start(t, func(c *config.Config) { c.Quotas.Limits.Recordings, c.Quotas.Limits.UploadsPerDay = 1, 2 })
+	relay := servertest.Start(t, func(c *config.Config) {
+		c.UpstreamURL, c.UpstreamJWKSURL = upstream.URL, upstream.URL+"/api/v1/auth/jwks"
+	})
+	alice := relay.WithToken(t, upstream.SignIn(t, "alice@example.com").IDToken)
+	alice.MustOK("POST", "/api/v1/recordings", recording("r1"))
+	direct := upstream.WithToken(t, alice.IDToken).Do("POST", "/api/v1/recordings", recording("r2"))
+	relayed := alice.Do("POST", "/api/v1/recordings", recording("r2"))
+	refused(t, relayed, http.StatusRequestEntityTooLarge, "QUOTA_RECORDINGS")
+	if !bytes.Equal(relayed.Body, direct.Body) {
+		t.Fatalf("relayed %s, upstream said %s", relayed.Body, direct.Body)
+	}
+	// Deleting makes room for one more recording; then the day's uploads run out.
+	alice.MustOK("DELETE", "/api/v1/recordings/r1", nil)
+	alice.MustOK("POST", "/api/v1/recordings", recording("r3"))
+	relayed = alice.Do("POST", "/api/v1/recordings", recording("r4"))
+	refused(t, relayed, http.StatusTooManyRequests, "QUOTA_UPLOADS_PER_DAY")
+	if relayed.Header.Get("Retry-After") == "" {
+		t.Fatal("the relay dropped Retry-After")
+	}
+	var u struct{ Data struct{ Items []any } }
+	if alice.MustOK("GET", "/api/v1/usage", nil, &u); len(u.Data.Items) == 0 {
+		t.Fatal("the relay answered no usage")
+	}
+}
