@@ -13,6 +13,7 @@ import (
 	"syscall"
 
 	"github.com/pocket-companion/pocket/pkg/apperr"
+	"github.com/pocket-companion/pocket/pkg/quota"
 	"github.com/pocket-companion/pocket/pkg/store"
 )
 
@@ -43,6 +44,36 @@ func LoadMeta(x *store.Txn, uid, id string) (*Meta, error) {
 		return nil, err
 	}
 	return &m, nil
+}
+
+// PutMetaIn records m as the recording's audio inside x, counting its size,
+// less that of any audio it replaces, in the owner's usage.
+func PutMetaIn(x *store.Txn, uid, id string, m Meta) error {
+	old, err := LoadMeta(x, uid, id)
+	if err != nil {
+		return err
+	}
+	if err := x.SetJSON(Key(uid, id), m); err != nil {
+		return err
+	}
+	freed := int64(0)
+	if old != nil {
+		freed = old.Size
+	}
+	return quota.Charge(x, uid, quota.Delta{Bytes: m.Size - freed})
+}
+
+// DeleteMetaIn forgets the recording's audio metadata inside x, freeing its
+// size in the owner's usage; the file goes once x has committed.
+func DeleteMetaIn(x *store.Txn, uid, id string) error {
+	old, err := LoadMeta(x, uid, id)
+	if err != nil || old == nil {
+		return err
+	}
+	if err := x.Delete(Key(uid, id)); err != nil {
+		return err
+	}
+	return quota.Charge(x, uid, quota.Delta{Bytes: -old.Size})
 }
 
 // Files stores audio under one directory. It is safe for concurrent use.
@@ -138,22 +169,33 @@ func (f *Files) Commit(ctx context.Context, uid, id string, s *Staged) (Meta, er
 		s.Discard()
 		return Meta{}, err
 	}
-	final := f.path(uid, id)
-	if err := os.MkdirAll(filepath.Dir(final), 0o700); err != nil {
-		s.Discard()
-		return Meta{}, writeError(err)
+	if err := f.Place(uid, id, s); err != nil {
+		return Meta{}, err
 	}
-	if err := os.Rename(s.tmp, final); err != nil {
-		s.Discard()
-		return Meta{}, writeError(err)
-	}
-	syncDir(filepath.Dir(final))
-	err := f.db.Update(func(x *store.Txn) error { return x.SetJSON(Key(uid, id), s.Meta) })
+	err := f.db.Update(func(x *store.Txn) error { return PutMetaIn(x, uid, id, s.Meta) })
 	if err != nil {
-		os.Remove(final)
+		os.Remove(f.path(uid, id))
 		return Meta{}, fmt.Errorf("audio: store metadata of %s: %w", id, err)
 	}
 	return s.Meta, nil
+}
+
+// Place moves a staged file to where the recording's audio is read from
+// (atomic on one file system) and syncs the directory. A device upload
+// places its audio once the metadata is committed with the recording
+// (PutMetaIn), so a refused upload leaves the audio it had untouched.
+func (f *Files) Place(uid, id string, s *Staged) error {
+	final := f.path(uid, id)
+	if err := os.MkdirAll(filepath.Dir(final), 0o700); err != nil {
+		s.Discard()
+		return writeError(err)
+	}
+	if err := os.Rename(s.tmp, final); err != nil {
+		s.Discard()
+		return writeError(err)
+	}
+	syncDir(filepath.Dir(final))
+	return nil
 }
 
 // AttachFile stores the audio file at path as the owner's recording's
@@ -211,7 +253,7 @@ func (f *Files) Open(ctx context.Context, uid, id string) (*os.File, Meta, error
 // Remove forgets a recording's audio: metadata first, so a crash in between
 // leaves an orphan file rather than metadata pointing at nothing.
 func (f *Files) Remove(uid, id string) error {
-	if err := f.db.Update(func(x *store.Txn) error { return x.Delete(Key(uid, id)) }); err != nil {
+	if err := f.db.Update(func(x *store.Txn) error { return DeleteMetaIn(x, uid, id) }); err != nil {
 		return err
 	}
 	return f.RemoveFile(uid, id)

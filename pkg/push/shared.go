@@ -57,7 +57,7 @@ func bounded(ctx context.Context) (context.Context, context.CancelFunc) {
 	return context.WithTimeout(ctx, kvTimeout)
 }
 
-func (k kvRecords) save(ctx context.Context, uid string, rec stored) error {
+func (k kvRecords) save(ctx context.Context, uid string, rec stored, maxPerUser int) error {
 	ctx, cancel := bounded(ctx)
 	defer cancel()
 	if old, err := k.get(ctx, kvKey(uid, rec.Endpoint)); err == nil {
@@ -73,7 +73,7 @@ func (k kvRecords) save(ctx context.Context, uid string, rec stored) error {
 	if err != nil {
 		return err
 	}
-	for _, old := range beyondCap(all) {
+	for _, old := range beyondCap(all, maxPerUser) {
 		if err := k.kv.Delete(ctx, kvKey(uid, old.Endpoint)); err != nil {
 			return err
 		}

@@ -13,8 +13,10 @@ import (
 	"github.com/pocket-companion/pocket/pkg/store"
 )
 
-// MaxPerUser caps one user's devices; subscribing one more forgets the
-// oldest, which is most likely a browser profile long gone.
+// MaxPerUser is the default cap on one user's devices
+// (POCKET_QUOTA_PUSH_SUBSCRIPTIONS sets another, SetMaxPerUser); subscribing
+// one more forgets the oldest, which is most likely a browser profile long
+// gone, so a new device is never refused.
 const MaxPerUser = 20
 
 // stored is a subscription under push/<uid>/<sha256(endpoint)>.
@@ -33,7 +35,7 @@ type stored struct {
 type records interface {
 	// save stores rec, keeping the CreatedAt of a subscription of the same
 	// endpoint already there, then forgets the user's oldest beyond MaxPerUser.
-	save(ctx context.Context, uid string, rec stored) error
+	save(ctx context.Context, uid string, rec stored, maxPerUser int) error
 	remove(ctx context.Context, uid, endpoint string) error
 	// patch edits a stored subscription in place; one not there is left so.
 	patch(ctx context.Context, uid, endpoint string, edit func(*stored)) error
@@ -47,6 +49,25 @@ type Subscriptions struct {
 	recs   records
 	now    func() time.Time
 	policy EndpointPolicy
+	max    int
+}
+
+// SetMaxPerUser caps each user's devices at n (n < 1: MaxPerUser); call it
+// before serving.
+func (s *Subscriptions) SetMaxPerUser(n int) {
+	if n < 1 {
+		n = MaxPerUser
+	}
+	s.max = n
+}
+
+// MaxPerUser is the cap on each user's devices.
+func (s *Subscriptions) MaxPerUser() int { return s.max }
+
+// Count is how many devices uid has subscribed.
+func (s *Subscriptions) Count(ctx context.Context, uid string) (int, error) {
+	all, err := s.recs.list(ctx, uid)
+	return len(all), err
 }
 
 // NewSubscriptions keeps subscriptions in the replica's store; policy says
@@ -60,7 +81,7 @@ func newSubscriptions(recs records, now func() time.Time, policy EndpointPolicy)
 	if now == nil {
 		now = time.Now
 	}
-	return &Subscriptions{recs: recs, now: now, policy: policy}
+	return &Subscriptions{recs: recs, now: now, policy: policy, max: MaxPerUser}
 }
 
 // Subscribe stores (or refreshes the keys of) a device's subscription.
@@ -71,7 +92,7 @@ func (s *Subscriptions) Subscribe(ctx context.Context, uid string, sub Subscript
 	if err := checkSubscription(sub, s.policy); err != nil {
 		return err
 	}
-	if err := s.recs.save(ctx, uid, stored{Subscription: sub, CreatedAt: s.now()}); err != nil {
+	if err := s.recs.save(ctx, uid, stored{Subscription: sub, CreatedAt: s.now()}, s.max); err != nil {
 		return fmt.Errorf("push: subscribe: %w", err)
 	}
 	return nil
@@ -139,13 +160,13 @@ func (s *Subscriptions) stored(ctx context.Context, uid string) ([]stored, error
 	return all, nil
 }
 
-// beyondCap is what a user keeps too many of: the oldest past MaxPerUser.
-func beyondCap(all []stored) []stored {
-	if len(all) <= MaxPerUser {
+// beyondCap is what a user keeps too many of: the oldest past maxPerUser.
+func beyondCap(all []stored, maxPerUser int) []stored {
+	if len(all) <= maxPerUser {
 		return nil
 	}
 	sort.Slice(all, func(i, j int) bool { return all[i].CreatedAt.Before(all[j].CreatedAt) })
-	return all[:len(all)-MaxPerUser]
+	return all[:len(all)-maxPerUser]
 }
 
 // badgerRecords keeps subscriptions in one replica's store, a user's
@@ -154,7 +175,7 @@ type badgerRecords struct{ db *store.DB }
 
 func subKey(uid, endpoint string) []byte { return store.Key("push", uid, endpointID(endpoint)) }
 
-func (b badgerRecords) save(_ context.Context, uid string, rec stored) error {
+func (b badgerRecords) save(_ context.Context, uid string, rec stored, maxPerUser int) error {
 	return b.db.Update(func(x *store.Txn) error {
 		var old stored
 		if err := x.GetJSON(subKey(uid, rec.Endpoint), &old); err == nil {
@@ -167,7 +188,7 @@ func (b badgerRecords) save(_ context.Context, uid string, rec stored) error {
 		if err != nil {
 			return err
 		}
-		for _, old := range beyondCap(all) {
+		for _, old := range beyondCap(all, maxPerUser) {
 			if err := x.Delete(subKey(uid, old.Endpoint)); err != nil {
 				return err
 			}

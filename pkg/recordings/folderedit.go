@@ -8,6 +8,7 @@ import (
 
 	"github.com/pocket-companion/pocket/pkg/apperr"
 	"github.com/pocket-companion/pocket/pkg/events"
+	"github.com/pocket-companion/pocket/pkg/quota"
 	"github.com/pocket-companion/pocket/pkg/store"
 )
 
@@ -22,6 +23,10 @@ const maxFolderMembers = 2000
 // the device's id is kept as an alias of it: moves made offline into the
 // device's folder land in the one the user already had.
 func (s *Service) CreateFolderIn(x *store.Txn, uid, id, name, parentID string) (Folder, error) {
+	return s.createFolderIn(x, uid, id, name, parentID, s.limits)
+}
+
+func (s *Service) createFolderIn(x *store.Txn, uid, id, name, parentID string, lim quota.Limits) (Folder, error) {
 	name, err := folderName(name)
 	if err != nil {
 		return Folder{}, err
@@ -45,7 +50,7 @@ func (s *Service) CreateFolderIn(x *store.Txn, uid, id, name, parentID string) (
 	} else if !errors.Is(err, store.ErrNotFound) {
 		return Folder{}, err
 	}
-	return s.insertFolderWithID(x, uid, id, name, parentID)
+	return s.insertFolderWithID(x, uid, id, name, parentID, lim)
 }
 
 // RenameFolderIn renames a folder; its recordings show the new name.
@@ -99,6 +104,9 @@ func (s *Service) DeleteFolderIn(x *store.Txn, uid, id string) error {
 		return err
 	}
 	if err := x.Delete(folderKey(uid, f.ID)); err != nil {
+		return err
+	}
+	if err := quota.Charge(x, uid, quota.Delta{Folders: -1}); err != nil {
 		return err
 	}
 	return s.folderChanged(x, uid, f.ID, true)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/pocket-companion/pocket/pkg/apperr"
 	"github.com/pocket-companion/pocket/pkg/ids"
+	"github.com/pocket-companion/pocket/pkg/quota"
 	"github.com/pocket-companion/pocket/pkg/store"
 )
 
@@ -89,22 +90,34 @@ func (s *Service) CreateFolder(ctx context.Context, uid, name, parentID string) 
 			return err
 		}
 		var err error
-		f, err = s.insertFolder(x, uid, name, parentID)
+		f, err = s.insertFolder(x, uid, name, parentID, s.limits)
 		return err
 	})
 	return f, err
 }
 
-func (s *Service) insertFolder(x *store.Txn, uid, name, parentID string) (Folder, error) {
-	return s.insertFolderWithID(x, uid, ids.UUID(), name, parentID)
+func (s *Service) insertFolder(x *store.Txn, uid, name, parentID string, lim quota.Limits) (Folder, error) {
+	return s.insertFolderWithID(x, uid, ids.UUID(), name, parentID, lim)
 }
 
-func (s *Service) insertFolderWithID(x *store.Txn, uid, id, name, parentID string) (Folder, error) {
+// insertFolderWithID writes a new folder, counted in the owner's usage and
+// refused past lim's folder limit.
+func (s *Service) insertFolderWithID(x *store.Txn, uid, id, name, parentID string, lim quota.Limits) (Folder, error) {
 	f := Folder{ID: id, Name: name, CreatedAt: s.now().UTC()}
 	if parentID != "" {
 		f.ParentID = &parentID
 	}
-	return f, s.writeFolder(x, uid, f)
+	before, err := quota.Load(x, uid)
+	if err != nil {
+		return f, err
+	}
+	if err := s.writeFolder(x, uid, f); err != nil {
+		return f, err
+	}
+	if err := quota.Charge(x, uid, quota.Delta{Folders: 1}); err != nil {
+		return f, err
+	}
+	return f, quota.Check(x, uid, before, quota.Limits{Folders: lim.Folders})
 }
 
 func getFolder(x *store.Txn, uid, id string) (Folder, error) {
@@ -122,7 +135,7 @@ func getFolder(x *store.Txn, uid, id string) (Folder, error) {
 // folderNamed finds the top-level folder with this name (ignoring case) or
 // creates it: folders named by imported recordings and by edits appear in the
 // folder list, so folder_id filtering works on them.
-func (s *Service) folderNamed(x *store.Txn, uid, name string) (Folder, error) {
+func (s *Service) folderNamed(x *store.Txn, uid, name string, lim quota.Limits) (Folder, error) {
 	name = strings.TrimSpace(strings.ReplaceAll(name, "\x00", ""))
 	if r := []rune(name); len(r) > MaxFolderName {
 		name = strings.TrimSpace(string(r[:MaxFolderName]))
@@ -137,5 +150,5 @@ func (s *Service) folderNamed(x *store.Txn, uid, name string) (Folder, error) {
 	if !errors.Is(err, store.ErrNotFound) {
 		return Folder{}, err
 	}
-	return s.insertFolder(x, uid, name, "")
+	return s.insertFolder(x, uid, name, "", lim)
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/pocket-companion/pocket/pkg/quota"
 	"github.com/pocket-companion/pocket/pkg/store"
 )
 
@@ -116,7 +117,7 @@ func (s *Service) commitBatch(ctx context.Context, uid string, raws [][]byte, pa
 			if st == nil {
 				continue
 			}
-			res, err := s.importIn(x, uid, st, block.add)
+			res, err := s.importIn(x, uid, st, block.add, quota.None)
 			if err != nil {
 				return err
 			}

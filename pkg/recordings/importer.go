@@ -10,6 +10,7 @@ import (
 	"github.com/pocket-companion/pocket/pkg/events"
 	"github.com/pocket-companion/pocket/pkg/ids"
 	"github.com/pocket-companion/pocket/pkg/loose"
+	"github.com/pocket-companion/pocket/pkg/quota"
 	"github.com/pocket-companion/pocket/pkg/store"
 )
 
@@ -29,7 +30,32 @@ type ImportResult struct {
 // recording only when the incoming one is newer by the spec's duplicate rule,
 // so fixtures with duplicates resolve as the client merges them. A recording
 // the owner soft-deleted stays deleted.
+//
+// Import is the operator's path (tests, and ImportEach's retries): it is
+// counted in the owner's usage but never refused by a quota. Devices upload
+// through Upload.
 func (s *Service) Import(ctx context.Context, uid string, raw []byte) (ImportResult, error) {
+	return s.importOne(ctx, uid, raw, importLimits{})
+}
+
+// Upload is Import for a device's upload: it counts towards the day's
+// uploads and is refused past the owner's limits (recordings, bytes, folders
+// it would create, uploads a day), storing nothing then. attach, when not
+// nil, runs in the same transaction once the recording is filed (the
+// upload's audio metadata, so its bytes are checked with the recording's).
+func (s *Service) Upload(ctx context.Context, uid string, raw []byte, attach func(x *store.Txn, id string) error) (ImportResult, error) {
+	return s.importOne(ctx, uid, raw, importLimits{Limits: s.limits, upload: true, attach: attach})
+}
+
+// importLimits say how one import is counted: against which limits (none
+// for the operator), as a device upload or not, and what else it writes.
+type importLimits struct {
+	quota.Limits
+	upload bool
+	attach func(x *store.Txn, id string) error
+}
+
+func (s *Service) importOne(ctx context.Context, uid string, raw []byte, il importLimits) (ImportResult, error) {
 	if err := CheckOwner(ctx, uid); err != nil {
 		return ImportResult{}, err
 	}
@@ -40,8 +66,14 @@ func (s *Service) Import(ctx context.Context, uid string, raw []byte) (ImportRes
 	st.derive()
 	var res ImportResult
 	err = s.db.Update(func(x *store.Txn) error {
-		res, err = s.importIn(x, uid, st, writePostings)
-		return err
+		before, err := quota.Load(x, uid)
+		if err != nil {
+			return err
+		}
+		if res, err = s.importIn(x, uid, st, writePostings, il.Limits); err != nil {
+			return err
+		}
+		return s.chargeUpload(x, uid, res, before, il)
 	})
 	if err != nil {
 		return ImportResult{}, err
@@ -50,9 +82,28 @@ func (s *Service) Import(ctx context.Context, uid string, raw []byte) (ImportRes
 	return res, nil
 }
 
+// chargeUpload finishes an upload's transaction: its audio, the day's count
+// and the limits on what the user keeps (people named by an upload are
+// counted, never refused: the device heard them).
+func (s *Service) chargeUpload(x *store.Txn, uid string, res ImportResult, before quota.Usage, il importLimits) error {
+	if il.attach != nil {
+		if err := il.attach(x, res.ID); err != nil {
+			return err
+		}
+	}
+	if il.upload && (res.Created || res.Replaced) {
+		if err := quota.CountUpload(x, uid, il.Limits, s.now()); err != nil {
+			return err
+		}
+	}
+	kept := il.Limits
+	kept.Speakers = 0
+	return quota.Check(x, uid, before, kept)
+}
+
 // importIn files one parsed recording in the transaction x, its postings
-// by writeP.
-func (s *Service) importIn(x *store.Txn, uid string, st *stored, writeP postingsWriter) (ImportResult, error) {
+// by writeP; folders it names are made within lim.
+func (s *Service) importIn(x *store.Txn, uid string, st *stored, writeP postingsWriter, lim quota.Limits) (ImportResult, error) {
 	res := ImportResult{ID: st.ID}
 	st.Book.ImportedAt = s.now().UTC()
 	old, err := load(x, uid, st.ID)
@@ -65,7 +116,7 @@ func (s *Service) importIn(x *store.Txn, uid string, st *stored, writeP postings
 		}
 		st.Book.ImportedAt = old.Book.ImportedAt // keeps fallback orders stable
 	}
-	if st.Book.FolderID, err = s.importFolder(x, uid, st.recordingObject()); err != nil {
+	if st.Book.FolderID, err = s.importFolder(x, uid, st.recordingObject(), lim); err != nil {
 		return res, err
 	}
 	res.Created, res.Replaced = old == nil, old != nil
@@ -162,7 +213,7 @@ func importID(values ...json.RawMessage) (string, error) {
 // importFolder files the recording in the folder it names: an existing folder
 // id (folderId, folder_id or folder.id), else a folder by name, created when
 // missing.
-func (s *Service) importFolder(x *store.Txn, uid string, rec loose.Object) (string, error) {
+func (s *Service) importFolder(x *store.Txn, uid string, rec loose.Object, lim quota.Limits) (string, error) {
 	folder := rec.Get("folder")
 	fobj, _ := loose.ParseObject(folder)
 	for _, raw := range []json.RawMessage{rec.First("folderId", "folder_id"), fobj.Get("id")} {
@@ -181,10 +232,10 @@ func (s *Service) importFolder(x *store.Txn, uid string, rec loose.Object) (stri
 	// restored recordings sit in the folder they were in; a name already
 	// taken answers the folder that has it.
 	if id, ok := loose.String(fobj.Get("id")); ok && okID(id) && strings.TrimSpace(name) != "" {
-		if f, err := s.CreateFolderIn(x, uid, id, name, ""); err == nil {
+		if f, err := s.createFolderIn(x, uid, id, name, "", lim); err == nil {
 			return f.ID, nil
 		}
 	}
-	f, err := s.folderNamed(x, uid, name)
+	f, err := s.folderNamed(x, uid, name, lim)
 	return f.ID, err
 }

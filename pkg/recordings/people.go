@@ -1,6 +1,7 @@
 package recordings
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -9,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/pocket-companion/pocket/pkg/loose"
+	"github.com/pocket-companion/pocket/pkg/quota"
 	"github.com/pocket-companion/pocket/pkg/store"
 )
 
@@ -118,6 +120,9 @@ func writePeople(x *store.Txn, uid string, st *stored) error {
 		if err := x.Set(personKey(uid, name, st.ID), []byte(name)); err != nil {
 			return err
 		}
+		if err := countPerson(x, uid, name, st.ID, +1); err != nil {
+			return err
+		}
 	}
 	_, unnamed := st.speakerRefs()
 	if len(unnamed) == 0 {
@@ -140,6 +145,26 @@ func dropPeople(x *store.Txn, uid string, st *stored) error {
 		if err := x.Delete(personKey(uid, name, st.ID)); err != nil {
 			return err
 		}
+		if err := countPerson(x, uid, name, st.ID, -1); err != nil {
+			return err
+		}
 	}
 	return x.Delete(unnamedKey(uid, st.ID))
+}
+
+// countPerson charges a named person to the owner's usage when recording id
+// is the first to name them (step +1, once its key is written) or frees them
+// when it was the last (step -1, once its key is deleted): people are
+// counted once, however many recordings name them.
+func countPerson(x *store.Txn, uid, name, id string, step int64) error {
+	own := personKey(uid, name, id)
+	another := false
+	err := x.Scan(store.Prefix("person", uid, personKeyPart(name)), nil, false, false, func(k, _ []byte) (bool, error) {
+		another = !bytes.Equal(k, own)
+		return !another, nil
+	})
+	if err != nil || another {
+		return err
+	}
+	return quota.Charge(x, uid, quota.Delta{Speakers: step})
 }

@@ -23,6 +23,7 @@ import (
 	"github.com/pocket-companion/pocket/pkg/apperr"
 	"github.com/pocket-companion/pocket/pkg/changelog"
 	"github.com/pocket-companion/pocket/pkg/events"
+	"github.com/pocket-companion/pocket/pkg/quota"
 	"github.com/pocket-companion/pocket/pkg/store"
 )
 
@@ -43,7 +44,17 @@ type Service struct {
 	docCounts sync.Map // uid -> int
 
 	firstPages *firstPages
+
+	// limits are the per-user quotas of what users add (quota.None: none,
+	// as for pocket import); usage is counted either way.
+	limits quota.Limits
 }
+
+// SetLimits sets the per-user quotas; call it before serving.
+func (s *Service) SetLimits(l quota.Limits) { s.limits = l }
+
+// Limits are the per-user quotas the service enforces.
+func (s *Service) Limits() quota.Limits { return s.limits }
 
 // NewService builds the service. bus may be nil (no events); now defaults to
 // time.Now and is injectable so tests control updatedAt and view times.

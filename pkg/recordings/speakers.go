@@ -8,6 +8,7 @@ import (
 	"github.com/pocket-companion/pocket/pkg/apperr"
 	"github.com/pocket-companion/pocket/pkg/events"
 	"github.com/pocket-companion/pocket/pkg/loose"
+	"github.com/pocket-companion/pocket/pkg/quota"
 	"github.com/pocket-companion/pocket/pkg/store"
 )
 
@@ -37,7 +38,15 @@ func (s *Service) RenameSpeakerIn(x *store.Txn, uid, id, label, name string) err
 	st.Book.SpeakerNames = renamed(old.Book.SpeakerNames, key, name)
 	st.Recording = s.touch(old.recordingObject())
 	st.derive()
+	before, err := quota.Load(x, uid)
+	if err != nil {
+		return err
+	}
 	if err := put(x, uid, &st, old); err != nil {
+		return err
+	}
+	// A name given before (here or in another recording) adds nobody.
+	if err := quota.Check(x, uid, before, quota.Limits{Speakers: s.limits.Speakers}); err != nil {
 		return err
 	}
 	return s.changed(x, uid, id, false, events.RecordingUpdated)

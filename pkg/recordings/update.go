@@ -10,6 +10,7 @@ import (
 	"github.com/pocket-companion/pocket/pkg/audio"
 	"github.com/pocket-companion/pocket/pkg/events"
 	"github.com/pocket-companion/pocket/pkg/loose"
+	"github.com/pocket-companion/pocket/pkg/quota"
 	"github.com/pocket-companion/pocket/pkg/store"
 )
 
@@ -174,7 +175,7 @@ func (s *Service) moveFolder(x *store.Txn, uid string, rec loose.Object, c Folde
 	if c.ID != "" {
 		f, err = getFolder(x, uid, c.ID)
 	} else {
-		f, err = s.folderNamed(x, uid, c.Name)
+		f, err = s.folderNamed(x, uid, c.Name, s.limits)
 	}
 	if err != nil {
 		return rec, "", err
@@ -225,6 +226,9 @@ func (s *Service) DeleteIn(x *store.Txn, uid, id string, permanent bool) error {
 	if err != nil {
 		return err
 	}
+	if _, err := quota.Load(x, uid); err != nil { // counted before the delete: see putWith
+		return err
+	}
 	if st.Book.DeletedAt != nil && !permanent {
 		return apperr.Missing("Recording")
 	}
@@ -235,7 +239,7 @@ func (s *Service) DeleteIn(x *store.Txn, uid, id string, permanent bool) error {
 	}
 	// The audio goes with any delete: the user asked for the recording gone,
 	// and nothing restores a deleted one. The file follows once this commits.
-	if err := x.Delete(audio.Key(uid, id)); err != nil {
+	if err := audio.DeleteMetaIn(x, uid, id); err != nil {
 		return err
 	}
 	x.AfterCommit(func() { s.notifyDeleted(uid, id) })
@@ -243,7 +247,7 @@ func (s *Service) DeleteIn(x *store.Txn, uid, id string, permanent bool) error {
 		if err := x.Delete(viewKey(uid, id)); err != nil {
 			return err
 		}
-		if err := x.Delete(recKey(uid, id)); err != nil {
+		if err := deleteRecord(x, uid, st); err != nil {
 			return err
 		}
 		return s.changed(x, uid, id, true, events.RecordingDeleted)

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/pocket-companion/pocket/pkg/quota"
 	"github.com/pocket-companion/pocket/pkg/store"
 )
 
@@ -19,6 +20,11 @@ func put(x *store.Txn, uid string, st, old *stored) error {
 
 // putWith is put with the postings filed by writeP.
 func putWith(x *store.Txn, uid string, st, old *stored, writeP postingsWriter) error {
+	// Counted before anything is written, so a first count is of the store
+	// as it was, and each write below charges its own change.
+	if _, err := quota.Load(x, uid); err != nil {
+		return err
+	}
 	if old != nil {
 		if err := unindex(x, uid, old); err != nil {
 			return err
@@ -38,19 +44,36 @@ func putWith(x *store.Txn, uid string, st, old *stored, writeP postingsWriter) e
 	if err := x.Set(itemKey(uid, st.ID), st.listItem()); err != nil {
 		return err
 	}
+	if err := quota.Charge(x, uid, quota.Delta{Recordings: 1}); err != nil {
+		return err
+	}
 	if err := putSyncState(x, uid, st); err != nil {
 		return err
 	}
 	return writeRecord(x, uid, st)
 }
 
-// writeRecord stores the record itself (given fields and bookkeeping).
+// writeRecord stores the record itself (given fields and bookkeeping) and
+// counts its size in the owner's usage while it is listed. Every record it
+// replaces was listed (a soft-deleted one is only ever rewritten by
+// DeleteIn, which lists it no more), so the old size is all counted.
 func writeRecord(x *store.Txn, uid string, st *stored) error {
 	b, err := st.encode()
 	if err != nil {
 		return fmt.Errorf("recordings: encode %s: %w", st.ID, err)
 	}
-	return x.Set(recKey(uid, st.ID), b)
+	old, err := x.ValueSize(recKey(uid, st.ID))
+	if err != nil && !errors.Is(err, store.ErrNotFound) {
+		return err
+	}
+	if err := x.Set(recKey(uid, st.ID), b); err != nil {
+		return err
+	}
+	size := int64(len(b))
+	if st.Book.DeletedAt != nil {
+		size = 0
+	}
+	return quota.Charge(x, uid, quota.Delta{Bytes: size - old})
 }
 
 // unindex removes st from the list, search and summarization lookups; the
@@ -81,5 +104,27 @@ func unindex(x *store.Txn, uid string, st *stored) error {
 	if err := x.Delete(syncStateKey(uid, st.ID)); err != nil {
 		return err
 	}
-	return x.Delete(itemKey(uid, st.ID))
+	if err := x.Delete(itemKey(uid, st.ID)); err != nil {
+		return err
+	}
+	return quota.Charge(x, uid, quota.Delta{Recordings: -1})
+}
+
+// deleteRecord removes the record itself, freeing its size from the owner's
+// usage when it was still listed (a soft-deleted one was freed then).
+func deleteRecord(x *store.Txn, uid string, st *stored) error {
+	size, err := x.ValueSize(recKey(uid, st.ID))
+	if errors.Is(err, store.ErrNotFound) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if err := x.Delete(recKey(uid, st.ID)); err != nil {
+		return err
+	}
+	if st.Book.DeletedAt != nil {
+		return nil
+	}
+	return quota.Charge(x, uid, quota.Delta{Bytes: -size})
 }

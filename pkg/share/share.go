@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/pocket-companion/pocket/pkg/apperr"
+	"github.com/pocket-companion/pocket/pkg/quota"
 	"github.com/pocket-companion/pocket/pkg/store"
 )
 
@@ -61,7 +62,12 @@ type Service struct {
 	recordings Recordings
 	publicURL  string
 	now        func() time.Time
+	limit      int64 // share links one user keeps unrevoked; 0: no limit
 }
+
+// SetLimit caps the links one user keeps unrevoked (0: no limit); call it
+// before serving.
+func (s *Service) SetLimit(n int64) { s.limit = n }
 
 // NewService returns the share-link service; publicURL makes the links' addresses.
 func NewService(db *store.DB, r Recordings, publicURL string, now func() time.Time) *Service {
@@ -90,9 +96,25 @@ func (s *Service) Create(ctx context.Context, ownerUID, recordingID string, expi
 		at := now.Add(expiresIn)
 		link.ExpiresAt = &at
 	}
-	err = s.db.Update(func(x *store.Txn) error { return putLink(x, stored{Link: link, Owner: ownerUID}) })
+	err = s.db.Update(func(x *store.Txn) error { return s.addLink(x, stored{Link: link, Owner: ownerUID}) })
 	link.Token, link.URL = token, s.url(token)
 	return link, err
+}
+
+// addLink stores a new link, counted in the owner's usage and refused past
+// their limit.
+func (s *Service) addLink(x *store.Txn, st stored) error {
+	before, err := quota.Load(x, st.Owner)
+	if err != nil {
+		return err
+	}
+	if err := putLink(x, st); err != nil {
+		return err
+	}
+	if err := quota.Charge(x, st.Owner, quota.Delta{ShareLinks: 1}); err != nil {
+		return err
+	}
+	return quota.Check(x, st.Owner, before, quota.Limits{ShareLinks: s.limit})
 }
 
 // putLink writes a link (never its token) and the owner's index entry.
@@ -141,7 +163,10 @@ func (s *Service) Revoke(ctx context.Context, ownerUID, tokenOrID string) error 
 		}
 		at := s.now().UTC()
 		st.RevokedAt = &at
-		return x.SetJSON(linkKey(st.ID), st)
+		if err := x.SetJSON(linkKey(st.ID), st); err != nil {
+			return err
+		}
+		return quota.Charge(x, ownerUID, quota.Delta{ShareLinks: -1})
 	})
 }
 

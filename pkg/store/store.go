@@ -41,6 +41,7 @@
 //	push/<uid>/<sha256(endpoint) hex>          -> push.stored (a device's Web Push subscription and when it was made; at most push.MaxPerUser)
 //	rcache/<escaped uid>/<sha256(method, path, query) hex> -> relay.Entry (relay mode: the upstream's answer to one user's GET, its ETag and age; TTL 24 h, a bounded number per user)
 //	audio/<uid>/<recordingId>                  -> audio.Meta (content type, size, sha256; the file is <data dir>/audio/<sha256(uid, id)>)
+//	usage/<uid>                                -> quota.Usage (what the user keeps: recordings, bytes, folders, links, people; uploads today), updated in the transaction of each write
 //	meta/audio-link-key                        -> the HMAC key of signed audio links (audio.Links)
 //	meta/changelog-backfilled                  -> "1" once recordings and folders written before the change log have entries in it
 //	meta/people-indexed                        -> "1" once recordings written before the person index are in it
@@ -248,6 +249,19 @@ func (x *Txn) GetJSON(key []byte, v any) error {
 		return err
 	}
 	return json.Unmarshal(b, v)
+}
+
+// ValueSize is the size of the value at key, without reading it (0 and
+// ErrNotFound when the key has none).
+func (x *Txn) ValueSize(key []byte) (int64, error) {
+	item, err := x.t.Get(key)
+	if errors.Is(err, badger.ErrKeyNotFound) {
+		return 0, ErrNotFound
+	}
+	if err != nil {
+		return 0, err
+	}
+	return int64(item.ValueSize()), nil
 }
 
 // Has reports whether key exists.

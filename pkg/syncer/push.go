@@ -129,7 +129,9 @@ func rejected(key string, err error) *syncv1.MutationResult {
 	return &syncv1.MutationResult{IdempotencyKey: key, Outcome: syncv1.Outcome_OUTCOME_REJECTED, ErrorCode: code, ErrorMessage: msg}
 }
 
-// permanent: retrying the same mutation cannot succeed. Rate limits,
+// permanent: retrying the same mutation cannot succeed; a quota reached
+// (TooLarge, QUOTA_*) is one: it waits on the user deleting something, not
+// on time, so the edit is refused with the quota's message. Rate limits,
 // unavailability and internal failures pass; the device retries them.
 func permanent(err error) bool {
 	if errors.Is(err, errKeyReused) {

@@ -16,6 +16,7 @@ import (
 	"github.com/pocket-companion/pocket/server/share"
 	"github.com/pocket-companion/pocket/server/summarize"
 	"github.com/pocket-companion/pocket/server/sync"
+	"github.com/pocket-companion/pocket/server/usage"
 )
 
 // Features are the provider API's feature modules.
@@ -36,4 +37,5 @@ var Features = fx.Options(
 	push.Module,
 	// Signing out of all devices forgets their push subscriptions.
 	fx.Provide(func(s *pkgpush.Subscriptions) auth.PushDevices { return s }),
+	usage.Module,
 )

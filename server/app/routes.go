@@ -102,6 +102,9 @@ var API = []RouteInfo{
 	{"/pocket.sync.v1.SyncService/", httpx.SignedIn},
 	{"GET /api/v1/events", httpx.Public},
 
+	// The user's usage beside each per-user limit (server/usage).
+	{"GET /api/v1/usage", httpx.SignedIn},
+
 	// Web Push: the VAPID key and devices' subscriptions over Connect (server/push).
 	{"/pocket.push.v1.PushService/", httpx.SignedIn},
 }

@@ -5,9 +5,11 @@ package chat
 
 import (
 	"log/slog"
+	"math"
 	"net/http"
 	"regexp"
 	"strings"
+	"time"
 
 	"go.uber.org/fx"
 
@@ -19,6 +21,7 @@ import (
 	"github.com/pocket-companion/pocket/pkg/recordings"
 	"github.com/pocket-companion/pocket/pkg/share"
 	"github.com/pocket-companion/pocket/pkg/store"
+	"github.com/pocket-companion/pocket/server/config"
 	"github.com/pocket-companion/pocket/server/httpx"
 )
 
@@ -38,13 +41,24 @@ type serviceParams struct {
 	Engine     engine.Engine
 	Bus        *events.Bus
 	Log        *slog.Logger
+	Config     config.Config
 }
 
 func newService(p serviceParams) *chat.Service {
 	return chat.NewService(chat.Options{
 		DB: p.DB, Recordings: p.Recordings, Links: p.Links, Engine: p.Engine, Bus: p.Bus, Log: p.Log,
 		Library: library.NewRetriever(p.Recordings),
+		Limits:  chat.Limits{Owner: ownerRate(p.Config.Quotas.Limits.ChatPerMinute)},
 	})
+}
+
+// ownerRate is POCKET_QUOTA_CHAT_PER_MINUTE as a bucket: n at once, then one
+// every minute/n (0, no limit: a bucket no person empties).
+func ownerRate(n int64) chat.Rate {
+	if n <= 0 {
+		return chat.Rate{Burst: math.MaxInt32, Every: time.Nanosecond}
+	}
+	return chat.Rate{Burst: int(n), Every: time.Minute / time.Duration(n)}
 }
 
 // maxBody bounds a send's JSON: a 4,000-character message with room to spare.

@@ -56,6 +56,7 @@ type Config struct {
 	Push      Push
 	RelaySync RelaySync
 	Live      Live
+	Quotas    Quotas
 }
 
 // Push configures Web Push: the VAPID key pair (both or neither; neither means
@@ -133,7 +134,7 @@ type setting struct {
 }
 
 func (c *Config) settings() []setting {
-	return []setting{
+	return append([]setting{
 		{"POCKET_ADDR", "127.0.0.1:8080", "listen address", false, &c.Addr},
 		{"POCKET_DATA_DIR", "./data", "Badger data, signing keys, mail outbox", false, &c.DataDir},
 		{"POCKET_PUBLIC_URL", "", "origin used in links, OIDC redirects and WebSocket origin checks (default http://<addr>)", false, &c.PublicURL},
@@ -169,7 +170,7 @@ func (c *Config) settings() []setting {
 		{"POCKET_NATS_URL", "", "nats://host:4222 (or a comma-separated cluster) joining replicas: live events and push sends fan out across them; unset keeps events in this process", true, &c.NATSURL},
 		{"POCKET_TRUSTED_PROXIES", "", "comma-separated CIDRs of reverse proxies and relays whose X-Forwarded-For names the client (for per-client limits); unset, the header is ignored", false, &c.trustedProxiesRaw},
 		{"POCKET_METRICS_TOKEN", "", "bearer token that opens /metrics to any caller; unset, only loopback peers may read it", true, &c.MetricsToken},
-	}
+	}, c.quotaSettings()...)
 }
 
 // flagName turns POCKET_DATA_DIR into data-dir.
@@ -248,6 +249,9 @@ func (c *Config) finish() error {
 		return err
 	}
 	if err := c.finishLive(); err != nil {
+		return err
+	}
+	if err := c.finishQuotas(); err != nil {
 		return err
 	}
 	switch strings.ToLower(c.LogLevel) {

@@ -54,6 +54,18 @@ func Keys(cfg config.Config) (push.Keys, error) {
 // NewSubscriptions keeps devices' subscriptions in the store, or with NATS
 // in the bucket every replica shares.
 func NewSubscriptions(cfg config.Config, db *store.DB, nc *natsbus.Conn) (*push.Subscriptions, error) {
+	subs, err := subscriptions(cfg, db, nc)
+	if err != nil {
+		return nil, err
+	}
+	subs.SetMaxPerUser(int(min(cfg.Quotas.Limits.PushSubscriptions, noDeviceLimit)))
+	return subs, nil
+}
+
+// noDeviceLimit stands for POCKET_QUOTA_PUSH_SUBSCRIPTIONS=0 (no limit).
+const noDeviceLimit = 1 << 30
+
+func subscriptions(cfg config.Config, db *store.DB, nc *natsbus.Conn) (*push.Subscriptions, error) {
 	if nc == nil {
 		return push.NewSubscriptions(db, nil, cfg.PushEndpoints()), nil
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/pocket-companion/pocket/pkg/apperr"
 	"github.com/pocket-companion/pocket/pkg/audio"
 	recs "github.com/pocket-companion/pocket/pkg/recordings"
+	"github.com/pocket-companion/pocket/pkg/store"
 	"github.com/pocket-companion/pocket/server/httpx"
 	"github.com/pocket-companion/pocket/server/media"
 )
@@ -30,8 +31,10 @@ func isMultipart(r *http.Request) bool {
 
 // importWithAudio reads a multipart upload: a "recording" part holding the
 // import object (JSON, within MaxUploadBytes) and an "audio" part streamed
-// to a temporary file within the audio limit. The audio is attached only
-// once the recording is stored; any refusal leaves nothing behind.
+// to a temporary file within the audio limit. The audio's metadata is
+// written in the recording's transaction, so the user's bytes limit counts
+// both, and the file is moved into place once that commits; any refusal
+// leaves nothing behind.
 func (h handlers) importWithAudio(r *http.Request) (recs.ImportResult, error) {
 	limit := maxAudioBytes
 	if r.ContentLength > limit+MaxUploadBytes {
@@ -71,11 +74,16 @@ func (h handlers) importWithAudio(r *http.Request) (recs.ImportResult, error) {
 	if raw == nil {
 		return recs.ImportResult{}, apperr.Invalidf("The %q part with the import object is missing", partRecording)
 	}
-	res, err := h.svc.Import(r.Context(), uid(r), raw)
+	var attach func(*store.Txn, string) error
+	if staged != nil {
+		attach = func(x *store.Txn, id string) error { return audio.PutMetaIn(x, uid(r), id, staged.Meta) }
+	}
+	res, err := h.svc.Upload(r.Context(), uid(r), raw, attach)
 	if err != nil || staged == nil {
 		return res, err
 	}
-	if _, err := h.files.Commit(r.Context(), uid(r), res.ID, staged); err != nil {
+	if err := h.files.Place(uid(r), res.ID, staged); err != nil {
+		_ = h.files.Remove(uid(r), res.ID) // metadata without its file would be counted and never served
 		return res, err
 	}
 	return res, nil

@@ -11,6 +11,7 @@ import (
 
 	"github.com/pocket-companion/pocket/pkg/events"
 	"github.com/pocket-companion/pocket/pkg/identity"
+	"github.com/pocket-companion/pocket/server/config"
 	"github.com/pocket-companion/pocket/server/httpx"
 	"github.com/pocket-companion/pocket/tests/storetest"
 )
@@ -28,7 +29,7 @@ func (v tokenVerifier) VerifyIDToken(_ context.Context, token string) (httpx.Pri
 // walk, answer written. The load run's server-side cost per request.
 func BenchmarkDashboardRequest(b *testing.B) {
 	db := storetest.Memory(b)
-	svc := NewService(db, events.NewBus())
+	svc := NewService(db, events.NewBus(), config.Config{})
 	_, key, _ := ed25519.GenerateKey(nil)
 	tokens := identity.NewTokens(db, key, "http://pocket.test", nil)
 	token, _, err := tokens.IssueIDToken(identity.User{UID: "alice", Email: "alice@example.com"}, "")

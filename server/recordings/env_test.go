@@ -16,6 +16,7 @@ import (
 	"github.com/pocket-companion/pocket/pkg/audio"
 	"github.com/pocket-companion/pocket/pkg/events"
 	recs "github.com/pocket-companion/pocket/pkg/recordings"
+	"github.com/pocket-companion/pocket/server/config"
 	"github.com/pocket-companion/pocket/server/httpx"
 	"github.com/pocket-companion/pocket/server/media"
 	"github.com/pocket-companion/pocket/tests/storetest"
@@ -50,7 +51,7 @@ type env struct {
 func newEnv(t *testing.T) *env {
 	t.Helper()
 	db := storetest.Memory(t)
-	svc := NewService(db, events.NewBus())
+	svc := NewService(db, events.NewBus(), config.Config{})
 	files := audio.NewFiles(db, t.TempDir())
 	media.RemoveOnDelete(svc, files, slog.New(slog.DiscardHandler))
 	routes := append(Routes(svc, files), AudioRoutes(svc, files, audio.NewLinks(db, nil), fakeVerifier{}, fakeVerifier{})...)

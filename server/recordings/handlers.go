@@ -64,7 +64,7 @@ func (h handlers) importRecording(w http.ResponseWriter, r *http.Request) error 
 		if err := httpx.DecodeJSON(r, MaxUploadBytes, &raw); err != nil {
 			return err
 		}
-		res, err = h.svc.Import(r.Context(), uid(r), raw)
+		res, err = h.svc.Upload(r.Context(), uid(r), raw, nil)
 	}
 	if err != nil {
 		return err

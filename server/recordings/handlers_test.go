@@ -14,6 +14,7 @@ import (
 	"github.com/pocket-companion/pocket/pkg/audio"
 	"github.com/pocket-companion/pocket/pkg/events"
 	recs "github.com/pocket-companion/pocket/pkg/recordings"
+	"github.com/pocket-companion/pocket/server/config"
 	"github.com/pocket-companion/pocket/server/httpx"
 	"github.com/pocket-companion/pocket/tests/storetest"
 )
@@ -303,7 +304,7 @@ func TestModule_ProvidesServiceAndRoutes(t *testing.T) {
 	var svc *recs.Service
 	var routes []httpx.Route
 	app := fxtest.New(t,
-		fx.Supply(db, events.NewBus(), audio.NewFiles(db, t.TempDir()), audio.NewLinks(db, nil)),
+		fx.Supply(db, events.NewBus(), audio.NewFiles(db, t.TempDir()), audio.NewLinks(db, nil), config.Config{}),
 		fx.Provide(func() httpx.Verifier { return fakeVerifier{} }, func() httpx.Sessions { return fakeVerifier{} }),
 		Module,
 		fx.Invoke(fx.Annotate(func(rs []httpx.Route, s *recs.Service) { routes, svc = rs, s }, fx.ParamTags(`group:"routes"`, ``))),

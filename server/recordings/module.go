@@ -13,6 +13,7 @@ import (
 	"github.com/pocket-companion/pocket/pkg/events"
 	recs "github.com/pocket-companion/pocket/pkg/recordings"
 	"github.com/pocket-companion/pocket/pkg/store"
+	"github.com/pocket-companion/pocket/server/config"
 	"github.com/pocket-companion/pocket/server/httpx"
 )
 
@@ -24,9 +25,12 @@ var Module = fx.Module("recordings",
 	fx.Provide(fx.Annotate(AudioRoutes, fx.ResultTags(`group:"routes,flatten"`))),
 )
 
-// NewService builds the domain service on the server's store and event bus.
-func NewService(db *store.DB, bus *events.Bus) *recs.Service {
-	return recs.NewService(db, bus, time.Now)
+// NewService builds the domain service on the server's store and event bus,
+// with the configured per-user quotas.
+func NewService(db *store.DB, bus *events.Bus, cfg config.Config) *recs.Service {
+	svc := recs.NewService(db, bus, time.Now)
+	svc.SetLimits(cfg.Quotas.Limits)
+	return svc
 }
 
 // MaxUploadBytes bounds an uploaded recording (import object); larger is 413.

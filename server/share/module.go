@@ -50,7 +50,9 @@ func newService(db *store.DB, r *recordings.Service, cfg config.Config) (*share.
 	if _, err := share.HashStoredTokens(db); err != nil {
 		return nil, fmt.Errorf("share: hash stored link tokens: %w", err)
 	}
-	return share.NewService(db, r, cfg.PublicURL, nil), nil
+	svc := share.NewService(db, r, cfg.PublicURL, nil)
+	svc.SetLimit(cfg.Quotas.Limits.ShareLinks)
+	return svc, nil
 }
 
 type handlers struct {

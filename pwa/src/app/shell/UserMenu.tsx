@@ -5,6 +5,7 @@ import { SignOutEverywhereMenuItem } from '@/features/auth/SignOutEverywhereMenu
 import { BackupMenuItem } from '@/features/export/BackupMenuItem'
 import { OfflineMenuItem } from '@/features/offline/OfflineMenuItem'
 import { NotificationsMenuItem } from '@/features/push/NotificationsMenuItem'
+import { UsageMenuItem } from '@/features/usage/UsageMenuItem'
 import { Avatar } from './Avatar'
 import { userLabel } from './avatarColor'
 
@@ -43,6 +44,7 @@ export function UserMenu() {
           <NotificationsMenuItem />
           <OfflineMenuItem />
           <BackupMenuItem />
+          <UsageMenuItem />
           <SignOutEverywhereMenuItem />
           <li role="none">
             <button type="button" role="menuitem" className="user-menu__item" onClick={onLogout} autoFocus>

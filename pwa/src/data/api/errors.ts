@@ -71,3 +71,12 @@ function stringField(body: unknown, key: string): string | undefined {
 export function isNetworkFailure(error: unknown): boolean {
   return isApiError(error) && (error.code === NETWORK_ERROR_CODE || error.code === 'ERR_CANCELED')
 }
+
+/**
+ * The server's own words for a limit reached (413: a quota on what the user
+ * keeps; 429: a rate), which say what the limit is and what makes room, or
+ * undefined for other failures, which keep their screen's generic text.
+ */
+export function limitMessage(error: unknown): string | undefined {
+  return hasStatus(error, 413, 429) && isApiError(error) ? error.serverMessage : undefined
+}

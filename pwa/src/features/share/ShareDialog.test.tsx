@@ -87,6 +87,19 @@ describe('share dialog', () => {
     expect(within(list).queryByRole('button', { name: /^Revoke/ })).not.toBeInTheDocument()
   })
 
+  it('shows the server\'s words when the share-link quota is reached, and makes no link', async () => {
+    const quota = 'You have reached your limit of 10,000 share links. Revoke links you no longer need to make new ones.'
+    server.use(
+      http.post('/api/v1/recordings/:id/share', () =>
+        HttpResponse.json({ success: false, message: quota, code: 'QUOTA_SHARE_LINKS' }, { status: 413 }),
+      ),
+    )
+    const dialog = await openDialog()
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create link' }))
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(quota)
+    expect(within(dialog).queryByLabelText('New share link')).not.toBeInTheDocument()
+  })
+
   it('creates a link that never expires by default', async () => {
     const dialog = await openDialog()
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create link' }))

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react'
+import { limitMessage } from '@/data/api/errors'
 import type { ShareLink } from '@/data/normalize/share'
 import { ModalDialog } from '@/ui/dialog/ModalDialog'
 import { CopyField } from './CopyField'
@@ -46,7 +47,7 @@ export function ShareDialog({ recordingId, title, onClose }: Props) {
       </form>
       {create.isError && (
         <p className="share-dialog__error" role="alert">
-          Could not create the link. Please try again.
+          {limitMessage(create.error) ?? 'Could not create the link. Please try again.'}
         </p>
       )}
       {created && <CopyField label="New share link" url={absoluteUrl(created.url)} autoFocus />}

@@ -1,0 +1,76 @@
+package config
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/pocket-companion/pocket/pkg/quota"
+)
+
+// Quotas are the per-user limits (POCKET_QUOTA_*), as given and parsed. The
+// defaults are far above what a person's own use reaches; 0 means no limit.
+type Quotas struct {
+	recordings, bytes, uploadsPerDay, shareLinks, pushSubscriptions, folders, speakers, chatPerMinute string
+	// Limits is the settings parsed by Load.
+	Limits quota.Limits
+}
+
+func (c *Config) quotaSettings() []setting {
+	q := &c.Quotas
+	return []setting{
+		{"POCKET_QUOTA_RECORDINGS", "50000", "recordings one user keeps (deleted ones excluded); 0: no limit", false, &q.recordings},
+		{"POCKET_QUOTA_BYTES", "50GiB", "bytes one user keeps: recordings and their audio (a number, or with KiB, MiB, GiB, TiB); 0: no limit", false, &q.bytes},
+		{"POCKET_QUOTA_UPLOADS_PER_DAY", "500", "device uploads (POST /api/v1/recordings) one user makes per UTC day; 0: no limit", false, &q.uploadsPerDay},
+		{"POCKET_QUOTA_SHARE_LINKS", "10000", "share links one user keeps unrevoked; 0: no limit", false, &q.shareLinks},
+		{"POCKET_QUOTA_PUSH_SUBSCRIPTIONS", "20", "Web Push devices one user keeps; one more forgets the oldest; 0: no limit", false, &q.pushSubscriptions},
+		{"POCKET_QUOTA_FOLDERS", "1000", "folders one user keeps; 0: no limit", false, &q.folders},
+		{"POCKET_QUOTA_SPEAKERS", "5000", "named people one user keeps (distinct speaker names across recordings); 0: no limit", false, &q.speakers},
+		{"POCKET_QUOTA_CHAT_PER_MINUTE", "10", "Ask Pocket messages one user sends a minute (that many at once, then one every 60/N s); 0: no limit", false, &q.chatPerMinute},
+	}
+}
+
+func (c *Config) finishQuotas() error {
+	q := &c.Quotas
+	for _, f := range []struct {
+		env, value string
+		into       *int64
+		parse      func(string) (int64, bool)
+	}{
+		{"POCKET_QUOTA_RECORDINGS", q.recordings, &q.Limits.Recordings, count},
+		{"POCKET_QUOTA_BYTES", q.bytes, &q.Limits.Bytes, byteCount},
+		{"POCKET_QUOTA_UPLOADS_PER_DAY", q.uploadsPerDay, &q.Limits.UploadsPerDay, count},
+		{"POCKET_QUOTA_SHARE_LINKS", q.shareLinks, &q.Limits.ShareLinks, count},
+		{"POCKET_QUOTA_PUSH_SUBSCRIPTIONS", q.pushSubscriptions, &q.Limits.PushSubscriptions, count},
+		{"POCKET_QUOTA_FOLDERS", q.folders, &q.Limits.Folders, count},
+		{"POCKET_QUOTA_SPEAKERS", q.speakers, &q.Limits.Speakers, count},
+		{"POCKET_QUOTA_CHAT_PER_MINUTE", q.chatPerMinute, &q.Limits.ChatPerMinute, count},
+	} {
+		n, ok := f.parse(strings.TrimSpace(f.value))
+		if !ok {
+			return fmt.Errorf("config: %s %q must be a whole number, 0 or more (0: no limit)", f.env, f.value)
+		}
+		*f.into = n
+	}
+	return nil
+}
+
+func count(s string) (int64, bool) {
+	n, err := strconv.ParseInt(s, 10, 64)
+	return n, err == nil && n >= 0
+}
+
+// byteCount reads a number of bytes, optionally with a binary unit.
+func byteCount(s string) (int64, bool) {
+	units := []struct {
+		suffix string
+		shift  uint
+	}{{"TiB", 40}, {"GiB", 30}, {"MiB", 20}, {"KiB", 10}}
+	for _, u := range units {
+		if num, ok := strings.CutSuffix(s, u.suffix); ok {
+			n, ok := count(strings.TrimSpace(num))
+			return n << u.shift, ok && n < 1<<(62-u.shift)
+		}
+	}
+	return count(s)
+}
