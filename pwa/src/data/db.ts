@@ -146,6 +146,9 @@ export class PocketDB extends Dexie {
       // Nothing ever wrote the version 1 outbox; clear it all the same, its
       // rows would not parse as mutations.
       .upgrade((tx) => tx.table('outbox').clear())
+    // When each kept recording was last opened here, in order: a full disk
+    // gives back the space of those opened longest ago first (offline/evictLru).
+    this.version(3).stores({ details: 'id, openedAt' })
   }
 
   /**

@@ -5,6 +5,7 @@ import { ApiError, isApiError } from './api/errors'
 import type { PocketDB, StoredDetail } from './db'
 import { loadServerCopies } from './device/serverCopies'
 import { detailBody } from './normalize/detail'
+import { withRoom } from './offline/room'
 import { recordingKeys } from './recordings'
 
 export const LOAD_FAILED_MESSAGE = 'Failed to load recording'
@@ -16,9 +17,10 @@ export const NO_DATA_CODE = 'NO_DATA'
  * Failures carry the spec's message 'Failed to load recording' and the
  * status (default 500); a network failure keeps code NETWORK_ERROR so the
  * screen can fall back to the copy on the device. A 404 removes that copy:
- * the recording is gone or no longer the user's.
+ * the recording is gone or no longer the user's. The offline library's
+ * fetches are `background` (data/offline/room.ts).
  */
-export async function fetchDetail(id: string, signal?: AbortSignal): Promise<StoredDetail> {
+export async function fetchDetail(id: string, signal?: AbortSignal, room: { background?: boolean } = {}): Promise<StoredDetail> {
   if (!id) throw new ApiError({ status: 400, code: 'NO_RECORDING_ID', message: NO_ID_MESSAGE })
   let raw: unknown
   try {
@@ -33,8 +35,9 @@ export async function fetchDetail(id: string, signal?: AbortSignal): Promise<Sto
     throw new ApiError({ status: 200, code: NO_DATA_CODE, message: LOAD_FAILED_MESSAGE, body: raw })
   }
   // Queued edits (a rename on its way) are laid over the fetched copy, not lost under it.
+  // A full disk makes room by removing what was used longest ago (background: room.background).
   const { db, writeServerDetail } = await loadServerCopies()
-  return writeServerDetail(db, { id, fetchedAt: Date.now(), data: body })
+  return withRoom(() => writeServerDetail(db, { id, fetchedAt: Date.now(), data: body }), { keep: [id], background: room.background, db })
 }
 
 function loadFailed(error: unknown): ApiError {

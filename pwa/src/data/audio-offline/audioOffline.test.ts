@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { onEviction, type Eviction } from '../offline/evictionNotice'
 import { dropOfflineAudio, hasOfflineAudio, keepAudioOffline, MAX_OFFLINE_AUDIO, MAX_OFFLINE_AUDIO_BYTES, offlineAudioPath } from './index'
 
 /** Cache Storage as the browser keeps it: entries in insertion order, one cache per name. */
@@ -77,6 +78,22 @@ describe('audio kept for offline listening', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {})
     expect(await keepAudioOffline('d', '/x')).toBe(false)
     expect(keptIds()).toEqual([])
+  })
+
+  it('on a full disk, the audio listened to longest ago makes room and the file is read again; the user is told', async () => {
+    const told: Eviction[] = []
+    const stop = onEviction((e) => told.push(e))
+    for (const id of ['a', 'b']) await keepAudioOffline(id, `/${id}`)
+    const put = cache.put.bind(cache)
+    vi.spyOn(cache, 'put').mockImplementationOnce(async () => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError')
+    })
+    vi.spyOn(cache, 'put').mockImplementation(put)
+    expect(await keepAudioOffline('c', '/c')).toBe(true)
+    stop()
+    expect(keptIds()).toEqual(['b', 'c'])
+    expect(fetches).toEqual(['/a', '/b', '/c', '/c'])
+    expect(told).toEqual([{ removed: 1 }])
   })
 
   it('is forgotten for deleted recordings, and all of it at sign-out', async () => {

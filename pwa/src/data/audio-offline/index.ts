@@ -1,6 +1,9 @@
+import { withRoom } from '../offline/room'
 import { OFFLINE_AUDIO_CACHE, offlineAudioPath } from './keys'
+import { storage } from './kept'
 
 export { offlineAudioPath } from './keys'
+export { dropOfflineAudio, keptAudioIds } from './kept'
 
 /** The most recordings whose audio is kept; the one listened to longest ago goes first. */
 export const MAX_OFFLINE_AUDIO = 20
@@ -8,8 +11,6 @@ export const MAX_OFFLINE_AUDIO = 20
 /** A longer file is streamed only: a few of them would fill a phone. */
 export const MAX_OFFLINE_AUDIO_BYTES = 100 * 1024 * 1024
 
-/** Cache Storage, where the browser has it (not in every test environment). */
-const storage = (): CacheStorage | null => (typeof globalThis.caches === 'undefined' ? null : globalThis.caches)
 
 /**
  * Whether the recording's audio can be played from the device: it was kept,
@@ -41,15 +42,8 @@ export async function keepAudioOffline(recordingId: string, url: string): Promis
       await cache.put(key, kept)
       return true
     }
-    const res = await fetch(url)
-    const size = Number(res.headers.get('Content-Length') ?? NaN)
-    if (res.status !== 200 || !(size > 0) || size > MAX_OFFLINE_AUDIO_BYTES) {
-      await res.body?.cancel()
-      return false
-    }
-    // Stored under the stable path, with only what playback needs.
-    const headers = { 'Content-Type': res.headers.get('Content-Type') ?? 'application/octet-stream', 'Content-Length': String(size) }
-    await cache.put(key, new Response(res.body, { status: 200, headers }))
+    // A full disk gives back the space of what was used longest ago, then reads the file again.
+    if (!(await withRoom(() => fetchInto(cache, key, url), { keep: [recordingId] }))) return false
     await trim(cache)
     return true
   } catch (error) {
@@ -58,20 +52,22 @@ export async function keepAudioOffline(recordingId: string, url: string): Promis
   }
 }
 
+/** Reads the whole file into the cache; false when it is not one to keep. */
+async function fetchInto(cache: Cache, key: string, url: string): Promise<boolean> {
+  const res = await fetch(url)
+  const size = Number(res.headers.get('Content-Length') ?? NaN)
+  if (res.status !== 200 || !(size > 0) || size > MAX_OFFLINE_AUDIO_BYTES) {
+    await res.body?.cancel()
+    return false
+  }
+  // Stored under the stable path, with only what playback needs.
+  const headers = { 'Content-Type': res.headers.get('Content-Type') ?? 'application/octet-stream', 'Content-Length': String(size) }
+  await cache.put(key, new Response(res.body, { status: 200, headers }))
+  return true
+}
+
 /** Cache keys keep insertion order: the first are the audio listened to longest ago. */
 async function trim(cache: Cache): Promise<void> {
   const keys = await cache.keys()
   await Promise.all(keys.slice(0, Math.max(0, keys.length - MAX_OFFLINE_AUDIO)).map((k) => cache.delete(k)))
-}
-
-/** Forgets the audio of these recordings (deleted), or all of it (sign-out). */
-export async function dropOfflineAudio(recordingIds?: string[]): Promise<void> {
-  const cs = storage()
-  if (!cs) return
-  if (!recordingIds) {
-    await cs.delete(OFFLINE_AUDIO_CACHE)
-    return
-  }
-  const cache = await cs.open(OFFLINE_AUDIO_CACHE)
-  await Promise.all(recordingIds.map((id) => cache.delete(offlineAudioPath(id))))
 }

@@ -12,3 +12,6 @@ const PREFIX = '/offline-audio/'
 export const offlineAudioPath = (recordingId: string): string => PREFIX + encodeURIComponent(recordingId)
 
 export const isOfflineAudioPath = (pathname: string): boolean => pathname.startsWith(PREFIX)
+
+/** The recording a kept audio path is of (the inverse of offlineAudioPath). */
+export const recordingOfAudioPath = (pathname: string): string => decodeURIComponent(pathname.slice(PREFIX.length))

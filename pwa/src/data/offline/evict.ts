@@ -1,5 +1,6 @@
 import type { PocketDB } from '../db'
 import { newestRecordings } from './candidates'
+import { withRoom } from './room'
 
 /**
  * Gives back the space of details the budget no longer covers (the user
@@ -24,7 +25,11 @@ export async function evictBeyondBudget(db: PocketDB, limit: number): Promise<nu
   })
 }
 
-/** Marks a recording as opened on this device, so the offline budget never removes it. */
+/**
+ * Marks a recording as opened on this device (now: when a full disk makes
+ * room, the ones opened longest ago go first), so the offline budget never
+ * removes it.
+ */
 export async function markOpened(db: PocketDB, id: string, now = Date.now()): Promise<void> {
-  await db.details.update(id, { openedAt: now })
+  await withRoom(() => db.details.update(id, { openedAt: now }), { keep: [id], db })
 }

@@ -46,7 +46,8 @@ export function appPrefetcher(): Prefetcher {
   app ??= createPrefetcher({
     db,
     // Through fetchDetail, so queued edits are laid over what it writes.
-    fetchDetail: (id, signal) => fetchDetail(id, signal),
+    // In the background: a full disk only makes it replace older copies never opened.
+    fetchDetail: (id, signal) => fetchDetail(id, signal, { background: true }),
     fetchChat: (id, signal) => fetchChatHistory({ recordingId: id }, signal),
     limit: () => budgetLimit(readBudget()),
     lock: browserLock,

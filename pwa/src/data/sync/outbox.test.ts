@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { readCachedDashboard } from '../recordings'
 import { FakeSyncServer } from './fakeSyncServer'
 import { deviceRegistry } from './testKit'
@@ -15,6 +15,17 @@ async function library(server: FakeSyncServer, name?: string) {
 }
 
 describe('enqueue', () => {
+  it('keeps an edit made on a full disk: a recording kept offline makes room, never the edited one', async () => {
+    const d = await library(new FakeSyncServer())
+    await d.db.details.bulkPut(['r1', 'old'].map((id) => ({ id, fetchedAt: 1, data: { recording: { id } } })))
+    vi.spyOn(d.db.outbox, 'add').mockRejectedValueOnce(new DOMException('The quota has been exceeded.', 'QuotaExceededError'))
+    await d.sync.enqueue({ op: { case: 'updateRecording', value: { id: 'r1', title: 'Planning' } } })
+    expect(await d.sync.listOutbox()).toMatchObject([{ status: 'pending', entityId: 'r1' }])
+    expect((await d.db.recordings.get('r1'))!.data.title).toBe('Planning')
+    expect(await d.db.details.get('old')).toBeUndefined()
+    expect(await d.db.details.get('r1')).toBeDefined()
+  })
+
   it('shows an offline edit at once, and after a reload it is still shown and still queued', async () => {
     const server = new FakeSyncServer()
     const d = await library(server, 'pocket')

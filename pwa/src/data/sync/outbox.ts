@@ -1,4 +1,5 @@
 import type { OutboxEntry } from '../db'
+import { withRoom } from '../offline/room'
 import type { SyncDeps } from './deps'
 import { makeMutation, mutationToJson, readMutation, targetOf, type MutationInit, type MutationTarget } from './mutation'
 import { recompose, syncTables } from './rebase'
@@ -37,11 +38,15 @@ export async function enqueue(deps: SyncDeps, init: MutationInit, target?: Mutat
     nextAttemptAt: options.holdMs ? deps.now() + options.holdMs : 0,
   }
   const { db } = deps
-  const seq = await db.transaction('rw', syncTables(db), async () => {
-    const seq = await db.outbox.add(entry)
-    await recompose(db, { kind, entityId })
-    return seq as number
-  })
+  // The user's edit is kept whatever it takes: a full disk removes recordings kept offline to make room for it.
+  const write = () =>
+    db.transaction('rw', syncTables(db), async () => {
+      // A copy: a try that failed must not leave its seq on the entry for the next.
+      const seq = await db.outbox.add({ ...entry })
+      await recompose(db, { kind, entityId })
+      return seq as number
+    })
+  const seq = await withRoom(write, { keep: [entityId], db })
   return { ...entry, seq }
 }
 

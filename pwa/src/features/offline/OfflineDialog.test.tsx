@@ -5,7 +5,9 @@ import { PocketDB } from '@/data/db'
 import { createPrefetcher, type Prefetcher } from '@/data/offline'
 import { readBudget } from '@/data/offline/budget'
 import { toStored } from '@/data/storedRecording'
+import { askPersistence, readPersistence, type PersistenceStorage } from '@/data/offline/persist'
 import { OfflineDialog } from './OfflineDialog'
+import type { PersistenceApi } from './useOfflineState'
 import { formatBytes } from './texts'
 
 const dbs: PocketDB[] = []
@@ -26,6 +28,17 @@ async function library(count: number, withDetails: number): Promise<PocketDB> {
 function fakePrefetcher(db: PocketDB): Prefetcher {
   return createPrefetcher({ db, fetchDetail: async () => {}, fetchChat: async () => {}, limit: () => 0, lock: (_n, fn) => fn() })
 }
+
+/** navigator.storage's persistence, as granted so far and as persist() would answer. */
+function fakeStorage(persisted: boolean, grants: boolean) {
+  const storage = {
+    persisted: vi.fn(async () => persisted),
+    persist: vi.fn(async () => (persisted = grants)),
+  }
+  return storage
+}
+
+const persistenceOf = (storage: PersistenceStorage): PersistenceApi => ({ read: () => readPersistence(storage), ask: () => askPersistence(storage) })
 
 function open(db: PocketDB, prefetcher = fakePrefetcher(db), usage: number | null = 12_345_678) {
   const onClose = vi.fn()
@@ -87,6 +100,44 @@ describe('OfflineDialog', () => {
     expect(screen.queryByRole('alert')).toBeNull()
     act(() => prefetcher.status.set({ quotaExceeded: true }))
     expect(screen.getByRole('alert')).toHaveTextContent('Your device’s storage is full')
+  })
+
+  it('shows the storage used of what the browser allows, as a labelled meter', async () => {
+    const db = await library(3, 3)
+    render(<OfflineDialog onClose={() => {}} db={db} prefetcher={fakePrefetcher(db)} estimate={async () => ({ usage: 12_345_678, quota: 1_200_000_000 })} />)
+    const meter = await screen.findByRole('meter', { name: 'Storage used on this device' })
+    expect(meter).toHaveAttribute('aria-valuetext', '12.3 MB used of 1.2 GB')
+    expect(meter.closest('.offline-dialog__storage')).toHaveTextContent('12.3 MB used of 1.2 GB')
+  })
+
+  it('turning the library up asks the browser to keep the storage, and shows what it granted', async () => {
+    const db = await library(3, 3)
+    const storage = fakeStorage(false, true)
+    render(<OfflineDialog onClose={() => {}} db={db} prefetcher={fakePrefetcher(db)} persistence={persistenceOf(storage)} />)
+    expect(await screen.findByText(/^May be cleared by the browser under pressure/)).toBeInTheDocument()
+    expect(storage.persist).not.toHaveBeenCalled()
+    await userEvent.click(screen.getByRole('radio', { name: 'Keep all recordings offline' }))
+    expect(storage.persist).toHaveBeenCalledTimes(1)
+    expect(await screen.findByText('Kept for good: the browser will not clear it to free up space.')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Ask to keep it for good' })).toBeNull()
+  })
+
+  it('says so when the browser refuses, and may be asked again', async () => {
+    const db = await library(1, 1)
+    const storage = fakeStorage(false, false)
+    render(<OfflineDialog onClose={() => {}} db={db} prefetcher={fakePrefetcher(db)} persistence={persistenceOf(storage)} />)
+    await userEvent.click(await screen.findByRole('button', { name: 'Ask to keep it for good' }))
+    expect(storage.persist).toHaveBeenCalledTimes(1)
+    expect(screen.getByText(/^May be cleared by the browser under pressure/)).toBeInTheDocument()
+  })
+
+  it('says nothing of persistence where the browser has no StorageManager', async () => {
+    const db = await library(1, 1)
+    open(db)
+    await screen.findByText('1 of 1 recording available offline')
+    await userEvent.click(screen.getByRole('radio', { name: 'Keep all recordings offline' }))
+    expect(screen.queryByText(/Kept for good|May be cleared/)).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Ask to keep it for good' })).toBeNull()
   })
 
   it('closes with its Close button', async () => {

@@ -4,7 +4,17 @@ import { appPrefetcher, type Prefetcher } from '@/data/offline'
 import { BUDGET_CHOICES, budgetLimit, readBudget, writeBudget, type OfflineBudget } from '@/data/offline/budget'
 import { ModalDialog } from '@/ui/dialog/ModalDialog'
 import * as t from './texts'
-import { browserEstimate, useAvailable, usePrefetchStatus, useStorageUsed, type Estimate } from './useOfflineState'
+import { PersistenceState, StorageUsed } from './StorageState'
+import {
+  browserEstimate,
+  browserPersistence,
+  useAvailable,
+  usePersistence,
+  usePrefetchStatus,
+  useStorageUsed,
+  type Estimate,
+  type PersistenceApi,
+} from './useOfflineState'
 import './offline.css'
 
 export interface OfflineDialogProps {
@@ -12,18 +22,31 @@ export interface OfflineDialogProps {
   db?: PocketDB
   prefetcher?: Prefetcher
   estimate?: Estimate
+  persistence?: PersistenceApi
 }
 
-/** The budget of recordings kept on the device, how many are there now, and the storage they use. */
-export function OfflineDialog({ onClose, db = appDb, prefetcher = appPrefetcher(), estimate = browserEstimate }: OfflineDialogProps) {
+/**
+ * The budget of recordings kept on the device, how many are there now, the
+ * storage they use and whether the browser may clear it.
+ */
+export function OfflineDialog({
+  onClose,
+  db = appDb,
+  prefetcher = appPrefetcher(),
+  estimate = browserEstimate,
+  persistence: persistenceApi = browserPersistence,
+}: OfflineDialogProps) {
   const [budget, setBudget] = useState<OfflineBudget>(readBudget)
   const status = usePrefetchStatus(prefetcher)
   const count = useAvailable(db, budgetLimit(budget))
   const used = useStorageUsed(estimate, count?.available)
+  const [persistence, askPersistence] = usePersistence(persistenceApi)
 
   const choose = (next: OfflineBudget) => {
     setBudget(next)
     writeBudget(next)
+    // Turning the library up is when keeping it is worth asking the browser for.
+    askPersistence()
     // A bigger budget fetches the extra recordings now, not at the next sync.
     void prefetcher.again().catch((error) => console.warn('offline: prefetch failed', error))
   }
@@ -44,7 +67,8 @@ export function OfflineDialog({ onClose, db = appDb, prefetcher = appPrefetcher(
         {count ? t.availableLabel(count.available, count.wanted) : t.COUNTING}
         {status.running && <span className="offline-dialog__running"> · {t.DOWNLOADING}</span>}
       </p>
-      <p className="offline-dialog__storage">{used === undefined ? '' : used === null ? t.STORAGE_UNKNOWN : t.usedLabel(used)}</p>
+      <StorageUsed used={used} />
+      <PersistenceState persistence={persistence} onAsk={askPersistence} />
       {status.quotaExceeded && (
         <p className="offline-dialog__error" role="alert">
           {t.QUOTA_MESSAGE}

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { act, screen } from '@testing-library/react'
 import { PocketDB } from '@/data/db'
 import { createPrefetcher } from '@/data/offline'
+import { tellEviction } from '@/data/offline/evictionNotice'
 import { renderWithProviders } from '@/test/render'
 
 // test/setup.ts leaves the prefetcher out of the app for every other test.
@@ -28,5 +29,20 @@ describe('OfflineLibrary', () => {
     view.unmount()
     expect(unregister).toHaveBeenCalled()
     await db.delete()
+  })
+
+  it('tells what a full disk made it remove, and asks for persistent storage once the app is installed', async () => {
+    const prefetcher = createPrefetcher({ db: new PocketDB('unused'), fetchDetail: async () => {}, fetchChat: async () => {}, limit: () => 0, lock: (_n, fn) => fn() })
+    const persistence = { read: vi.fn(async () => null), ask: vi.fn(async () => 'persistent' as const) }
+    renderWithProviders(<OfflineLibrary prefetcher={prefetcher} onPull={() => () => {}} persistence={persistence} />)
+
+    act(() => tellEviction({ removed: 3 }))
+    expect(await screen.findByText('Storage was full: removed 3 recordings kept offline (least recently used first).')).toBeInTheDocument()
+    act(() => tellEviction({ removed: 1 }))
+    expect(await screen.findByText('Storage was full: removed 1 recording kept offline (least recently used first).')).toBeInTheDocument()
+
+    expect(persistence.ask).not.toHaveBeenCalled()
+    act(() => void window.dispatchEvent(new Event('appinstalled')))
+    expect(persistence.ask).toHaveBeenCalledTimes(1)
   })
 })

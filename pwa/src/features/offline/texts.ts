@@ -39,3 +39,19 @@ export function formatBytes(bytes: number): string {
 export function usedLabel(bytes: number): string {
   return `${formatBytes(bytes)} used`
 }
+
+/** After usedLabel, where the browser says how much it allows: " of 1.2 GB". */
+export function quotaLabel(quota: number): string {
+  return ` of ${formatBytes(quota)}`
+}
+
+export const STORAGE_METER_LABEL = 'Storage used on this device'
+export const PERSISTENT = 'Kept for good: the browser will not clear it to free up space.'
+export const BEST_EFFORT = 'May be cleared by the browser under pressure, when the device runs low on space.'
+export const ASK_PERSIST = 'Ask to keep it for good'
+
+/** The toast after a full disk made room: how many recordings kept offline were removed. */
+export function evictedLabel(removed: number): string {
+  const what = removed === 1 ? '1 recording' : `${removed} recordings`
+  return `Storage was full: removed ${what} kept offline (least recently used first).`
+}
