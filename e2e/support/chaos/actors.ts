@@ -69,22 +69,29 @@ async function fileInNewFolder(page: Page, name: string): Promise<string> {
   return picker.inputValue(step)
 }
 
+/** What the app says when an Undo came after the delete could be sent (DeleteRecordingButton). */
+const TOO_LATE = 'Too late to undo: the recording was already deleted'
+
 /**
  * Delete on the recording screen, then Undo in the toast: the row is back in
- * the list. Resolves false when the toast was gone before Undo could be
- * clicked (a busy machine): the delete then stands, as it would for a user.
+ * the list. Resolves 'missed' when the toast was gone before Undo could be
+ * clicked (a busy machine), or 'too late' when the app said the Undo came too
+ * late (the page was held up past the toast's time): the delete then stands,
+ * as the user was told. An Undo that neither brings the row back nor says so
+ * fails the step.
  */
-async function deleteAndUndo(page: Page, title: string): Promise<boolean> {
+async function deleteAndUndo(page: Page, title: string): Promise<'undone' | 'missed' | 'too late'> {
   await page.getByRole('button', { name: 'Delete', exact: true }).click(step)
   const deletedAt = Date.now()
   await expect(page).toHaveURL(/\/recordings$/, step)
   const undo = page.getByRole('status').filter({ hasText: 'Recording deleted' }).getByRole('button', { name: 'Undo' })
-  // The toast lasts DELETE_UNDO_MS (5 s) from the click: no longer worth waiting on.
-  if (!(await undo.click({ timeout: 4_000 }).then(() => true, () => false))) return false
+  // The toast closes at most DELETE_UNDO_MS (5 s) after the click: no longer worth waiting on.
+  if (!(await undo.click({ timeout: 4_000 }).then(() => true, () => false))) return 'missed'
   const undoneAfter = Date.now() - deletedAt
-  // The delete is held 6 s (DELETE_HOLD_MS) after Delete; an Undo the toast still offers later than that comes too late.
-  await expect(main(page).getByRole('link', { name: title, exact: true }), `Undo clicked ${undoneAfter} ms after Delete`).toBeVisible(step)
-  return true
+  const back = main(page).getByRole('link', { name: title, exact: true })
+  const tooLate = page.getByRole('alert').filter({ hasText: TOO_LATE })
+  await expect(back.or(tooLate), `Undo clicked ${undoneAfter} ms after Delete`).toBeVisible(step)
+  return (await tooLate.isVisible()) ? 'too late' : 'undone'
 }
 
 /** The sidebar's New folder dialog, at the top level; resolves with the id the app opened. */
@@ -174,14 +181,16 @@ async function perform(op: Op, actor: Actor, rng: Rng, expected: Expected, label
       expected.filing.set(rec, id)
       return `file ${rec} in new folder “${name}”`
     }
-    case 'deleteUndo':
+    case 'deleteUndo': {
       await openRecording(page, rec, title)
-      if (await deleteAndUndo(page, title)) return `delete ${rec} and undo`
+      const undo = await deleteAndUndo(page, title)
+      if (undo === 'undone') return `delete ${rec} and undo`
       actor.recordings = actor.recordings.filter((r) => r !== rec)
       expected.titles.delete(rec)
       expected.filing.delete(rec)
       expected.deleted.add(rec)
-      return `delete ${rec} (Undo missed: deleted)`
+      return `delete ${rec} (Undo ${undo}: deleted)`
+    }
     case 'createFolder': {
       const name = `${label} made`
       const id = await createFolder(page, name)

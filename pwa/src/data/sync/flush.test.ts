@@ -121,6 +121,41 @@ describe('flush', () => {
     expect(server.recordings.has('r1')).toBe(true)
   })
 
+  it('sends the edits queued before a held one and keeps the held one (and all after it) back', async () => {
+    const { server, d } = await library()
+    const before = await rename(d, 'r2', 'Before')
+    const held = await d.sync.enqueue({ op: { case: 'deleteRecording', value: { id: 'r1' } } }, undefined, { holdMs: 6000 })
+    const after = await rename(d, 'r2', 'After')
+
+    expect((await d.sync.flush({ ignoreBackoff: true })).retryAt).toBe(held.nextAttemptAt)
+    expect(server.received.map((m) => m.idempotencyKey)).toEqual([before.key])
+    expect(server.recordings.has('r1')).toBe(true)
+
+    d.clock.now = held.nextAttemptAt
+    await d.sync.flush()
+    expect(server.applied).toEqual([before.key, held.key, after.key])
+  })
+
+  it('an Undo takes a held delete back only while no tab may send it: later it finds it too late, in every tab', async () => {
+    const { server, d } = await library()
+    const other = devices.open(server, d.db.name) // another tab: the same database, the same outbox
+    const first = await d.sync.enqueue({ op: { case: 'deleteRecording', value: { id: 'r1' } } }, undefined, { holdMs: 6000 })
+    d.clock.now = first.nextAttemptAt - 1
+    expect(await d.sync.undoHeld(first.seq)).toMatchObject({ seq: first.seq })
+    expect((await row(d, 'r1')).data.title).toBe('One')
+
+    const second = await d.sync.enqueue({ op: { case: 'deleteRecording', value: { id: 'r1' } } }, undefined, { holdMs: 6000 })
+    d.clock.now = second.nextAttemptAt
+    expect(await d.sync.undoHeld(second.seq)).toBeNull() // still queued, but free to be sent: it stays
+    expect(await d.sync.pendingFor('r1')).toHaveLength(1)
+
+    other.clock.now = second.nextAttemptAt
+    await other.sync.flush()
+    expect(server.recordings.has('r1')).toBe(false)
+    expect(await d.sync.undoHeld(second.seq)).toBeNull()
+    expect(await d.db.recordings.get('r1')).toBeUndefined()
+  })
+
   it('waits longer after each failed attempt while the server is down', async () => {
     const { server, d } = await library()
     await rename(d, 'r1', 'A')

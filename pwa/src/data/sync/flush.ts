@@ -3,7 +3,7 @@ import { backoffDelay, OUTBOX_BACKOFF } from './backoff'
 import { isUnauthenticated, withAuthRetry } from './client'
 import type { SyncDeps } from './deps'
 import { readMutation } from './mutation'
-import type { OutboxRow } from './outbox'
+import { heldAt, type OutboxRow } from './outbox'
 import { applyServerChange } from './applyServer'
 import { recompose, syncTables } from './rebase'
 
@@ -35,12 +35,16 @@ export async function flushOnce(deps: SyncDeps, options: FlushOptions = {}): Pro
   const result: FlushResult = { applied: [], rejected: [], retryAt: null, unauthenticated: false }
   let ignoreBackoff = options.ignoreBackoff ?? false
   for (;;) {
-    const batch = (await deps.db.outbox.where('status').equals('pending').limit(PUSH_BATCH).toArray()) as OutboxRow[]
-    const head = batch[0]
+    // The clock before the queue: an Undo (undoHeld) reading its clock later than this read finds the hold over.
+    const now = deps.now()
+    const pending = (await deps.db.outbox.where('status').equals('pending').limit(PUSH_BATCH).toArray()) as OutboxRow[]
+    const head = pending[0]
     if (!head) return result
-    if (await setAsideUnreadable(deps, batch)) continue
-    if (head.nextAttemptAt > deps.now() && (!ignoreBackoff || isHeld(head))) return { ...result, retryAt: head.nextAttemptAt }
+    if (await setAsideUnreadable(deps, pending)) continue
+    // A held edit is never sent early (that would take its Undo away), not even when the network returns.
+    if (head.nextAttemptAt > now && (!ignoreBackoff || heldAt(head, now))) return { ...result, retryAt: head.nextAttemptAt }
     ignoreBackoff = false
+    const batch = beforeHeld(pending, now)
     let results: MutationResult[]
     try {
       const res = await withAuthRetry(deps.session, () => deps.client.push({ mutations: batch.map((row) => readMutation(row)!) }))
@@ -85,11 +89,13 @@ async function settle(deps: SyncDeps, row: OutboxRow, r: MutationResult, how: 'a
 }
 
 /**
- * Held by the user (enqueue's holdMs: an Undo window), not backing off: it
- * was never attempted, and sending it early would take the Undo away.
+ * The batch ends before the first held edit behind the head: that one and
+ * every edit after it wait (the user's order is kept); the next round
+ * starts at it and waits for its time.
  */
-function isHeld(row: OutboxRow): boolean {
-  return row.attempts === 0 && row.nextAttemptAt > 0
+function beforeHeld(pending: OutboxRow[], now: number): OutboxRow[] {
+  const held = pending.findIndex((row, i) => i > 0 && heldAt(row, now))
+  return held < 0 ? pending : pending.slice(0, held)
 }
 
 /** One more failed attempt: the next waits longer (capped, jittered). */

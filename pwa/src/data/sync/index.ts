@@ -24,6 +24,8 @@ export interface Sync {
   enqueue(init: MutationInit, target?: MutationTarget, options?: EnqueueOptions): Promise<OutboxRow>
   retryFailed(seq: number): Promise<void>
   discard(seq: number): Promise<OutboxRow | null>
+  /** Undo of a held edit: discards it only while no tab may send it yet; null when too late. */
+  undoHeld(seq: number): Promise<OutboxRow | null>
   /** Lays the entity's queued edits over what the device holds again (after a REST refetch wrote it). */
   rebase(target: MutationTarget): Promise<void>
   listOutbox(): Promise<OutboxRow[]>
@@ -70,6 +72,7 @@ export function createSync(deps: SyncDeps): Sync {
       queued()
     },
     discard: (seq) => outbox.discard(deps, seq),
+    undoHeld: (seq) => outbox.undoHeld(deps, seq),
     rebase: (target) => db.transaction('rw', syncTables(db), () => recompose(db, target)),
     listOutbox: () => outbox.listOutbox(db),
     whileIdle: (fn) => deps.lock(PULL_LOCK, () => deps.lock(FLUSH_LOCK, fn)),

@@ -73,11 +73,35 @@ export async function retryFailed(deps: SyncDeps, seq: number): Promise<void> {
  * is what remains, so nothing of the dropped edit stays (nor is a network
  * needed for it).
  */
-export async function discard(deps: SyncDeps, seq: number): Promise<OutboxRow | null> {
+export function discard(deps: SyncDeps, seq: number): Promise<OutboxRow | null> {
+  return dropIf(deps, seq, () => true)
+}
+
+/**
+ * An Undo: drops an edit only while its hold lasts, when no tab may send
+ * it yet; null when too late (sent, being sent, or free to be sent: it then
+ * goes to the server as queued). The clock is read after the row, so it is
+ * read after any flusher's read of the queue that came first; a flusher
+ * reads its clock before the queue (flushOnce), so it sent the row only if
+ * the hold had ended by then, and then it has ended here too.
+ */
+export function undoHeld(deps: SyncDeps, seq: number): Promise<OutboxRow | null> {
+  return dropIf(deps, seq, (row) => heldAt(row, deps.now()))
+}
+
+/**
+ * Held by the user (enqueue's holdMs: an Undo window) at `now`, not backing
+ * off: it was never attempted, and no tab may send it before nextAttemptAt.
+ */
+export function heldAt(row: Pick<OutboxEntry, 'attempts' | 'nextAttemptAt'>, now: number): boolean {
+  return row.attempts === 0 && row.nextAttemptAt > now
+}
+
+async function dropIf(deps: SyncDeps, seq: number, may: (row: OutboxEntry) => boolean): Promise<OutboxRow | null> {
   const { db } = deps
   return db.transaction('rw', syncTables(db), async () => {
     const row = await db.outbox.get(seq)
-    if (!row) return null
+    if (!row || !may(row)) return null
     await db.outbox.delete(seq)
     await recompose(db, row)
     return row as OutboxRow

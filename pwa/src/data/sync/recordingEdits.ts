@@ -17,10 +17,11 @@ export const DESCRIPTION_MAX = 10000
 export const SPEAKER_NAME_MAX = 100
 export const FOLDER_NAME_MAX = 100
 
-/** How long a deleted recording can be brought back (the Undo toast's time on screen). */
+/** How long after Delete a deleted recording can be brought back (the Undo toast's time on screen at most). */
 export const DELETE_UNDO_MS = 5000
-/** The delete is sent a little after the toast closes, so an Undo pressed at the last moment still wins. */
-const DELETE_HOLD_MS = DELETE_UNDO_MS + 1000
+/** The Undo toast closes this long before the delete may be sent, so an Undo pressed at the last moment still wins. */
+const UNDO_MARGIN_MS = 1000
+const DELETE_HOLD_MS = DELETE_UNDO_MS + UNDO_MARGIN_MS
 
 const tooLong = (what: string, max: number) => `${what} must be at most ${max} characters`
 
@@ -95,7 +96,7 @@ export async function moveToNewFolder(id: string, name: string): Promise<string>
 
 /**
  * Deletes at once on this device; the server hears of it only after the
- * Undo window (discard the returned row's seq to undo). The delete is in
+ * Undo window (undoDelete the returned row to undo). The delete is in
  * the outbox from the first moment, so a closed or crashed tab still
  * deletes it later, and an Undo never reaches the server at all.
  */
@@ -103,8 +104,18 @@ export function deleteRecording(id: string): Promise<OutboxRow> {
   return enqueue({ op: { case: 'deleteRecording', value: { id } } }, undefined, { holdMs: DELETE_HOLD_MS })
 }
 
-export function undoDelete(row: Pick<OutboxRow, 'seq'>): Promise<unknown> {
-  return getSync().discard(row.seq)
+/**
+ * What is left of the Undo window of a delete (ms, 0 when none), from the
+ * queued row's own time, not from when the toast shows: a toast shown late
+ * (a busy machine) must not offer Undo once any tab may send the delete.
+ */
+export function undoWindowLeft(row: Pick<OutboxRow, 'nextAttemptAt'>, now = getSync().deps.now()): number {
+  return Math.max(0, row.nextAttemptAt - UNDO_MARGIN_MS - now)
+}
+
+/** Takes the delete back; false when it came too late (its hold ended: the delete stands). */
+export async function undoDelete(row: Pick<OutboxRow, 'seq'>): Promise<boolean> {
+  return (await getSync().undoHeld(row.seq)) !== null
 }
 
 /** speaker: the transcript's label (e.g. SPEAKER_01); '' restores the recording's own name. */

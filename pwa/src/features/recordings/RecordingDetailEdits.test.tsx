@@ -127,6 +127,17 @@ describe('editing on the detail screen (owner, offline)', () => {
     expect(screen.queryByText('Recording deleted')).not.toBeInTheDocument()
   })
 
+  it('says so when Undo comes too late: another tab already sent the delete while the toast showed', async () => {
+    await open(OWN)
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }))
+    const toast = (await screen.findByText('Recording deleted')).closest<HTMLElement>('[role="status"]')!
+    await waitFor(async () => expect(await listOutbox()).toHaveLength(1))
+    await db.outbox.clear() // what another tab's flush leaves once the server applied the delete
+
+    await userEvent.click(within(toast).getByRole('button', { name: 'Undo' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too late to undo: the recording was already deleted')
+  })
+
   it('renames a speaker from the transcript; the new name shows in every segment at once', async () => {
     await open(OWN)
     await userEvent.click(screen.getByRole('tab', { name: 'Transcription' }))

@@ -1,14 +1,18 @@
 import { useLocation } from 'wouter'
-import { DELETE_UNDO_MS, deleteRecording, undoDelete } from '@/data/sync/recordingEdits'
+import { deleteRecording, undoDelete, undoWindowLeft } from '@/data/sync/recordingEdits'
+import type { OutboxRow } from '@/data/sync'
 import { TrashIcon } from '@/ui/icons'
-import { useToast } from '@/ui/toast/toastContext'
+import { useToast, type Toaster } from '@/ui/toast/toastContext'
 
 export const DELETED_TOAST = 'Recording deleted'
+export const TOO_LATE_TOAST = 'Too late to undo: the recording was already deleted'
 
 /**
  * Deletes at once (the list no longer shows it; the screen goes back to the
- * list) with an Undo toast for 5 s. The server hears of the delete only
- * after that window, so an Undo never reaches it.
+ * list) with an Undo toast for up to 5 s after the click. The server hears
+ * of the delete only after that window, so an Undo never reaches it; the
+ * toast closes before any tab may send the delete, and an Undo that still
+ * comes too late (timers held back in a hidden tab) says so.
  */
 export function DeleteRecordingButton({ recordingId }: { recordingId: string }) {
   const [, navigate] = useLocation()
@@ -16,7 +20,7 @@ export function DeleteRecordingButton({ recordingId }: { recordingId: string }) 
   const onDelete = async () => {
     const row = await deleteRecording(recordingId)
     void navigate('/recordings')
-    toast.info(DELETED_TOAST, { duration: DELETE_UNDO_MS, action: { label: 'Undo', onClick: () => void undoDelete(row) } })
+    showDeleted(toast, row)
   }
   return (
     <button type="button" className="button" onClick={() => void onDelete()}>
@@ -24,4 +28,14 @@ export function DeleteRecordingButton({ recordingId }: { recordingId: string }) 
       Delete
     </button>
   )
+}
+
+function showDeleted(toast: Toaster, row: OutboxRow): void {
+  const left = undoWindowLeft(row)
+  // Shown too late to undo (a very busy machine): the toast offers nothing it cannot keep.
+  if (left === 0) return toast.info(DELETED_TOAST)
+  const undo = async () => {
+    if (!(await undoDelete(row))) toast.error(TOO_LATE_TOAST)
+  }
+  toast.info(DELETED_TOAST, { duration: left, action: { label: 'Undo', onClick: () => void undo() } })
 }
