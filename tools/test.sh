@@ -135,8 +135,8 @@ printf '%-10s %6s\n' total $(($(date +%s) - overall))
 # One closing line over every runner: tests passed and failed in all stages.
 passed=0 fails=0
 for name in "${order[@]}"; do
-  n=$(grep -oE '[0-9]+ passed' <<<"${summary[$name]}" | head -n 1 | cut -d' ' -f1)
-  f=$(grep -oE '[0-9]+ failed' <<<"${summary[$name]}" | head -n 1 | cut -d' ' -f1)
+  n=$(grep -oE '[0-9]+ passed' <<<"${summary[$name]}" | head -n 1 | cut -d' ' -f1 || true)
+  f=$(grep -oE '[0-9]+ failed' <<<"${summary[$name]}" | head -n 1 | cut -d' ' -f1 || true)
   passed=$((passed + ${n:-0})) fails=$((fails + ${f:-0}))
 done
 printf 'make test: %s passed, %s failed\n' "$passed" "$fails"
