@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { DialogMenuItem } from '@/ui/DialogMenuItem'
 import { loadWhenShown } from '@/ui/loadWhenShown'
 import { SIGN_OUT_EVERYWHERE } from './signOutTexts'
 
@@ -7,13 +7,5 @@ const SignOutEverywhereDialog = loadWhenShown(() => import('./SignOutEverywhereD
 
 /** "Sign out of all devices" in the user menu: asks first, in a dialog. */
 export function SignOutEverywhereMenuItem() {
-  const [open, setOpen] = useState(false)
-  return (
-    <li role="none">
-      <button type="button" role="menuitem" className="user-menu__item" onClick={() => setOpen(true)}>
-        {SIGN_OUT_EVERYWHERE}
-      </button>
-      {open && <SignOutEverywhereDialog onClose={() => setOpen(false)} />}
-    </li>
-  )
+  return <DialogMenuItem label={SIGN_OUT_EVERYWHERE} Dialog={SignOutEverywhereDialog} />
 }

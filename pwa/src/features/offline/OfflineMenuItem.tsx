@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { DialogMenuItem } from '@/ui/DialogMenuItem'
 import { loadWhenShown } from '@/ui/loadWhenShown'
 import { MENU_LABEL } from './texts'
 import './offline.css'
@@ -8,13 +8,5 @@ const OfflineDialog = loadWhenShown(() => import('./OfflineDialog').then((m) => 
 
 /** "Available offline" in the user menu: opens the dialog of what this device keeps. */
 export function OfflineMenuItem() {
-  const [open, setOpen] = useState(false)
-  return (
-    <li role="none">
-      <button type="button" role="menuitem" className="user-menu__item offline-menu-item" onClick={() => setOpen(true)}>
-        {MENU_LABEL}
-      </button>
-      {open && <OfflineDialog onClose={() => setOpen(false)} />}
-    </li>
-  )
+  return <DialogMenuItem label={MENU_LABEL} Dialog={OfflineDialog} className="offline-menu-item" />
 }

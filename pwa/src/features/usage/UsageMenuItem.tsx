@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { DialogMenuItem } from '@/ui/DialogMenuItem'
 import { loadWhenShown } from '@/ui/loadWhenShown'
 import { USAGE } from './usageTexts'
 
@@ -7,13 +7,5 @@ const UsageDialog = loadWhenShown(() => import('./UsageDialog').then((m) => m.Us
 
 /** "Usage" in the user menu: each per-user limit as used of allowed, in a dialog. */
 export function UsageMenuItem() {
-  const [open, setOpen] = useState(false)
-  return (
-    <li role="none">
-      <button type="button" role="menuitem" className="user-menu__item" onClick={() => setOpen(true)}>
-        {USAGE}
-      </button>
-      {open && <UsageDialog onClose={() => setOpen(false)} />}
-    </li>
-  )
+  return <DialogMenuItem label={USAGE} Dialog={UsageDialog} />
 }
