@@ -125,6 +125,8 @@ describe('infinite scroll', () => {
     )
     await openList()
     await rowLink('First page')
+    // As a person scrolls to it: the sentinel is there (it may mount after the rows) when it comes near.
+    await waitFor(() => expect(observers.size).toBeGreaterThan(0))
     sentinelNear()
     expect(await rowLink('Second page')).toBeInTheDocument()
     sentinelNear()
