@@ -20,8 +20,14 @@
 # audio and asking); the rest are the same PWA on the same API. Naming specs or
 # Playwright options runs what they name instead (e.g. `e2e/run.sh --relay
 # --project desktop` for the whole suite through a relay).
+#
+# POCKET_E2E_OUTPUT names the folder for Playwright's traces and, when the run
+# fails, the servers' logs (default e2e/test-results): runs side by side, such
+# as make test's shards, each keep their own.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+out=${POCKET_E2E_OUTPUT:-e2e/test-results}
+case $out in /*) ;; *) out=$PWD/$out ;; esac
 
 relay=""
 if [ "${1:-}" = "--relay" ]; then
@@ -40,9 +46,9 @@ cleanup() {
   local status=$?
   for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
   for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
-  if [ "$status" -ne 0 ] && [ -d e2e/test-results ]; then
+  if [ "$status" -ne 0 ]; then
     # Keep the servers' logs beside Playwright's traces for whoever reads the failure.
-    cp "$tmp"/*.log e2e/test-results/ 2>/dev/null || true
+    mkdir -p "$out" && cp "$tmp"/*.log "$out"/ 2>/dev/null || true
   fi
   rm -rf "$tmp"
   exit "$status"
@@ -150,4 +156,4 @@ fi
 export POCKET_E2E_URL="$pocket_url" POCKET_E2E_LOG="$tmp/pocket.log"
 export POCKET_E2E_MAILPIT_URL="$mailpit_url" POCKET_E2E_ISSUER_URL="$issuer_url"
 export POCKET_E2E_RELAY="$relay"
-CI="${CI:-true}" npm run --silent test:e2e -- "$@"
+CI="${CI:-true}" npm run --silent test:e2e -- --output "$out" "$@"

@@ -4,11 +4,14 @@
 # prints a few dozen lines). Stages that do not need each other's results run
 # side by side: the Go tests (which wait on disks, sockets and child servers
 # more than on the CPU) beside the PWA's generated-code check, typecheck and
-# unit tests. The browser suite runs alone, since its timings are what a busy
-# CPU would disturb. A table of each stage's time closes the run.
+# unit tests; then the browser suite, split into shards that each start a stack
+# of their own, beside the relay's tagged tests. A table of each stage's time
+# closes the run.
 #
 #   tools/test.sh              every stage
-#   tools/test.sh go web       only the named stages (setup always runs first)
+#   tools/test.sh go web       only the named stages (setup always runs first;
+#                              e2e names every embedded shard)
+#   E2E_SHARDS=N               the embedded browser suite in N shards (3)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -43,7 +46,7 @@ report() {
   printf -- '--- last lines of %s ---\n' "$logs/$name.log"
   tail -n 150 "$logs/$name.log"
   case $name in e2e*)
-    for log in e2e/test-results/pocket.log e2e/test-results/upstream.log; do
+    for log in "e2e/test-results/$name/pocket.log" "e2e/test-results/$name/upstream.log"; do
       [ -f "$log" ] || continue
       printf -- '--- last lines of the server log %s ---\n' "$log"
       tail -n 60 "$log"
@@ -90,10 +93,11 @@ stage setup setup
 
 # The Go and web stages run in background subshells; their results are read
 # back from marker files, since a subshell cannot set this shell's arrays.
-run_bg() { # NAME FN: a stage in the background, its result in $logs/NAME.result
-  local name=$1 fn=$2
+run_bg() { # NAME COMMAND...: a stage in the background, its result in $logs/NAME.result
+  local name=$1
+  shift
   (
-    stage "$name" "$fn" >"$logs/$name.report"
+    stage "$name" "$@" >"$logs/$name.report"
     printf '%s %s %s\n' "${took[$name]}" "${status[$name]}" "${summary[$name]}" >"$logs/$name.result"
   ) &
 }
@@ -117,14 +121,25 @@ if [ "$failed" -eq 0 ]; then
   wanted e2e || wanted e2e-relay || wanted build && stage build build
   [ "${status[build]:-0}" -eq 0 ] || failed=1
 fi
-if [ "$failed" -eq 0 ] && wanted e2e; then
-  # With a 5-trial sample of the chaos spec (e2e/README.md "Chaos"; `make chaos` runs 200).
-  stage e2e env CHAOS_TRIALS=5 e2e/run.sh
-  [ "${status[e2e]}" -eq 0 ] || failed=1
-fi
-if [ "$failed" -eq 0 ] && wanted e2e-relay; then
-  stage e2e-relay e2e/run.sh --relay
-  [ "${status[e2e-relay]}" -eq 0 ] || failed=1
+# The browser suite: the embedded suite in shards, beside the relay's tagged
+# tests, each run with a stack of its own (e2e/run.sh) and its own folder for
+# traces and server logs. A browser run mostly waits on its pages and servers
+# (one used a third of a core: docs/benchmarks.md "Test run"), so several share
+# two cores without crowding each other. The embedded suite carries a 5-trial
+# sample of the chaos spec (e2e/README.md "Chaos"; `make chaos` runs 200).
+embedded_shard() { # I N: shard I of N of the embedded suite, with the chaos sample
+  env CHAOS_TRIALS=5 POCKET_E2E_OUTPUT="e2e/test-results/e2e-$1" e2e/run.sh "--shard=$1/$2"
+}
+relay_tagged() { env POCKET_E2E_OUTPUT=e2e/test-results/e2e-relay e2e/run.sh --relay; }
+if [ "$failed" -eq 0 ]; then
+  shards=${E2E_SHARDS:-3} bg=()
+  if wanted e2e; then
+    for i in $(seq 1 "$shards"); do run_bg "e2e-$i" embedded_shard "$i" "$shards" && bg+=("e2e-$i"); done
+  fi
+  wanted e2e-relay && run_bg e2e-relay relay_tagged && bg+=(e2e-relay)
+  wait
+  for name in "${bg[@]}"; do collect "$name"; done
+  for name in "${bg[@]}"; do [ "${status[$name]}" -eq 0 ] || failed=1; done
 fi
 
 printf '\n%-10s %6s  %s\n' stage seconds result
