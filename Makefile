@@ -40,16 +40,11 @@ else
 	mkdir -p node_modules && touch $@
 endif
 
-## tools: test-only binaries (the Mailpit SMTP sink, the NATS server, Toxiproxy)
-tools: bin/mailpit bin/nats-server bin/toxiproxy-server
+## tools: test-only binaries (the Mailpit SMTP sink, Toxiproxy)
+tools: bin/mailpit bin/toxiproxy-server
 
 bin/mailpit: tools/mailpit/go.mod tools/mailpit/go.sum
 	cd tools/mailpit && go build -o ../../bin/mailpit github.com/axllent/mailpit
-
-## bin/nats-server: the NATS server replicas share (POCKET_NATS_URL), built from the
-## nats-server module version go.mod pins, the one Go tests run in process
-bin/nats-server: go.mod go.sum
-	go build -o $@ github.com/nats-io/nats-server/v2
 
 ## bin/toxiproxy-server: the fault-injecting TCP proxy the chaos trials put between the browser and
 ## pocket (e2e/tests/chaos.spec.ts), pinned in tools/toxiproxy/go.mod

@@ -29,6 +29,7 @@
 //	chat/by/<scope>/<recordingId>              -> session id; scope is u:<uid> (owner) or t:<sha256(share token)> (a link's visitors)
 //	chat/rec/<scope>/<recordingId>/<sessionId> -> nothing: an owner's conversations about one recording (the one chat/by names may be missing from it)
 //	chat/m/<sessionId>/<seq U64>               -> chat.Message, in the order written
+//	chat/lib/<scope>/<sessionId>               -> nothing: an owner's conversations across the whole library (Ask across recordings)
 //	falias/<uid>/<folderId>                    -> folder id: a device's new folder merged into one of the same name, so its later edits land there
 //	rsync/<uid>/<recordingId>                  -> recordings.syncState (folder, emptiness, speaker names: what Pull sends beside the list item)
 //	chead/<uid>                                -> changelog.head (last sequence number and the log's epoch)
@@ -40,6 +41,10 @@
 //	chat/q/<scope>/<sha256(question key)>      -> chat.asked (a device's queued question: its message and answer, so it is asked once)
 //	push/<uid>/<sha256(endpoint) hex>          -> push.stored (a device's Web Push subscription and when it was made; at most push.MaxPerUser)
 //	rcache/<escaped uid>/<sha256(method, path, query) hex> -> relay.Entry (relay mode: the upstream's answer to one user's GET, its ETag and age; TTL 24 h, a bounded number per user)
+//	mrec/<uid>/<recordingId>                   -> relaysync.mirroredRecording (relay mode: the upstream's list item as last listed, its hash, folder, emptiness)
+//	mfold/<uid>/<folderId>                     -> relaysync.mirroredFolder (relay mode: the upstream's folder as last listed, its hash)
+//	mbase/<uid>                                -> "1" once a complete listing of the upstream was recorded (only then are deletions inferred)
+//	malias/<uid>/<folderId>                    -> upstream folder id of a folder a device created offline (relay mode's falias)
 //	audio/<uid>/<recordingId>                  -> audio.Meta (content type, size, sha256; the file is <data dir>/audio/<sha256(uid, id)>)
 //	usage/<uid>                                -> quota.Usage (what the user keeps: recordings, bytes, folders, links, people; uploads today), updated in the transaction of each write
 //	meta/audio-link-key                        -> the HMAC key of signed audio links (audio.Links)

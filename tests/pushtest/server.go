@@ -36,8 +36,7 @@ type Reply struct {
 // Service is the push service. It rejects (400) and records as a failure any
 // request whose VAPID token or encryption is wrong.
 type Service struct {
-	// URL is where the service is reached; Start sets it, other hosts
-	// (cmd/push-sink) set it before creating devices.
+	// URL is where the service is reached; Start sets it.
 	URL       string
 	publicKey string // the server's VAPID key it must sign with
 	subject   string
