@@ -20,23 +20,11 @@ func TestSearch_RanksByFieldThenByHowMuchOfTheFieldTheWordIs(t *testing.T) {
 		"short":      titled("Standup"),
 		"long":       titled("Standup with the whole extended product and design group"),
 	}
-	db, ix := indexed(t, "u1", lib)
-	tests := []struct {
-		name, q string
-		want    []string
-	}{
-		{"title, then description, summary, transcript", "budget", []string{"title", "desc", "summary", "transcript"}},
-		{"the shorter title ranks higher", "standup", []string{"short", "long"}},
-		{"a word nobody said", "zebra", nil},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel()
-			if got := find(t, db, ix, tt.q, len(lib)); !slices.Equal(got, tt.want) {
-				t.Fatalf("%q ranked %v, want %v", tt.q, got, tt.want)
-			}
-		})
-	}
+	expectFinds(t, lib, []finds{
+		{"budget", []string{"title", "desc", "summary", "transcript"}}, // by field
+		{"standup", []string{"short", "long"}},                         // the shorter title ranks higher
+		{"zebra", nil},
+	})
 }
 
 func TestSearch_EveryWordMustMatchAndTheLastMayBeAPrefix(t *testing.T) {
@@ -47,11 +35,7 @@ func TestSearch_EveryWordMustMatchAndTheLastMayBeAPrefix(t *testing.T) {
 		"c": titled("Budgets for parties"),
 		"d": {Title: "Review", Transcript: []Segment{{Text: "review the forecast first"}}},
 	}
-	db, ix := indexed(t, "u1", lib)
-	tests := []struct {
-		q    string
-		want []string
-	}{
+	expectFinds(t, lib, []finds{
 		{"quarterly budg", []string{"a"}},
 		{"budget", []string{"c", "a"}}, // exact (plural folded) before prefix completion
 		{"budget ", []string{"c"}},     // a trailing space ends the word: no prefix
@@ -62,15 +46,7 @@ func TestSearch_EveryWordMustMatchAndTheLastMayBeAPrefix(t *testing.T) {
 		{`"forecast review"`, []string{"d"}}, // quotes are no phrase: both words, anywhere
 		{`"review forecast"`, []string{"d"}}, // in any order
 		{"first forecast review", []string{"d"}},
-	}
-	for _, tt := range tests {
-		t.Run(tt.q, func(t *testing.T) {
-			t.Parallel()
-			if got := find(t, db, ix, tt.q, len(lib)); !slices.Equal(got, tt.want) {
-				t.Fatalf("%q found %v, want %v", tt.q, got, tt.want)
-			}
-		})
-	}
+	})
 }
 
 func TestSearch_FoldsCaseAndPluralsButKeepsAccents(t *testing.T) {
@@ -83,11 +59,7 @@ func TestSearch_FoldsCaseAndPluralsButKeepsAccents(t *testing.T) {
 		"classy": spoken("the classes start"),
 		"greek":  titled("ΣΥΝΆΝΤΗΣΗ ομάδας"),
 	}
-	db, ix := indexed(t, "u1", lib)
-	tests := []struct {
-		q    string
-		want []string
-	}{
+	expectFinds(t, lib, []finds{
 		{"QUOKKA", []string{"quokka"}},
 		{"qUoKkA sightings", []string{"quokka"}},
 		{"CAFÉ ", []string{"cafe"}},
@@ -96,15 +68,7 @@ func TestSearch_FoldsCaseAndPluralsButKeepsAccents(t *testing.T) {
 		{"parties", []string{"party"}},
 		{"class", []string{"classy"}},
 		{"συνάντηση", []string{"greek"}},
-	}
-	for _, tt := range tests {
-		t.Run(tt.q, func(t *testing.T) {
-			t.Parallel()
-			if got := find(t, db, ix, tt.q, len(lib)); !slices.Equal(got, tt.want) {
-				t.Fatalf("%q found %v, want %v", tt.q, got, tt.want)
-			}
-		})
-	}
+	})
 }
 
 func TestSearch_AQueryWithNoWordFindsNothing(t *testing.T) {
@@ -132,24 +96,12 @@ func TestSearch_LimitsWhatIsIndexed(t *testing.T) {
 		"long":  spoken("word " + long),
 		"digit": spoken("step 7 of a plan"),
 	}
-	db, ix := indexed(t, "u1", lib)
-	tests := []struct {
-		name, q string
-		want    []string
-	}{
-		{"a term longer than 40 is not a word", strings.Repeat("z", maxTermLen+1) + " ", nil},
-		{"40 letters are", long + " ", []string{"long"}},
-		{"a lone digit is kept", "7 ", []string{"digit"}},
-		{"a lone letter is not", "a plan", []string{"digit"}},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel()
-			if got := find(t, db, ix, tt.q, len(lib)); !slices.Equal(got, tt.want) {
-				t.Fatalf("%q found %v, want %v", tt.q, got, tt.want)
-			}
-		})
-	}
+	expectFinds(t, lib, []finds{
+		{strings.Repeat("z", maxTermLen+1) + " ", nil}, // more than 40 letters is not a word
+		{long + " ", []string{"long"}},                 // 40 letters are
+		{"7 ", []string{"digit"}},                      // a lone digit is kept
+		{"a plan", []string{"digit"}},                  // a lone letter is not
+	})
 }
 
 func TestSearch_ReadsOnlyTheOwnersIndex(t *testing.T) {
@@ -210,5 +162,25 @@ func TestRank_BestFirstThenByID(t *testing.T) {
 	got := Rank(map[string]float64{"b": 1, "a": 1, "c": 2, "d": 0.5})
 	if want := []string{"c", "a", "b", "d"}; !slices.Equal(got, want) {
 		t.Fatalf("got %v want %v", got, want)
+	}
+}
+
+// finds is a query and the ids it must find, best first.
+type finds struct {
+	q    string
+	want []string
+}
+
+// expectFinds indexes lib and runs each query against it.
+func expectFinds(t *testing.T, lib library, tests []finds) {
+	t.Helper()
+	db, ix := indexed(t, "u1", lib)
+	for _, tt := range tests {
+		t.Run(tt.q, func(t *testing.T) {
+			t.Parallel()
+			if got := find(t, db, ix, tt.q, len(lib)); !slices.Equal(got, tt.want) {
+				t.Fatalf("%q found %v, want %v", tt.q, got, tt.want)
+			}
+		})
 	}
 }
