@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/pocket-companion/pocket/pkg/quota"
+	"github.com/pocket-companion/pocket/pkg/search"
 	"github.com/pocket-companion/pocket/pkg/store"
 )
 
@@ -112,18 +113,18 @@ func (s *Service) ImportMany(ctx context.Context, uid string, raws [][]byte) ([]
 // not refuse its neighbours.
 func (s *Service) commitBatch(ctx context.Context, uid string, raws [][]byte, parsed []*stored, out []ImportResult, errs []error) {
 	err := s.db.Update(func(x *store.Txn) error {
-		block := newPostingBlock() // fresh each attempt: Update re-runs fn after a conflict
+		block := search.IndexOf(uid).NewBlock() // fresh each attempt: Update re-runs fn after a conflict
 		for i, st := range parsed {
 			if st == nil {
 				continue
 			}
-			res, err := s.importIn(x, uid, st, block.add, quota.None)
+			res, err := s.importIn(x, uid, st, blockWriter(block), quota.None)
 			if err != nil {
 				return err
 			}
 			out[i] = res
 		}
-		return block.write(x, uid)
+		return block.Write(x)
 	})
 	switch {
 	case err == nil:

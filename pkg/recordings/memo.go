@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 
 	"github.com/pocket-companion/pocket/pkg/loose"
+	"github.com/pocket-companion/pocket/pkg/search"
 )
 
 // A stored recording's transcript segments, first summary and search
@@ -32,19 +33,19 @@ func (st *stored) segments() []loose.Segment {
 
 type postingsMemo struct {
 	recording, summarizations, transcription json.RawMessage
-	postings                                 termPostings
+	postings                                 search.Postings
 }
 
-// indexPostings is st.postings(): the search index's terms of the title,
-// description, first summary and transcript. Callers must not change it.
-func (st *stored) indexPostings() termPostings {
+// indexPostings is search.Analyze of st.searchDoc(): the search index's terms
+// of the title, description, first summary and transcript.
+func (st *stored) indexPostings() search.Postings {
 	if m := st.memoPostings; m != nil && bytes.Equal(m.recording, st.Recording) &&
 		bytes.Equal(m.summarizations, st.Summarizations) && bytes.Equal(m.transcription, st.Transcription) {
 		return m.postings
 	}
 	st.memoPostings = &postingsMemo{
 		recording: st.Recording, summarizations: st.Summarizations, transcription: st.Transcription,
-		postings: st.postings(),
+		postings: search.Analyze(st.searchDoc()),
 	}
 	return st.memoPostings.postings
 }

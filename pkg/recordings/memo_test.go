@@ -38,21 +38,21 @@ func TestIndexPostings_FollowTheFieldsTheyComeFrom(t *testing.T) {
 		Summarizations: json.RawMessage(`{"s1":{"summary":"bravo"}}`),
 		Transcription:  json.RawMessage(`[{"text":"charlie"}]`),
 	}
-	has := func(term string) bool { return slices.Contains(st.indexPostings().terms, term) }
+	has := func(term string) bool { return slices.Contains(st.indexPostings().Terms(), term) }
 	if !has("alpha") || !has("bravo") || !has("charlie") {
-		t.Fatalf("postings = %v", st.indexPostings())
+		t.Fatalf("terms = %v", st.indexPostings().Terms())
 	}
 	st.Recording = json.RawMessage(`{"title":"delta"}`)
 	if has("alpha") || !has("delta") {
-		t.Fatalf("after a new title, postings = %v", st.indexPostings())
+		t.Fatalf("after a new title, terms = %v", st.indexPostings().Terms())
 	}
 	st.Summarizations = json.RawMessage(`{"s1":{"summary":"echo"}}`)
 	if has("bravo") || !has("echo") {
-		t.Fatalf("after a new summary, postings = %v", st.indexPostings())
+		t.Fatalf("after a new summary, terms = %v", st.indexPostings().Terms())
 	}
 	st.Transcription = json.RawMessage(`[{"text":"foxtrot"}]`)
 	if has("charlie") || !has("foxtrot") {
-		t.Fatalf("after a new transcript, postings = %v", st.indexPostings())
+		t.Fatalf("after a new transcript, terms = %v", st.indexPostings().Terms())
 	}
 }
 

@@ -44,7 +44,7 @@ type book struct {
 	Empty      bool       `json:"empty,omitempty"`
 	Terms      []string   `json:"terms,omitempty"`
 	// TermBlock names the posting block holding the postings of Terms when
-	// the recording came in an import batch (postingblock.go); empty when it
+	// the recording came in an import batch (search.Block); empty when it
 	// has keys of its own.
 	TermBlock  string   `json:"termBlock,omitempty"`
 	SummaryIDs []string `json:"summaryIds,omitempty"`

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/pocket-companion/pocket/pkg/apperr"
+	"github.com/pocket-companion/pocket/pkg/search"
 	"github.com/pocket-companion/pocket/pkg/store"
 )
 
@@ -21,18 +22,6 @@ func searchIDs(t *testing.T, s *Service, uid, q string) []string {
 		t.Fatalf("total %d < %d items", res.Total, len(res.Data))
 	}
 	return itemIDs(t, res.Data)
-}
-
-func TestSearch_TitleMatchBeatsTranscriptOnlyMatch(t *testing.T) {
-	s, _, _ := newService(t)
-	chatty := strings.Repeat("the budget and the budget again, budget budget ", 40)
-	mustImport(t, s, "u1", rec("transcript", "Weekly call", base, map[string]any{"_transcript": chatty}))
-	mustImport(t, s, "u1", rec("title", "Budget review", base, map[string]any{"_transcript": "numbers were discussed at length by everyone present"}))
-	mustImport(t, s, "u1", rec("desc", "Planning", base, map[string]any{"description": "budget notes"}))
-	mustImport(t, s, "u1", rec("none", "Other", base, map[string]any{"_transcript": "nothing relevant"}))
-	if got := searchIDs(t, s, "u1", "budget"); !slices.Equal(got, []string{"title", "desc", "transcript"}) {
-		t.Fatalf("ranking %v", got)
-	}
 }
 
 func TestSearch_FindsWhatOnlyOneFieldHolds(t *testing.T) {
@@ -60,11 +49,13 @@ func TestSearch_FixtureWordsOnlyInTranscriptsAreFound(t *testing.T) {
 	for _, id := range itemIDs(t, p.Data) {
 		var st *stored
 		_ = s.db.View(func(x *store.Txn) (err error) { st, err = load(x, "demo", id); return })
-		f := st.searchFields()
-		for _, w := range tokenize(f[fieldTitle] + " " + f[fieldDescription] + " " + f[fieldSummary]) {
+		d := st.searchDoc()
+		for _, w := range search.Tokenize(d.Title + " " + d.Description + " " + d.Summary) {
 			elsewhere[w] = true
 		}
-		transcripts[id] = tokenize(f[fieldTranscript])
+		for _, seg := range d.Transcript {
+			transcripts[id] = append(transcripts[id], search.Tokenize(seg.Text)...)
+		}
 	}
 	checked := 0
 	for id, words := range transcripts {
@@ -82,37 +73,6 @@ func TestSearch_FixtureWordsOnlyInTranscriptsAreFound(t *testing.T) {
 	}
 	if checked < 20 {
 		t.Fatalf("only %d transcript-only words checked", checked)
-	}
-}
-
-func TestSearch_EveryWordMustMatchAndTheLastMayBeAPrefix(t *testing.T) {
-	s, _, _ := newService(t)
-	mustImport(t, s, "u1", rec("a", "Quarterly budgeting session", base, nil))
-	mustImport(t, s, "u1", rec("b", "Quarterly hiring", base, nil))
-	mustImport(t, s, "u1", rec("c", "Budgets for parties", base, nil))
-	tests := []struct {
-		q    string
-		want []string
-	}{
-		{"quarterly budg", []string{"a"}},
-		{"budget", []string{"c", "a"}}, // exact (plural folded) before prefix completion
-		{"budget ", []string{"c"}},     // a trailing space ends the word: no prefix
-		{"party", []string{"c"}},
-		{"quarterly", []string{"b", "a"}}, // the shorter title ranks higher
-		{"quarterly zebra", nil},
-		{"bu", nil}, // too short to expand
-		{"the and", nil},
-	}
-	for _, tt := range tests {
-		t.Run(tt.q, func(t *testing.T) {
-			got := searchIDs(t, s, "u1", tt.q)
-			if len(got) == 0 && len(tt.want) == 0 {
-				return
-			}
-			if !slices.Equal(got, tt.want) {
-				t.Fatalf("got %v want %v", got, tt.want)
-			}
-		})
 	}
 }
 
@@ -193,42 +153,4 @@ func TestSearch_HourLongTranscriptFitsOneTransaction(t *testing.T) {
 	}
 }
 
-func TestTokenize(t *testing.T) {
-	tests := []struct{ in, want string }{
-		{"Hello, World!", "hello world"},
-		{"The budgets & parties' classes", "budget party class"},
-		{"Q4 2026 plan: a b c", "q4 2026 plan"},
-		{"naïve café", "naïve café"},
-		{"e-mail don't", "mail don"},
-		{strings.Repeat("x", 41) + " fine", "fine"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.in, func(t *testing.T) {
-			if got := strings.Join(tokenize(tt.in), " "); got != tt.want {
-				t.Fatalf("got %q want %q", got, tt.want)
-			}
-		})
-	}
-}
-
 func ptr[T any](v T) *T { return &v }
-
-// FuzzTokenize_SplitsLikeFieldsFunc checks the scanner against the plain
-// definition: strings.FieldsFunc over the lower-cased text, each word filtered
-// and stemmed by term.
-func FuzzTokenize_SplitsLikeFieldsFunc(f *testing.F) {
-	for _, s := range []string{"Budget budgets, PARTIES!", "café—naïve 42x", "İstanbul ǅ ß", "a I 7 of", "\xff\xfeword", ""} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		var want []string
-		for _, w := range strings.FieldsFunc(strings.ToLower(s), notWordRune) {
-			if tm, ok := term(w); ok {
-				want = append(want, tm)
-			}
-		}
-		if got := tokenize(s); !slices.Equal(got, want) {
-			t.Fatalf("tokenize(%q) = %q, want %q", s, got, want)
-		}
-	})
-}

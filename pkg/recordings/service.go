@@ -1,15 +1,16 @@
 // Package recordings is the recordings domain of the embedded provider: import
 // (device upload), the dashboard list with stable keyset paging, ranked full-text
-// search, detail, edits, deletion, folders and summarizations. It knows nothing
-// of HTTP or fx. Every method takes the owner's uid; a recording, folder or
-// summarization of anyone else is reported as NotFound, never Forbidden, so the
-// API does not reveal what exists.
+// search (pkg/search's engine, paged and filtered here), detail, edits,
+// deletion, folders and summarizations. It knows nothing of HTTP or fx. Every
+// method takes the owner's uid; a recording, folder or summarization of anyone
+// else is reported as NotFound, never Forbidden, so the API does not reveal
+// what exists.
 //
 // Storage (see the key schema in pkg/store): a recording is one `rec/` record
 // holding the import object exactly as given plus bookkeeping, a pre-rendered
 // list item under `ritem/`, one ordered `ridx/` key per sort field, and one
 // `term/` posting per distinct search term (an import batch shares one key
-// per term among its recordings: postingblock.go). All of them are written in
+// per term among its recordings: search.Block). All of them are written in
 // one transaction, so lists, search and detail never disagree.
 package recordings
 

@@ -15,8 +15,8 @@
 //	ritem/<uid>/<recordingId>                  -> the rendered list item (recording + id + summarization.summary)
 //	ridx/<uid>/<field>/<sortable value>/<id>   -> recordings.entry, binary (flags, recordingAt, folder id, id): dashboard order and filters;
 //	                                              field is recording_at|created_at|updated_at|duration|title, value I64 millis or lower-cased title + 0x00
-//	term/<uid>/<term>/<recordingId>            -> recordings.posting, uvarints (per-field term frequencies and field lengths, search)
-//	term/<uid>/<term>/0x00<block>              -> the postings of an import batch's recordings that use the term (id length, id, posting; each)
+//	term/<uid>/<term>/<recordingId>            -> search.posting, uvarints (per-field term frequencies and field lengths; pkg/search)
+//	term/<uid>/<term>/0x00<block>              -> the postings of an import batch's recordings that use the term (id length, id, posting; each; search.Block)
 //	person/<uid>/<sha256(lower name) hex 24>/<recordingId> -> the person's name as spelled there (recordings that name a speaker so)
 //	unnamed/<uid>/<recordingId>                -> JSON list of the recording's unnamed speakers (label, generic name, first words, start)
 //	rview/<uid>/<recordingId>                  -> recordings.Views (view count, last viewed)

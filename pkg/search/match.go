@@ -1,13 +1,10 @@
-package recordings
+package search
 
 import (
-	"encoding/json"
 	"strings"
 	"unicode"
 	"unicode/utf16"
 	"unicode/utf8"
-
-	"github.com/pocket-companion/pocket/pkg/loose"
 )
 
 // Match tells a search result where its query matched, so the list can show
@@ -27,50 +24,14 @@ const (
 	passageBefore = 60
 )
 
-var fieldNames = [numFields]string{"title", "description", "summary", "transcript"}
-
-// matcher knows which words of a text the query matched: the same terms the
-// index holds (lower-cased, plurals folded), the last word also as a prefix.
-type matcher struct {
-	terms  map[string]bool
-	last   string
-	prefix bool
-}
-
-func newMatcher(q string) matcher {
-	terms, prefix := queryTerms(q)
-	m := matcher{terms: map[string]bool{}, prefix: prefix}
-	for _, t := range terms {
-		m.terms[t] = true
-	}
-	if len(terms) > 0 {
-		m.last = terms[len(terms)-1]
-	}
-	return m
-}
-
-// termOf is the query term a word matches, or "".
-func (m matcher) termOf(word string) string {
-	t, ok := term(strings.ToLower(word))
-	switch {
-	case !ok:
-		return ""
-	case m.terms[t]:
-		return t
-	case m.prefix && strings.HasPrefix(t, m.last):
-		return m.last
-	}
-	return ""
-}
-
 // span is one matched word: byte offsets into the text and its query term.
 type span struct {
 	from, to int
 	term     string
 }
 
-// spans lists the matched words of text, in order.
-func (m matcher) spans(text string) []span {
+// spans lists the words of text q matches, in order.
+func (q Query) spans(text string) []span {
 	var out []span
 	start := -1
 	for i, r := range text + " " {
@@ -81,7 +42,7 @@ func (m matcher) spans(text string) []span {
 			continue
 		}
 		if start >= 0 {
-			if t := m.termOf(text[start:i]); t != "" {
+			if t := q.termOf(text[start:i]); t != "" {
 				out = append(out, span{start, i, t})
 			}
 			start = -1
@@ -105,15 +66,15 @@ type candidate struct {
 	start *float64
 }
 
-// match picks the passage that covers the most query words; ties go to the
-// stronger field (title, description, summary, transcript) and then to the
-// earlier passage.
-func (st *stored) match(m matcher) *Match {
-	fields := st.searchFields()
-	best, bestCov, bestField := candidate{}, 0, -1
-	for f := 0; f < numFields; f++ {
-		for _, c := range passages(f, fields[f], st.Transcription) {
-			if cov := coverage(m.spans(c.text)); cov > bestCov {
+// Match picks the passage of d that holds the most of q's words: nil when
+// none does. Ties go to the stronger field (title, description, summary,
+// transcript) and then to the earlier passage. A long passage is cut to
+// about 200 characters around its first matched word.
+func (q Query) Match(d Doc) *Match {
+	best, bestCov, bestField := candidate{}, 0, Field(-1)
+	for f := Title; f <= Transcript; f++ {
+		for _, c := range passages(f, d) {
+			if cov := coverage(q.spans(c.text)); cov > bestCov {
 				best, bestCov, bestField = c, cov, f
 			}
 		}
@@ -121,22 +82,28 @@ func (st *stored) match(m matcher) *Match {
 	if bestField < 0 {
 		return nil
 	}
-	text := trimAround(best.text, m.spans(best.text))
-	return &Match{Field: fieldNames[bestField], Passage: text, Highlights: utf16Ranges(text, m.spans(text)), StartTime: best.start}
+	text := trimAround(best.text, q.spans(best.text))
+	return &Match{Field: bestField.String(), Passage: text, Highlights: utf16Ranges(text, q.spans(text)), StartTime: best.start}
 }
 
-func passages(f int, text string, transcription json.RawMessage) []candidate {
+// passages are what field f of d offers: the title, each segment of the
+// transcript, each sentence or line of the prose fields.
+func passages(f Field, d Doc) []candidate {
 	var out []candidate
 	switch f {
-	case fieldTitle:
-		out = append(out, candidate{text: squash(text)})
-	case fieldTranscript:
-		for _, seg := range loose.Segments(transcription) {
+	case Title:
+		out = append(out, candidate{text: squash(d.Title)})
+	case Transcript:
+		for _, seg := range d.Transcript {
 			start := seg.Start
 			out = append(out, candidate{text: squash(seg.Text), start: &start})
 		}
 	default:
-		for _, s := range sentences(text) {
+		prose := d.Description
+		if f == Summary {
+			prose = d.Summary
+		}
+		for _, s := range sentences(prose) {
 			out = append(out, candidate{text: s})
 		}
 	}

@@ -1,4 +1,4 @@
-package recordings
+package search
 
 import (
 	"strings"
@@ -22,15 +22,16 @@ func init() {
 	}
 }
 
-// tokenize splits text into lower-case, lightly stemmed terms: runs of letters
-// and digits; one-letter words and stop words dropped.
-func tokenize(s string) []string {
+// Tokenize splits text into the terms the index holds: runs of letters and
+// digits, lower-cased, plurals folded; one-letter words and stop words
+// dropped. Accents are kept ("café" is not "cafe").
+func Tokenize(s string) []string {
 	var out []string
 	eachTerm(s, func(t string) { out = append(out, t) })
 	return out
 }
 
-// eachTerm calls fn with each of tokenize's terms of s, in order, without
+// eachTerm calls fn with each of Tokenize's terms of s, in order, without
 // building the list: indexing a transcript counts its terms as it goes.
 func eachTerm(s string, fn func(term string)) {
 	if isASCII(s) {
@@ -137,17 +138,4 @@ func stem(w string) string {
 		return w[:len(w)-1]
 	}
 	return w
-}
-
-// queryTerms tokenises a query. prefix reports whether the last word may be
-// matched as a prefix (search-as-you-type): only when the query does not end
-// in a space and the word is long enough to keep the expansion small.
-func queryTerms(q string) (terms []string, prefix bool) {
-	terms = tokenize(q)
-	if len(terms) == 0 {
-		return nil, false
-	}
-	last := terms[len(terms)-1]
-	ends := strings.TrimRightFunc(q, notWordRune) != q
-	return terms, !ends && len(last) >= 3
 }
