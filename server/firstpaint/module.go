@@ -56,14 +56,9 @@ func newSignedInList(tokens *identity.Tokens, recs *recordings.Service) web.Sign
 		if err != nil {
 			return nil, false
 		}
-		list := firstpaint.List{Zone: zone}
-		for _, item := range page.Data {
-			if row, ok := firstpaint.RowOf(item); ok {
-				list.Rows = append(list.Rows, row)
-			}
-		}
-		if len(list.Rows) == 0 {
-			return nil, false // the empty state is the app's to draw
+		list, ok := firstpaint.ListOf(page.Data, zone)
+		if !ok {
+			return nil, false
 		}
 		return list.HTML(), true
 	}
