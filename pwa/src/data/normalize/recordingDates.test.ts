@@ -51,6 +51,19 @@ describe('dates', () => {
     expect(formatDayHeading(NaN)).toBe('Unknown date')
   })
 
+  it("follow the reader's zone when it changes while the app runs", () => {
+    const zone = process.env.TZ
+    try {
+      const moment = at('2026-11-17T04:00:00Z')
+      process.env.TZ = 'UTC'
+      expect(dayKey(moment)).toBe('2026-11-17')
+      process.env.TZ = 'America/Los_Angeles'
+      expect(dayKey(moment)).toBe('2026-11-16')
+    } finally {
+      process.env.TZ = zone
+    }
+  })
+
   // The reader's zone and UTC are worked out with Date's getters, other zones
   // with Intl: every path must print what Intl's en-US formats print.
   it('print what Intl prints, in the reader\'s zone, UTC and pinned zones, across DST changes and centuries', () => {
