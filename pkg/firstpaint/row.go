@@ -100,12 +100,12 @@ func durationLabel(raw json.RawMessage) string {
 const previewLength = 100
 
 // summaryPreview is the summary as one line of plain text, cut at 100
-// characters plus '...'.
+// characters plus '...', as the app's summaryPreview makes it.
 func summaryPreview(summary json.RawMessage) string {
 	if loose.IsNull(summary) || len(summary) == 0 {
 		return ""
 	}
-	plain := strings.Join(strings.Fields(loose.StripMarkdown(loose.SummaryText(summary))), " ")
+	plain := strings.Join(strings.Fields(withoutEmphasis(loose.StripMarkdown(loose.SummaryText(summary)))), " ")
 	if utf8.RuneCountInString(plain) <= previewLength {
 		return plain
 	}
