@@ -1,0 +1,86 @@
+package firstpaint_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/pocket-companion/pocket/pkg/firstpaint"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files under testdata/parity/golden")
+
+// parityDir holds the fixtures both renderers draw and what this one drew.
+// The app's side (pwa/src/app/prerender/firstPaintParity.test.tsx) draws the
+// same fixtures with the real components and compares the two DOMs, so a
+// change to either renderer alone fails a test: this one when the goldens
+// are stale, that one when they no longer match the app.
+const parityDir = "testdata/parity"
+
+// listFixture is a dashboard page's items as the server and the app read
+// them, and the reader's zone.
+type listFixture struct {
+	Name  string            `json:"name"`
+	Zone  string            `json:"zone"`
+	Items []json.RawMessage `json:"items"`
+}
+
+type parityFixtures struct {
+	Lists []listFixture `json:"lists"`
+}
+
+func readParityFixtures(t *testing.T) parityFixtures {
+	t.Helper()
+	raw, err := os.ReadFile(filepath.Join(parityDir, "fixtures.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var f parityFixtures
+	if err := json.Unmarshal(raw, &f); err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+// listPaint is the list's first paint as the server fills it (nothing for
+// a page without a row).
+func listPaint(t *testing.T, f listFixture) []byte {
+	zone, ok := firstpaint.Zone(f.Zone)
+	if !ok {
+		t.Fatalf("%s: unknown zone %q", f.Name, f.Zone)
+	}
+	list, ok := firstpaint.ListOf(f.Items, zone)
+	if !ok {
+		return nil
+	}
+	return list.HTML()
+}
+
+// The goldens are what the server paints for every fixture today
+// (go test ./pkg/firstpaint -run Parity -update rewrites them; then run the
+// app's parity test, which says whether the app still draws the same).
+func TestParity_GoldensAreWhatTheServerPaints(t *testing.T) {
+	fixtures := readParityFixtures(t)
+	for _, f := range fixtures.Lists {
+		checkGolden(t, "list-"+f.Name, listPaint(t, f))
+	}
+}
+
+func checkGolden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join(parityDir, "golden", name+".html")
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil || !bytes.Equal(got, want) {
+		t.Errorf("%s is not what the server paints now (%v): rewrite it with go test ./pkg/firstpaint -run Parity -update, "+
+			"then run pwa/src/app/prerender/firstPaintParity.test.tsx\ngot:\n%s\nwant:\n%s", path, err, got, want)
+	}
+}
