@@ -46,3 +46,87 @@ export function parsedMarkup(markup: string): HTMLElement {
   holder.innerHTML = markup
   return holder
 }
+
+/**
+ * What a screen reader and a reader see of a subtree, in order: headings,
+ * links (name and target), buttons (name and state), selects (label,
+ * options, the chosen one starred), times, paragraphs and the words between
+ * them; no classes, ids or decorative icons. For screens whose copy may be
+ * built differently from the app's elements (an inert select, no React ids)
+ * but must read the same.
+ */
+export function outline(root: Element): string[] {
+  const lines: string[] = []
+  const walk = (el: Element, depth: number) => {
+    const indent = '  '.repeat(depth)
+    let text = '' // a run of text nodes reads as one (React writes 'From {name}' as two)
+    const endText = () => {
+      const words = squeezed(text)
+      if (words) lines.push(`${indent}${JSON.stringify(words)}`)
+      text = ''
+    }
+    for (const node of el.childNodes) {
+      if (node.nodeType === Node.TEXT_NODE) {
+        text += node.textContent
+        continue
+      }
+      endText()
+      if (!(node instanceof Element) || hidden(node)) continue
+      const line = outlineLine(node)
+      if (line === null) walk(node, depth)
+      else if (line !== '') {
+        lines.push(indent + line)
+        if (['header', 'p'].includes(node.localName)) walk(node, depth + 1)
+      }
+    }
+    endText()
+  }
+  walk(root, 0)
+  return lines
+}
+
+/** The element's own line ('' to leave it and its content out), or null to read through it. */
+function outlineLine(el: Element): string | null {
+  const tag = el.localName
+  if (/^h[1-6]$/.test(tag)) return `heading ${tag[1]} ${JSON.stringify(nameOf(el))}`
+  if (tag === 'a') return `link ${JSON.stringify(nameOf(el))} → ${el.getAttribute('href')}`
+  if (tag === 'button') return `button ${JSON.stringify(nameOf(el))}${states(el)}`
+  if (tag === 'time') return `time ${JSON.stringify(nameOf(el))} ${el.getAttribute('datetime') ?? '(no datetime)'}`
+  if (tag === 'label') return ''
+  if (tag === 'select') return selectLine(el as HTMLSelectElement)
+  if (tag === 'header' || tag === 'p') return tag
+  return null
+}
+
+function selectLine(select: HTMLSelectElement): string {
+  const label = select.labels?.[0] ?? select.parentElement?.querySelector('label')
+  const options = [...select.options].map((o) => `${o.text}${o.selected ? '*' : ''}`)
+  return `select ${JSON.stringify(squeezed(label?.textContent))}: ${options.join(' | ')}`
+}
+
+function states(el: Element): string {
+  return ['aria-haspopup', 'aria-expanded', 'aria-selected', 'aria-pressed']
+    .filter((a) => el.hasAttribute(a))
+    .map((a) => ` ${a}=${el.getAttribute(a)}`)
+    .join('')
+}
+
+function nameOf(el: Element): string {
+  const label = el.getAttribute('aria-label')
+  if (label) return label
+  const visible = (node: Node): string =>
+    node.nodeType === Node.TEXT_NODE
+      ? (node.textContent ?? '')
+      : node instanceof Element && !hidden(node)
+        ? [...node.childNodes].map(visible).join('')
+        : ''
+  return squeezed(visible(el))
+}
+
+function hidden(el: Element): boolean {
+  return el.getAttribute('aria-hidden') === 'true' || el.hasAttribute('hidden') || el.localName === 'svg'
+}
+
+function squeezed(text: string | null | undefined): string {
+  return (text ?? '').replace(/\s+/g, ' ').trim()
+}

@@ -1,11 +1,13 @@
 import { render } from '@testing-library/react'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { toRecordingRow } from '@/data/normalize/recording'
 import type { Recording } from '@/data/types'
 import { RecordingList } from '@/features/recordings/list/RecordingList'
 import { groupByDay } from '@/features/recordings/list/listItems'
 import { normalisedDom, parsedMarkup } from '@/test/normalisedDom'
+import { setReadersZone } from '@/test/readersZone'
 import fixtures from '../../../../pkg/firstpaint/testdata/parity/fixtures.json'
+import { serverPaint } from './parityGoldens'
 
 /**
  * The server paints the list's first rows from the HTML before the app has
@@ -18,23 +20,6 @@ import fixtures from '../../../../pkg/firstpaint/testdata/parity/fixtures.json'
  * element, word for word (see normalisedDom). The app is the reference: a
  * difference is the server's to fix (docs/adr/0003-first-paint.md).
  */
-
-const goldens = import.meta.glob<string>('../../../../pkg/firstpaint/testdata/parity/golden/*.html', {
-  query: '?raw',
-  import: 'default',
-  eager: true,
-})
-
-function golden(name: string): string {
-  const markup = goldens[`../../../../pkg/firstpaint/testdata/parity/golden/${name}.html`]
-  if (markup === undefined) throw new Error(`no golden for ${name}: run go test ./pkg/firstpaint -run Parity -update`)
-  return markup
-}
-
-const readersZone = process.env.TZ
-afterEach(() => {
-  process.env.TZ = readersZone
-})
 
 /**
  * The app's list as it first draws the rows, in a window tall enough for
@@ -58,8 +43,8 @@ function appList(items: unknown[]): Element {
 
 describe("the server's first paint of the list is the app's", () => {
   it.each(fixtures.lists.map((f) => [f.name, f] as const))('%s', (name, fixture) => {
-    process.env.TZ = fixture.zone // the app reads the reader's zone from the browser; the server from its cookie
-    const server = golden(`list-${name}`)
+    setReadersZone(fixture.zone) // the app reads the reader's zone from the browser; the server from its cookie
+    const server = serverPaint(`list-${name}`)
     if (fixture.items.length === 0) {
       // No rows: the server fills nothing, and the app draws its empty state, not a list.
       expect(server).toBe('')

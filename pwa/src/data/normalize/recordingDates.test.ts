@@ -1,5 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { setReadersZone } from '@/test/readersZone'
 import { parseTimestamp } from '../time'
 import { dayKey, durationLabel, formatDayHeading, formatShortDateTime, recordedAt } from './recordingDates'
 
@@ -52,16 +53,11 @@ describe('dates', () => {
   })
 
   it("follow the reader's zone when it changes while the app runs", () => {
-    const zone = process.env.TZ
-    try {
-      const moment = at('2026-11-17T04:00:00Z')
-      process.env.TZ = 'UTC'
-      expect(dayKey(moment)).toBe('2026-11-17')
-      process.env.TZ = 'America/Los_Angeles'
-      expect(dayKey(moment)).toBe('2026-11-16')
-    } finally {
-      process.env.TZ = zone
-    }
+    const moment = at('2026-11-17T04:00:00Z')
+    setReadersZone('UTC')
+    expect(dayKey(moment)).toBe('2026-11-17')
+    setReadersZone('America/Los_Angeles')
+    expect(dayKey(moment)).toBe('2026-11-16')
   })
 
   // The reader's zone and UTC are worked out with Date's getters, other zones
