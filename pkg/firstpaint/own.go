@@ -1,6 +1,7 @@
 package firstpaint
 
 import (
+	"encoding/json"
 	"slices"
 	"strings"
 	"time"
@@ -21,14 +22,24 @@ func OwnRecording(d recordings.Detail, folders []recordings.Folder, zone *time.L
 		return Recording{}, false
 	}
 	_, sum, _ := loose.FirstSummarization(d.Summarizations)
+	page := HeaderOf(d.Recording)
+	page.Zone = zone
+	page.Owner = pickerOf(folders, d.FolderID)
+	page.Summary = SummaryOf(sum)
+	return page, true
+}
+
+// HeaderOf is a recording's title ("" when it has none: the header's
+// words for untitled), description and date, read as the app's header reads
+// them (pwa/src/data/normalize/detail.ts): a blank title falls back to the
+// name, the date to createdAt and updatedAt.
+func HeaderOf(recording json.RawMessage) Recording {
+	obj, _ := loose.ParseObject(loose.Unwrap(recording))
 	return Recording{
 		Title:       firstText(obj.Get("title"), obj.Get("name"), ""),
 		Description: strings.TrimSpace(loose.Text(obj.Get("description"))),
 		At:          recordedAt(obj),
-		Zone:        zone,
-		Owner:       pickerOf(folders, d.FolderID),
-		Summary:     SummaryOf(sum),
-	}, true
+	}
 }
 
 // pickerOf is the folder picker as the app lists it: every folder by name,
