@@ -7,8 +7,12 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/pocket-companion/pocket/pkg/firstpaint"
+	"github.com/pocket-companion/pocket/pkg/loose"
+	"github.com/pocket-companion/pocket/pkg/recordings"
+	"github.com/pocket-companion/pocket/pkg/share"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/parity/golden")
@@ -28,8 +32,25 @@ type listFixture struct {
 	Items []json.RawMessage `json:"items"`
 }
 
+// ownedFixture is the owner's recording as the detail API gives it, their
+// folders and their zone.
+type ownedFixture struct {
+	Name    string              `json:"name"`
+	Zone    string              `json:"zone"`
+	Detail  recordings.Detail   `json:"detail"`
+	Folders []recordings.Folder `json:"folders"`
+}
+
+// sharedFixture is a share link's view as the share API gives it.
+type sharedFixture struct {
+	Name string     `json:"name"`
+	View share.View `json:"view"`
+}
+
 type parityFixtures struct {
-	Lists []listFixture `json:"lists"`
+	Lists  []listFixture   `json:"lists"`
+	Owned  []ownedFixture  `json:"owned"`
+	Shared []sharedFixture `json:"shared"`
 }
 
 func readParityFixtures(t *testing.T) parityFixtures {
@@ -48,15 +69,32 @@ func readParityFixtures(t *testing.T) parityFixtures {
 // listPaint is the list's first paint as the server fills it (nothing for
 // a page without a row).
 func listPaint(t *testing.T, f listFixture) []byte {
-	zone, ok := firstpaint.Zone(f.Zone)
-	if !ok {
-		t.Fatalf("%s: unknown zone %q", f.Name, f.Zone)
-	}
-	list, ok := firstpaint.ListOf(f.Items, zone)
+	list, ok := firstpaint.ListOf(f.Items, zone(t, f.Zone))
 	if !ok {
 		return nil
 	}
 	return list.HTML()
+}
+
+// ownedPaint is the owner's recording page as the server fills it (nothing
+// when it declines), the recording filed where its folderId says.
+func ownedPaint(t *testing.T, f ownedFixture) []byte {
+	rec, _ := loose.ParseObject(f.Detail.Recording)
+	f.Detail.FolderID = loose.Text(rec.Get("folderId"))
+	page, ok := firstpaint.OwnRecording(f.Detail, f.Folders, zone(t, f.Zone))
+	if !ok {
+		return nil
+	}
+	return page.HTML()
+}
+
+func zone(t *testing.T, name string) *time.Location {
+	t.Helper()
+	zone, ok := firstpaint.Zone(name)
+	if !ok {
+		t.Fatalf("unknown zone %q", name)
+	}
+	return zone
 }
 
 // The goldens are what the server paints for every fixture today
@@ -66,6 +104,12 @@ func TestParity_GoldensAreWhatTheServerPaints(t *testing.T) {
 	fixtures := readParityFixtures(t)
 	for _, f := range fixtures.Lists {
 		checkGolden(t, "list-"+f.Name, listPaint(t, f))
+	}
+	for _, f := range fixtures.Owned {
+		checkGolden(t, "owned-"+f.Name, ownedPaint(t, f))
+	}
+	for _, f := range fixtures.Shared {
+		checkGolden(t, "shared-"+f.Name, share.PreviewOf(f.View).HTML())
 	}
 }
 
