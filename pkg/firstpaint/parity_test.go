@@ -123,8 +123,10 @@ func checkGolden(t *testing.T, name string, got []byte) {
 		return
 	}
 	want, err := os.ReadFile(path)
-	if err != nil || !bytes.Equal(got, want) {
-		t.Errorf("%s is not what the server paints now (%v): rewrite it with go test ./pkg/firstpaint -run Parity -update, "+
-			"then run pwa/src/app/prerender/firstPaintParity.test.tsx\ngot:\n%s\nwant:\n%s", path, err, got, want)
+	if err != nil {
+		t.Errorf("%v: write it with go test ./pkg/firstpaint -run Parity -update", err)
+	} else if !bytes.Equal(got, want) {
+		t.Errorf("%s is not what the server paints now: rewrite it with go test ./pkg/firstpaint -run Parity -update, "+
+			"then run the app's side, pwa/src/app/prerender/firstPaint*Parity.test.tsx\nnow:\n%s\ngolden:\n%s", path, got, want)
 	}
 }
