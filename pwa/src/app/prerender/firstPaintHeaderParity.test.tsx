@@ -45,6 +45,18 @@ async function appHeader(matches: (header: Element) => void): Promise<void> {
   }, { timeout: 10_000 })
 }
 
+/**
+ * On a desktop the summary starts below the row of tabs, which the copy
+ * draws too (a phone's tab bar is fixed at the bottom, out of the way).
+ */
+function expectSameTabs(painted: Element, desktop: boolean) {
+  if (!desktop) return
+  const copy = painted.querySelector('.rec-preview__tabs')
+  const app = document.querySelector('.tabs.tabs--top')
+  expect(copy && app, 'a row of tabs is missing').toBeTruthy()
+  expect(outline(copy!)).toEqual(outline(app!))
+}
+
 describe("the server's first paint of the owner's recording header is the app's", () => {
   const cases = fixtures.owned.flatMap((f) => screens.map(([name, desktop]) => [f.name, name, desktop, f] as const))
   it.each(cases)('%s, on a %s', async (name, _, desktop, fixture) => {
@@ -61,9 +73,11 @@ describe("the server's first paint of the owner's recording header is the app's"
       expect(await screen.findByText(/^From /)).toBeInTheDocument()
       return
     }
-    const copy = parsedMarkup(painted).querySelector(`header.rec-header--${desktop ? 'desktop' : 'mobile'}`)
-    expect(copy, "the server painted no header for this screen").not.toBeNull()
+    const page = parsedMarkup(painted)
+    const copy = page.querySelector(`header.rec-header--${desktop ? 'desktop' : 'mobile'}`)
+    expect(copy, 'the server painted no header for this screen').not.toBeNull()
     await appHeader((header) => expect(outline(copy!)).toEqual(outline(header)))
+    expectSameTabs(page, desktop)
   })
 })
 
@@ -82,5 +96,6 @@ describe("the server's first paint of a shared recording's header is the app's",
     // leaves the date out rather than print it in the wrong one.
     const withoutDate = (lines: string[]) => lines.filter((l) => !l.trim().startsWith('time '))
     await appHeader((header) => expect(outline(copy!)).toEqual(withoutDate(outline(header))))
+    expectSameTabs(painted, desktop)
   })
 })
