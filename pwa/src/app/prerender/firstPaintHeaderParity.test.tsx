@@ -36,14 +36,24 @@ function onScreen(desktop: boolean) {
   }))
 }
 
-/** The app's header once its page has drawn it (the folder picker fills from the device a moment later). */
+/**
+ * The app's header once its page has drawn it (the folder picker fills from
+ * the device a moment later). The wait ends as soon as it matches; its
+ * ceiling is for a machine busy with the Go tests beside these.
+ */
 async function appHeader(matches: (header: Element) => void): Promise<void> {
-  await waitFor(() => {
-    const header = document.querySelector('header.rec-header')
-    expect(header, 'the app drew no header').not.toBeNull()
-    matches(header!)
-  }, { timeout: 10_000 })
+  await waitFor(
+    () => {
+      const header = document.querySelector('header.rec-header')
+      expect(header, 'the app drew no header').not.toBeNull()
+      matches(header!)
+    },
+    { timeout: 20_000 },
+  )
 }
+
+/** Each case renders the whole app: more than the default 15 s on a loaded machine. */
+const PAGE_TIMEOUT = 30_000
 
 /**
  * On a desktop the summary starts below the row of tabs, which the copy
@@ -70,7 +80,7 @@ describe("the server's first paint of the owner's recording header is the app's"
     renderApp(`/recordings/${encodeURIComponent(id)}`)
     if (!painted) {
       // The server declines (a recording shared with the owner): the app draws it read-only.
-      expect(await screen.findByText(/^From /)).toBeInTheDocument()
+      expect(await screen.findByText(/^From /, undefined, { timeout: 20_000 })).toBeInTheDocument()
       return
     }
     const page = parsedMarkup(painted)
@@ -78,7 +88,7 @@ describe("the server's first paint of the owner's recording header is the app's"
     expect(copy, 'the server painted no header for this screen').not.toBeNull()
     await appHeader((header) => expect(outline(copy!)).toEqual(outline(header)))
     expectSameTabs(page, desktop)
-  })
+  }, PAGE_TIMEOUT)
 })
 
 describe("the server's first paint of a shared recording's header is the app's", () => {
@@ -97,5 +107,5 @@ describe("the server's first paint of a shared recording's header is the app's",
     const withoutDate = (lines: string[]) => lines.filter((l) => !l.trim().startsWith('time '))
     await appHeader((header) => expect(outline(copy!)).toEqual(withoutDate(outline(header))))
     expectSameTabs(painted, desktop)
-  })
+  }, PAGE_TIMEOUT)
 })
