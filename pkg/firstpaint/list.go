@@ -2,6 +2,7 @@ package firstpaint
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"html"
 	"strconv"
@@ -18,6 +19,19 @@ import (
 type List struct {
 	Rows []Row
 	Zone *time.Location
+}
+
+// ListOf is the list's first rows from a dashboard page's items, in the
+// reader's zone; false when no item makes a row (the empty state is the
+// app's to draw).
+func ListOf(items []json.RawMessage, zone *time.Location) (List, bool) {
+	list := List{Zone: zone}
+	for _, item := range items {
+		if row, ok := RowOf(item); ok {
+			list.Rows = append(list.Rows, row)
+		}
+	}
+	return list, len(list.Rows) > 0
 }
 
 // The fixed heights of the app's list items (RecordingList.tsx, recordings.css).

@@ -71,3 +71,21 @@ func TestList_PlacesRowsUnderTheirDays(t *testing.T) {
 		}
 	}
 }
+
+// A row's preview drops single-marker emphasis where the app's does, and
+// keeps the markers that are not emphasis.
+func TestWithoutEmphasis(t *testing.T) {
+	for in, want := range map[string]string{
+		"*lead* and _tail_.":        "lead and tail.",
+		"snake_case_name and 2*3*4": "snake_case_name and 2*3*4",
+		"(*aside*) *not*closed":     "(aside) *not*closed",
+		"Body\n*words*":             "Body\nwords",
+		"a\u00a0_spaced_\u00a0b":    "a\u00a0spaced\u00a0b",
+		"* not emphasis *":          "* not emphasis *",
+		"*café*, ok":                "café, ok",
+	} {
+		if got := withoutEmphasis(in); got != want {
+			t.Errorf("withoutEmphasis(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

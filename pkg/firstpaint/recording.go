@@ -68,15 +68,18 @@ func (p Recording) sharedHeader(b *bytes.Buffer) {
 }
 
 // pills are the "From …" pill of a shared recording and the date, in the
-// reader's zone. The owner's page keeps the date's place when the zone is
-// not known yet (an empty pill, filled when the app draws the page), so the
-// summary below does not move.
+// reader's zone ('Unknown date' on the owner's page for a recording without
+// one, as the app's pill says). The owner's page keeps the date's place when
+// the zone is not known yet (an empty pill, filled when the app draws the
+// page), so the summary below does not move.
 func (p Recording) pills(b *bytes.Buffer) {
 	b.WriteString(`<p class="rec-header__pills">`)
 	if p.From != "" {
 		b.WriteString(`<span class="pill pill--owner">From ` + html.EscapeString(p.From) + `</span>`)
 	}
 	switch {
+	case p.At.IsZero() && p.Owner != nil:
+		b.WriteString(`<span class="pill"><time>` + unknownDate + `</time></span>`)
 	case !p.At.IsZero() && p.Zone != nil:
 		b.WriteString(`<span class="pill">` + timeMarkup(p.At, p.Zone) + `</span>`)
 	case p.Owner != nil:

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -66,13 +67,17 @@ func firstText(a, b json.RawMessage, fallback string) string {
 }
 
 // recordedAt is recordingAt, else createdAt, else updatedAt, as strings
-// (the app's recordedAt); zero when none parses.
+// (the app's recordedAt); zero when none parses. A number in a string is no
+// date to the app (Date.parse), so not here either, though ParseTime reads
+// it as epoch time.
 func recordedAt(obj loose.Object) time.Time {
 	for _, key := range []string{"recordingAt", "createdAt", "updatedAt"} {
-		if s, ok := loose.String(obj.Get(key)); ok {
-			if t, ok := loose.ParseTime(s); ok {
-				return t
-			}
+		s, ok := loose.String(obj.Get(key))
+		if _, err := strconv.ParseFloat(strings.TrimSpace(s), 64); !ok || err == nil {
+			continue
+		}
+		if t, ok := loose.ParseTime(s); ok {
+			return t
 		}
 	}
 	return time.Time{}
@@ -100,12 +105,12 @@ func durationLabel(raw json.RawMessage) string {
 const previewLength = 100
 
 // summaryPreview is the summary as one line of plain text, cut at 100
-// characters plus '...'.
+// characters plus '...', as the app's summaryPreview makes it.
 func summaryPreview(summary json.RawMessage) string {
 	if loose.IsNull(summary) || len(summary) == 0 {
 		return ""
 	}
-	plain := strings.Join(strings.Fields(loose.StripMarkdown(loose.SummaryText(summary))), " ")
+	plain := strings.Join(strings.Fields(withoutEmphasis(loose.StripMarkdown(loose.SummaryText(summary)))), " ")
 	if utf8.RuneCountInString(plain) <= previewLength {
 		return plain
 	}

@@ -2,6 +2,7 @@ package share
 
 import (
 	"strings"
+	"time"
 
 	"github.com/pocket-companion/pocket/pkg/firstpaint"
 	"github.com/pocket-companion/pocket/pkg/loose"
@@ -10,16 +11,14 @@ import (
 // PreviewOf is what a share link's first visit paints from the HTML before
 // the app has loaded (pwa/src/features/share/SharedRecordingPage.tsx draws
 // the full page over it): the recording's header and its summary. It reads
-// the view's loose shapes through pkg/loose and pkg/export, as the page's
-// other readers do.
+// the header as the app does (firstpaint.HeaderOf) and the summary through
+// pkg/loose and pkg/export, as the page's other readers do.
 func PreviewOf(v View) firstpaint.Recording {
-	info := loose.ReadRecording(v.Recording)
-	return firstpaint.Recording{
-		Title:       info.Title,
-		Description: info.Description,
-		From:        ownerName(v.Owner),
-		Summary:     firstpaint.SummaryOf(v.Summarization),
-	}
+	page := firstpaint.HeaderOf(v.Recording)
+	page.At = time.Time{} // a first visit tells no zone to print it in
+	page.From = ownerName(v.Owner)
+	page.Summary = firstpaint.SummaryOf(v.Summarization)
+	return page
 }
 
 // ownerName is the sharer as the page names them: display name, else the

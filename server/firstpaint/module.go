@@ -6,15 +6,12 @@ package firstpaint
 
 import (
 	"net/http"
-	"slices"
-	"strings"
 	"time"
 
 	"go.uber.org/fx"
 
 	"github.com/pocket-companion/pocket/pkg/firstpaint"
 	"github.com/pocket-companion/pocket/pkg/identity"
-	"github.com/pocket-companion/pocket/pkg/loose"
 	"github.com/pocket-companion/pocket/pkg/recordings"
 	"github.com/pocket-companion/pocket/server/auth"
 	"github.com/pocket-companion/pocket/server/web"
@@ -56,14 +53,9 @@ func newSignedInList(tokens *identity.Tokens, recs *recordings.Service) web.Sign
 		if err != nil {
 			return nil, false
 		}
-		list := firstpaint.List{Zone: zone}
-		for _, item := range page.Data {
-			if row, ok := firstpaint.RowOf(item); ok {
-				list.Rows = append(list.Rows, row)
-			}
-		}
-		if len(list.Rows) == 0 {
-			return nil, false // the empty state is the app's to draw
+		list, ok := firstpaint.ListOf(page.Data, zone)
+		if !ok {
+			return nil, false
 		}
 		return list.HTML(), true
 	}
@@ -83,43 +75,12 @@ func newSignedInCopy(tokens *identity.Tokens, recs *recordings.Service) web.Sign
 		if err != nil {
 			return nil, false
 		}
-		return ownRecording(d, folders, readerZone(r)).HTML(), true
-	}
-}
-
-// ownRecording is the owner's recording page's first paint: its header with
-// the date pill and the owner's buttons, and its first summary.
-func ownRecording(d recordings.Detail, folders []recordings.Folder, zone *time.Location) firstpaint.Recording {
-	info := loose.ReadRecording(d.Recording)
-	_, sum, _ := loose.FirstSummarization(d.Summarizations)
-	return firstpaint.Recording{
-		Title:       info.Title,
-		Description: info.Description,
-		At:          info.RecordedAt,
-		Zone:        zone,
-		Owner:       pickerOf(folders, d.FolderID),
-		Summary:     firstpaint.SummaryOf(sum),
-	}
-}
-
-// pickerOf is the folder picker as the app lists it: every folder by name,
-// case-insensitively, then by id (pwa/src/data/folders/tree.ts byFolderName).
-func pickerOf(folders []recordings.Folder, current string) *firstpaint.Owner {
-	sorted := slices.Clone(folders)
-	slices.SortFunc(sorted, func(a, b recordings.Folder) int {
-		if c := strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)); c != 0 {
-			return c
+		page, ok := firstpaint.OwnRecording(d, folders, readerZone(r))
+		if !ok {
+			return nil, false
 		}
-		return strings.Compare(a.ID, b.ID)
-	})
-	owner := &firstpaint.Owner{}
-	for _, f := range sorted {
-		owner.Folders = append(owner.Folders, f.Name)
-		if f.ID == current {
-			owner.Folder = f.Name
-		}
+		return page.HTML(), true
 	}
-	return owner
 }
 
 // readerZone is the zone the app said the reader is in, or nil (then the

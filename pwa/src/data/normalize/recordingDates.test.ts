@@ -1,5 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { setReadersZone } from '@/test/readersZone'
 import { parseTimestamp } from '../time'
 import { dayKey, durationLabel, formatDayHeading, formatShortDateTime, recordedAt } from './recordingDates'
 
@@ -49,6 +50,14 @@ describe('dates', () => {
     expect(dayKey(at('2026-11-17T02:00:00Z'), 'UTC')).toBe('2026-11-17')
     expect(dayKey(at('2026-11-17T02:00:00Z'), 'America/New_York')).toBe('2026-11-16')
     expect(formatDayHeading(NaN)).toBe('Unknown date')
+  })
+
+  it("follow the reader's zone when it changes while the app runs", () => {
+    const moment = at('2026-11-17T04:00:00Z')
+    setReadersZone('UTC')
+    expect(dayKey(moment)).toBe('2026-11-17')
+    setReadersZone('America/Los_Angeles')
+    expect(dayKey(moment)).toBe('2026-11-16')
   })
 
   // The reader's zone and UTC are worked out with Date's getters, other zones

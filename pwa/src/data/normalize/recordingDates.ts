@@ -69,13 +69,16 @@ export function formatDayHeading(ms: number, timeZone?: string): string {
 
 // Zone offsets are whole quarter hours, so every instant in one quarter hour
 // has the same calendar day: grouping thousands of rows works each out once.
+// The reader's own zone is keyed by its offset at that instant: it can change
+// while the app runs (a trip, a changed setting), and a day kept from the old
+// zone would split a day's rows under two headings.
 const QUARTER_HOUR = 15 * 60 * 1000
 const dayKeys = new Map<string, string>()
 
 /** Calendar day in the display zone ('2026-11-17'): rows sharing it share a heading. */
 export function dayKey(ms: number, timeZone?: string): string {
   if (Number.isNaN(ms)) return 'unknown'
-  const cacheKey = `${Math.floor(ms / QUARTER_HOUR)}|${timeZone ?? ''}`
+  const cacheKey = `${Math.floor(ms / QUARTER_HOUR)}|${timeZone ?? new Date(ms).getTimezoneOffset()}`
   let key = dayKeys.get(cacheKey)
   if (key === undefined) {
     const t = wallClock(ms, timeZone)
