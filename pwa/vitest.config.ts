@@ -38,6 +38,8 @@ export default defineConfig({
       // Components (*.test.tsx), and the logic tests that replace a module (vi.mock) or load
       // code once per module graph, each get a graph and a document of their own.
       { extends: true, test: { ...app, name: 'app', include: ['src/**/*.test.tsx', ...ownModuleGraph] } },
+      // Timings, not tests: only when asked for (BENCH=1 ... --project bench).
+      ...(process.env.BENCH ? [{ extends: true, test: { ...app, name: 'bench', include: ['src/**/*.timing.ts'] } }] : []),
       // Build scripts run under Node, with none of the app's browser set-up.
       { extends: true, test: { name: 'scripts', environment: 'node', include: ['scripts/**/*.test.ts'] } },
     ],

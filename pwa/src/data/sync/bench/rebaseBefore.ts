@@ -1,6 +1,6 @@
 /**
  * BENCH ONLY: rebase.ts as it was before pages were applied in bulk (commit d97fa8e),
- * frozen so applyPage.timing.test.ts can time the old path against the new one in the
+ * frozen so applyPage.timing.ts can time the old path against the new one in the
  * same run and compare the tables both leave. Not imported by the app.
  */
 import type { Change, FolderState, RecordingState, Tombstone } from '@/gen/pocket/sync/v1/sync_pb'
