@@ -23,6 +23,11 @@ export interface Toxiproxy {
   removeToxic(proxy: string, name: string): Promise<void>
   /** Every proxy enabled again, every toxic gone: the network healed. */
   reset(): Promise<void>
+  /**
+   * Kills the server and starts it again on the same ports with the same
+   * proxies and no toxics: every connection through it is cut.
+   */
+  restart(): Promise<void>
   stop(): Promise<void>
 }
 
@@ -35,25 +40,44 @@ export async function startToxiproxy(seed: number): Promise<Toxiproxy> {
   if (!existsSync(binary)) throw new Error(`${binary} is missing: run 'make bin/toxiproxy-server'`)
   const port = await freePort()
   const api = `http://127.0.0.1:${port}`
-  const child: ChildProcess = spawn(binary, ['-host', '127.0.0.1', '-port', String(port), '-seed', String(seed)], { stdio: 'ignore' })
-  await waitUp(api, child)
+  const proxies: Array<{ name: string; listen: string; upstream: string }> = []
+  let child = await spawnServer(api, port, seed)
 
+  // An answer within 5 s or none: the server's own limit is 25 s.
   const call = async (method: string, path: string, body?: unknown): Promise<void> => {
-    const res = await fetch(`${api}${path}`, { method, body: body === undefined ? undefined : JSON.stringify(body) })
+    const init = { method, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(5_000) }
+    const res = await fetch(`${api}${path}`, init)
     if (!res.ok) throw new Error(`toxiproxy ${method} ${path}: ${res.status} ${await res.text()}`)
   }
+  const createProxy = (proxy: { name: string; listen: string; upstream: string }) => call('POST', '/proxies', { ...proxy, enabled: true })
+  const stop = async () => {
+    if (child.exitCode !== null) return
+    const exited = new Promise((r) => child.once('exit', r))
+    child.kill('SIGKILL')
+    await exited
+  }
   return {
-    createProxy: (name, listenPort, upstream) => call('POST', '/proxies', { name, listen: `127.0.0.1:${listenPort}`, upstream, enabled: true }),
+    createProxy: async (name, listenPort, upstream) => {
+      const proxy = { name, listen: `127.0.0.1:${listenPort}`, upstream }
+      await createProxy(proxy)
+      proxies.push(proxy)
+    },
     addToxic: (proxy, toxic) => call('POST', `/proxies/${proxy}/toxics`, { toxicity: 1, ...toxic }),
     removeToxic: (proxy, name) => call('DELETE', `/proxies/${proxy}/toxics/${name}`),
     reset: () => call('POST', '/reset'),
-    stop: async () => {
-      if (child.exitCode !== null) return
-      const exited = new Promise((r) => child.once('exit', r))
-      child.kill('SIGTERM')
-      await exited
+    restart: async () => {
+      await stop()
+      child = await spawnServer(api, port, seed)
+      for (const proxy of proxies) await createProxy(proxy)
     },
+    stop,
   }
+}
+
+async function spawnServer(api: string, port: number, seed: number): Promise<ChildProcess> {
+  const child = spawn(binary, ['-host', '127.0.0.1', '-port', String(port), '-seed', String(seed)], { stdio: 'ignore' })
+  await waitUp(api, child)
+  return child
 }
 
 async function waitUp(api: string, child: ChildProcess): Promise<void> {

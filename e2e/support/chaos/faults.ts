@@ -76,7 +76,7 @@ export async function runFault(f: Fault, t: FaultTargets): Promise<void> {
   if (f.kind === 'toxic') {
     await t.toxiproxy.addToxic(t.proxy, f.toxic)
     await sleep(f.forMs)
-    await t.toxiproxy.removeToxic(t.proxy, f.toxic.name)
+    await liftOrRestart(t, () => t.toxiproxy.removeToxic(t.proxy, f.toxic.name))
   } else if (f.kind === 'kill') {
     await t.pocket.kill()
     await sleep(f.forMs)
@@ -88,8 +88,23 @@ export async function runFault(f: Fault, t: FaultTargets): Promise<void> {
   }
 }
 
+/**
+ * Toxiproxy's API can hang on removing a toxic while traffic flows through it
+ * (Shopify/toxiproxy#558, #500: 503 after 25 s). The fault then ends the hard
+ * way: Toxiproxy restarts, cutting every connection through it, which the
+ * sync must survive as it survives a reset peer. Said in the trial's log.
+ */
+async function liftOrRestart(t: FaultTargets, lift: () => Promise<void>): Promise<void> {
+  try {
+    await lift()
+  } catch (error) {
+    console.log(`  toxiproxy did not answer (${String(error).split('\n')[0]}): restarted, cutting its connections`)
+    await t.toxiproxy.restart()
+  }
+}
+
 /** The network healed whatever a fault left behind. */
 export async function heal(t: FaultTargets): Promise<void> {
-  await t.toxiproxy.reset()
+  await liftOrRestart(t, () => t.toxiproxy.reset())
   for (const d of t.devices) await d.setOffline(false)
 }
