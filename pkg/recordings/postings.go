@@ -3,6 +3,7 @@ package recordings
 import (
 	"encoding/binary"
 	"errors"
+	"math"
 	"slices"
 
 	"github.com/pocket-companion/pocket/pkg/loose"
@@ -57,6 +58,9 @@ func decodePostingPrefix(b []byte) (posting, int, error) {
 			return p, 0, errBadPosting
 		}
 		used += n
+		if v > math.MaxUint32 { // written from a uint32: anything larger is damage
+			return p, 0, errBadPosting
+		}
 		if i < numFields {
 			p.TF[i] = uint32(v)
 		} else {
