@@ -27,15 +27,17 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+	"time"
 
 	"github.com/pocket-companion/pocket/tests/pushtest"
 )
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	if err := run(ctx, os.Args[1:], os.Stdout); err != nil {
-		fmt.Fprintln(os.Stderr, "push-sink:", err)
+	err := run(ctx, os.Args[1:], os.Stdout)
+	stop()
+	if err != nil {
+		_, _ = fmt.Fprintln(os.Stderr, "push-sink:", err)
 		os.Exit(1)
 	}
 }
@@ -48,15 +50,15 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	ln, err := net.Listen("tcp", *addr)
+	ln, err := (&net.ListenConfig{}).Listen(ctx, "tcp", *addr)
 	if err != nil {
 		return err
 	}
 	svc := pushtest.New(*key, *subject)
 	svc.URL = "http://" + ln.Addr().String()
-	srv := &http.Server{Handler: routes(svc)}
+	srv := &http.Server{Handler: routes(svc), ReadHeaderTimeout: 10 * time.Second}
 	go func() { <-ctx.Done(); _ = srv.Close() }()
-	fmt.Fprintf(out, "push-sink listening on %s\n", svc.URL)
+	_, _ = fmt.Fprintf(out, "push-sink listening on %s\n", svc.URL)
 	if err := srv.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
 		return err
 	}

@@ -24,7 +24,9 @@ func TestPushSink_DecryptsAPushToADeviceItMade(t *testing.T) {
 	defer srv.Close()
 	svc.URL = srv.URL
 
-	resp, err := http.Post(srv.URL+"/devices", "application/json", strings.NewReader(`{"name":"e2e"}`))
+	req, _ := http.NewRequestWithContext(t.Context(), http.MethodPost, srv.URL+"/devices", strings.NewReader(`{"name":"e2e"}`))
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,7 +47,8 @@ func TestPushSink_DecryptsAPushToADeviceItMade(t *testing.T) {
 	sender.SummaryReady("alice", "r1")
 
 	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
-		resp, err := http.Get(srv.URL + "/devices/e2e/messages")
+		req, _ := http.NewRequestWithContext(t.Context(), http.MethodGet, srv.URL+"/devices/e2e/messages", nil)
+		resp, err := http.DefaultClient.Do(req)
 		if err != nil {
 			t.Fatal(err)
 		}
