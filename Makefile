@@ -93,6 +93,7 @@ test-gen: deps
 
 test-go: tools deps
 	go vet ./...
+	$(MAKE) --no-print-directory lint-go
 	go test -count=1 ./...
 	tools/fuzz.sh
 

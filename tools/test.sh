@@ -65,7 +65,7 @@ setup() { make --no-print-directory deps tools chromium bin/oidc-issuer; }  # on
 # Each stage's steps are chained with &&: a stage runs as the left side of ||
 # (see stage), where bash ignores set -e inside functions.
 go_tests() {
-  go vet ./... && go test -count=1 -json ./... >"$logs/go-test.json" && tools/fuzz.sh && return
+  go vet ./... && make --no-print-directory lint-go && go test -count=1 -json ./... >"$logs/go-test.json" && tools/fuzz.sh && return
   local rc=$?
   [ ! -s "$logs/go-test.json" ] || python3 tools/go-test-summary.py --failures "$logs/go-test.json"
   return "$rc"
