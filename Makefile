@@ -12,7 +12,7 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 HAVE_WEB := $(wildcard package.json)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run build web test test-go fault chaos soak load fuzz test-web test-size test-e2e test-e2e-relay test-e2e-relay-all test-gen deps tools chromium fixtures-audio clean fmt lint bench bench-sync bench-relay proto
+.PHONY: run build web test test-go fault chaos soak load fuzz test-web test-size test-e2e test-e2e-relay test-e2e-relay-all test-gen deps tools chromium fixtures-audio clean fmt lint lint-go bench bench-sync bench-relay proto
 
 ## run: build everything and start `pocket serve` on http://127.0.0.1:8080 with the sample data
 run: build
@@ -40,7 +40,8 @@ else
 	mkdir -p node_modules && touch $@
 endif
 
-## tools: test-only binaries (the Mailpit SMTP sink, Toxiproxy)
+## tools: test-only binaries (the Mailpit SMTP sink, Toxiproxy); make lint-go builds golangci-lint
+## on its own, so make test builds it beside the Go and web tests rather than before them
 tools: bin/mailpit bin/toxiproxy-server
 
 bin/mailpit: tools/mailpit/go.mod tools/mailpit/go.sum
@@ -50,6 +51,10 @@ bin/mailpit: tools/mailpit/go.mod tools/mailpit/go.sum
 ## pocket (e2e/tests/chaos.spec.ts), pinned in tools/toxiproxy/go.mod
 bin/toxiproxy-server: tools/toxiproxy/go.mod tools/toxiproxy/go.sum
 	cd tools/toxiproxy && go build -o ../../bin/toxiproxy-server github.com/Shopify/toxiproxy/v2/cmd/server
+
+## bin/golangci-lint: the Go linter `make lint-go` runs, pinned in tools/golangci-lint/go.mod
+bin/golangci-lint: tools/golangci-lint/go.mod tools/golangci-lint/go.sum
+	cd tools/golangci-lint && go build -o ../../bin/golangci-lint github.com/golangci/golangci-lint/v2/cmd/golangci-lint
 
 ## fixtures-audio: synthesise the sample recordings' audio (a voice per speaker,
 ## segments at their transcript times) with Debian's espeak-ng, sox and opusenc.
@@ -161,6 +166,13 @@ bench-relay: build
 
 fmt:
 	gofmt -w pkg server tests tools
+
+## lint: every linter; fails on any finding
+lint: lint-go
+
+## lint-go: golangci-lint over the Go module (.golangci.yml; tools/mailpit and tools/toxiproxy only pin others' code)
+lint-go: bin/golangci-lint
+	bin/golangci-lint run ./...
 
 clean:
 	rm -rf bin server/web/dist/app

@@ -178,7 +178,9 @@ func TestVersion_IsTheLatestEntry(t *testing.T) {
 	appendOne(t, db, "u1", Recording, "a", false, t0)
 	want := appendOne(t, db, "u1", Recording, "a", false, t0)
 	var got uint64
-	db.View(func(x *store.Txn) (err error) { got, err = Version(x, "u1", Recording, "a"); return })
+	if err := db.View(func(x *store.Txn) (err error) { got, err = Version(x, "u1", Recording, "a"); return }); err != nil {
+		t.Fatal(err)
+	}
 	if got != want {
 		t.Fatalf("Version = %d, want %d", got, want)
 	}

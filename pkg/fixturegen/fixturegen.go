@@ -107,12 +107,12 @@ func Recording(index int, seed int64) json.RawMessage {
 // WriteDir writes count recordings to dir, one <id>.json file each, in the
 // same format as fixtures/recordings (so `pocket import DIR` takes it).
 func WriteDir(dir string, count int, seed int64) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := os.MkdirAll(dir, 0o755); err != nil { //nolint:gosec // G301: sample data, readable like fixtures/
 		return fmt.Errorf("fixturegen: %w", err)
 	}
 	for i := 1; i <= count; i++ {
 		name := filepath.Join(dir, fmt.Sprintf("gen_%06d.json", i))
-		if err := os.WriteFile(name, Recording(i, seed), 0o644); err != nil {
+		if err := os.WriteFile(name, Recording(i, seed), 0o644); err != nil { //nolint:gosec // G306: sample data, readable like fixtures/
 			return fmt.Errorf("fixturegen: %w", err)
 		}
 	}
@@ -122,15 +122,16 @@ func WriteDir(dir string, count int, seed int64) error {
 // Write streams count recordings to w as one JSON array, which the importer
 // also accepts, without holding the library in memory.
 func Write(w io.Writer, count int, seed int64) error {
+	// A bufio.Writer keeps its first error and Flush returns it, so the writes need no checks of their own.
 	bw := bufio.NewWriter(w)
-	bw.WriteByte('[')
+	_ = bw.WriteByte('[')
 	for i := 1; i <= count; i++ {
 		if i > 1 {
-			bw.WriteString(",\n")
+			_, _ = bw.WriteString(",\n")
 		}
-		bw.Write(Recording(i, seed))
+		_, _ = bw.Write(Recording(i, seed))
 	}
-	bw.WriteString("]\n")
+	_, _ = bw.WriteString("]\n")
 	if err := bw.Flush(); err != nil {
 		return fmt.Errorf("fixturegen: %w", err)
 	}

@@ -54,9 +54,6 @@ var topics = []topic{
 
 var days = []string{"Monday", "Tuesday", "Wednesday", "Thursday", "Friday"}
 
-var months = []string{"January", "February", "March", "April", "May", "June", "July", "August",
-	"September", "October", "November", "December"}
-
 // Sentence templates. Verbs: %[1]s noun, %[2]s verb, %[3]s metric, %[4]s name, %[5]s day, %[6]d number.
 var statements = []string{
 	"I think we should %[2]s the %[1]s before %[5]s.",

@@ -39,7 +39,7 @@ func LoadSecrets(dir string) (Secrets, error) {
 }
 
 func loadOrCreateSigningKey(path string) (ed25519.PrivateKey, error) {
-	b, err := os.ReadFile(path)
+	b, err := os.ReadFile(path) //nolint:gosec // G304: a file under the configured data directory
 	if errors.Is(err, fs.ErrNotExist) {
 		_, key, err := ed25519.GenerateKey(rand.Reader)
 		if err != nil {
@@ -70,7 +70,7 @@ func loadOrCreateSigningKey(path string) (ed25519.PrivateKey, error) {
 }
 
 func loadOrCreatePepper(path string) ([]byte, error) {
-	b, err := os.ReadFile(path)
+	b, err := os.ReadFile(path) //nolint:gosec // G304: a file under the configured data directory
 	if errors.Is(err, fs.ErrNotExist) {
 		pepper := make([]byte, 32)
 		if _, err := rand.Read(pepper); err != nil {

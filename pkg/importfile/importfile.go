@@ -100,14 +100,14 @@ func (r *Reader) ReadFile(path string) ([]Item, error) {
 	if strings.EqualFold(filepath.Ext(path), ".zip") {
 		return readZip(path)
 	}
-	data, err := os.ReadFile(path)
+	data, err := os.ReadFile(path) //nolint:gosec // G304: the operator names the files to import
 	if err != nil {
 		return nil, fmt.Errorf("import: %w", err)
 	}
 	items, oneObject, err := parse(path, data)
 	if err == nil && oneObject {
 		audio := r.audio.sibling(path)
-		items[0] = withAudio(items[0], audio, func() (io.ReadCloser, error) { return os.Open(audio) })
+		items[0] = withAudio(items[0], audio, func() (io.ReadCloser, error) { return os.Open(audio) }) //nolint:gosec // G304: the sound beside a file the operator named
 	}
 	return items, err
 }

@@ -22,7 +22,7 @@ func readZip(file string) ([]Item, error) {
 	if err != nil {
 		return nil, fmt.Errorf("import: %s: not a readable zip archive: %w", file, err)
 	}
-	defer zr.Close()
+	defer func() { _ = zr.Close() }() // read only: nothing to report once read
 	entries := make([]*zip.File, 0, len(zr.File))
 	sounds := map[string]string{} // entry name without extension -> audio entry
 	for _, f := range zr.File {
@@ -64,7 +64,7 @@ func readEntry(f *zip.File) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer rc.Close()
+	defer func() { _ = rc.Close() }() // read only: nothing to report once read
 	data, err := io.ReadAll(io.LimitReader(rc, MaxEntryBytes+1))
 	if err != nil {
 		return nil, err
@@ -95,13 +95,13 @@ func openEntry(file, name string) (io.ReadCloser, error) {
 		if f.Name == name {
 			rc, err := f.Open()
 			if err != nil {
-				zr.Close()
+				_ = zr.Close() // read only; the Open error is the one to report
 				return nil, err
 			}
 			return entryReader{rc, zr}, nil
 		}
 	}
-	zr.Close()
+	_ = zr.Close() // read only; the missing entry is the error to report
 	return nil, fmt.Errorf("%s: no entry %s", file, name)
 }
 

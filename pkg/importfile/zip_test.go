@@ -19,7 +19,7 @@ func writeZip(t *testing.T, entries map[string]string) string {
 		if err != nil {
 			t.Fatal(err)
 		}
-		w.Write([]byte(body))
+		_, _ = w.Write([]byte(body))
 	}
 	if err := zw.Close(); err != nil {
 		t.Fatal(err)

@@ -126,7 +126,7 @@ func (c *Client) Complete(ctx context.Context, req Request) (string, error) {
 		if err != nil {
 			return err
 		}
-		defer resp.Body.Close()
+		defer func() { _ = resp.Body.Close() }()
 		text, err := decodeCompletion(resp.Body)
 		if err != nil {
 			return attemptErr(ctx, err)
@@ -159,7 +159,7 @@ func (c *Client) post(ctx context.Context, req Request, stream bool) (*http.Resp
 		return nil, attemptErr(ctx, &Error{Message: "could not reach " + c.endpoint + ": " + rootCause(err), Retryable: true})
 	}
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
-		defer resp.Body.Close()
+		defer func() { _ = resp.Body.Close() }()
 		return nil, statusError(resp)
 	}
 	return resp, nil

@@ -52,10 +52,10 @@ func TestComplete_SendsTheRequestAndReadsTheAnswer(t *testing.T) {
 			return
 		}
 		if r.Header.Get("Authorization") != "Bearer sk-test" {
-			http.Error(w, "no key", 401)
+			http.Error(w, "no key", http.StatusUnauthorized)
 			return
 		}
-		fmt.Fprint(w, `{"choices":[{"message":{"role":"assistant","content":"Hi there"}}]}`)
+		_, _ = fmt.Fprint(w, `{"choices":[{"message":{"role":"assistant","content":"Hi there"}}]}`)
 	})
 	got, err := newClient(t, srv.URL, nil).Complete(context.Background(), hello)
 	if err != nil || got != "Hi there" {
@@ -67,10 +67,10 @@ func TestStream_AccumulatesDeltasUntilDone(t *testing.T) {
 	srv, _ := fakeServer(t, func(w http.ResponseWriter, r *http.Request, _ int) {
 		w.Header().Set("Content-Type", "text/event-stream")
 		for _, part := range []string{"Tuesday", ", December", " first."} {
-			fmt.Fprintf(w, "data: {\"choices\":[{\"delta\":{\"content\":%q}}]}\n\n", part)
+			_, _ = fmt.Fprintf(w, "data: {\"choices\":[{\"delta\":{\"content\":%q}}]}\n\n", part)
 			w.(http.Flusher).Flush()
 		}
-		fmt.Fprint(w, ": keep-alive comment\n\ndata: {\"choices\":[],\"usage\":{}}\n\ndata: [DONE]\n\n")
+		_, _ = fmt.Fprint(w, ": keep-alive comment\n\ndata: {\"choices\":[],\"usage\":{}}\n\ndata: [DONE]\n\n")
 	})
 	var deltas []string
 	got, err := newClient(t, srv.URL, nil).Stream(context.Background(), hello, func(s string) { deltas = append(deltas, s) })
@@ -84,10 +84,10 @@ func TestRetries_429ThenSuccessHonoursRetryAfter(t *testing.T) {
 		if n == 1 {
 			w.Header().Set("Retry-After", "0")
 			w.WriteHeader(http.StatusTooManyRequests)
-			fmt.Fprint(w, `{"error":{"message":"Rate limit reached"}}`)
+			_, _ = fmt.Fprint(w, `{"error":{"message":"Rate limit reached"}}`)
 			return
 		}
-		fmt.Fprint(w, `{"choices":[{"message":{"content":"ok"}}]}`)
+		_, _ = fmt.Fprint(w, `{"choices":[{"message":{"content":"ok"}}]}`)
 	})
 	c := newClient(t, srv.URL, nil)
 	var waits []time.Duration
@@ -114,7 +114,7 @@ func TestRetries_BackoffGrowsAndIsCapped(t *testing.T) {
 func TestRetries_500ExhaustedGivesAClearError(t *testing.T) {
 	srv, calls := fakeServer(t, func(w http.ResponseWriter, r *http.Request, _ int) {
 		w.WriteHeader(http.StatusInternalServerError)
-		fmt.Fprint(w, `{"error":"model crashed"}`)
+		_, _ = fmt.Fprint(w, `{"error":"model crashed"}`)
 	})
 	_, err := newClient(t, srv.URL, func(c *Config) { c.MaxRetries = 2 }).Complete(context.Background(), hello)
 	var e *Error
@@ -129,7 +129,7 @@ func TestRetries_500ExhaustedGivesAClearError(t *testing.T) {
 func TestClientErrorsAreNotRetried(t *testing.T) {
 	srv, calls := fakeServer(t, func(w http.ResponseWriter, r *http.Request, _ int) {
 		w.WriteHeader(http.StatusUnauthorized)
-		fmt.Fprint(w, `{"error":{"message":"Incorrect API key provided"}}`)
+		_, _ = fmt.Fprint(w, `{"error":{"message":"Incorrect API key provided"}}`)
 	})
 	_, err := newClient(t, srv.URL, nil).Complete(context.Background(), hello)
 	if err == nil || !strings.Contains(err.Error(), "Incorrect API key") || calls.Load() != 1 {
@@ -168,7 +168,7 @@ func TestTimeouts(t *testing.T) {
 func TestStream_StallAfterFirstChunkTimesOutWithoutRetry(t *testing.T) {
 	release := make(chan struct{})
 	srv, calls := fakeServer(t, func(w http.ResponseWriter, r *http.Request, _ int) {
-		fmt.Fprint(w, "data: {\"choices\":[{\"delta\":{\"content\":\"Partial\"}}]}\n\n")
+		_, _ = fmt.Fprint(w, "data: {\"choices\":[{\"delta\":{\"content\":\"Partial\"}}]}\n\n")
 		w.(http.Flusher).Flush()
 		select {
 		case <-release:
@@ -191,7 +191,7 @@ func TestBadJSON(t *testing.T) {
 		"no choices": `{"object":"chat.completion"}`,
 	} {
 		t.Run(name, func(t *testing.T) {
-			srv, calls := fakeServer(t, func(w http.ResponseWriter, r *http.Request, _ int) { fmt.Fprint(w, body) })
+			srv, calls := fakeServer(t, func(w http.ResponseWriter, r *http.Request, _ int) { _, _ = fmt.Fprint(w, body) })
 			_, err := newClient(t, srv.URL, nil).Complete(context.Background(), hello)
 			if err == nil || calls.Load() != 1 || !strings.Contains(err.Error(), "llm:") {
 				t.Fatalf("err %v after %d calls", err, calls.Load())
@@ -199,7 +199,7 @@ func TestBadJSON(t *testing.T) {
 		})
 	}
 	t.Run("stream chunk", func(t *testing.T) {
-		srv, _ := fakeServer(t, func(w http.ResponseWriter, r *http.Request, _ int) { fmt.Fprint(w, "data: {broken\n\n") })
+		srv, _ := fakeServer(t, func(w http.ResponseWriter, r *http.Request, _ int) { _, _ = fmt.Fprint(w, "data: {broken\n\n") })
 		_, err := newClient(t, srv.URL, nil).Stream(context.Background(), hello, nil)
 		if err == nil || !strings.Contains(err.Error(), "invalid JSON") {
 			t.Fatalf("err %v", err)

@@ -93,7 +93,8 @@ func (c *Client) withRetries(ctx context.Context, attempt func(context.Context) 
 
 func (c *Client) backoff(n int, last error) time.Duration {
 	d := c.cfg.BaseBackoff << (n - 1)
-	d = d/2 + rand.N(d/2+1) // jitter, so many clients do not retry in step
+	// Jitter, so many clients do not retry in step.
+	d = d/2 + rand.N(d/2+1) //nolint:gosec // G404: retry jitter needs spread, not secrecy
 	var e *Error
 	if errors.As(last, &e) && e.RetryAfter > d {
 		d = e.RetryAfter

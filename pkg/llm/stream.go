@@ -49,7 +49,7 @@ func (c *Client) streamOnce(parent context.Context, req Request, emit func(strin
 	if err != nil {
 		return attemptErr(ctx, err)
 	}
-	defer resp.Body.Close()
+	defer func() { _ = resp.Body.Close() }()
 	sc := bufio.NewScanner(resp.Body)
 	sc.Buffer(make([]byte, 64<<10), 1<<20)
 	for sc.Scan() {

@@ -83,7 +83,7 @@ func (s *SMTPSender) Send(ctx context.Context, m Message) error {
 	if err != nil {
 		return fmt.Errorf("mail: connect: %w", err)
 	}
-	defer c.Close()
+	defer func() { _ = c.Close() }() // after Quit it only closes the socket; on failure the SMTP error is the news
 	if err := s.handshake(c); err != nil {
 		return err
 	}

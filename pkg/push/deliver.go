@@ -59,7 +59,7 @@ func withDefaults(o SenderOptions, policy EndpointPolicy) SenderOptions {
 		o.Sleep = retrypkg.Sleep
 	}
 	if o.Jitter == nil {
-		o.Jitter = func(max time.Duration) time.Duration { return rand.N(max + 1) }
+		o.Jitter = func(max time.Duration) time.Duration { return rand.N(max + 1) } //nolint:gosec // G404: retry jitter needs spread, not secrecy
 	}
 	if o.Now == nil {
 		o.Now = time.Now
@@ -184,7 +184,7 @@ func (s *Sender) attempt(ctx context.Context, sub Subscription, payload []byte) 
 	if err != nil {
 		return retry, 0, redactErr(err, sub.Endpoint) // network: worth another try
 	}
-	defer resp.Body.Close()
+	defer func() { _ = resp.Body.Close() }()
 	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 4096))
 	err = fmt.Errorf("push service answered %d", resp.StatusCode)
 	switch code := resp.StatusCode; {

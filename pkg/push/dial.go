@@ -70,7 +70,7 @@ func isPublic(a netip.Addr) bool {
 func (p EndpointPolicy) checkDialAddress(_, address string, _ syscall.RawConn) error {
 	ap, err := netip.ParseAddrPort(address)
 	if err != nil {
-		return fmt.Errorf("%w: %v", ErrEndpointNotAllowed, err)
+		return fmt.Errorf("%w: %w", ErrEndpointNotAllowed, err)
 	}
 	if p.AllowLoopback && ap.Addr().Unmap().IsLoopback() {
 		return nil

@@ -131,7 +131,7 @@ func (p EndpointPolicy) checkEndpoint(endpoint string) error {
 func (p EndpointPolicy) checkDialHost(addr string) error {
 	host, _, err := net.SplitHostPort(addr)
 	if err != nil {
-		return fmt.Errorf("%w: %v", ErrEndpointNotAllowed, err)
+		return fmt.Errorf("%w: %w", ErrEndpointNotAllowed, err)
 	}
 	if p.loopbackHost(host) {
 		return nil

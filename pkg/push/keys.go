@@ -57,7 +57,7 @@ func keyFile(dataDir string) string { return filepath.Join(dataDir, "keys", "vap
 // the key it was made with, so the pair must survive restarts.
 func LoadOrCreateKeys(dataDir string) (Keys, error) {
 	path := keyFile(dataDir)
-	b, err := os.ReadFile(path)
+	b, err := os.ReadFile(path) //nolint:gosec // G304: a file under the configured data directory
 	if errors.Is(err, fs.ErrNotExist) {
 		return createKeys(path)
 	}
@@ -87,7 +87,7 @@ func createKeys(path string) (Keys, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return Keys{}, fmt.Errorf("push: key directory: %w", err)
 	}
-	b, _ := json.Marshal(k)
+	b, _ := json.Marshal(k) //nolint:gosec // G117: writing the key pair to its 0600 file is the point
 	// Through a temporary file, so a crash never leaves half a key.
 	tmp := path + ".tmp"
 	if err := os.WriteFile(tmp, b, 0o600); err != nil {

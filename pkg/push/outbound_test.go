@@ -50,7 +50,7 @@ func TestSubscribe_RefusesEndpointsInsideTheNetwork(t *testing.T) {
 // countingListener accepts connections and closes them, counting them.
 func countingListener(t *testing.T) (port string, accepted *atomic.Int64) {
 	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	ln, err := (&net.ListenConfig{}).Listen(t.Context(), "tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,7 +103,7 @@ func TestSender_RefusesAtDialTimeAHostThatResolvesToLoopback(t *testing.T) {
 // tarpit accepts connections and never answers, until the test ends.
 func tarpit(t *testing.T) string {
 	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	ln, err := (&net.ListenConfig{}).Listen(t.Context(), "tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,6 +3,7 @@ package quota
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 
 	"github.com/pocket-companion/pocket/pkg/store"
 )
@@ -29,7 +30,7 @@ func countRecordings(x *store.Txn, uid string, u *Usage) error {
 	prefix := store.Prefix("ritem", uid)
 	return x.Scan(prefix, nil, false, false, func(k, _ []byte) (bool, error) {
 		size, err := x.ValueSize(store.Key("rec", uid, string(k[len(prefix):])))
-		if err != nil && err != store.ErrNotFound {
+		if err != nil && !errors.Is(err, store.ErrNotFound) {
 			return false, err
 		}
 		u.Recordings++
@@ -64,7 +65,7 @@ func countShareLinks(x *store.Txn, uid string, u *Usage) error {
 		var link struct {
 			RevokedAt *json.RawMessage `json:"revokedAt"`
 		}
-		if err := x.GetJSON(store.Key("share", string(id)), &link); err != nil && err != store.ErrNotFound {
+		if err := x.GetJSON(store.Key("share", string(id)), &link); err != nil && !errors.Is(err, store.ErrNotFound) {
 			return false, err
 		} else if err == nil && link.RevokedAt == nil {
 			u.ShareLinks++

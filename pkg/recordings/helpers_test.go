@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
@@ -149,14 +148,6 @@ func importFixtures(t testing.TB, s *Service, uid string, reverse bool) {
 			t.Fatalf("fixture %s: %v", n, err)
 		}
 	}
-}
-
-func seq(prefix string, n int) []string {
-	out := make([]string, n)
-	for i := range out {
-		out[i] = fmt.Sprintf("%s%03d", prefix, i)
-	}
-	return out
 }
 
 // folderID is the id of the user's folder named name ("" when none).

@@ -81,7 +81,7 @@ func parseAll(raws [][]byte, errs []error) []*stored {
 	for i, raw := range raws {
 		st, err := parseImport(raw)
 		if err != nil {
-			errs[i] = err
+			errs[i] = err //nolint:gosec // G602: errs has len(raws) (the caller slices both alike)
 			continue
 		}
 		st.derive()

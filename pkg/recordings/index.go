@@ -70,7 +70,7 @@ func (st *stored) entry() []byte {
 	}
 	b := make([]byte, 0, 16+len(st.Book.FolderID)+len(st.ID))
 	b = append(b, flags)
-	b = binary.BigEndian.AppendUint64(b, uint64(st.Book.Sort.effRecordingAt(st.Book.ImportedAt)))
+	b = binary.BigEndian.AppendUint64(b, uint64(st.Book.Sort.effRecordingAt(st.Book.ImportedAt))) //nolint:gosec // G115: the bits round-trip: decodeEntry reads them back as int64
 	b = binary.AppendUvarint(b, uint64(len(st.Book.FolderID)))
 	b = append(b, st.Book.FolderID...)
 	return append(b, st.ID...)
@@ -83,7 +83,7 @@ func decodeEntry(b []byte) (entry, error) {
 		return entry{}, errBadEntry
 	}
 	e := entry{HasSummary: b[0]&flagSummary != 0, Empty: b[0]&flagEmpty != 0}
-	e.RecordingAt = int64(binary.BigEndian.Uint64(b[1:9]))
+	e.RecordingAt = int64(binary.BigEndian.Uint64(b[1:9])) //nolint:gosec // G115: the bits written by encodeEntry, read back
 	n, w := binary.Uvarint(b[9:])
 	rest := b[9+max(w, 0):]
 	if w <= 0 || uint64(len(rest)) < n {

@@ -3,6 +3,7 @@ package recordings
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"sort"
 	"strings"
 	"time"
@@ -110,7 +111,7 @@ func (s *Service) PersonCandidates(ctx context.Context, uid string, q CandidateQ
 				return err == nil, err
 			}
 			speakers, err := x.Get(unnamedKey(uid, e.ID))
-			if err == store.ErrNotFound {
+			if errors.Is(err, store.ErrNotFound) {
 				return true, nil
 			}
 			if err != nil {

@@ -2,6 +2,7 @@ package retry
 
 import (
 	"context"
+	"errors"
 	"testing"
 	"time"
 )
@@ -27,7 +28,7 @@ func TestSleep_EndsWithItsContext(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	start := time.Now()
-	if err := Sleep(ctx, time.Hour); err != context.Canceled {
+	if err := Sleep(ctx, time.Hour); !errors.Is(err, context.Canceled) {
 		t.Fatalf("Sleep on a cancelled context = %v", err)
 	}
 	if time.Since(start) > time.Second {

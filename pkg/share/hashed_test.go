@@ -3,6 +3,7 @@ package share
 import (
 	"bytes"
 	"context"
+	"errors"
 	"testing"
 	"time"
 
@@ -39,7 +40,7 @@ func TestCreate_StoresNoTokenSoACopyOfTheDataOpensNoLink(t *testing.T) {
 		t.Fatalf("resolve by token = %+v %v", got, err)
 	}
 	// The stored id is not a token: presenting it opens nothing.
-	if _, err := f.svc.Resolve(ctx, link.ID); err != ErrInvalid {
+	if _, err := f.svc.Resolve(ctx, link.ID); !errors.Is(err, ErrInvalid) {
 		t.Fatalf("resolving the stored id = %v, want invalid", err)
 	}
 }
@@ -59,7 +60,7 @@ func TestRevoke_ByIDAsListedOrByToken(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, l := range []Link{byID, byToken} {
-		if _, err := f.svc.Resolve(ctx, l.Token); err != ErrInvalid {
+		if _, err := f.svc.Resolve(ctx, l.Token); !errors.Is(err, ErrInvalid) {
 			t.Fatalf("revoked link resolves: %v", err)
 		}
 	}

@@ -207,7 +207,7 @@ func (s *Service) Resolve(ctx context.Context, token string) (Link, error) {
 	if !ok {
 		return Link{}, ErrNotFound
 	}
-	st.Link.OwnerUID = st.Owner
+	st.OwnerUID = st.Owner
 	return st.Link, nil
 }
 

@@ -119,7 +119,7 @@ func TestResolve_StatusesInSpecOrder(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := f.svc.Resolve(ctx, tc.token)
-			if err != tc.want {
+			if !errors.Is(err, tc.want) {
 				t.Fatalf("got %v, want %v", err, tc.want)
 			}
 		})

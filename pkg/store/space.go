@@ -32,7 +32,7 @@ func statfsFree(dir string) (uint64, error) {
 	if err := syscall.Statfs(dir, &st); err != nil {
 		return 0, err
 	}
-	return st.Bavail * uint64(st.Bsize), nil
+	return st.Bavail * uint64(st.Bsize), nil //nolint:gosec // G115: a block size is positive
 }
 
 // check is one statfs (about a microsecond, next to a synced commit's

@@ -51,7 +51,7 @@ func TestStorageError_NamesENOSPC(t *testing.T) {
 	if !apperr.Is(err, apperr.StorageFull) || !errors.Is(err, syscall.ENOSPC) {
 		t.Fatalf("ENOSPC became %v", err)
 	}
-	if other := errors.New("other"); storageError(other) != other {
+	if other := errors.New("other"); storageError(other) != other { //nolint:errorlint // identity: the error must come back as it was, not wrapped
 		t.Fatal("other failures must pass through")
 	}
 }

@@ -210,7 +210,7 @@ func conflictBackoff(retry int) time.Duration {
 	if retry <= 6 {
 		ceiling = min(ceiling, time.Millisecond<<(retry-1))
 	}
-	return time.Duration(rand.Int64N(int64(ceiling)))
+	return time.Duration(rand.Int64N(int64(ceiling))) //nolint:gosec // G404: retry jitter needs spread, not secrecy
 }
 
 // View runs fn in a read-only transaction.
@@ -386,7 +386,7 @@ func U64(n uint64) string {
 }
 
 // I64 encodes a signed number so that negative values sort before positive ones.
-func I64(n int64) string { return U64(uint64(n) ^ (1 << 63)) }
+func I64(n int64) string { return U64(uint64(n) ^ (1 << 63)) } //nolint:gosec // G115: reinterpreting the bits is the encoding
 
 type badgerLogger struct{ log *slog.Logger }
 

@@ -97,7 +97,7 @@ type Client struct {
 func New(o Options) *Client {
 	o = withDefaults(o)
 	c := &Client{base: strings.TrimRight(o.BaseURL, "/"), opts: o, http: o.HTTP}
-	c.breaker = gobreaker.NewCircuitBreaker[*http.Response](gobreaker.Settings{
+	c.breaker = gobreaker.NewCircuitBreaker[*http.Response](gobreaker.Settings{ //nolint:bodyclose // a type argument, not a response: callers close what Do returns
 		Name:         "upstream",
 		MaxRequests:  1,
 		Timeout:      o.OpenFor,
@@ -171,8 +171,8 @@ func (c *Client) Call(ctx context.Context, token, method, pathAndQuery string, b
 	if err != nil {
 		return 0, nil, err
 	}
-	defer resp.Body.Close()
-	cut := time.AfterFunc(c.opts.Timeout, func() { resp.Body.Close() })
+	defer func() { _ = resp.Body.Close() }()
+	cut := time.AfterFunc(c.opts.Timeout, func() { _ = resp.Body.Close() })
 	defer cut.Stop()
 	raw, err := io.ReadAll(resp.Body)
 	if err != nil {
@@ -310,5 +310,5 @@ func (b *releasingBody) Close() error {
 // drain lets the connection be reused before a retry.
 func drain(resp *http.Response) {
 	_, _ = io.CopyN(io.Discard, resp.Body, 64<<10)
-	resp.Body.Close()
+	_ = resp.Body.Close()
 }

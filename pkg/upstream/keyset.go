@@ -58,8 +58,11 @@ func newKeySet(url string, client *http.Client, now func() time.Time, every time
 // VerifySignature returns the token's payload if one of the upstream's keys signed it.
 func (s *keySet) VerifySignature(ctx context.Context, token string) ([]byte, error) {
 	jws, err := jose.ParseSigned(token, []jose.SignatureAlgorithm{jose.EdDSA})
-	if err != nil || len(jws.Signatures) != 1 {
-		return nil, fmt.Errorf("malformed token: %v", err)
+	if err != nil {
+		return nil, fmt.Errorf("malformed token: %w", err)
+	}
+	if len(jws.Signatures) != 1 {
+		return nil, fmt.Errorf("malformed token: %d signatures", len(jws.Signatures))
 	}
 	kid := jws.Signatures[0].Header.KeyID
 	keys, err := s.keysFor(ctx, kid)
@@ -123,7 +126,7 @@ func (s *keySet) fetch(ctx context.Context) ([]jose.JSONWebKey, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrUnavailable, err)
 	}
-	defer resp.Body.Close()
+	defer func() { _ = resp.Body.Close() }()
 	if resp.StatusCode != http.StatusOK {
 		return nil, fmt.Errorf("%w: key set answered %s", ErrUnavailable, resp.Status)
 	}

@@ -40,7 +40,7 @@ func (c *Client) retryWait(i, tries int, resp *http.Response, err error) (time.D
 // retrying at once spread out.
 func (c *Client) backoff(i int) time.Duration {
 	d := min(c.opts.Backoff<<(i-1), c.opts.MaxRetryWait)
-	return d/2 + rand.N(d/2+1)
+	return d/2 + rand.N(d/2+1) //nolint:gosec // G404: retry jitter needs spread, not secrecy
 }
 
 func sleep(ctx context.Context, d time.Duration) error { return retry.Sleep(ctx, d) }

@@ -67,7 +67,7 @@ func TestBodyLimits_EveryRouteRefusesA100MBBody(t *testing.T) {
 }
 
 func sendHuge(t *testing.T, s *servertest.Server, token, method, path string, declared bool) {
-	req, _ := http.NewRequest(method, s.URL+path, io.NopCloser(&hugeBody{left: 100 << 20}))
+	req, _ := http.NewRequestWithContext(t.Context(), method, s.URL+path, io.NopCloser(&hugeBody{left: 100 << 20}))
 	if declared {
 		req.ContentLength = 100 << 20
 	}

@@ -63,9 +63,9 @@ func TestKeySchema_DocumentsEveryKeyTheServerWrites(t *testing.T) {
 	var audioBody bytes.Buffer
 	mw := multipart.NewWriter(&audioBody)
 	part, _ := mw.CreateFormFile("recording", "r3.json")
-	part.Write([]byte(`{"recording":{"id":"r3","title":"Voice note"}}`))
+	_, _ = part.Write([]byte(`{"recording":{"id":"r3","title":"Voice note"}}`))
 	part, _ = mw.CreateFormFile("audio", "r3.ogg")
-	part.Write([]byte("OggS and then some sound"))
+	_, _ = part.Write([]byte("OggS and then some sound"))
 	mw.Close()
 	if r := alice.DoWith("POST", "/api/v1/recordings", audioBody.Bytes(), http.Header{"Content-Type": {mw.FormDataContentType()}}); r.Status != 201 {
 		t.Fatalf("upload with audio = %d %s", r.Status, r.Body)

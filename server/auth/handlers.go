@@ -317,11 +317,11 @@ func (h *handlers) setRefreshCookie(w http.ResponseWriter, value string, ttl tim
 		maxAge, marker = -1, ""
 		h.setPagePassCookie(w, "", ttl)
 	}
-	http.SetCookie(w, &http.Cookie{
+	http.SetCookie(w, &http.Cookie{ //nolint:gosec // G124: Secure when the public URL is https (plain-http dev and tests have no secure cookies)
 		Name: refreshCookie, Value: value, Path: cookiePath, MaxAge: maxAge,
 		HttpOnly: true, SameSite: http.SameSiteStrictMode, Secure: h.secureCookies(),
 	})
-	http.SetCookie(w, &http.Cookie{
+	http.SetCookie(w, &http.Cookie{ //nolint:gosec // G124: Secure when the public URL is https (plain-http dev and tests have no secure cookies)
 		Name: SessionMarkerCookie, Value: marker, Path: "/", MaxAge: maxAge,
 		SameSite: http.SameSiteStrictMode, Secure: h.secureCookies(),
 	})
@@ -335,7 +335,7 @@ func (h *handlers) setPagePassCookie(w http.ResponseWriter, pass string, ttl tim
 	if ttl < 0 {
 		maxAge = -1
 	}
-	http.SetCookie(w, &http.Cookie{
+	http.SetCookie(w, &http.Cookie{ //nolint:gosec // G124: Secure when the public URL is https (plain-http dev and tests have no secure cookies)
 		Name: PagePassCookie, Value: pass, Path: pagePassPath, MaxAge: maxAge,
 		HttpOnly: true, SameSite: http.SameSiteStrictMode, Secure: h.secureCookies(),
 	})

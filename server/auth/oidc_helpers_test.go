@@ -77,7 +77,7 @@ func startOIDC(t *testing.T, edit func(*config.Config)) *oidcEnv {
 // other processes on this machine, acceptable in tests).
 func startOnKnownPort(t *testing.T, edit func(*config.Config), extra ...fx.Option) *servertest.Server {
 	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	ln, err := (&net.ListenConfig{}).Listen(t.Context(), "tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -166,13 +166,13 @@ func (b *browser) do(req *http.Request) answer {
 }
 
 func (b *browser) get(rawURL string) answer {
-	req, _ := http.NewRequest("GET", rawURL, nil)
+	req, _ := http.NewRequestWithContext(b.t.Context(), "GET", rawURL, nil)
 	return b.do(req)
 }
 
 // post sends a cross-site form POST, as Apple's form_post page does.
 func (b *browser) post(rawURL, origin string, form url.Values) answer {
-	req, _ := http.NewRequest("POST", rawURL, strings.NewReader(form.Encode()))
+	req, _ := http.NewRequestWithContext(b.t.Context(), "POST", rawURL, strings.NewReader(form.Encode()))
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	req.Header.Set("Origin", origin)
 	return b.do(req)

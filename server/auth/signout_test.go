@@ -103,9 +103,9 @@ func uploadWithAudioLink(t *testing.T, c *servertest.Client, id string) string {
 	var buf bytes.Buffer
 	mw := multipart.NewWriter(&buf)
 	rec, _ := mw.CreateFormFile("recording", "recording")
-	rec.Write([]byte(`{"recording":{"id":"` + id + `","title":"Call"}}`))
+	_, _ = rec.Write([]byte(`{"recording":{"id":"` + id + `","title":"Call"}}`))
 	snd, _ := mw.CreateFormFile("audio", "audio")
-	snd.Write(append([]byte("OggS"), make([]byte, 200)...))
+	_, _ = snd.Write(append([]byte("OggS"), make([]byte, 200)...))
 	mw.Close()
 	r := c.DoWith("POST", "/api/v1/recordings", buf.Bytes(), http.Header{"Content-Type": {mw.FormDataContentType()}})
 	if r.Status != http.StatusCreated {
@@ -119,7 +119,8 @@ func uploadWithAudioLink(t *testing.T, c *servertest.Client, id string) string {
 // fetchAudio plays a signed link without credentials, as an <audio> element does.
 func fetchAudio(t *testing.T, s *servertest.Server, link string) int {
 	t.Helper()
-	resp, err := http.Get(s.URL + link)
+	req, _ := http.NewRequestWithContext(t.Context(), http.MethodGet, s.URL+link, nil)
+	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}

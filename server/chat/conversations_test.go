@@ -68,7 +68,7 @@ func assertContents(t *testing.T, w world, sessionID string, questions ...string
 		t.Fatalf("session %s asked %q, want %q", sessionID, got, questions)
 	}
 	for i := range got {
-		if got[i] != questions[i] {
+		if got[i] != questions[i] { //nolint:gosec // G602: the lengths are equal, checked above
 			t.Fatalf("session %s asked %q, want %q", sessionID, got, questions)
 		}
 	}

@@ -110,8 +110,8 @@ func TestLibraryChat_WithAModelGroundedInThePassages(t *testing.T) {
 		}
 		prompt = body.String()
 		w.Header().Set("Content-Type", "text/event-stream")
-		fmt.Fprintf(w, "data: {\"choices\":[{\"delta\":{\"content\":%q}}]}\n\n", "Daniel said the release moves to Tuesday, December first [1].")
-		fmt.Fprint(w, "data: [DONE]\n\n")
+		_, _ = fmt.Fprintf(w, "data: {\"choices\":[{\"delta\":{\"content\":%q}}]}\n\n", "Daniel said the release moves to Tuesday, December first [1].")
+		_, _ = fmt.Fprint(w, "data: [DONE]\n\n")
 	})
 	w := newWorld(t, useModel(model.URL))
 	res := data[sent](t, w.alice.MustOK("POST", "/api/v1/chat/library/message", askLibrary("What is the new 3.4 release date?", "")))

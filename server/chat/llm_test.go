@@ -40,9 +40,9 @@ func TestChat_WithAnOpenAICompatibleModel(t *testing.T) {
 		prompt = req.Messages[0].Content
 		w.Header().Set("Content-Type", "text/event-stream")
 		for _, part := range []string{"Daniel Okafor said at 1:16 ", "that the new date is Tuesday, December first [8]."} {
-			fmt.Fprintf(w, "data: {\"choices\":[{\"delta\":{\"content\":%q}}]}\n\n", part)
+			_, _ = fmt.Fprintf(w, "data: {\"choices\":[{\"delta\":{\"content\":%q}}]}\n\n", part)
 		}
-		fmt.Fprint(w, "data: [DONE]\n\n")
+		_, _ = fmt.Fprint(w, "data: [DONE]\n\n")
 	})
 	w := newWorld(t, useModel(model.URL))
 	res := data[sent](t, w.alice.MustOK("POST", "/api/v1/chat/message", ask(weeklyID, "What is the new release date?", "")))
@@ -61,7 +61,7 @@ func TestChat_WithAnOpenAICompatibleModel(t *testing.T) {
 func TestChat_EngineFailureKeepsTheQuestion(t *testing.T) {
 	model := modelServer(t, func(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(http.StatusUnauthorized)
-		fmt.Fprint(w, `{"error":{"message":"Incorrect API key provided"}}`)
+		_, _ = fmt.Fprint(w, `{"error":{"message":"Incorrect API key provided"}}`)
 	})
 	w := newWorld(t, useModel(model.URL))
 	r := w.alice.Do("POST", "/api/v1/chat/message", ask(weeklyID, "What is the new release date?", ""))

@@ -206,7 +206,7 @@ func fromEnv(s setting, getenv func(string) string) (string, error) {
 	}
 	if s.secret {
 		if path := getenv(s.env + "_FILE"); path != "" {
-			b, err := os.ReadFile(path)
+			b, err := os.ReadFile(path) //nolint:gosec // G304: the operator names the secret file (<NAME>_FILE)
 			if err != nil {
 				return "", fmt.Errorf("config: %s_FILE: %w", s.env, err)
 			}

@@ -51,7 +51,7 @@ func startModule(t *testing.T) parts {
 
 // pageRequest is a browser's request for a recording's page with these cookies.
 func pageRequest(id string, cookies map[string]string) *http.Request {
-	r := httptest.NewRequest("GET", "/recordings/"+id, nil)
+	r := httptest.NewRequestWithContext(context.Background(), "GET", "/recordings/"+id, nil)
 	for name, value := range cookies {
 		r.AddCookie(&http.Cookie{Name: name, Value: value})
 	}

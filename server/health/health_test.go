@@ -27,7 +27,8 @@ func probes(t *testing.T, routes []httpx.Route) func(path string) probe {
 	t.Cleanup(srv.Close)
 	return func(path string) probe {
 		t.Helper()
-		res, err := http.Get(srv.URL + path)
+		req, _ := http.NewRequestWithContext(t.Context(), http.MethodGet, srv.URL+path, nil)
+		res, err := http.DefaultClient.Do(req)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,6 +1,7 @@
 package httpx
 
 import (
+	"context"
 	"net/http"
 	"net/http/httptest"
 	"net/netip"
@@ -11,7 +12,7 @@ import (
 func clientKeyThrough(trusted []netip.Prefix, remote string, xff ...string) string {
 	var got string
 	h := TrustProxies(trusted, http.HandlerFunc(func(_ http.ResponseWriter, r *http.Request) { got = ClientKey(r) }))
-	r := httptest.NewRequest("GET", "/", nil)
+	r := httptest.NewRequestWithContext(context.Background(), "GET", "/", nil)
 	r.RemoteAddr = remote
 	for _, v := range xff {
 		r.Header.Add("X-Forwarded-For", v)
@@ -51,7 +52,7 @@ func TestClientAddr_BelievesXForwardedForOnlyFromTrustedProxies(t *testing.T) {
 }
 
 func TestForwardedFor_AppendsThePeerToTheHopsGiven(t *testing.T) {
-	r := httptest.NewRequest("GET", "/", nil)
+	r := httptest.NewRequestWithContext(t.Context(), "GET", "/", nil)
 	r.RemoteAddr = "[::ffff:203.0.113.7]:5000"
 	if got := ForwardedFor(r); got != "203.0.113.7" {
 		t.Fatalf("without hops: %q", got)

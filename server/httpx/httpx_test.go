@@ -67,7 +67,7 @@ func TestMux_FailsClosedAndMapsErrors(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			req := httptest.NewRequest("GET", tc.path, nil)
+			req := httptest.NewRequestWithContext(t.Context(), "GET", tc.path, nil)
 			if tc.auth != "" {
 				req.Header.Set("Authorization", tc.auth)
 			}
@@ -142,7 +142,7 @@ func TestOperatorRoutes_LoopbackOnlyOrTheToken(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			h := NewMux(routes, verifier, nil, nil, WithOperatorToken(tc.token))
-			req := httptest.NewRequest("GET", "/metrics", nil)
+			req := httptest.NewRequestWithContext(t.Context(), "GET", "/metrics", nil)
 			req.RemoteAddr = tc.peer
 			if tc.auth != "" {
 				req.Header.Set("Authorization", tc.auth)
@@ -169,7 +169,7 @@ func TestMux_SignedInAnswersAreNotStoredUnlessTheHandlerSays(t *testing.T) {
 		"/api/v1/private":     "no-store",
 		"/api/v1/revalidated": "private, no-cache",
 	} {
-		req := httptest.NewRequest("GET", path, nil)
+		req := httptest.NewRequestWithContext(t.Context(), "GET", path, nil)
 		req.Header.Set("Authorization", "Bearer good")
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, req)

@@ -53,8 +53,8 @@ func newServer(lc fx.Lifecycle, cfg config.Config, routes []Route, v Verifier, m
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}}
 	lc.Append(fx.Hook{
-		OnStart: func(context.Context) error {
-			ln, err := net.Listen("tcp", cfg.Addr)
+		OnStart: func(ctx context.Context) error {
+			ln, err := (&net.ListenConfig{}).Listen(ctx, "tcp", cfg.Addr)
 			if err != nil {
 				return fmt.Errorf("listen on %s: %w", cfg.Addr, err)
 			}
@@ -100,7 +100,7 @@ func Middleware(log *slog.Logger, next http.Handler) http.Handler {
 		r = r.WithContext(WithLogger(r.Context(), log))
 		defer func() {
 			if rec := recover(); rec != nil {
-				if rec == http.ErrAbortHandler {
+				if err, _ := rec.(error); errors.Is(err, http.ErrAbortHandler) {
 					panic(rec)
 				}
 				log.Error("panic serving request", "method", r.Method, "path", r.URL.Path, "panic", fmt.Sprint(rec), "stack", string(debug.Stack()))

@@ -61,7 +61,8 @@ func TestModule_ServesContributedRoutesAndStopsListening(t *testing.T) {
 		{"/metrics", 200, `route="GET /api/v1/open"`},
 	}
 	for _, tc := range cases {
-		res, err := http.Get(base + tc.path)
+		req, _ := http.NewRequestWithContext(t.Context(), http.MethodGet, base+tc.path, nil)
+		res, err := http.DefaultClient.Do(req)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -76,7 +77,7 @@ func TestModule_ServesContributedRoutesAndStopsListening(t *testing.T) {
 	}
 
 	app.RequireStop()
-	if conn, err := net.Dial("tcp", srv.Addr().String()); err == nil {
+	if conn, err := (&net.Dialer{}).DialContext(t.Context(), "tcp", srv.Addr().String()); err == nil {
 		conn.Close()
 		t.Fatal("still accepting connections after stop")
 	}

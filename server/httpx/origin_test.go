@@ -26,7 +26,7 @@ func TestSameOrigin(t *testing.T) {
 		{"http://127.0.0.1:8080", "http://127.0.0.1.evil.example:8080", "", false},
 	}
 	for _, tc := range cases {
-		r, _ := http.NewRequest("POST", "/", nil)
+		r, _ := http.NewRequestWithContext(t.Context(), "POST", "/", nil)
 		if tc.origin != "" {
 			r.Header.Set("Origin", tc.origin)
 		}
@@ -47,7 +47,7 @@ func TestClientKey_AnIPv4AddressOrAnIPv6Slash64(t *testing.T) {
 		"[2001:db8:1:2:ffff::1]:443": "2001:db8:1:2::/64",
 		"[2001:db8:1:3::1]:443":      "2001:db8:1:3::/64",
 	} {
-		r, _ := http.NewRequest("GET", "/", nil)
+		r, _ := http.NewRequestWithContext(t.Context(), "GET", "/", nil)
 		r.RemoteAddr = remote
 		if got := ClientKey(r); got != want {
 			t.Errorf("%s: %s, want %s", remote, got, want)

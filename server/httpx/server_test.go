@@ -29,7 +29,7 @@ func TestServer_CutsOffABodyThatNeverArrives(t *testing.T) {
 	lc.RequireStart()
 	defer lc.RequireStop()
 
-	conn, err := net.Dial("tcp", srv.Addr().String())
+	conn, err := (&net.Dialer{}).DialContext(t.Context(), "tcp", srv.Addr().String())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,7 +57,8 @@ func TestServer_HSTSOnlyWhenServedOverHTTPS(t *testing.T) {
 		lc := fxtest.NewLifecycle(t)
 		srv := newServer(lc, config.Config{Addr: "127.0.0.1:0", PublicURL: publicURL}, nil, nil, nil, http.NotFoundHandler(), slog.New(slog.DiscardHandler))
 		lc.RequireStart()
-		res, err := http.Get("http://" + srv.Addr().String() + "/anything")
+		req, _ := http.NewRequestWithContext(t.Context(), http.MethodGet, "http://"+srv.Addr().String()+"/anything", nil)
+		res, err := http.DefaultClient.Do(req)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -65,7 +65,7 @@ func (c *client) writeLoop(done chan<- struct{}) {
 	defer close(done)
 	ping := time.NewTicker(pingEvery)
 	defer ping.Stop()
-	defer c.conn.Close()
+	defer func() { _ = c.conn.Close() }() // the connection is over either way; the reader sees it closed
 	for {
 		select {
 		case msg := <-c.send:

@@ -51,7 +51,7 @@ func RemoveOnDelete(recs *recordings.Service, files *audio.Files, log *slog.Logg
 // than one range is refused with 416 before any byte is read (see
 // httpx.ManyRanges): a player asks for one range at a time.
 func Serve(w http.ResponseWriter, r *http.Request, f *os.File, m audio.Meta, cacheControl string) {
-	defer f.Close()
+	defer func() { _ = f.Close() }() // read only: nothing to report once served
 	h := w.Header()
 	h.Set("Cache-Control", cacheControl)
 	if httpx.ManyRanges(r.Header) {

@@ -35,7 +35,7 @@ func audioServer(t *testing.T) (*httptest.Server, []byte) {
 
 func get(t *testing.T, url string, ranges ...string) (*http.Response, []byte) {
 	t.Helper()
-	req, _ := http.NewRequest("GET", url, nil)
+	req, _ := http.NewRequestWithContext(t.Context(), "GET", url, nil)
 	for _, r := range ranges {
 		req.Header.Add("Range", r)
 	}
@@ -45,7 +45,7 @@ func get(t *testing.T, url string, ranges ...string) (*http.Response, []byte) {
 	}
 	defer res.Body.Close()
 	var body bytes.Buffer
-	body.ReadFrom(res.Body)
+	_, _ = body.ReadFrom(res.Body)
 	return res, body.Bytes()
 }
 

@@ -33,7 +33,7 @@ func multipartBody(t *testing.T, parts ...[2]string) (string, []byte) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		w.Write([]byte(p[1]))
+		_, _ = w.Write([]byte(p[1]))
 	}
 	mw.Close()
 	return mw.FormDataContentType(), buf.Bytes()
@@ -53,7 +53,7 @@ func (e *env) send(req *http.Request) (*http.Response, []byte) {
 func (e *env) uploadMultipart(token string, parts ...[2]string) (*http.Response, []byte) {
 	e.t.Helper()
 	ctype, body := multipartBody(e.t, parts...)
-	req, _ := http.NewRequest("POST", e.srv.URL+"/api/v1/recordings", bytes.NewReader(body))
+	req, _ := http.NewRequestWithContext(e.t.Context(), "POST", e.srv.URL+"/api/v1/recordings", bytes.NewReader(body))
 	req.Header.Set("Content-Type", ctype)
 	req.Header.Set("Authorization", "Bearer "+token)
 	return e.send(req)
@@ -62,7 +62,7 @@ func (e *env) uploadMultipart(token string, parts ...[2]string) (*http.Response,
 // getAudio fetches path with an optional bearer token and Range header.
 func (e *env) getAudio(path, token, rng string) (*http.Response, []byte) {
 	e.t.Helper()
-	req, _ := http.NewRequest("GET", e.srv.URL+path, nil)
+	req, _ := http.NewRequestWithContext(e.t.Context(), "GET", e.srv.URL+path, nil)
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
 	}
@@ -203,11 +203,14 @@ func TestAudio_DeletingTheRecordingRemovesTheFile(t *testing.T) {
 func filesUnder(t *testing.T, files interface{ Dir() string }) []string {
 	t.Helper()
 	var out []string
-	filepath.Walk(files.Dir(), func(p string, info os.FileInfo, err error) error {
+	err := filepath.Walk(files.Dir(), func(p string, info os.FileInfo, err error) error {
 		if err == nil && info.Mode().IsRegular() {
 			out = append(out, p)
 		}
 		return nil
 	})
+	if err != nil {
+		t.Fatal(err)
+	}
 	return out
 }

@@ -39,7 +39,7 @@ func BenchmarkDashboardRequest(b *testing.B) {
 	mux := httpx.NewMux(Routes(svc, nil), tokenVerifier{tokens}, nil, nil)
 	for i := 0; i < 200; i++ {
 		body := fmt.Sprintf(`{"recording":{"id":"r%03d","title":"Meeting %d about the <budget> & plans","recordingAt":"2026-11-01T10:00:00Z","duration":%d},"summarizations":{"s%03d":{"v2Summary":"## Notes\n- follow-up %d"}}}`, i, i, i, i, i)
-		req := httptest.NewRequest("POST", "/api/v1/recordings", strings.NewReader(body))
+		req := httptest.NewRequestWithContext(b.Context(), "POST", "/api/v1/recordings", strings.NewReader(body))
 		req.Header.Set("Authorization", "Bearer "+token)
 		rec := httptest.NewRecorder()
 		mux.ServeHTTP(rec, req)
@@ -47,7 +47,7 @@ func BenchmarkDashboardRequest(b *testing.B) {
 			b.Fatalf("upload: %d %s", rec.Code, rec.Body)
 		}
 	}
-	req := httptest.NewRequest("GET", "/api/v1/recordings/dashboard", nil)
+	req := httptest.NewRequestWithContext(b.Context(), "GET", "/api/v1/recordings/dashboard", nil)
 	req.Header.Set("Authorization", "Bearer "+token)
 	b.ReportAllocs()
 	b.ResetTimer()

@@ -69,7 +69,7 @@ type answer struct {
 
 func (e *env) do(method, path, token string, body []byte) answer {
 	e.t.Helper()
-	req, _ := http.NewRequest(method, e.srv.URL+path, bytes.NewReader(body))
+	req, _ := http.NewRequestWithContext(e.t.Context(), method, e.srv.URL+path, bytes.NewReader(body))
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
 	}

@@ -19,7 +19,7 @@ var listBuffers = sync.Pool{New: func() any { b := make([]byte, 0, 64<<10); retu
 // a RawMessage) was the largest cost of a dashboard read after the index walk.
 func writeList(w http.ResponseWriter, items []json.RawMessage, nextCursor string, total *int) {
 	bp := listBuffers.Get().(*[]byte)
-	b := append((*bp)[:0], `{"success":true,"data":[`...)
+	b := append((*bp)[:0], `{"success":true,"data":[`...) //nolint:gocritic // appendAssign: reuses the pooled array; *bp = b returns it
 	for i, item := range items {
 		if i > 0 {
 			b = append(b, ',')

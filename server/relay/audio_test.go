@@ -20,14 +20,14 @@ func TestRelay_AudioRangesPassThroughAndAreNeverCached(t *testing.T) {
 	var body bytes.Buffer
 	mw := multipart.NewWriter(&body)
 	w, _ := mw.CreateFormFile("recording", "r1.json")
-	w.Write([]byte(`{"recording":{"id":"r1","title":"Voice note"}}`))
+	_, _ = w.Write([]byte(`{"recording":{"id":"r1","title":"Voice note"}}`))
 	w, _ = mw.CreateFormFile("audio", "r1.ogg")
 	sound := make([]byte, 10000)
 	copy(sound, "OggS")
 	for i := 4; i < len(sound); i++ {
 		sound[i] = byte(i % 253)
 	}
-	w.Write(sound)
+	_, _ = w.Write(sound)
 	mw.Close()
 	if r := alice.DoWith("POST", "/api/v1/recordings", body.Bytes(), http.Header{"Content-Type": {mw.FormDataContentType()}}); r.Status != 201 {
 		t.Fatalf("upload through the relay = %d %s", r.Status, r.Body)

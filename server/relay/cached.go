@@ -48,7 +48,7 @@ func (rl *Relay) fetch(w http.ResponseWriter, r *http.Request, uid, key string) 
 		writeUnavailable(w, r, err)
 		return nil
 	}
-	defer resp.Body.Close()
+	defer func() { _ = resp.Body.Close() }()
 	if gatewayFailure(resp.StatusCode) {
 		writeUnavailable(w, r, nil)
 		return nil

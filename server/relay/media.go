@@ -23,7 +23,7 @@ func (rl *Relay) relayMedia(w http.ResponseWriter, r *http.Request, req upstream
 	if resp == nil {
 		return nil
 	}
-	defer resp.Body.Close()
+	defer func() { _ = resp.Body.Close() }()
 	copyAnswerHeaders(w.Header(), resp.Header)
 	addHeaders(w.Header(), resp.Header, rangeAnswer)
 	w.WriteHeader(resp.StatusCode)

@@ -28,7 +28,7 @@ func TestRelay_GoogleSignInThroughTheRelay(t *testing.T) {
 		}
 		return nil
 	})
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	ln, err := (&net.ListenConfig{}).Listen(t.Context(), "tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,7 +46,8 @@ func TestRelay_GoogleSignInThroughTheRelay(t *testing.T) {
 
 	popup := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 	get := func(url string) *http.Response {
-		resp, err := popup.Get(url)
+		req, _ := http.NewRequestWithContext(t.Context(), http.MethodGet, url, nil)
+		resp, err := popup.Do(req)
 		if err != nil {
 			t.Fatal(err)
 		}

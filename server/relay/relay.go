@@ -93,7 +93,7 @@ func (rl *Relay) relay(w http.ResponseWriter, r *http.Request, req upstream.Requ
 	if resp == nil {
 		return nil
 	}
-	defer resp.Body.Close()
+	defer func() { _ = resp.Body.Close() }()
 	accepted := isWrite && resp.StatusCode >= 200 && resp.StatusCode < 300
 	if accepted {
 		// Before the answer reaches the browser, which may read again at once
@@ -132,7 +132,7 @@ func (rl *Relay) send(w http.ResponseWriter, r *http.Request, req upstream.Reque
 		return nil
 	}
 	if gatewayFailure(resp.StatusCode) && !isJSON(resp.Header) {
-		resp.Body.Close()
+		_ = resp.Body.Close() // the HTML error page is dropped unread
 		writeUnavailable(w, r, nil)
 		return nil
 	}

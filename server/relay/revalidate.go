@@ -39,18 +39,17 @@ func (rl *Relay) refresh(uid, key string, req upstream.Request, old Entry, gen u
 	if err != nil {
 		return // kept: served, marked stale, until the upstream answers
 	}
-	defer resp.Body.Close()
-	switch {
-	case resp.StatusCode == http.StatusNotModified:
+	defer func() { _ = resp.Body.Close() }()
+	switch resp.StatusCode {
+	case http.StatusNotModified:
 		old.StoredAt = rl.now()
 		_ = rl.cache.Put(uid, key, old, gen)
-	case resp.StatusCode == http.StatusOK:
+	case http.StatusOK:
 		body, err := io.ReadAll(io.LimitReader(resp.Body, maxCachedBody+1))
 		if err == nil && len(body) <= maxCachedBody {
 			_ = rl.cache.Put(uid, key, newEntry(resp, body, rl.now()), gen)
 		}
-	case resp.StatusCode == http.StatusUnauthorized, resp.StatusCode == http.StatusForbidden,
-		resp.StatusCode == http.StatusNotFound, resp.StatusCode == http.StatusGone:
+	case http.StatusUnauthorized, http.StatusForbidden, http.StatusNotFound, http.StatusGone:
 		// Gone, or no longer this user's to see (or the token expired: the
 		// next read asks with a fresh one).
 		_ = rl.cache.Delete(key)

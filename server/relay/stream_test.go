@@ -18,7 +18,7 @@ func TestRelay_StreamsChatAnswersAsTheyArrive(t *testing.T) {
 		f.mux.HandleFunc(path, func(w http.ResponseWriter, _ *http.Request) {
 			w.Header().Set("Content-Type", "text/event-stream")
 			_, _ = w.Write([]byte("data: first\n\n"))
-			http.NewResponseController(w).Flush()
+			_ = http.NewResponseController(w).Flush()
 			select {
 			case <-firstRead:
 			case <-time.After(5 * time.Second):
@@ -31,7 +31,7 @@ func TestRelay_StreamsChatAnswersAsTheyArrive(t *testing.T) {
 	for _, path := range []string{"/api/v1/chat/message", "/api/v1/chat/message/shared"} {
 		t.Run(path, func(t *testing.T) {
 			firstRead = make(chan struct{})
-			req, _ := http.NewRequest("POST", rel.URL+path, strings.NewReader(`{"recordingId":"r1","message":"hi","shareToken":"s"}`))
+			req, _ := http.NewRequestWithContext(t.Context(), "POST", rel.URL+path, strings.NewReader(`{"recordingId":"r1","message":"hi","shareToken":"s"}`))
 			req.Header.Set("Content-Type", "application/json")
 			req.Header.Set("Authorization", "Bearer "+token)
 			resp, err := http.DefaultClient.Do(req)

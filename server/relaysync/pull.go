@@ -2,6 +2,7 @@ package relaysync
 
 import (
 	"context"
+	"errors"
 
 	syncv1 "github.com/pocket-companion/pocket/pkg/gen/pocket/sync/v1"
 	"github.com/pocket-companion/pocket/pkg/recordings"
@@ -77,7 +78,7 @@ func (s *Service) refreshLogged(ctx context.Context, uid, token string, invalida
 // logRefreshError logs a failed refresh once, without the token.
 func (s *Service) logRefreshError(uid string, err error) {
 	switch {
-	case err == nil, err == errBudget:
+	case err == nil, errors.Is(err, errBudget):
 	case isAuth(err):
 		s.log.Info("relaysync: the upstream refused a user's token", "uid", uid)
 	default:

@@ -199,7 +199,7 @@ func (s *Service) write(uid string, c change, announce bool) error {
 		seq, err = changelog.Append(x, uid, c.kind, c.id, c.deleted, s.opts.Now())
 		return err
 	})
-	if err != nil || !(announce || c.awaited) {
+	if err != nil || (!announce && !c.awaited) {
 		return err
 	}
 	for _, typ := range c.types {

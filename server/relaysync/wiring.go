@@ -41,7 +41,7 @@ func (u clientUpstream) CallHeader(ctx context.Context, token, method, path stri
 	if err != nil {
 		return 0, nil, nil, err
 	}
-	defer resp.Body.Close()
+	defer func() { _ = resp.Body.Close() }()
 	raw, err := io.ReadAll(io.LimitReader(resp.Body, maxAnswer))
 	if err != nil {
 		return 0, nil, nil, fmt.Errorf("relaysync: %s %s: reading the answer: %w (%w)", method, pathOnly(path), err, upstream.ErrUnavailable)

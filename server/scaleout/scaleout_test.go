@@ -2,6 +2,7 @@ package scaleout_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -27,7 +28,7 @@ func twoReplicas(t *testing.T, broker *natstest.Server) (a, b *servertest.Server
 // upload posts a recording through s and reports whether s answered 2xx.
 func upload(s *servertest.Server, token, id string) bool {
 	body, _ := json.Marshal(map[string]any{"recording": map[string]any{"id": id, "title": "Call " + id}})
-	req, _ := http.NewRequest("POST", s.URL+"/api/v1/recordings", bytes.NewReader(body))
+	req, _ := http.NewRequestWithContext(context.Background(), "POST", s.URL+"/api/v1/recordings", bytes.NewReader(body))
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Authorization", "Bearer "+token)
 	resp, err := http.DefaultClient.Do(req)
@@ -113,7 +114,8 @@ func TestReplicas_StoppingOneLosesNoEventOfAnUploadItAnswered(t *testing.T) {
 
 func metrics(t *testing.T, s *servertest.Server) string {
 	t.Helper()
-	resp, err := http.Get(s.URL + "/metrics")
+	req, _ := http.NewRequestWithContext(t.Context(), http.MethodGet, s.URL+"/metrics", nil)
+	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -18,11 +18,11 @@ func withAudio(t *testing.T, recording string, n int) ([]byte, http.Header) {
 	var buf bytes.Buffer
 	mw := multipart.NewWriter(&buf)
 	w, _ := mw.CreateFormFile("recording", "r.json")
-	w.Write([]byte(recording))
+	_, _ = w.Write([]byte(recording))
 	w, _ = mw.CreateFormFile("audio", "r.ogg")
 	sound := make([]byte, n)
 	copy(sound, "OggS")
-	w.Write(sound)
+	_, _ = w.Write(sound)
 	mw.Close()
 	return buf.Bytes(), http.Header{"Content-Type": {mw.FormDataContentType()}}
 }

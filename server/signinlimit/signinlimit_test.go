@@ -23,7 +23,7 @@ func TestVerifyCode_CountsWrongCodesByTheStatusARelayWrote(t *testing.T) {
 	})
 	call := func() int {
 		rec := httptest.NewRecorder()
-		r := httptest.NewRequest("POST", "/api/v1/auth/email/verify-otp", nil)
+		r := httptest.NewRequestWithContext(t.Context(), "POST", "/api/v1/auth/email/verify-otp", nil)
 		r.RemoteAddr = "203.0.113.7:5000"
 		check.ServeHTTP(rec, r)
 		return rec.Code

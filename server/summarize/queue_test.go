@@ -5,8 +5,10 @@ import "testing"
 func TestQueue_FIFOWithoutDuplicatesAndBounded(t *testing.T) {
 	q := newQueue(2)
 	a, b, c := job{"u", "a"}, job{"u", "b"}, job{"u", "c"}
-	if !q.push(a) || !q.push(a) || !q.push(b) {
-		t.Fatal("pushes refused")
+	for _, j := range []job{a, a, b} { // a twice: the duplicate is accepted, not queued again
+		if !q.push(j) {
+			t.Fatalf("push %v refused", j)
+		}
 	}
 	if q.size() != 2 {
 		t.Fatalf("a duplicate must not queue twice: %d", q.size())

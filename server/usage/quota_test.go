@@ -158,9 +158,9 @@ func withAudio(t *testing.T, c *servertest.Client, rec map[string]any, audio []b
 	mw := multipart.NewWriter(&body)
 	part, _ := mw.CreateFormFile("recording", "r.json")
 	raw, _ := json.Marshal(rec)
-	part.Write(raw)
+	_, _ = part.Write(raw)
 	part, _ = mw.CreateFormFile("audio", "r.ogg")
-	part.Write(audio)
+	_, _ = part.Write(audio)
 	mw.Close()
 	return c.DoWith("POST", "/api/v1/recordings", body.Bytes(), http.Header{"Content-Type": {mw.FormDataContentType()}})
 }

@@ -26,7 +26,7 @@ func TestAcceptsGzip_ReadsWeights(t *testing.T) {
 		"deflate;q=0.5, gzip;q=1": true,
 	}
 	for header, want := range cases {
-		r, _ := http.NewRequest("GET", "/", nil)
+		r, _ := http.NewRequestWithContext(t.Context(), "GET", "/", nil)
 		r.Header.Set("Accept-Encoding", header)
 		if got := acceptsGzip(r); got != want {
 			t.Errorf("Accept-Encoding %q: %v, want %v", header, got, want)

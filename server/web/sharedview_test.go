@@ -47,7 +47,7 @@ func TestHandler_LiveShareLinkGetsItsRecordingInThePage(t *testing.T) {
 		t.Fatalf("headers %v", hdr)
 	}
 
-	req := httptest.NewRequest("GET", "/shared/recording/?token="+liveToken, nil)
+	req := httptest.NewRequestWithContext(t.Context(), "GET", "/shared/recording/?token="+liveToken, nil)
 	req.Header.Set("Accept-Encoding", "gzip")
 	gz := httptest.NewRecorder()
 	h.ServeHTTP(gz, req)

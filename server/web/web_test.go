@@ -2,6 +2,7 @@ package web
 
 import (
 	"compress/gzip"
+	"context"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -13,13 +14,13 @@ import (
 
 func serve(h http.Handler, method, path string) *httptest.ResponseRecorder {
 	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, httptest.NewRequest(method, path, nil))
+	h.ServeHTTP(rec, httptest.NewRequestWithContext(context.Background(), method, path, nil))
 	return rec
 }
 
 // getWith is a GET of path with one request header set (none when value is "").
 func getWith(h http.Handler, path, header, value string) *httptest.ResponseRecorder {
-	req := httptest.NewRequest("GET", path, nil)
+	req := httptest.NewRequestWithContext(context.Background(), "GET", path, nil)
 	if value != "" {
 		req.Header.Set(header, value)
 	}

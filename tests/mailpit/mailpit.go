@@ -54,8 +54,9 @@ func Start(t testing.TB) *Server {
 	m := &Server{SMTPURL: "smtp://" + smtpAddr, APIURL: "http://" + apiAddr}
 	deadline := time.Now().Add(15 * time.Second)
 	for time.Now().Before(deadline) {
-		if resp, err := http.Get(m.APIURL + "/api/v1/messages"); err == nil {
-			resp.Body.Close()
+		req, _ := http.NewRequestWithContext(t.Context(), http.MethodGet, m.APIURL+"/api/v1/messages", nil)
+		if resp, err := http.DefaultClient.Do(req); err == nil {
+			_ = resp.Body.Close() // only reachability matters
 			return m
 		}
 		time.Sleep(50 * time.Millisecond)
@@ -75,11 +76,12 @@ type Message struct {
 // Messages lists received messages, newest first.
 func (m *Server) Messages(t testing.TB) []Message {
 	t.Helper()
-	resp, err := http.Get(m.APIURL + "/api/v1/messages")
+	req, _ := http.NewRequestWithContext(t.Context(), http.MethodGet, m.APIURL+"/api/v1/messages", nil)
+	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer resp.Body.Close()
+	defer func() { _ = resp.Body.Close() }()
 	var list struct{ Messages []Message }
 	if err := json.NewDecoder(resp.Body).Decode(&list); err != nil {
 		t.Fatal(err)
@@ -90,11 +92,12 @@ func (m *Server) Messages(t testing.TB) []Message {
 // Text returns the plain-text body of message id.
 func (m *Server) Text(t testing.TB, id string) string {
 	t.Helper()
-	resp, err := http.Get(m.APIURL + "/api/v1/message/" + id)
+	req, _ := http.NewRequestWithContext(t.Context(), http.MethodGet, m.APIURL+"/api/v1/message/"+id, nil)
+	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer resp.Body.Close()
+	defer func() { _ = resp.Body.Close() }()
 	var msg struct{ Text string }
 	if err := json.NewDecoder(resp.Body).Decode(&msg); err != nil {
 		t.Fatal(err)
@@ -104,10 +107,10 @@ func (m *Server) Text(t testing.TB, id string) string {
 
 func freeAddr(t testing.TB) string {
 	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	ln, err := (&net.ListenConfig{}).Listen(t.Context(), "tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer ln.Close()
+	defer func() { _ = ln.Close() }() // only its port was wanted
 	return ln.Addr().String()
 }

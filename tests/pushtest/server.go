@@ -83,7 +83,10 @@ func (s *Service) Script(d *Device, replies ...Reply) {
 	s.replies[pathOf(d.Endpoint)] = replies
 }
 
-func pathOf(endpoint string) string { return endpoint[strings.Index(endpoint, "/push/"):] }
+func pathOf(endpoint string) string {
+	_, rest, _ := strings.Cut(endpoint, "/push/")
+	return "/push/" + rest
+}
 
 // ServeHTTP answers pushes addressed to /push/<device>.
 func (s *Service) ServeHTTP(w http.ResponseWriter, r *http.Request) {

@@ -211,7 +211,7 @@ func (c *Client) DoWith(method, path string, body any, header http.Header) Respo
 		raw, _ := json.Marshal(b)
 		reader = bytes.NewReader(raw)
 	}
-	req, err := http.NewRequest(method, c.base+path, reader)
+	req, err := http.NewRequestWithContext(c.t.Context(), method, c.base+path, reader)
 	if err != nil {
 		c.t.Fatal(err)
 	}
@@ -226,7 +226,7 @@ func (c *Client) DoWith(method, path string, body any, header http.Header) Respo
 	if err != nil {
 		c.t.Fatal(err)
 	}
-	defer resp.Body.Close()
+	defer func() { _ = resp.Body.Close() }()
 	raw, _ := io.ReadAll(resp.Body)
 	return Response{Status: resp.StatusCode, Header: resp.Header, Body: raw}
 }

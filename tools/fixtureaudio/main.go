@@ -66,7 +66,7 @@ func run(path string) error {
 	if err != nil {
 		return err
 	}
-	defer os.RemoveAll(tmp)
+	defer func() { _ = os.RemoveAll(tmp) }() // scratch space: a leftover is harmless
 
 	var parts []string
 	cursor := 0.0

@@ -123,7 +123,7 @@ func fetch(c *http.Client, u, token string) bool {
 		return false
 	}
 	_, _ = io.Copy(io.Discard, resp.Body)
-	resp.Body.Close()
+	_ = resp.Body.Close() // drained above
 	return resp.StatusCode == 200
 }
 

@@ -149,7 +149,7 @@ func (l *load) call(req *http.Request, out any) error {
 	if err != nil {
 		return err
 	}
-	defer resp.Body.Close()
+	defer func() { _ = resp.Body.Close() }()
 	raw, _ := io.ReadAll(resp.Body)
 	if resp.StatusCode != 200 {
 		return fmt.Errorf("%s %s: %d %s", req.Method, req.URL.Path, resp.StatusCode, raw)
@@ -163,7 +163,7 @@ func (l *load) vitals() string {
 	if err != nil {
 		return err.Error()
 	}
-	defer resp.Body.Close()
+	defer func() { _ = resp.Body.Close() }()
 	raw, _ := io.ReadAll(resp.Body)
 	var goroutines, rss float64
 	for _, line := range strings.Split(string(raw), "\n") {
@@ -232,7 +232,7 @@ func fetch(c *http.Client, req *http.Request) int {
 		return 0
 	}
 	_, _ = io.Copy(io.Discard, resp.Body)
-	resp.Body.Close()
+	_ = resp.Body.Close() // drained above
 	return resp.StatusCode
 }
 

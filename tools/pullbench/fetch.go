@@ -118,7 +118,7 @@ func getJSON(hc *countingClient, req *http.Request, v any) error {
 	if err != nil {
 		return err
 	}
-	defer resp.Body.Close()
+	defer func() { _ = resp.Body.Close() }()
 	if resp.StatusCode != http.StatusOK {
 		return fmt.Errorf("%s: status %d", req.URL.Path, resp.StatusCode)
 	}

@@ -24,12 +24,12 @@ func main() {
 	if err != nil {
 		fail(err)
 	}
-	defer os.RemoveAll(scratch)
+	defer func() { _ = os.RemoveAll(scratch) }() // scratch space: a leftover is harmless
 	db, err := store.Open(store.Options{Dir: scratch})
 	if err != nil {
 		fail(err)
 	}
-	defer db.Close()
+	defer func() { _ = db.Close() }() // the scratch store is thrown away
 	value := make([]byte, *size)
 	start := time.Now()
 	for c := 0; c < *commits; c++ {

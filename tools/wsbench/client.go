@@ -120,18 +120,18 @@ func (s *sockets) dialAll(c options) (ok, failed int) {
 func (s *sockets) open(d *websocket.Dialer, c options, i int) (*websocket.Conn, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	conn, _, err := d.DialContext(ctx, c.url, nil)
+	conn, _, err := d.DialContext(ctx, c.url, nil) //nolint:bodyclose // a websocket handshake answer needs no Close (gorilla/websocket)
 	if err != nil {
 		return nil, err
 	}
 	token := userID(i%c.users) + ":1h"
 	if err := conn.WriteJSON(map[string]string{"type": "auth", "token": token}); err != nil {
-		conn.Close()
+		_ = conn.Close() // the write error is the one to report
 		return nil, err
 	}
 	_ = conn.SetReadDeadline(time.Now().Add(30 * time.Second))
 	if _, _, err := conn.ReadMessage(); err != nil {
-		conn.Close()
+		_ = conn.Close() // the read error is the one to report
 		return nil, err
 	}
 	_ = conn.SetReadDeadline(time.Time{})

@@ -48,7 +48,7 @@ func runServer(c options) error {
 	mux.Handle("GET /api/v1/events", srv.handler())
 	hs := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
 	go func() { _ = hs.Serve(ln) }()
-	defer hs.Close()
+	defer func() { _ = hs.Close() }()
 
 	r := result{options: c, before: measure()}
 	cl, err := startClient(ctx, c, "ws"+strings.TrimPrefix(base, "http")+"/api/v1/events")
@@ -132,7 +132,7 @@ func startClient(ctx context.Context, c options, url string) (*child, error) {
 	return &child{cmd: cmd, in: in, out: sc}, nil
 }
 
-func (ch *child) send(format string, args ...any) { fmt.Fprintf(ch.in, format+"\n", args...) }
+func (ch *child) send(format string, args ...any) { _, _ = fmt.Fprintf(ch.in, format+"\n", args...) } // a dead child shows in its answers
 
 // expect reads the next line, which must start with word, and returns the rest.
 func (ch *child) expect(word string) (string, error) {

@@ -113,7 +113,7 @@ func (s *baselineServer) serve(w http.ResponseWriter, r *http.Request) {
 		delete(s.conns, c)
 		s.mu.Unlock()
 		s.n.Add(-1)
-		ws.Close()
+		_ = ws.Close()
 	}()
 	for {
 		kind, data, err := ws.ReadMessage()

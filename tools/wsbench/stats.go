@@ -72,7 +72,7 @@ func vmRSS() uint64 {
 	if err != nil {
 		return 0
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }() // read only
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
 		if rest, ok := strings.CutPrefix(sc.Text(), "VmRSS:"); ok {

@@ -134,7 +134,7 @@ func rankParticular(inside, all map[string]float64, skip func(string) bool) []st
 
 // labelWord: not a number word, not a weak word, long enough to mean something.
 func labelWord(t string) bool {
-	return len(t) >= 3 && !nlp.IsNumberWord(t) && !weakLabelWords[t] && !(t[0] >= '0' && t[0] <= '9')
+	return len(t) >= 3 && !nlp.IsNumberWord(t) && !weakLabelWords[t] && (t[0] < '0' || t[0] > '9')
 }
 
 // isSpeakerTerm keeps people's names out of topic labels ("Daniel and Tom").

@@ -3,6 +3,7 @@ package local
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -27,7 +28,7 @@ func TestSummarize_FixturesPassTheAppsShapeChecks(t *testing.T) {
 			rec := enginetest.WithoutSummary(enginetest.Fixture(t, prefix))
 			sum, err := New().Summarize(context.Background(), rec)
 			if len(rec.Segments) == 0 {
-				if err != engine.ErrNoTranscript {
+				if !errors.Is(err, engine.ErrNoTranscript) {
 					t.Fatalf("no transcript: err %v", err)
 				}
 				return

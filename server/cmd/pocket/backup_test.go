@@ -170,9 +170,9 @@ func uploadItem(t *testing.T, c *servertest.Client, it importfile.Item) (string,
 	var body bytes.Buffer
 	mw := multipart.NewWriter(&body)
 	part, _ := mw.CreateFormFile("recording", "r.json")
-	part.Write(it.Data)
+	_, _ = part.Write(it.Data)
 	part, _ = mw.CreateFormFile("audio", filepath.Base(it.Audio))
-	part.Write(sound)
+	_, _ = part.Write(sound)
 	mw.Close()
 	if r := c.DoWith("POST", "/api/v1/recordings", body.Bytes(), http.Header{"Content-Type": {mw.FormDataContentType()}}); r.Status/100 != 2 {
 		t.Fatalf("upload of %s with audio = %d %s", it.Source, r.Status, r.Body)

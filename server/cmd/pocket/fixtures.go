@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -19,7 +20,7 @@ func runFixtures(args []string, stdout, stderr io.Writer) error {
 	out := fs.String("out", "", "directory to write gen_NNNNNN.json files into (required)")
 	seed := fs.Int64("seed", 1, "random seed; the same seed gives the same recordings")
 	if err := fs.Parse(args[1:]); err != nil {
-		if err == flag.ErrHelp {
+		if errors.Is(err, flag.ErrHelp) {
 			return errHelpShown
 		}
 		return err
@@ -30,12 +31,12 @@ func runFixtures(args []string, stdout, stderr io.Writer) error {
 	if err := fixturegen.WriteDir(*out, *count, *seed); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "wrote %d recordings to %s\n", *count, *out)
-	return nil
+	_, err := fmt.Fprintf(stdout, "wrote %d recordings to %s\n", *count, *out)
+	return err
 }
 
 func helpFixtures(w io.Writer) {
-	fmt.Fprint(w, `Usage: pocket fixtures gen --count N --out DIR [--seed S]
+	_, _ = fmt.Fprint(w, `Usage: pocket fixtures gen --count N --out DIR [--seed S]
 
 Writes N generated recordings in the import format (for benchmarks and large-library
 tests), one file each. Import them with: pocket import --user EMAIL DIR

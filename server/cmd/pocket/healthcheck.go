@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -23,7 +24,7 @@ func runHealthcheck(args []string, stdout, stderr io.Writer) error {
 	target := fs.String("url", "", "URL to GET (default http://<POCKET_ADDR>/readyz, a wildcard host asked on loopback)")
 	timeout := fs.Duration("timeout", 3*time.Second, "how long to wait for the answer")
 	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
+		if errors.Is(err, flag.ErrHelp) {
 			return errHelpShown
 		}
 		return err
@@ -37,8 +38,8 @@ func runHealthcheck(args []string, stdout, stderr io.Writer) error {
 	if err := probe(*target, *timeout); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "ready: %s\n", *target)
-	return nil
+	_, err := fmt.Fprintf(stdout, "ready: %s\n", *target)
+	return err
 }
 
 // readyURL is where a server listening on addr answers /readyz. A server bound
@@ -71,7 +72,7 @@ func probe(url string, timeout time.Duration) error {
 		return fmt.Errorf("not ready: %w", err)
 	}
 	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
-	resp.Body.Close()
+	_ = resp.Body.Close() // drained above; the status is the answer
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
 		return fmt.Errorf("not ready: %s answered %s", url, resp.Status)
 	}
@@ -79,7 +80,7 @@ func probe(url string, timeout time.Duration) error {
 }
 
 func helpHealthcheck(w io.Writer) {
-	fmt.Fprint(w, `Usage: pocket healthcheck [--url URL] [--timeout 3s]
+	_, _ = fmt.Fprint(w, `Usage: pocket healthcheck [--url URL] [--timeout 3s]
 
 Asks a running pocket serve whether it is ready (GET /readyz) and exits 0 when it
 answers 2xx, 1 otherwise. Without --url it asks the server POCKET_ADDR names (on

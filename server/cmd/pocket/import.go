@@ -26,7 +26,7 @@ func envOr(name, def string) string {
 	return def
 }
 
-func runImport(args []string, stdout, stderr io.Writer) error {
+func runImport(args []string, stdout, stderr io.Writer) (err error) {
 	fs := flag.NewFlagSet("pocket import", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() { helpImport(stderr) }
@@ -53,7 +53,8 @@ func runImport(args []string, stdout, stderr io.Writer) error {
 		}
 		return err
 	}
-	defer db.Close()
+	// Closing flushes what the import wrote: its failure is the import's.
+	defer func() { err = errors.Join(err, db.Close()) }()
 	return importFiles(context.Background(), db, media.Dir(*dataDir), *user, files, stdout)
 }
 
@@ -87,7 +88,7 @@ func importFiles(ctx context.Context, db *store.DB, audioDir, email string, file
 		items, err := reader.ReadFile(f)
 		if err != nil {
 			imp.failed++
-			fmt.Fprintln(imp.out, err) // it names the file
+			_, _ = fmt.Fprintln(imp.out, err) // it names the file; the failure counts in the summary either way
 			continue
 		}
 		if chunk = append(chunk, items...); len(chunk) >= importChunk {
@@ -101,7 +102,9 @@ func importFiles(ctx context.Context, db *store.DB, audioDir, email string, file
 		return err
 	}
 	total := imp.created + imp.replaced
-	fmt.Fprintf(stdout, "imported %d recordings for %s: %d new, %d updated, %d failed, %d with audio\n", total, owner.Email, imp.created, imp.replaced, imp.failed, imp.sounds)
+	if _, err := fmt.Fprintf(stdout, "imported %d recordings for %s: %d new, %d updated, %d failed, %d with audio\n", total, owner.Email, imp.created, imp.replaced, imp.failed, imp.sounds); err != nil {
+		return err
+	}
 	if imp.failed > 0 {
 		return fmt.Errorf("%d of %d recordings failed", imp.failed, total+imp.failed)
 	}
@@ -133,7 +136,7 @@ func (imp *importer) importChunk(ctx context.Context, items []importfile.Item) e
 		switch {
 		case errs[i] != nil:
 			imp.failed++
-			fmt.Fprintf(imp.out, "%s: %v\n", items[i].Source, errs[i])
+			_, _ = fmt.Fprintf(imp.out, "%s: %v\n", items[i].Source, errs[i]) // counted in the summary either way
 		case res.Created:
 			imp.created++
 		default:
@@ -144,7 +147,7 @@ func (imp *importer) importChunk(ctx context.Context, items []importfile.Item) e
 }
 
 func helpImport(w io.Writer) {
-	fmt.Fprint(w, `Usage: pocket import [--user EMAIL] [--data-dir DIR] FILE|DIR|BACKUP.zip...
+	_, _ = fmt.Fprint(w, `Usage: pocket import [--user EMAIL] [--data-dir DIR] FILE|DIR|BACKUP.zip...
 
 Imports recordings in the import format (one JSON object per recording, or a JSON array
 of them; directories are searched for *.json; a .zip such as the library backup from
@@ -165,7 +168,7 @@ func attachAudio(ctx context.Context, files *audio.Files, uid, id string, it imp
 	if err != nil {
 		return err
 	}
-	defer r.Close()
+	defer func() { _ = r.Close() }() // read only: nothing to report once Attach has read it
 	_, err = files.Attach(ctx, uid, id, r)
 	return err
 }

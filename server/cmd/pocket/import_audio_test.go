@@ -19,8 +19,11 @@ func TestImport_PicksUpTheAudioBesideTheJSON(t *testing.T) {
 		t.Fatal(err)
 	}
 	sound := append([]byte("OggS"), bytes.Repeat([]byte{7, 1, 9}, 3000)...)
-	os.WriteFile(filepath.Join(src, "birthday.json"), raw, 0o600)
-	os.WriteFile(filepath.Join(src, "birthday.opus"), sound, 0o600)
+	for name, data := range map[string][]byte{"birthday.json": raw, "birthday.opus": sound} {
+		if err := os.WriteFile(filepath.Join(src, name), data, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
 
 	dir := t.TempDir()
 	out, err := exec.Command(binary, "import", "--user", "listener@example.com", "--data-dir", dir, filepath.Join(src, "birthday.json")).CombinedOutput()
@@ -48,11 +51,14 @@ func TestImport_PicksUpTheAudioBesideTheJSON(t *testing.T) {
 func countFiles(t *testing.T, dir string) int {
 	t.Helper()
 	n := 0
-	filepath.Walk(dir, func(_ string, info os.FileInfo, err error) error {
+	err := filepath.Walk(dir, func(_ string, info os.FileInfo, err error) error {
 		if err == nil && info.Mode().IsRegular() {
 			n++
 		}
 		return nil
 	})
+	if err != nil {
+		t.Fatal(err)
+	}
 	return n
 }

@@ -2,6 +2,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -41,7 +42,7 @@ func main() {
 
 func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" {
-		fmt.Fprint(stdout, usage)
+		_, _ = fmt.Fprint(stdout, usage)
 		return 0
 	}
 	name, rest := args[0], args[1:]
@@ -50,14 +51,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	cmd, ok := commands()[name]
 	if !ok {
-		fmt.Fprintf(stderr, "pocket: unknown command %q\n\n%s", name, usage)
+		_, _ = fmt.Fprintf(stderr, "pocket: unknown command %q\n\n%s", name, usage)
 		return 2
 	}
 	if err := cmd.run(rest, stdout, stderr); err != nil {
-		if err == errHelpShown {
+		if errors.Is(err, errHelpShown) {
 			return 0
 		}
-		fmt.Fprintf(stderr, "pocket %s: %v\n", name, err)
+		_, _ = fmt.Fprintf(stderr, "pocket %s: %v\n", name, err) // the exit status says it if stderr cannot
 		return 1
 	}
 	return 0
@@ -65,12 +66,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 
 func runHelp(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		fmt.Fprint(stdout, usage)
+		_, _ = fmt.Fprint(stdout, usage)
 		return 0
 	}
 	cmd, ok := commands()[args[0]]
 	if !ok {
-		fmt.Fprintf(stderr, "pocket: unknown command %q\n", args[0])
+		_, _ = fmt.Fprintf(stderr, "pocket: unknown command %q\n", args[0])
 		return 2
 	}
 	cmd.help(stdout)

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -34,7 +35,7 @@ func TestMain(m *testing.M) {
 		os.Exit(1)
 	}
 	code := m.Run()
-	os.RemoveAll(dir)
+	_ = os.RemoveAll(dir) // a temporary directory: a leftover is harmless
 	os.Exit(code)
 }
 
@@ -49,7 +50,7 @@ type process struct {
 }
 
 func freePort(t *testing.T) string {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	ln, err := (&net.ListenConfig{}).Listen(t.Context(), "tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -76,7 +77,8 @@ func startServe(t *testing.T, dataDir string, env ...string) *process {
 	t.Cleanup(func() { _ = cmd.Process.Kill(); <-p.done })
 	deadline := time.Now().Add(20 * time.Second)
 	for time.Now().Before(deadline) {
-		if resp, err := http.Get(p.url + "/readyz"); err == nil {
+		req, _ := http.NewRequestWithContext(t.Context(), http.MethodGet, p.url+"/readyz", nil)
+		if resp, err := http.DefaultClient.Do(req); err == nil {
 			resp.Body.Close()
 			if resp.StatusCode == 200 {
 				return p
@@ -160,7 +162,7 @@ func send(method, url, token string, body any) (int, []byte, error) {
 		b, _ := json.Marshal(body)
 		r = bytes.NewReader(b)
 	}
-	req, _ := http.NewRequest(method, url, r)
+	req, _ := http.NewRequestWithContext(context.Background(), method, url, r)
 	req.Header.Set("Content-Type", "application/json")
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)

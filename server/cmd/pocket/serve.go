@@ -43,6 +43,6 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 }
 
 func helpServe(w io.Writer) {
-	fmt.Fprintln(w, "Usage: pocket serve [flags]\n\nServes the app and the provider API. Flags (each overrides its environment variable):")
+	_, _ = fmt.Fprintln(w, "Usage: pocket serve [flags]\n\nServes the app and the provider API. Flags (each overrides its environment variable):")
 	_, _ = config.Load("pocket serve", []string{"-h"}, func(string) string { return "" }, w)
 }

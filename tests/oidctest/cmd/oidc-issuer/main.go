@@ -73,7 +73,7 @@ func run(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	ln, err := net.Listen("tcp", o.addr)
+	ln, err := (&net.ListenConfig{}).Listen(context.Background(), "tcp", o.addr)
 	if err != nil {
 		return err
 	}
@@ -91,7 +91,7 @@ func run(args []string, stdout io.Writer) error {
 	}
 	// The issuer identifier is this front's address: discovery and ID tokens name it.
 	issuer.URL = "http://" + ln.Addr().String()
-	fmt.Fprintf(stdout, "oidc-issuer listening on %s (client id %s)\n", issuer.URL, o.clientID)
+	_, _ = fmt.Fprintf(stdout, "oidc-issuer listening on %s (client id %s)\n", issuer.URL, o.clientID)
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()

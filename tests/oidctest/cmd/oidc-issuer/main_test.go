@@ -35,7 +35,8 @@ func authorize(t *testing.T, base string, valid bool) (int, url.Values) {
 		q.Set("nonce", "n")
 	}
 	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
-	resp, err := client.Get(base + "/authorize?" + q.Encode())
+	req, _ := http.NewRequestWithContext(t.Context(), http.MethodGet, base+"/authorize?"+q.Encode(), nil)
+	resp, err := client.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,7 +47,9 @@ func authorize(t *testing.T, base string, valid bool) (int, url.Values) {
 
 func queue(t *testing.T, base, body string) {
 	t.Helper()
-	resp, err := http.Post(base+"/queue", "application/json", strings.NewReader(body))
+	req, _ := http.NewRequestWithContext(t.Context(), http.MethodPost, base+"/queue", strings.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
