@@ -129,11 +129,11 @@ func decodeBlock(b []byte) ([]hit, error) {
 	var hits []hit
 	for len(b) > 0 {
 		n, w := binary.Uvarint(b)
-		if w <= 0 || uint64(len(b)-w) < n {
+		if w <= 0 || uint64(len(b)-w) < n { //nolint:gosec // G115: w > 0 and w <= len(b), so the length is not negative
 			return nil, errBadPosting
 		}
-		id := string(b[w : w+int(n)])
-		b = b[w+int(n):]
+		id := string(b[w : w+int(n)]) //nolint:gosec // G115: n <= len(b)-w, checked above
+		b = b[w+int(n):]              //nolint:gosec // G115: n <= len(b)-w, checked above
 		p, used, err := decodePostingPrefix(b)
 		if err != nil {
 			return nil, err

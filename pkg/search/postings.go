@@ -3,6 +3,7 @@ package search
 import (
 	"encoding/binary"
 	"errors"
+	"math"
 )
 
 // posting is one term's frequency per field in one document, with the
@@ -41,6 +42,9 @@ func decodePostingPrefix(b []byte) (posting, int, error) {
 			return p, 0, errBadPosting
 		}
 		used += n
+		if v > math.MaxUint32 { // written from a uint32: anything larger is damage
+			return p, 0, errBadPosting
+		}
 		if i < numFields {
 			p.TF[i] = uint32(v)
 		} else {
