@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react'
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url))
 
-const app = { environment: 'jsdom', setupFiles: ['./src/test/setup.ts'] } as const
+const app = { environment: 'jsdom' as const, setupFiles: ['./src/test/setup.ts'] }
 const logicTests = ['src/**/*.test.ts', '../sw/**/*.test.ts']
 const ownModuleGraph = [
   'src/app/coldStart.test.ts',
@@ -39,7 +39,7 @@ export default defineConfig({
       // code once per module graph, each get a graph and a document of their own.
       { extends: true, test: { ...app, name: 'app', include: ['src/**/*.test.tsx', ...ownModuleGraph] } },
       // Timings, not tests: only when asked for (BENCH=1 ... --project bench).
-      ...(process.env.BENCH ? [{ extends: true, test: { ...app, name: 'bench', include: ['src/**/*.timing.ts'] } }] : []),
+      ...(process.env.BENCH ? [{ extends: true as const, test: { ...app, name: 'bench', include: ['src/**/*.timing.ts'] } }] : []),
       // Build scripts run under Node, with none of the app's browser set-up.
       { extends: true, test: { name: 'scripts', environment: 'node', include: ['scripts/**/*.test.ts'] } },
     ],
