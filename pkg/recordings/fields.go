@@ -34,6 +34,9 @@ type Field struct {
 	Kind FieldKind
 	Max  int  // TextField: characters
 	Bit  byte // FlagField: its bit in index entries (index.go), fixed once shipped
+	// Hides: a FlagField that, on, takes the recording out of the app's list
+	// (and the server's first paint of it) until the list asks for it.
+	Hides bool
 	// Toggle: a FlagField's button, as the app labels it off and on (the
 	// server's first paint draws it; pwa/src/data/sync/recordingFields.ts).
 	Toggle [2]string
@@ -46,7 +49,7 @@ var Fields = []Field{
 	{Name: "title", Kind: TextField, Max: MaxTitle},
 	{Name: "description", Kind: TextField, Max: MaxDescription},
 	{Name: "starred", Kind: FlagField, Bit: 1 << 2, Toggle: [2]string{"Star", "Unstar"}},
-	{Name: "archived", Kind: FlagField, Bit: 1 << 3, Toggle: [2]string{"Archive", "Unarchive"}},
+	{Name: "archived", Kind: FlagField, Bit: 1 << 3, Toggle: [2]string{"Archive", "Unarchive"}, Hides: true},
 }
 
 // Limits on edited text, in characters.
@@ -54,6 +57,17 @@ const (
 	MaxTitle       = 500
 	MaxDescription = 10000
 )
+
+// Listed is the flag filter of the app's plain list: every hiding flag off.
+func Listed() map[string]bool {
+	flags := map[string]bool{}
+	for _, f := range Fields {
+		if f.Hides {
+			flags[f.Name] = false
+		}
+	}
+	return flags
+}
 
 // FieldNamed is the editable field called name.
 func FieldNamed(name string) (Field, bool) {

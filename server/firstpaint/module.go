@@ -52,7 +52,7 @@ func newSignedInList(tokens *identity.Tokens, recs *recordings.Service) web.Sign
 		if !ok || zone == nil {
 			return nil, false
 		}
-		page, err := recs.Dashboard(r.Context(), uid, recordings.DashboardQuery{Limit: firstPage})
+		page, err := recs.Dashboard(r.Context(), uid, recordings.DashboardQuery{Limit: firstPage, Flags: recordings.Listed()})
 		if err != nil {
 			return nil, false
 		}
@@ -92,12 +92,14 @@ func newSignedInCopy(tokens *identity.Tokens, recs *recordings.Service) web.Sign
 func ownRecording(d recordings.Detail, folders []recordings.Folder, zone *time.Location) firstpaint.Recording {
 	info := loose.ReadRecording(d.Recording)
 	_, sum, _ := loose.FirstSummarization(d.Summarizations)
+	owner := pickerOf(folders, d.FolderID)
+	owner.Flags = firstpaint.FlagsOf(d.Recording)
 	return firstpaint.Recording{
 		Title:       info.Title,
 		Description: info.Description,
 		At:          info.RecordedAt,
 		Zone:        zone,
-		Owner:       pickerOf(folders, d.FolderID),
+		Owner:       owner,
 		Summary:     firstpaint.SummaryOf(sum),
 	}
 }

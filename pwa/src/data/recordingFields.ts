@@ -65,6 +65,13 @@ export function flagOn(recording: unknown, name: FlagName): boolean {
   return asObject(recording)?.[name] === true
 }
 
+export type Flags = Record<FlagName, boolean>
+
+/** Each flag of a recording. */
+export function flagsOf(recording: unknown): Flags {
+  return Object.fromEntries(FLAG_NAMES.map((name) => [name, flagOn(recording, name)])) as Flags
+}
+
 /** Whether the list leaves the recording out (a hiding flag is on). */
 export function hiddenFromList(recording: unknown): boolean {
   return FLAG_NAMES.some((name) => flagField(name).hides && flagOn(recording, name))
