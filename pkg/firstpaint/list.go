@@ -143,6 +143,7 @@ func (l List) writeRow(b *bytes.Buffer, row Row) {
 	if row.SyncPending {
 		b.WriteString(`<span class="rec-row__sync" id="` + base + `-sync">` + syncIcon + `</span>`)
 	}
+	writeFlagToggles(b, "rec-row__actions", row.Flags)
 	b.WriteString(`</div>`)
 }
 

@@ -2,6 +2,7 @@ package firstpaint
 
 import (
 	"encoding/json"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -13,13 +14,14 @@ import (
 func TestRowOf_ReadsAnItemAsTheAppDoes(t *testing.T) {
 	colors := `[4294901760,0,0,0,2147483903,0,0,0,4278255360]`
 	vertices := strings.Repeat(`{"x":0.5,"y":0.5},`, 8) + `{"x":1,"y":0}`
-	item := `{"id":"r 1","name":" Memo ","duration":"3725","recordingAt":"2026-11-17T09:30:00Z","folder":{"name":"Work"},` +
+	item := `{"id":"r 1","name":" Memo ","duration":"3725","starred":true,"archived":"true","recordingAt":"2026-11-17T09:30:00Z","folder":{"name":"Work"},` +
 		`"summarization":{"summary":"## Plan\n**Ship** it"},"gradientData":{"colors":` + colors + `,"vertices":[` + vertices + `]}}`
 	row, ok := RowOf(json.RawMessage(item))
 	want := Row{ID: "r 1", Title: "Memo", Description: "Plan Ship it", Duration: "1 hr 2 min", Folder: "Work",
 		At: time.Date(2026, 11, 17, 9, 30, 0, 0, time.UTC), Mesh: true,
-		Gradient: "linear-gradient(135deg, rgba(255, 0, 0, 1.000), rgba(0, 0, 255, 0.502), rgba(0, 255, 0, 1.000))"}
-	if !ok || row != want {
+		Gradient: "linear-gradient(135deg, rgba(255, 0, 0, 1.000), rgba(0, 0, 255, 0.502), rgba(0, 255, 0, 1.000))",
+		Flags:    map[string]bool{"starred": true}} // only true is on, as the app reads it
+	if !ok || !reflect.DeepEqual(row, want) {
 		t.Fatalf("RowOf =\n%+v, want\n%+v", row, want)
 	}
 	bare, ok := RowOf(json.RawMessage(`{"id":"r2","gradientData":{"colors":["#fff"]},"duration":-1,"isOffline":"TRUE"}`))

@@ -25,6 +25,7 @@ func OwnRecording(d recordings.Detail, folders []recordings.Folder, zone *time.L
 	page := HeaderOf(d.Recording)
 	page.Zone = zone
 	page.Owner = pickerOf(folders, d.FolderID)
+	page.Owner.Flags = FlagsOf(d.Recording)
 	page.Summary = SummaryOf(sum)
 	return page, true
 }

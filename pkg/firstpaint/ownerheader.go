@@ -12,8 +12,9 @@ import (
 // picker). Drawn in the app's markup so the summary below starts where the
 // app draws it, and nothing moves when the app takes over.
 type Owner struct {
-	Folders []string // the folder picker's folders, in its order (General and 'New folder…' are added)
-	Folder  string   // the recording's folder name; "" for General
+	Folders []string        // the folder picker's folders, in its order (General and 'New folder…' are added)
+	Folder  string          // the recording's folder name; "" for General
+	Flags   map[string]bool // the flag fields (FlagsOf), its toggles' state
 }
 
 // ownerHeaders writes the header twice, as the app draws it on a phone and
@@ -38,6 +39,7 @@ func (p Recording) ownerHeader(b *bytes.Buffer, desktop bool) {
 	b.WriteString(`<div class="rec-header__title-edit"><div class="inline-edit"><h1 class="rec-header__title">` + title + `</h1>`)
 	b.WriteString(`<button type="button" class="icon-button inline-edit__button" aria-label="Edit title">` + pencilIcon + `</button></div></div>`)
 	b.WriteString(`<div class="rec-header__actions">`)
+	writeFlagToggles(b, "rec-header__flags", p.Owner.Flags)
 	b.WriteString(`<button type="button" class="button" aria-haspopup="dialog">` + shareIcon + `Share</button>`)
 	b.WriteString(`<div class="export-menu"><button type="button" class="button" aria-haspopup="menu" aria-expanded="false">Export</button></div>`)
 	b.WriteString(`<button type="button" class="button">` + trashIcon + `Delete</button>`)

@@ -24,9 +24,10 @@ type Row struct {
 	At          time.Time // zero: "Unknown date"
 	Duration    string    // the thumbnail's badge; "" for none
 	Folder      string
-	Gradient    string // the thumbnail's background (the mesh's preview, or the fallback)
-	Mesh        bool   // whether Gradient is the recording's own
-	SyncPending bool   // the device has not synced it (syncStatus pending, or isOffline)
+	Gradient    string          // the thumbnail's background (the mesh's preview, or the fallback)
+	Mesh        bool            // whether Gradient is the recording's own
+	SyncPending bool            // the device has not synced it (syncStatus pending, or isOffline)
+	Flags       map[string]bool // the flag fields (FlagsOf), its toggles' state
 }
 
 // RowOf reads a dashboard item (the recording as given, its id and
@@ -54,6 +55,7 @@ func RowOf(item json.RawMessage) (Row, bool) {
 		row.Description = summaryPreview(sum.Get("summary"))
 	}
 	row.Gradient, row.Mesh = thumbBackground(obj.Get("gradientData"))
+	row.Flags = FlagsOf(item)
 	return row, true
 }
 

@@ -167,7 +167,7 @@ func BenchmarkFirstEdit(b *testing.B) {
 				}
 				id := gjson.GetBytes(raws[0], "recording.id").String()
 				b.StartTimer()
-				if _, err := s.Update(ctx, "bench", id, Patch{Title: &title}); err != nil {
+				if _, err := s.Update(ctx, "bench", id, patchOf("title", title)); err != nil {
 					b.Fatal(err)
 				}
 			}

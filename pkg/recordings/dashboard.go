@@ -37,9 +37,10 @@ type DashboardQuery struct {
 	IncludeEmpty     bool
 	HasSummarization *bool
 	Search           string
-	StartDate        time.Time // inclusive; zero: unbounded
-	EndDate          time.Time // inclusive; zero: unbounded
-	Person           string    // see Filter.Person
+	StartDate        time.Time       // inclusive; zero: unbounded
+	EndDate          time.Time       // inclusive; zero: unbounded
+	Person           string          // see Filter.Person
+	Flags            map[string]bool // see Filter.Flags
 	SortBy           SortField
 	SortOrder        SortOrder
 }
@@ -137,7 +138,7 @@ func (q *DashboardQuery) normalize() error {
 
 // filter is the part of the query search shares.
 func (q DashboardQuery) filter() Filter {
-	return Filter{FolderID: q.FolderID, HasSummarization: q.HasSummarization, StartDate: q.StartDate, EndDate: q.EndDate, Person: q.Person}
+	return Filter{FolderID: q.FolderID, HasSummarization: q.HasSummarization, StartDate: q.StartDate, EndDate: q.EndDate, Person: q.Person, Flags: q.Flags}
 }
 
 // narrowToPerson limits matches (nil: everything) to recordings naming the

@@ -8,21 +8,28 @@ import (
 )
 
 // Filter is the list's narrowing shared by the dashboard and search: folder,
-// whether a summary exists, and a recording_at range (both ends inclusive).
+// whether a summary exists, a recording_at range (both ends inclusive) and
+// the FlagFields' values.
 type Filter struct {
 	FolderID         string
 	HasSummarization *bool
-	StartDate        time.Time // inclusive; zero: unbounded
-	EndDate          time.Time // inclusive; zero: unbounded
-	Person           string    // a person named in it, any case; "": anyone
+	StartDate        time.Time       // inclusive; zero: unbounded
+	EndDate          time.Time       // inclusive; zero: unbounded
+	Person           string          // a person named in it, any case; "": anyone
+	Flags            map[string]bool // by FlagField name: only recordings with that value
 }
 
 // Active reports whether the filter narrows anything.
 func (f Filter) Active() bool {
-	return f.FolderID != "" || f.HasSummarization != nil || !f.StartDate.IsZero() || !f.EndDate.IsZero() || f.Person != ""
+	return f.FolderID != "" || f.HasSummarization != nil || !f.StartDate.IsZero() || !f.EndDate.IsZero() || f.Person != "" || len(f.Flags) > 0
 }
 
 func (f Filter) validate() error {
+	for name := range f.Flags {
+		if field, ok := FieldNamed(name); !ok || field.Kind != FlagField {
+			return apperr.Invalidf("%s is not a filter", name)
+		}
+	}
 	if !f.StartDate.IsZero() && !f.EndDate.IsZero() && f.EndDate.Before(f.StartDate) {
 		return apperr.Invalidf("end_date must not be before start_date")
 	}
@@ -39,6 +46,11 @@ func (f Filter) keeps(e entry) bool {
 		return false
 	case !f.EndDate.IsZero() && e.RecordingAt > f.EndDate.UnixMilli():
 		return false
+	}
+	for name, want := range f.Flags {
+		if field, _ := FieldNamed(name); (e.Flags&field.Bit != 0) != want {
+			return false
+		}
 	}
 	return true
 }

@@ -61,12 +61,23 @@ func (q DashboardQuery) firstPageKey(uid string) (key string, ok bool) {
 	for _, part := range []string{
 		strconv.Itoa(q.Limit), q.FolderID, strconv.FormatBool(q.IncludeEmpty), optionalBool(q.HasSummarization),
 		optionalMillis(q.StartDate), optionalMillis(q.EndDate),
-		string(q.SortBy), string(q.SortOrder),
+		string(q.SortBy), string(q.SortOrder), flagsKey(q.Flags),
 	} {
 		b.WriteByte(' ')
 		b.WriteString(strconv.Quote(part)) // quoted: a folder id from the query cannot run into the next part
 	}
 	return b.String(), true
+}
+
+// flagsKey lists the flag filters in the table's order.
+func flagsKey(flags map[string]bool) string {
+	var b strings.Builder
+	for _, f := range Fields {
+		if want, ok := flags[f.Name]; ok {
+			b.WriteString(f.Name + "=" + strconv.FormatBool(want) + ";")
+		}
+	}
+	return b.String()
 }
 
 func optionalBool(p *bool) string {

@@ -36,14 +36,13 @@ func TestFirstPages_EveryWriteIsSeenAtOnce(t *testing.T) {
 	personal := folderID(t, s, "u1", "Personal")
 	queries := firstPageQueries(work)
 	newest := func() string { return itemIDs(t, mustPage(t, s, DashboardQuery{Limit: 1}).Data)[0] }
-	title := func(v string) *string { return &v }
 
 	writes := []struct {
 		name  string
 		write func() error
 	}{
 		{"rename the newest", func() error {
-			_, err := s.Update(ctx, "u1", newest(), Patch{Title: title("Aaa first by title")})
+			_, err := s.Update(ctx, "u1", newest(), patchOf("title", "Aaa first by title"))
 			return err
 		}},
 		{"move the newest into Work", func() error {

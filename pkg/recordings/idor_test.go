@@ -15,7 +15,7 @@ func TestIDOR_OtherUsersGetNotFoundEverywhere(t *testing.T) {
 	calls := map[string]func() error{
 		"Detail":                   func() error { _, err := s.Detail(ctx, "bob", "r1"); return err },
 		"Item":                     func() error { _, err := s.Item(ctx, "bob", "r1"); return err },
-		"Update":                   func() error { _, err := s.Update(ctx, "bob", "r1", Patch{Title: ptr("pwned")}); return err },
+		"Update":                   func() error { _, err := s.Update(ctx, "bob", "r1", patchOf("title", "pwned")); return err },
 		"Delete soft":              func() error { return s.Delete(ctx, "bob", "r1", false) },
 		"Delete permanent":         func() error { return s.Delete(ctx, "bob", "r1", true) },
 		"MarkViewed":               func() error { return s.MarkViewed(ctx, "bob", "r1") },

@@ -52,8 +52,10 @@ type entry struct {
 	RecordingAt int64 // effective, for start_date / end_date
 	HasSummary  bool
 	Empty       bool
+	Flags       byte // the FlagFields set (Field.Bit)
 }
 
+// The entry's own flags; the bits above them are the FlagFields' (Field.Bit).
 const (
 	flagSummary byte = 1 << iota
 	flagEmpty
@@ -61,7 +63,7 @@ const (
 
 // Layout: flags(1) | recordingAt(8) | len(folderID) uvarint | folderID | id.
 func (st *stored) entry() []byte {
-	var flags byte
+	flags := st.Book.Flags
 	if st.Book.HasSummary {
 		flags |= flagSummary
 	}
@@ -82,7 +84,7 @@ func decodeEntry(b []byte) (entry, error) {
 	if len(b) < 10 {
 		return entry{}, errBadEntry
 	}
-	e := entry{HasSummary: b[0]&flagSummary != 0, Empty: b[0]&flagEmpty != 0}
+	e := entry{HasSummary: b[0]&flagSummary != 0, Empty: b[0]&flagEmpty != 0, Flags: b[0] &^ (flagSummary | flagEmpty)}
 	e.RecordingAt = int64(binary.BigEndian.Uint64(b[1:9])) //nolint:gosec // G115: the bits written by encodeEntry, read back
 	n, w := binary.Uvarint(b[9:])
 	rest := b[9+max(w, 0):]

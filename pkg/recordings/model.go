@@ -42,7 +42,10 @@ type book struct {
 	Sort       sortKeys   `json:"sort"`
 	HasSummary bool       `json:"hasSummary,omitempty"`
 	Empty      bool       `json:"empty,omitempty"`
-	Terms      []string   `json:"terms,omitempty"`
+	// Flags are the FlagFields set on the recording (their Field.Bit), for
+	// the index entries the dashboard filters on.
+	Flags byte     `json:"flags,omitempty"`
+	Terms []string `json:"terms,omitempty"`
 	// TermBlock names the posting block holding the postings of Terms when
 	// the recording came in an import batch (search.Block); empty when it
 	// has keys of its own.
@@ -195,6 +198,7 @@ func (st *stored) derive() {
 	}
 	_, sum, _ := st.firstSummary()
 	st.Book.HasSummary = loose.HasContent(sum)
+	st.Book.Flags = flagBits(rec)
 	// Empty: nothing to show or search. A recording with a summary, any
 	// transcript text or a positive duration is not empty.
 	st.Book.Empty = !st.Book.HasSummary && st.Book.Sort.DurationMS <= 0 &&

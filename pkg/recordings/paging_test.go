@@ -35,7 +35,7 @@ func TestDashboard_PagingIsStableUnderConcurrentWrites(t *testing.T) {
 					mustImport(t, s, "u1", rec(fmt.Sprintf("new%04d", i), fmt.Sprintf("Title %c", 'A'+rune(rng.IntN(26))), at,
 						map[string]any{"duration": rng.IntN(20)}))
 					title := "Renamed"
-					if _, err := s.Update(ctx, "u1", lib[rng.IntN(len(lib))].id, Patch{Description: &title}); err != nil {
+					if _, err := s.Update(ctx, "u1", lib[rng.IntN(len(lib))].id, patchOf("description", title)); err != nil {
 						t.Error(err)
 						return
 					}

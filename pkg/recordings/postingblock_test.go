@@ -72,7 +72,7 @@ func TestImportEach_ABlockedRecordingLeavesItsBlockOnEveryWrite(t *testing.T) {
 		rec("c", "Zephyr plan", base, map[string]any{"_transcript": "shared words gamma"}),
 	)
 
-	if _, err := s.Update(ctx, "u1", "a", Patch{Title: ptr("Quokka launch")}); err != nil {
+	if _, err := s.Update(ctx, "u1", "a", patchOf("title", "Quokka launch")); err != nil {
 		t.Fatal(err)
 	}
 	expectFinds(t, s, "zephyr", "b", "c")
@@ -153,7 +153,7 @@ func TestImportEach_ConcurrentEditsOfOneBlockLoseNothing(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			title := fmt.Sprintf("Renamed%02d", i)
-			_, err := s.Update(ctx, "u1", fmt.Sprintf("c%02d", i), Patch{Title: &title})
+			_, err := s.Update(ctx, "u1", fmt.Sprintf("c%02d", i), patchOf("title", title))
 			errs <- err
 		}()
 	}

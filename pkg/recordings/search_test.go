@@ -145,7 +145,7 @@ func TestSearch_HourLongTranscriptFitsOneTransaction(t *testing.T) {
 	if got := searchIDs(t, s, "u1", "w3599"); !slices.Equal(got, []string{"long"}) {
 		t.Fatalf("got %v", got)
 	}
-	if _, err := s.Update(ctx, "u1", "long", Patch{Title: ptr("Longer")}); err != nil {
+	if _, err := s.Update(ctx, "u1", "long", patchOf("title", "Longer")); err != nil {
 		t.Fatal(err) // removing and re-adding every posting in one transaction
 	}
 	if err := s.Delete(ctx, "u1", "long", true); err != nil {
@@ -154,3 +154,15 @@ func TestSearch_HourLongTranscriptFitsOneTransaction(t *testing.T) {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// patchOf is a patch setting each name to the value after it.
+func patchOf(namesAndValues ...any) Patch {
+	var p Patch
+	for i := 0; i+1 < len(namesAndValues); i += 2 {
+		var err error
+		if p, err = p.With(namesAndValues[i].(string), namesAndValues[i+1]); err != nil {
+			panic(err)
+		}
+	}
+	return p
+}

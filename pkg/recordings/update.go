@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"unicode/utf8"
 
 	"github.com/pocket-companion/pocket/pkg/apperr"
 	"github.com/pocket-companion/pocket/pkg/audio"
@@ -13,114 +12,6 @@ import (
 	"github.com/pocket-companion/pocket/pkg/quota"
 	"github.com/pocket-companion/pocket/pkg/store"
 )
-
-// Limits on edited text, in characters.
-const (
-	MaxTitle       = 500
-	MaxDescription = 10000
-)
-
-// Patch is an edit of a recording; nil members are left as they are.
-type Patch struct {
-	Title       *string
-	Description *string
-	Folder      *FolderChange
-}
-
-// FolderChange moves a recording: to the folder with ID, else to the top-level
-// folder named Name (created when missing); both empty takes it out of any
-// folder ("General").
-type FolderChange struct {
-	ID   string
-	Name string
-}
-
-// ParsePatch reads a PUT body: title, description, and folder as {name} (or a
-// name string, or null) or folder_id / folderId (null to clear). Other members
-// are ignored; a body with none of these is invalid.
-func ParsePatch(raw []byte) (Patch, error) {
-	obj, ok := loose.ParseObject(raw)
-	if !ok {
-		return Patch{}, apperr.Invalidf("The body must be a JSON object")
-	}
-	var p Patch
-	var err error
-	if p.Title, err = optString(obj, "title", MaxTitle); err != nil {
-		return p, err
-	}
-	if p.Description, err = optString(obj, "description", MaxDescription); err != nil {
-		return p, err
-	}
-	if p.Folder, err = folderChange(obj); err != nil {
-		return p, err
-	}
-	if p.Title == nil && p.Description == nil && p.Folder == nil {
-		return p, apperr.Invalidf("Nothing to update: send title, description, folder or folder_id")
-	}
-	return p, nil
-}
-
-// CheckPatch applies ParsePatch's limits to a patch built another way (a
-// sync mutation), so both transports refuse the same edits.
-func CheckPatch(p Patch) error {
-	if p.Title != nil && utf8.RuneCountInString(*p.Title) > MaxTitle {
-		return apperr.Invalidf("title must be at most %d characters", MaxTitle)
-	}
-	if p.Description != nil && utf8.RuneCountInString(*p.Description) > MaxDescription {
-		return apperr.Invalidf("description must be at most %d characters", MaxDescription)
-	}
-	return nil
-}
-
-func optString(obj loose.Object, name string, max int) (*string, error) {
-	v := obj.Get(name)
-	if v == nil {
-		return nil, nil
-	}
-	if loose.IsNull(v) {
-		empty := ""
-		return &empty, nil
-	}
-	s, ok := loose.String(v)
-	if !ok {
-		return nil, apperr.Invalidf("%s must be a string", name)
-	}
-	if utf8.RuneCountInString(s) > max {
-		return nil, apperr.Invalidf("%s must be at most %d characters", name, max)
-	}
-	return &s, nil
-}
-
-func folderChange(obj loose.Object) (*FolderChange, error) {
-	for _, k := range []string{"folder_id", "folderId"} {
-		if v := obj.Get(k); v != nil {
-			if loose.IsNull(v) {
-				return &FolderChange{}, nil
-			}
-			id, ok := loose.String(v)
-			if !ok {
-				return nil, apperr.Invalidf("%s must be a string", k)
-			}
-			return &FolderChange{ID: id}, nil
-		}
-	}
-	v := obj.Get("folder")
-	switch {
-	case v == nil:
-		return nil, nil
-	case loose.IsNull(v):
-		return &FolderChange{}, nil
-	}
-	if name, ok := loose.String(v); ok {
-		return &FolderChange{Name: name}, nil
-	}
-	f, ok := loose.ParseObject(v)
-	name, isStr := loose.String(f.Get("name"))
-	if !ok || (!isStr && !loose.IsNull(f.Get("name"))) {
-		return nil, apperr.Invalidf("folder must be an object with a name")
-	}
-	return &FolderChange{Name: name}, nil
-}
 
 // Update applies p, bumps updatedAt, re-indexes and returns the recording in
 // the list-item shape.
@@ -147,13 +38,7 @@ func (s *Service) UpdateIn(x *store.Txn, uid, id string, p Patch) (json.RawMessa
 		return nil, err
 	}
 	st := *old
-	rec := old.recordingObject()
-	if p.Title != nil {
-		rec = rec.Set("title", jsonString(*p.Title))
-	}
-	if p.Description != nil {
-		rec = rec.Set("description", jsonString(*p.Description))
-	}
+	rec := p.setOn(old.recordingObject())
 	if p.Folder != nil {
 		if rec, st.Book.FolderID, err = s.moveFolder(x, uid, rec, *p.Folder); err != nil {
 			return nil, err

@@ -19,15 +19,15 @@ func TestParsePatch(t *testing.T) {
 		want       Patch
 		err        string
 	}{
-		{"title", `{"title":"New"}`, Patch{Title: ptr("New")}, ""},
-		{"description null clears", `{"description":null}`, Patch{Description: ptr("")}, ""},
+		{"title", `{"title":"New"}`, patchOf("title", "New"), ""},
+		{"description null clears", `{"description":null}`, patchOf("description", ""), ""},
 		{"folder object", `{"folder":{"name":"Work"}}`, Patch{Folder: &FolderChange{Name: "Work"}}, ""},
 		{"folder string", `{"folder":"Work"}`, Patch{Folder: &FolderChange{Name: "Work"}}, ""},
 		{"folder null", `{"folder":null}`, Patch{Folder: &FolderChange{}}, ""},
 		{"folder_id", `{"folder_id":"f1"}`, Patch{Folder: &FolderChange{ID: "f1"}}, ""},
 		{"folderId", `{"folderId":"f1"}`, Patch{Folder: &FolderChange{ID: "f1"}}, ""},
 		{"folder_id null", `{"folder_id":null}`, Patch{Folder: &FolderChange{}}, ""},
-		{"unknown fields ignored", `{"title":"x","isOffline":true}`, Patch{Title: ptr("x")}, ""},
+		{"unknown fields ignored", `{"title":"x","isOffline":true}`, patchOf("title", "x"), ""},
 		{"title not a string", `{"title":5}`, Patch{}, "title must be a string"},
 		{"title too long", `{"title":"` + strings.Repeat("x", MaxTitle+1) + `"}`, Patch{}, "title must be at most"},
 		{"folder wrong type", `{"folder":3}`, Patch{}, "folder must be an object"},
@@ -60,7 +60,7 @@ func TestUpdate_ChangesFieldsBumpsUpdatedAtAndReindexes(t *testing.T) {
 	sub := bus.Subscribe(4)
 	defer sub.Close()
 
-	item, err := s.Update(ctx, "u1", "r1", Patch{Title: ptr("Fresh <title>"), Description: ptr("Details")})
+	item, err := s.Update(ctx, "u1", "r1", patchOf("title", "Fresh <title>", "description", "Details"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,7 +4,6 @@ import (
 	"github.com/pocket-companion/pocket/pkg/apperr"
 	"github.com/pocket-companion/pocket/pkg/changelog"
 	syncv1 "github.com/pocket-companion/pocket/pkg/gen/pocket/sync/v1"
-	"github.com/pocket-companion/pocket/pkg/recordings"
 	"github.com/pocket-companion/pocket/pkg/store"
 )
 
@@ -63,14 +62,8 @@ func opOf(m *syncv1.Mutation) (operation, error) {
 }
 
 func updateRecording(u *syncv1.UpdateRecording) (operation, error) {
-	p := recordings.Patch{Title: u.Title, Description: u.Description}
-	if u.FolderId != nil {
-		p.Folder = &recordings.FolderChange{ID: u.GetFolderId()}
-	}
-	if p.Title == nil && p.Description == nil && p.Folder == nil {
-		return operation{}, apperr.Invalidf("Nothing to update: set title, description or folder_id")
-	}
-	if err := recordings.CheckPatch(p); err != nil {
+	p, err := PatchOf(u)
+	if err != nil {
 		return operation{}, err
 	}
 	id := u.GetId()

@@ -84,7 +84,8 @@ func TestPull_RESTAndSyncEditsShareOneLog(t *testing.T) {
 
 	// A REST edit (through the recordings service) and a sync edit.
 	title := "Renamed over REST"
-	if _, err := e.recs.Update(ctx, "u1", "r1", recordings.Patch{Title: &title}); err != nil {
+	patch, _ := recordings.Patch{}.With("title", title)
+	if _, err := e.recs.Update(ctx, "u1", "r1", patch); err != nil {
 		t.Fatal(err)
 	}
 	wantApplied(t, e.push("u1", rename(key(), "r2", "Renamed over sync"))[0])

@@ -49,7 +49,7 @@ func newSignedInList(tokens *identity.Tokens, recs *recordings.Service) web.Sign
 		if !ok || zone == nil {
 			return nil, false
 		}
-		page, err := recs.Dashboard(r.Context(), uid, recordings.DashboardQuery{Limit: firstPage})
+		page, err := recs.Dashboard(r.Context(), uid, recordings.DashboardQuery{Limit: firstPage, Flags: recordings.Listed()})
 		if err != nil {
 			return nil, false
 		}

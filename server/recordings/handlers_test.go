@@ -132,7 +132,7 @@ func TestDashboard_InvalidParametersAre400NamingThem(t *testing.T) {
 	for _, q := range []string{
 		"limit=abc", "limit=0", "limit=-5", "cursor=%21%21", "include_empty=maybe", "has_summarization=2",
 		"start_date=yesterday", "end_date=12", "sort_by=size", "sort_order=sideways",
-		"start_date=2026-02-02&end_date=2026-02-01",
+		"start_date=2026-02-02&end_date=2026-02-01", "starred=yes", "archived=2",
 	} {
 		t.Run(q, func(t *testing.T) {
 			a := e.want(e.do("GET", "/api/v1/recordings/dashboard?"+q, "alice-token", nil), http.StatusBadRequest)
@@ -164,7 +164,7 @@ func TestSearch_ShapeAndErrors(t *testing.T) {
 	for q, param := range map[string]string{
 		"": "q", "q=%20": "q", "q=x&search_type=semantic": "search_type", "q=x&limit=none": "limit", "q=x&offset=-1": "offset",
 		"q=x&has_summarization=maybe": "has_summarization", "q=x&start_date=soon": "start_date", "q=x&end_date=1": "end_date",
-		"q=x&start_date=2026-02-01&end_date=2026-01-01": "end_date",
+		"q=x&start_date=2026-02-01&end_date=2026-01-01": "end_date", "q=x&starred=maybe": "starred", "q=x&archived=no": "archived",
 	} {
 		a := e.want(e.do("GET", "/api/v1/recordings/search?"+q, "alice-token", nil), http.StatusBadRequest)
 		if !strings.Contains(a.body["message"].(string), param) {
@@ -317,6 +317,38 @@ func TestModule_ProvidesServiceAndRoutes(t *testing.T) {
 		// The audio file authorises itself (bearer token or signed link).
 		if rt.Access != httpx.SignedIn && rt.Pattern != "GET /api/v1/recordings/{id}/audio" {
 			t.Errorf("%s is not sign-in only", rt.Pattern)
+		}
+	}
+}
+
+func TestDashboard_StarredAndArchivedFilterWhatAPutSet(t *testing.T) {
+	e := newEnv(t)
+	for _, f := range []string{"01-weekly-product-sync.json", "02-one-on-one-leo.json", "03-interview-frontend-engineer.json"} {
+		e.upload("alice-token", fixture(t, f))
+	}
+	e.want(e.do("PUT", "/api/v1/recordings/rec_02_one_on_one_leo", "alice-token", []byte(`{"starred":true}`)), http.StatusOK)
+	put := e.want(e.do("PUT", "/api/v1/recordings/rec_01_weekly_sync", "alice-token", []byte(`{"archived":true,"starred":true}`)), http.StatusOK)
+	if d := dataMap(put); d["archived"] != true || d["starred"] != true {
+		t.Fatalf("PUT answered %s", put.raw)
+	}
+	e.want(e.do("PUT", "/api/v1/recordings/rec_02_one_on_one_leo", "alice-token", []byte(`{"starred":"yes"}`)), http.StatusBadRequest)
+	ids := func(query string) []string {
+		var out []string
+		for _, item := range dataList(e.want(e.do("GET", "/api/v1/recordings/dashboard?"+query, "alice-token", nil), http.StatusOK)) {
+			out = append(out, item.(map[string]any)["id"].(string))
+		}
+		return out
+	}
+	for query, want := range map[string]string{
+		"":                             "rec_02_one_on_one_leo rec_03_interview_frontend rec_01_weekly_sync",
+		"starred=true":                 "rec_02_one_on_one_leo rec_01_weekly_sync",
+		"starred=true&archived=false":  "rec_02_one_on_one_leo",
+		"archived=1":                   "rec_01_weekly_sync",
+		"archived=0":                   "rec_02_one_on_one_leo rec_03_interview_frontend",
+		"starred=false&archived=false": "rec_03_interview_frontend",
+	} {
+		if got := strings.Join(ids(query), " "); got != want {
+			t.Errorf("%q: %s, want %s", query, got, want)
 		}
 	}
 }

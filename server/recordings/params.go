@@ -29,7 +29,7 @@ func dashboardQuery(v url.Values) (recs.DashboardQuery, error) {
 	}
 	q.IncludeEmpty = empty != nil && *empty
 	f, err := filterParams(v)
-	q.FolderID, q.HasSummarization, q.StartDate, q.EndDate, q.Person = f.FolderID, f.HasSummarization, f.StartDate, f.EndDate, f.Person
+	q.FolderID, q.HasSummarization, q.StartDate, q.EndDate, q.Person, q.Flags = f.FolderID, f.HasSummarization, f.StartDate, f.EndDate, f.Person, f.Flags
 	return q, err
 }
 
@@ -46,7 +46,31 @@ func filterParams(v url.Values) (recs.Filter, error) {
 	if f.EndDate, err = dateParam(v, "end_date", true); err != nil {
 		return f, err
 	}
-	return f, nil
+	f.Flags, err = flagParams(v)
+	return f, err
+}
+
+// flagParams reads a true/false parameter per flag field (starred=true:
+// only starred recordings); nil when none is given.
+func flagParams(v url.Values) (map[string]bool, error) {
+	var flags map[string]bool
+	for _, field := range recs.Fields {
+		if field.Kind != recs.FlagField {
+			continue
+		}
+		b, err := boolParam(v, field.Name)
+		if err != nil || b == nil {
+			if err != nil {
+				return nil, err
+			}
+			continue
+		}
+		if flags == nil {
+			flags = map[string]bool{}
+		}
+		flags[field.Name] = *b
+	}
+	return flags, nil
 }
 
 func searchQuery(v url.Values) (recs.SearchQuery, error) {

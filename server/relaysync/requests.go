@@ -9,6 +9,7 @@ import (
 	"github.com/pocket-companion/pocket/pkg/changelog"
 	syncv1 "github.com/pocket-companion/pocket/pkg/gen/pocket/sync/v1"
 	"github.com/pocket-companion/pocket/pkg/store"
+	"github.com/pocket-companion/pocket/pkg/syncer"
 )
 
 // request is the REST call a mutation becomes, and the entity it touches.
@@ -29,18 +30,19 @@ func (s *Service) requestOf(uid string, m *syncv1.Mutation) (request, error) {
 	folder := func(id string) string { return s.resolveFolder(uid, id) }
 	switch op := m.GetOp().(type) {
 	case *syncv1.Mutation_UpdateRecording:
-		u := op.UpdateRecording
+		p, err := syncer.PatchOf(op.UpdateRecording) // as the embedded Push reads it (checked already)
+		if err != nil {
+			return request{}, err
+		}
+		// The REST PUT body takes each field under its own name.
 		body := map[string]any{}
-		if u.Title != nil {
-			body["title"] = u.GetTitle()
+		for name, v := range p.Values {
+			body[name] = v
 		}
-		if u.Description != nil {
-			body["description"] = u.GetDescription()
+		if p.Folder != nil {
+			body["folder_id"] = nullable(folder(p.Folder.ID))
 		}
-		if u.FolderId != nil {
-			body["folder_id"] = nullable(folder(u.GetFolderId()))
-		}
-		return recReq(http.MethodPut, "", u.GetId(), body), nil
+		return recReq(http.MethodPut, "", op.UpdateRecording.GetId(), body), nil
 	case *syncv1.Mutation_DeleteRecording:
 		return recReq(http.MethodDelete, "", op.DeleteRecording.GetId(), nil), nil
 	case *syncv1.Mutation_CreateFolder:

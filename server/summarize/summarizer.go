@@ -160,16 +160,17 @@ func needsSummary(d recordings.Detail) bool {
 func (s *Summarizer) fillTitle(ctx context.Context, j job, d recordings.Detail, sum engine.Summary) error {
 	info := loose.ReadRecording(d.Recording)
 	var p recordings.Patch
+	var err error
 	if info.Title == "" && sum.Title != "" {
-		p.Title = &sum.Title
+		p, err = p.With("title", clip(sum.Title, recordings.MaxTitle))
 	}
-	if info.Description == "" && sum.Description != "" {
-		p.Description = &sum.Description
+	if err == nil && info.Description == "" && sum.Description != "" {
+		p, err = p.With("description", clip(sum.Description, recordings.MaxDescription))
 	}
-	if p.Title == nil && p.Description == nil {
-		return nil
+	if err != nil || p.Empty() {
+		return err
 	}
-	_, err := s.recs.Update(ctx, j.uid, j.id, p)
+	_, err = s.recs.Update(ctx, j.uid, j.id, p)
 	return ignoreMissing(err)
 }
 
@@ -184,4 +185,13 @@ func newSummaryID() string {
 	b := make([]byte, 12)
 	_, _ = rand.Read(b)
 	return "sum_" + hex.EncodeToString(b)
+}
+
+// clip keeps the first max characters of s: a summary's title or
+// description is the recording's only while it fits the edit's limits.
+func clip(s string, max int) string {
+	if r := []rune(s); len(r) > max {
+		return string(r[:max])
+	}
+	return s
 }

@@ -86,8 +86,8 @@ export interface StoredSyncBase {
   /** null: the server has no such entity (created here, or deleted there). */
   recording?: StoredRecording | null
   folder?: StoredFolder | null
-  /** The cached detail's fields sync edits, and the detail's fetchedAt when they were read. */
-  detail?: { speakers: unknown; title: unknown; description: unknown; fetchedAt: number }
+  /** The cached detail's fields sync edits (speakers, and the recording's edited members by name), and the detail's fetchedAt when they were read. */
+  detail?: { speakers: unknown; fetchedAt: number; [member: string]: unknown }
 }
 
 /** Meta key of the sync cursor: where the next Pull starts (stored with the page it came with). */

@@ -12,7 +12,7 @@ import type { DashboardPage } from './types'
  */
 export const filteredDashboardQuery = (filters: ListFilters) =>
   infiniteQueryOptions({
-    queryKey: [...recordingKeys.all, 'filtered', filters],
+    queryKey: [...recordingKeys.filtered(), filters],
     queryFn: async ({ pageParam, signal }): Promise<DashboardPage> =>
       toDashboardPage(
         await apiRequest<unknown>('/api/v1/recordings/dashboard', {

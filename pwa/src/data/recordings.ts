@@ -50,7 +50,7 @@ export function recordingsIn(raw: unknown): Recording[] {
 async function storeDashboardPage(page: DashboardPage, opts: { firstPage: boolean }): Promise<void> {
   const rows = page.data.map(toStored)
   const keep = new Set(rows.map((r) => r.id))
-  const keys = rows.map((r) => r.sortKey).filter((k) => k !== '')
+  const keys = rows.map((r) => r.sortKey).filter((k) => !!k) // hidden rows (archived) have none
   const oldest = keys.reduce((min, k) => (k < min ? k : min), '\uffff')
   const newest = opts.firstPage ? '\uffff' : keys.reduce((max, k) => (k > max ? k : max), '')
   const last = page.nextCursor === null

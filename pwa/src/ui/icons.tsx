@@ -44,6 +44,18 @@ export const SyncIcon = (p: IconProps) => (
   </Svg>
 )
 
+export const StarIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="m12 3 2.8 5.7 6.2.9-4.5 4.4 1 6.2-5.5-2.9-5.5 2.9 1-6.2L3 9.6l6.2-.9z" />
+  </Svg>
+)
+
+export const ArchiveIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M3 4h18v4H3zM5 8v11h14V8M10 12h4" />
+  </Svg>
+)
+
 export const SearchIcon = (p: IconProps) => (
   <Svg {...p}>
     <circle cx="11" cy="11" r="7" />

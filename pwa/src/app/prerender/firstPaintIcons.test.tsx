@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import { BackIcon, FolderIcon, PencilIcon, ShareIcon, SyncIcon, TrashIcon } from '@/ui/icons'
+import { ArchiveIcon, BackIcon, FolderIcon, PencilIcon, ShareIcon, StarIcon, SyncIcon, TrashIcon } from '@/ui/icons'
 import goIcons from '../../../../pkg/firstpaint/icons.go?raw'
 
 /**
@@ -18,6 +18,8 @@ describe("the server's copy of a recording's header and the list's rows", () => 
     ['Delete', <TrashIcon size={18} />],
     ['folder', <FolderIcon />],
     ['waiting to sync', <SyncIcon label="Waiting to sync" size={18} />],
+    ['Star', <StarIcon size={18} />],
+    ['Archive', <ArchiveIcon size={18} />],
   ])('draws the %s icon as the app does', (_, icon) => {
     expect(goIcons).toContain(renderToStaticMarkup(icon))
   })

@@ -2,6 +2,7 @@ import type { Recording } from '../types'
 import { toSortableTime } from '../time'
 import { parseGradient, type MeshGradient } from './gradient'
 import { asObject, flag, text } from './loose'
+import { flagsOf, type Flags } from '../recordingFields'
 import { durationLabel, recordedAt } from './recordingDates'
 import { normalizeSummary, type SummaryContent } from './summary'
 
@@ -25,6 +26,8 @@ export interface RecordingRow {
   folder: string
   /** syncStatus 'pending' or marked offline: the row shows a sync icon. */
   syncPending: boolean
+  /** The flag fields (starred, archived), which the row's toggles show. */
+  flags: Flags
 }
 
 export function toRecordingRow(recording: Recording): RecordingRow {
@@ -37,6 +40,7 @@ export function toRecordingRow(recording: Recording): RecordingRow {
     gradient: parseGradient(recording.gradientData),
     folder: folderName(recording.folder),
     syncPending: isSyncPending(recording),
+    flags: flagsOf(recording),
   }
 }
 

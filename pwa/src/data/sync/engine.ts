@@ -125,7 +125,8 @@ export function startSync(o: StartSyncOptions): () => void {
 }
 
 /**
- * Screens that read the network (the detail, chat) refetch; the list reads
+ * Screens that read the network (the detail, chat, the filtered list and
+ * search, which a star or an archive changes) refetch; the list reads
  * IndexedDB, which the pull updates. A refetched detail lays the queued
  * edits over itself as it is written (writeServerDetail).
  */
@@ -137,7 +138,11 @@ async function refreshQueries(queryClient: QueryClient, event: LiveEvent): Promi
   // A burst for one recording reuses the refetch under way instead of restarting it;
   // a delete does not, since a fetch sent before it would answer with the recording.
   const cancelRefetch = event.type === 'recording.deleted'
-  await queryClient.invalidateQueries({ queryKey: recordingKeys.detail(id) }, { cancelRefetch })
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: recordingKeys.detail(id) }, { cancelRefetch }),
+    queryClient.invalidateQueries({ queryKey: recordingKeys.filtered() }, { cancelRefetch: false }),
+    queryClient.invalidateQueries({ queryKey: recordingKeys.searches() }, { cancelRefetch: false }),
+  ])
 }
 
 function invalidateChat(queryClient: QueryClient, recordingId: string): Promise<void> {

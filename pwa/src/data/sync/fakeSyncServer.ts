@@ -19,6 +19,7 @@ import {
   type Mutation,
   type MutationResult,
 } from '@/gen/pocket/sync/v1/sync_pb'
+import { setMembers } from '../recordingFields'
 import { bearer, type SessionLike } from './client'
 
 type Obj = Record<string, unknown>
@@ -183,10 +184,9 @@ export class FakeSyncServer {
     }
     switch (op.case) {
       case 'updateRecording': {
-        const { id, title, description, folderId } = op.value
+        const { id, folderId } = op.value
         const r = rec(id)
-        if (title !== undefined) r.item.title = title
-        if (description !== undefined) r.item.description = description
+        r.item = setMembers(r.item, op.value)
         if (folderId !== undefined) {
           r.folderId = folderId
           if (folderId) r.item.folder = { id: folderId, name: folder(folderId).name }

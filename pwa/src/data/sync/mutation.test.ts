@@ -1,16 +1,18 @@
-import { create, equals, fromJson, ScalarType, toJson, type JsonValue } from '@bufbuild/protobuf'
+import { create, equals, fromJson, ScalarType, toJson, type DescField, type JsonValue } from '@bufbuild/protobuf'
 import { FeatureSet_FieldPresence } from '@bufbuild/protobuf/wkt'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { MutationSchema } from '@/gen/pocket/sync/v1/sync_pb'
+import { FIELD_NAMES } from '../recordingFields'
 import { makeMutation, mutationToJson, OP_FIELDS, readMutation, type MutationInit, type OpCase, type QueuedMutation } from './mutation'
 
 const opOneof = MutationSchema.oneofs.find((o) => o.name === 'op')!
 
-/** Any mutation the app could queue: every operation, every optional field set or not, any text. */
+/** Any mutation the app could queue: every operation, every optional field set or not, any text, either flag. */
 const anyMutation: fc.Arbitrary<QueuedMutation> = fc.constantFrom(...(Object.keys(OP_FIELDS) as OpCase[])).chain((opCase) => {
   const fields = Object.entries(OP_FIELDS[opCase]).map(([name, presence]) => {
     const text = fc.oneof(fc.constant(''), fc.string(), fc.string({ unit: 'grapheme' }))
+    if (presence === 'flag') return [name, fc.option(fc.boolean(), { nil: undefined })] as const
     return [name, presence === 'optional' ? fc.option(text, { nil: undefined }) : text] as const
   })
   return fc.record({ key: fc.oneof(fc.uuid(), fc.constant('')), value: fc.record(Object.fromEntries(fields)) }).map(({ key, value }) => {
@@ -20,6 +22,12 @@ const anyMutation: fc.Arbitrary<QueuedMutation> = fc.constantFrom(...(Object.key
 })
 
 const asProto = (m: QueuedMutation) => create(MutationSchema, m)
+
+/** The table's word for a field's presence: optional booleans are flags. */
+function presenceOf(g: DescField): string {
+  if (g.fieldKind === 'scalar' && g.scalar === ScalarType.BOOL) return 'flag'
+  return g.presence === FeatureSet_FieldPresence.EXPLICIT ? 'optional' : 'implicit'
+}
 const row = (mutation: unknown) => ({ mutation })
 
 describe('the outbox mutation table', () => {
@@ -27,11 +35,16 @@ describe('the outbox mutation table', () => {
     const fromDescriptor = Object.fromEntries(
       opOneof.fields.map((f) => [
         f.localName,
-        Object.fromEntries(f.message!.fields.map((g) => [g.localName, g.presence === FeatureSet_FieldPresence.EXPLICIT ? 'optional' : 'implicit'])),
+        Object.fromEntries(f.message!.fields.map((g) => [g.localName, presenceOf(g)])),
       ]),
     )
     expect(OP_FIELDS).toEqual(fromDescriptor)
-    for (const f of opOneof.fields) for (const g of f.message!.fields) expect(g.fieldKind === 'scalar' && g.scalar === ScalarType.STRING).toBe(true)
+    for (const f of opOneof.fields) for (const g of f.message!.fields) expect(g.fieldKind === 'scalar' && [ScalarType.STRING, ScalarType.BOOL].includes(g.scalar)).toBe(true)
+  })
+
+  it('sends each field of the recording table, and nothing else, as the edit of a recording', () => {
+    const patch = opOneof.fields.find((f) => f.localName === 'updateRecording')!.message!
+    expect(patch.fields.map((g) => g.localName).filter((name) => name !== 'id')).toEqual(FIELD_NAMES)
   })
 })
 
@@ -62,6 +75,12 @@ describe('mutations as plain JSON', () => {
     )
   })
 
+  it('keeps a flag set to false apart from one not set', () => {
+    const unstar = makeMutation({ op: { case: 'updateRecording', value: { id: 'r1', starred: false } } }, 'k')
+    expect(mutationToJson(unstar)).toEqual({ idempotencyKey: 'k', updateRecording: { id: 'r1', starred: false } })
+    expect(readMutation(row(mutationToJson(unstar)))!.op.value).toEqual({ id: 'r1', starred: false })
+  })
+
   it('keeps an optional field set to empty text apart from one not set', () => {
     const cleared = makeMutation({ op: { case: 'updateRecording', value: { id: 'r1', description: '' } } }, 'k')
     expect(readMutation(row(mutationToJson(cleared)))!.op.value).toEqual({ id: 'r1', description: '' })
@@ -81,6 +100,7 @@ describe('mutations as plain JSON', () => {
     ['two operations', { deleteRecording: { id: 'r1' }, deleteFolder: { id: 'f1' } }],
     ['an operation that is not an object', { deleteRecording: 'r1' }],
     ['a field that is not text', { updateRecording: { id: 'r1', title: 7 } }],
+    ['a flag that is not a boolean', { updateRecording: { id: 'r1', archived: 'true' } }],
     ['a key that is not text', { idempotencyKey: 3, deleteRecording: { id: 'r1' } }],
   ])('gives null for a row it cannot read (%s), so the queue behind it is not blocked', (_, json) => {
     expect(readMutation(row(json))).toBeNull()

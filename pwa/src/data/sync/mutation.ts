@@ -1,5 +1,6 @@
 import type { Mutation } from '@/gen/pocket/sync/v1/sync_pb'
 import type { OutboxEntry, OutboxKind } from '../db'
+import { FIELD_NAMES, RECORDING_FIELDS } from '../recordingFields'
 
 /*
  * Mutations as plain objects, written to and read from the outbox as
@@ -36,11 +37,18 @@ export interface MutationTarget {
   entityId: string
 }
 
-type Presence = 'implicit' | 'optional'
+/** Text: implicit fields read "" when absent, optional ones stay unset; flags (optional booleans) stay unset. */
+type Presence = 'implicit' | 'optional' | 'flag'
 
-/** Each operation's fields: implicit ones read "" when absent, optional ones stay unset. */
+/** A recording's edit: its id, then each field of the table (recordingFields.ts). */
+const UPDATE_RECORDING = {
+  id: 'implicit',
+  ...Object.fromEntries(FIELD_NAMES.map((name) => [name, RECORDING_FIELDS[name].kind === 'flag' ? 'flag' : 'optional'])),
+} as Record<keyof OpValue<'updateRecording'>, Presence>
+
+/** Each operation's fields and their presence. */
 export const OP_FIELDS: { readonly [C in OpCase]: Readonly<Record<keyof OpValue<C>, Presence>> } = {
-  updateRecording: { id: 'implicit', title: 'optional', description: 'optional', folderId: 'optional' },
+  updateRecording: UPDATE_RECORDING,
   deleteRecording: { id: 'implicit' },
   createFolder: { id: 'implicit', name: 'implicit', parentId: 'implicit' },
   renameFolder: { id: 'implicit', name: 'implicit' },
@@ -59,14 +67,16 @@ function member(json: Record<string, unknown>, name: string): unknown {
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
 
+type Value = string | boolean
+
 /** The operation's value with only its own fields: implicit ones default to "", optional ones are kept when set. */
-function opValue(opCase: OpCase, from: Record<string, unknown>): Record<string, string> | null {
-  const value: Record<string, string> = {}
-  for (const [field, presence] of Object.entries(OP_FIELDS[opCase])) {
+function opValue(opCase: OpCase, from: Record<string, unknown>): Record<string, Value> | null {
+  const value: Record<string, Value> = {}
+  for (const [field, presence] of Object.entries(OP_FIELDS[opCase]) as [string, Presence][]) {
     const v = from[field]
     if (v === undefined || v === null) {
       if (presence === 'implicit') value[field] = ''
-    } else if (typeof v === 'string') value[field] = v
+    } else if (typeof v === (presence === 'flag' ? 'boolean' : 'string')) value[field] = v as Value
     else return null
   }
   return value
@@ -75,7 +85,7 @@ function opValue(opCase: OpCase, from: Record<string, unknown>): Record<string, 
 /** The mutation with its idempotency key, as it will be sent (and resent). */
 export function makeMutation(init: MutationInit, key: string): QueuedMutation {
   const value = opValue(init.op.case, init.op.value as Record<string, unknown>)
-  if (!value) throw new Error(`sync: ${init.op.case} takes text fields only`)
+  if (!value) throw new Error(`sync: a field of ${init.op.case} has a value of the wrong type`)
   return { idempotencyKey: key, op: { case: init.op.case, value } as MutationOp }
 }
 
@@ -83,11 +93,11 @@ export function makeMutation(init: MutationInit, key: string): QueuedMutation {
 export function mutationToJson(m: QueuedMutation): Record<string, unknown> {
   const json: Record<string, unknown> = {}
   if (m.idempotencyKey) json.idempotencyKey = m.idempotencyKey
-  const value: Record<string, string> = {}
-  for (const [field, presence] of Object.entries(OP_FIELDS[m.op.case])) {
-    const v = (m.op.value as Record<string, string | undefined>)[field]
+  const value: Record<string, Value> = {}
+  for (const [field, presence] of Object.entries(OP_FIELDS[m.op.case]) as [string, Presence][]) {
+    const v = (m.op.value as Record<string, Value | undefined>)[field]
     // As protobuf writes it: an implicit field at its default is left out, a set optional one is kept.
-    if (v !== undefined && (presence === 'optional' || v !== '')) value[field] = v
+    if (v !== undefined && (presence !== 'implicit' || v !== '')) value[field] = v
   }
   json[m.op.case] = value
   return json

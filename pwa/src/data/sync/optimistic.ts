@@ -5,6 +5,7 @@ import { toStored } from '../storedRecording'
 import type { OpValue, QueuedMutation } from './mutation'
 import { folderIdOf } from '../storedRecording'
 import type { DetailFields } from './serverState'
+import { setMembers } from '../recordingFields'
 
 /**
  * Optimistic edits as pure functions: what the device shows is the server's
@@ -45,9 +46,7 @@ export function foldRecording(base: RecordingParts, edits: Edit[]): RecordingPar
 }
 
 function updateRow(row: StoredRecording, u: OpValue<'updateRecording'>, at: number): StoredRecording {
-  const data: LooseObject = { ...row.data }
-  if (u.title !== undefined) data.title = u.title
-  if (u.description !== undefined) data.description = u.description
+  const data = setMembers(row.data, u)
   let folderId = folderIdOf(row)
   if (u.folderId !== undefined) {
     const previous = asObject(data.folder)
@@ -66,11 +65,7 @@ function updateRow(row: StoredRecording, u: OpValue<'updateRecording'>, at: numb
 }
 
 function updateDetail(detail: DetailFields, u: OpValue<'updateRecording'>): DetailFields {
-  return {
-    ...detail,
-    ...(u.title !== undefined ? { title: u.title } : {}),
-    ...(u.description !== undefined ? { description: u.description } : {}),
-  }
+  return setMembers(detail, u) as DetailFields
 }
 
 /** The server bumps updatedAt on every edit; so does the device (a REST page then never looks newer than the edit). */
@@ -133,6 +128,6 @@ export function finishRow(row: StoredRecording, folder: FolderView): StoredRecor
   const shown = toStored(data as StoredRecording['data'])
   const out: StoredRecording = { ...row, ...shown, folderId }
   // Left out, not '': IndexedDB does not index a missing key, so the list (orderBy sortKey) skips the row.
-  if (row.empty) delete (out as Partial<StoredRecording>).sortKey
+  if (row.empty || shown.sortKey === undefined) delete (out as Partial<StoredRecording>).sortKey
   return out
 }

@@ -4,6 +4,8 @@ import { asObject, text } from '../normalize/loose'
 import { enqueue, getSync, pendingFor, type OutboxRow } from './index'
 import { readMutation } from './mutation'
 import { folderIdOf } from '../storedRecording'
+import type { FlagName } from '../recordingFields'
+import type { MutationInit } from './mutation'
 
 /**
  * The owner's edits on one recording, as the detail screen makes them. Each
@@ -72,6 +74,11 @@ export async function currentFolderId(id: string): Promise<string> {
   if (row) return folderIdOf(row)
   const recording = asObject(detailBody((await db.details.get(id))?.data)?.recording)
   return text(asObject(recording?.folder)?.id) || text(recording?.folderId) || text(recording?.folder_id)
+}
+
+/** Turns a flag field (starred, archived) on or off. */
+export function setFlag(id: string, name: FlagName, on: boolean): Promise<OutboxRow> {
+  return enqueue({ op: { case: 'updateRecording', value: { id, [name]: on } } } as MutationInit)
 }
 
 /** '' files it in General. */

@@ -4,13 +4,10 @@ import { asObject, type LooseObject } from '../normalize/loose'
 import { detailBody } from '../normalize/detail'
 import { toStored } from '../storedRecording'
 import type { Recording } from '../types'
+import { MEMBER_NAMES, membersOf, type MemberName } from '../recordingFields'
 
-/** What sync keeps in step on a cached recording detail (an open screen shows it). */
-export interface DetailFields {
-  speakers: unknown
-  title: unknown
-  description: unknown
-}
+/** What sync keeps in step on a cached recording detail (an open screen shows it): speakers and the edited members. */
+export type DetailFields = { speakers: unknown } & Partial<Record<MemberName, unknown>>
 
 /**
  * The list row of a pulled recording: item_json is the dashboard item, so
@@ -39,7 +36,7 @@ export function recordingRowFromState(state: RecordingState): StoredRecording {
  */
 export function detailFieldsFromState(state: RecordingState, data: Recording, heldSpeakers?: unknown): DetailFields {
   const speakers = state.speakersJson.trim() === '' ? heldSpeakers : parseSpeakersJson(state.speakersJson)
-  return { speakers, title: data.title, description: data.description }
+  return { speakers, ...membersOf(data) }
 }
 
 function parseSpeakersJson(json: string): unknown {
@@ -60,7 +57,7 @@ export function detailFieldsOf(detail: unknown): DetailFields | null {
   const body = detailBody(detail)
   const recording = asObject(body?.recording)
   if (!body || !recording) return null
-  return { speakers: body.speakers ?? recording.speakers, title: recording.title, description: recording.description }
+  return { speakers: body.speakers ?? recording.speakers, ...membersOf(recording) }
 }
 
 /** The detail body with the fields replaced; anything else in it is kept as cached. */
@@ -69,8 +66,7 @@ export function withDetailFields(detail: unknown, fields: DetailFields): unknown
   const recording = asObject(body?.recording)
   if (!body || !recording) return detail
   const rec: LooseObject = { ...recording }
-  setOrDelete(rec, 'title', fields.title)
-  setOrDelete(rec, 'description', fields.description)
+  for (const name of MEMBER_NAMES) setOrDelete(rec, name, fields[name])
   const out: LooseObject = { ...body, recording: rec }
   // body.speakers wins over recording.speakers when the detail is read.
   setOrDelete(out, 'speakers', fields.speakers)

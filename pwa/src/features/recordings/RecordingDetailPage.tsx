@@ -10,6 +10,7 @@ import { OwnerEditsProvider } from '@/features/recording-view/edit/OwnerEditsPro
 import { DeleteRecordingButton } from './detail/DeleteRecordingButton'
 import { detailErrorScreen } from './detail/detailErrors'
 import { FolderPicker } from './detail/FolderPicker'
+import { FlagToggles } from './flags/FlagToggles'
 import { useRecordingDetail } from './detail/useRecordingDetail'
 
 /**
@@ -49,6 +50,7 @@ function DetailScreen({ state }: { state: Exclude<ReturnType<typeof useRecording
       const id = state.view.id
       const actions = owner && (
         <>
+          <FlagToggles recordingId={id} flags={state.flags} className="rec-header__flags" />
           <ShareButton recordingId={id} title={state.view.header.title} />
           <LazyExportMenu recordingId={id} />
           <DeleteRecordingButton recordingId={id} />

@@ -1,4 +1,5 @@
 import type { QueuedMutation } from '@/data/sync/mutation'
+import { describeFields } from '@/data/recordingFields'
 
 /** What describing an edit needs to know about the library (the server's names, where known). */
 export interface EditNames {
@@ -13,12 +14,8 @@ export function describeEdit(mutation: QueuedMutation | null, names: EditNames):
   const op = mutation?.op
   switch (op?.case) {
     case 'updateRecording': {
-      const { id, title, description, folderId } = op.value
-      const subject = q(names.recordingTitle(id))
-      if (title !== undefined) return `Rename of ${subject}`
-      if (description !== undefined) return `Description of ${subject}`
-      if (folderId !== undefined) return `Move of ${subject}`
-      return `Change to ${subject}`
+      const { id, ...values } = op.value
+      return describeFields(values, q(names.recordingTitle(id)))
     }
     case 'deleteRecording':
       return `Deletion of ${q(names.recordingTitle(op.value.id))}`

@@ -814,15 +814,22 @@ func (*Mutation_RenameSpeaker) isMutation_Op() {}
 
 func (*Mutation_AskQuestion) isMutation_Op() {}
 
-// UpdateRecording sets the fields present; others are left as they are, so
-// two devices editing different fields both keep their edit.
+// UpdateRecording is a patch of one recording: it sets the fields present;
+// others are left as they are, so two devices editing different fields both
+// keep their edit. Each field but id and folder_id is a member of the
+// recording (its JSON name; pkg/recordings Fields, pwa/src/data/sync/
+// recordingFields.ts). A field the server does not know is refused
+// (UNKNOWN_FIELD) rather than dropped.
 type UpdateRecording struct {
 	state       protoimpl.MessageState `protogen:"open.v1"`
 	Id          string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
 	Title       *string                `protobuf:"bytes,2,opt,name=title,proto3,oneof" json:"title,omitempty"`
 	Description *string                `protobuf:"bytes,3,opt,name=description,proto3,oneof" json:"description,omitempty"`
 	// "" takes the recording out of any folder ("General").
-	FolderId      *string `protobuf:"bytes,4,opt,name=folder_id,json=folderId,proto3,oneof" json:"folder_id,omitempty"`
+	FolderId *string `protobuf:"bytes,4,opt,name=folder_id,json=folderId,proto3,oneof" json:"folder_id,omitempty"`
+	Starred  *bool   `protobuf:"varint,5,opt,name=starred,proto3,oneof" json:"starred,omitempty"`
+	// Archived recordings leave the list (and search) until it asks for them.
+	Archived      *bool `protobuf:"varint,6,opt,name=archived,proto3,oneof" json:"archived,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -883,6 +890,20 @@ func (x *UpdateRecording) GetFolderId() string {
 		return *x.FolderId
 	}
 	return ""
+}
+
+func (x *UpdateRecording) GetStarred() bool {
+	if x != nil && x.Starred != nil {
+		return *x.Starred
+	}
+	return false
+}
+
+func (x *UpdateRecording) GetArchived() bool {
+	if x != nil && x.Archived != nil {
+		return *x.Archived
+	}
+	return false
 }
 
 type DeleteRecording struct {
@@ -1406,16 +1427,21 @@ const file_pocket_sync_v1_sync_proto_rawDesc = "" +
 	"\rdelete_folder\x18\x06 \x01(\v2\x1c.pocket.sync.v1.DeleteFolderH\x00R\fdeleteFolder\x12F\n" +
 	"\x0erename_speaker\x18\a \x01(\v2\x1d.pocket.sync.v1.RenameSpeakerH\x00R\rrenameSpeaker\x12@\n" +
 	"\fask_question\x18\b \x01(\v2\x1b.pocket.sync.v1.AskQuestionH\x00R\vaskQuestionB\x04\n" +
-	"\x02op\"\xad\x01\n" +
+	"\x02op\"\x86\x02\n" +
 	"\x0fUpdateRecording\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x19\n" +
 	"\x05title\x18\x02 \x01(\tH\x00R\x05title\x88\x01\x01\x12%\n" +
 	"\vdescription\x18\x03 \x01(\tH\x01R\vdescription\x88\x01\x01\x12 \n" +
-	"\tfolder_id\x18\x04 \x01(\tH\x02R\bfolderId\x88\x01\x01B\b\n" +
+	"\tfolder_id\x18\x04 \x01(\tH\x02R\bfolderId\x88\x01\x01\x12\x1d\n" +
+	"\astarred\x18\x05 \x01(\bH\x03R\astarred\x88\x01\x01\x12\x1f\n" +
+	"\barchived\x18\x06 \x01(\bH\x04R\barchived\x88\x01\x01B\b\n" +
 	"\x06_titleB\x0e\n" +
 	"\f_descriptionB\f\n" +
 	"\n" +
-	"_folder_id\"!\n" +
+	"_folder_idB\n" +
+	"\n" +
+	"\b_starredB\v\n" +
+	"\t_archived\"!\n" +
 	"\x0fDeleteRecording\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\"O\n" +
 	"\fCreateFolder\x12\x0e\n" +

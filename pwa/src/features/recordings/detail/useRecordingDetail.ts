@@ -5,12 +5,14 @@ import { useDeviceQuery } from '@/data/device/useDeviceQuery'
 import { normalizeDetail, type RecordingView } from '@/data/normalize/detail'
 import { markOpenedHere } from '@/data/offline'
 import { isDefinitiveDetailError } from './detailErrors'
+import { flagsOf, type Flags } from '@/data/recordingFields'
+import { detailBody } from '@/data/normalize/detail'
 
 type DetailState =
   | { status: 'loading' }
   | { status: 'error'; error: unknown; retry: () => void }
   | { status: 'no-data'; retry: () => void }
-  | { status: 'ready'; view: RecordingView }
+  | { status: 'ready'; view: RecordingView; flags: Flags }
 
 /**
  * The detail screen's data: the copy on the device first, then the network
@@ -28,7 +30,7 @@ export function useRecordingDetail(id: string): DetailState {
 
   const retry = () => void query.refetch()
   if (query.error && isDefinitiveDetailError(query.error)) return { status: 'error', error: query.error, retry }
-  if (view) return { status: 'ready', view }
+  if (view) return { status: 'ready', view, flags: flagsOf(detailBody(cached?.data)?.recording) }
   if (cached === undefined || query.isPending) return { status: 'loading' }
   if (query.error) return { status: 'error', error: query.error, retry }
   if (cached) return { status: 'no-data', retry }

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { useFolderList } from '@/data/folders/useFolders'
 import { byFolderName } from '@/data/folders/tree'
 import { NO_FILTERS, type ListFilters } from '@/data/listFilters'
+import { FLAG_NAMES, flagField, type FlagName } from '@/data/recordingFields'
 import { PersonSelect } from '@/features/people/PersonSelect'
 import { ModalDialog } from '@/ui/dialog/ModalDialog'
 import './filters.css'
@@ -11,6 +12,9 @@ interface Props {
   onApply: (filters: ListFilters) => void
   onClose: () => void
 }
+
+/** The flags with name on or off, in the table's order. */
+const toggled = (flags: FlagName[], name: FlagName, on: boolean) => FLAG_NAMES.filter((n) => (n === name ? on : flags.includes(n)))
 
 /**
  * The list's filters in a modal dialog (a bottom sheet on phones, by CSS).
@@ -69,6 +73,12 @@ export default function FilterPanel({ filters, onApply, onClose }: Props) {
           <input type="checkbox" checked={draft.hasSummary} onChange={(e) => setDraft({ ...draft, hasSummary: e.target.checked })} />
           Has summary
         </label>
+        {FLAG_NAMES.map((name) => (
+          <label key={name} className="filter-panel__check">
+            <input type="checkbox" checked={draft.flags.includes(name)} onChange={(e) => setDraft({ ...draft, flags: toggled(draft.flags, name, e.target.checked) })} />
+            {flagField(name).filter}
+          </label>
+        ))}
         <div className="filter-panel__actions">
           <button type="button" className="button button--secondary" onClick={() => onApply(NO_FILTERS)}>
             Clear filters

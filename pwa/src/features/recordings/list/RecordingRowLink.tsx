@@ -5,6 +5,8 @@ import { formatShortDateTime } from '@/data/normalize/recordingDates'
 import { passagePieces, type SearchMatch } from '@/data/normalize/searchMatch'
 import { GradientThumb } from '../gradient/GradientThumb'
 import { FolderIcon, SyncIcon } from '@/ui/icons'
+import { FLAG_NAMES } from '@/data/recordingFields'
+import { FlagToggles } from '../flags/FlagToggles'
 
 /**
  * One recording in the list. Only the title is the link (Enter opens it), so
@@ -52,6 +54,7 @@ export const RecordingRowLink = memo(function RecordingRowLink({ row, match }: {
           <SyncIcon label="Waiting to sync" size={18} />
         </span>
       )}
+      <FlagToggles recordingId={row.id} flags={row.flags} className="rec-row__actions" />
     </div>
   )
 }, sameRow)
@@ -69,6 +72,7 @@ function sameRow(a: { row: RecordingRow; match?: SearchMatch }, b: { row: Record
     x.duration === y.duration &&
     x.folder === y.folder &&
     x.syncPending === y.syncPending &&
+    FLAG_NAMES.every((name) => x.flags[name] === y.flags[name]) &&
     JSON.stringify(x.gradient) === JSON.stringify(y.gradient)
   )
 }

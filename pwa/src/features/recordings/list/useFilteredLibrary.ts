@@ -1,7 +1,7 @@
 import { useMemo } from 'react'
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { filteredDashboardQuery } from '@/data/filteredDashboard'
-import type { ListFilters } from '@/data/listFilters'
+import { shownUnder, type ListFilters } from '@/data/listFilters'
 import type { RecordingRow } from '@/data/normalize/recording'
 import { useRows } from './useLibrary'
 
@@ -18,7 +18,7 @@ export interface FilteredView {
 export function useFilteredLibrary(filters: ListFilters): FilteredView {
   const query = useInfiniteQuery(filteredDashboardQuery(filters))
   const pages = query.data?.pages
-  const recordings = useMemo(() => pages?.flatMap((p) => p.data), [pages])
+  const recordings = useMemo(() => pages?.flatMap((p) => p.data).filter((r) => shownUnder(filters, r)), [pages, filters])
   return {
     rows: useRows(recordings),
     error: query.error,

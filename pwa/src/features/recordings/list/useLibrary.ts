@@ -13,6 +13,7 @@ import { useDeviceQuery } from '@/data/device/useDeviceQuery'
 import { useAuth } from '@/features/auth/AuthContext'
 import { toRecordingRow, type RecordingRow } from '@/data/normalize/recording'
 import type { Recording } from '@/data/types'
+import { hiddenFromList } from '@/data/recordingFields'
 
 export interface LibraryView {
   /** Undefined until IndexedDB has answered. */
@@ -78,7 +79,8 @@ export function useLibrary(): LibraryView {
     rows,
     loading: (cached === undefined || cached.length === 0) && pages.isPending,
     // The first page is checked too: IndexedDB answers a moment after a write.
-    empty: rows?.length === 0 && pages.isSuccess && pages.data.pages[0]?.data.length === 0,
+    // A first page of archived recordings only is empty too (the list leaves them out).
+    empty: rows?.length === 0 && pages.isSuccess && (pages.data.pages[0]?.data.every(hiddenFromList) ?? false),
     error: firstPageError && (rows?.length === 0 || !isNetworkFailure(firstPageError)) ? firstPageError : null,
     nextPageError: pages.isFetchNextPageError ? pages.error : null,
     hasMore: moreOnDevice || pages.hasNextPage,

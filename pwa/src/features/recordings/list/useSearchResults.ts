@@ -1,7 +1,7 @@
 import { useMemo } from 'react'
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { searchQuery } from '@/data/search'
-import type { ListFilters } from '@/data/listFilters'
+import { shownUnder, type ListFilters } from '@/data/listFilters'
 import type { RecordingRow } from '@/data/normalize/recording'
 import type { SearchMatch } from '@/data/normalize/searchMatch'
 import { useRows } from './useLibrary'
@@ -27,8 +27,8 @@ export function useSearchResults(q: string, filters: ListFilters): SearchView {
   const recordings = useMemo(() => {
     if (!pages) return undefined
     const seen = new Set<string>()
-    return pages.flatMap((p) => p.recordings).filter((r) => !seen.has(r.id) && seen.add(r.id))
-  }, [pages])
+    return pages.flatMap((p) => p.recordings).filter((r) => shownUnder(filters, r) && !seen.has(r.id) && seen.add(r.id))
+  }, [pages, filters])
   const matches = useMemo(() => new Map(pages?.flatMap((p) => [...p.matches])), [pages])
   return {
     rows: useRows(recordings),
