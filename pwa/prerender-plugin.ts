@@ -98,8 +98,8 @@ const ROUTE_PAGES: Record<string, string[]> = { 'shared.html': [SHARED_PAGE_MODU
 const FRAME_SLOT = 'pocket-frame-slot'
 const FILLED_PAGES: Record<string, { modules: string[]; frame: 'shared' | 'recording' | 'list'; marker: string }> = {
   'shared-view.html': { modules: [SHARED_PAGE_MODULE], frame: 'shared', marker: '<!--pocket:shared-view-->' },
-  'recording-view.html': { modules: SIGNED_IN_PAGES['recording.html']!, frame: 'recording', marker: '<!--pocket:recording-view-->' },
-  'recordings-view.html': { modules: SIGNED_IN_PAGES['recordings.html']!, frame: 'list', marker: '<!--pocket:recordings-view-->' },
+  'recording-view.html': { modules: SIGNED_IN_PAGES['recording.html'], frame: 'recording', marker: '<!--pocket:recording-view-->' },
+  'recordings-view.html': { modules: SIGNED_IN_PAGES['recordings.html'], frame: 'list', marker: '<!--pocket:recordings-view-->' },
 }
 
 /**

@@ -182,7 +182,7 @@ test('edits made with the server down are kept over a reload, then applied exact
   await expect.poll(async () => (await server.get(`/api/v1/recordings/${OMAR.id}`)).status(), SYNCED).toBe(404)
   const made = (await server.folders()).filter((f) => f.name === NEW_FOLDER)
   expect(made).toHaveLength(1)
-  expect(folderIdOf((await server.recording(NADIA.id)).recording)).toBe(made[0]!.id)
+  expect(folderIdOf((await server.recording(NADIA.id)).recording)).toBe(made[0].id)
   expect(speakerName((await server.recording(WEEKLY.id)).speakers, 'SPEAKER_01')).toBe(NEW_SPEAKER)
 
   // Asked once, answered once, and the answer names the renamed speaker.

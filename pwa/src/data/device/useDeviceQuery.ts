@@ -23,7 +23,7 @@ interface Observable<T> {
 export function useDeviceQuery<T>(query: (db: PocketDB) => Promise<T> | T, deps: unknown[]): T | undefined
 export function useDeviceQuery<T, D>(query: (db: PocketDB) => Promise<T> | T, deps: unknown[], defaultResult: D): T | D
 export function useDeviceQuery<T, D>(query: (db: PocketDB) => Promise<T> | T, deps: unknown[], defaultResult?: D): T | D | undefined {
-  const latest = useRef({ hasResult: false, result: defaultResult as T | D | undefined, error: null as unknown })
+  const latest = useRef({ hasResult: false, result: defaultResult, error: null })
   const [, rerender] = useReducer((n: number) => n + 1, 0)
 
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller's deps stand for the query
@@ -61,7 +61,7 @@ export function useDeviceQuery<T, D>(query: (db: PocketDB) => Promise<T> | T, de
 function liveRead<T>(query: (db: PocketDB) => Promise<T> | T): Observable<T> {
   if (loaded) {
     const { liveQuery, db } = loaded
-    return liveQuery(() => query(db)) as Observable<T>
+    return liveQuery(() => query(db))
   }
   return {
     subscribe(next, error) {

@@ -74,7 +74,7 @@ function opValue(opCase: OpCase, from: Record<string, unknown>): Record<string, 
 
 /** The mutation with its idempotency key, as it will be sent (and resent). */
 export function makeMutation(init: MutationInit, key: string): QueuedMutation {
-  const value = opValue(init.op.case, init.op.value as Record<string, unknown>)
+  const value = opValue(init.op.case, init.op.value)
   if (!value) throw new Error(`sync: ${init.op.case} takes text fields only`)
   return { idempotencyKey: key, op: { case: init.op.case, value } as MutationOp }
 }

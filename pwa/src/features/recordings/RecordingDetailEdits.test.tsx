@@ -21,7 +21,7 @@ async function open(id: string) {
 async function queued() {
   return (await listOutbox()).map((row) => {
     const op = readMutation(row)!.op
-    return { case: op.case, value: op.value as unknown as Record<string, unknown> }
+    return { case: op.case, value: op.value }
   })
 }
 

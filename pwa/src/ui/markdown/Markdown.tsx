@@ -81,7 +81,7 @@ function Block({ node, shift, depth }: BlockProps & { node: RootContent }) {
         </div>
       )
     default:
-      return plainText(node as Nodes) ? <p>{plainText(node as Nodes)}</p> : null
+      return plainText(node) ? <p>{plainText(node)}</p> : null
   }
 }
 

@@ -59,7 +59,7 @@ export async function pageScenario(count: number): Promise<PageScenario> {
 }
 
 function heldRow(id: string): StoredRecording {
-  return { ...toStored({ id, title: 'Held newer' } as Recording), folderId: '' }
+  return { ...toStored({ id, title: 'Held newer' }), folderId: '' }
 }
 
 /** Every sync table, in key order. */
