@@ -86,6 +86,7 @@ const Segment = memo(function Segment({ segment, active, onSeek }: SegmentProps)
   const timed = segment.end > 0 || segment.start > 0
   const seekable = onSeek && timed
   return (
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- a click anywhere on the line seeks; its "Play from" button is the same for the keyboard
     <li
       className={
         (active ? 'transcript__segment transcript__segment--active' : 'transcript__segment') + (seekable ? ' transcript__segment--seekable' : '')
