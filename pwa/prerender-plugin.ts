@@ -160,6 +160,15 @@ setTimeout(start,1000)})()
 
 const PRELOADS_PER_TASK = 4
 
+/** What src/app/prerender/render.tsx exports: each screen rendered to HTML. */
+interface PrerenderModule {
+  renderLoginScreen(): string
+  renderLoadingScreen(): string
+  renderSharedFrame(slot: string): string
+  renderRecordingFrame(slot: string): string
+  renderListFrame(slot: string): string
+}
+
 async function renderScreens({ root, alias }: { root: string; alias: Record<string, string> }) {
   const server = await createServer({
     configFile: false,
@@ -172,14 +181,14 @@ async function renderScreens({ root, alias }: { root: string; alias: Record<stri
     optimizeDeps: { noDiscovery: true, include: [] },
   })
   try {
-    const mod = await server.ssrLoadModule('/src/app/prerender/render.tsx')
+    const mod = (await server.ssrLoadModule('/src/app/prerender/render.tsx')) as PrerenderModule
     return {
-      login: mod.renderLoginScreen() as string,
-      loading: mod.renderLoadingScreen() as string,
+      login: mod.renderLoginScreen(),
+      loading: mod.renderLoadingScreen(),
       frames: {
-        shared: mod.renderSharedFrame(FRAME_SLOT) as string,
-        recording: mod.renderRecordingFrame(FRAME_SLOT) as string,
-        list: mod.renderListFrame(FRAME_SLOT) as string,
+        shared: mod.renderSharedFrame(FRAME_SLOT),
+        recording: mod.renderRecordingFrame(FRAME_SLOT),
+        list: mod.renderListFrame(FRAME_SLOT),
       },
     }
   } finally {

@@ -60,7 +60,7 @@ async function openWithRuntime(page: Page, requests: string[]) {
           stateMachine: 'State Machine 1',
           enableRiveAssetCDN: false,
           onLoad: () => resolve('loaded'),
-          onLoadError: (e) => resolve(`error: ${String(e.data)}`),
+          onLoadError: (e) => resolve(`error: ${JSON.stringify(e.data)}`),
         })
       })
     // How much is painted, in how many colours, and a fingerprint of the frame.

@@ -217,7 +217,8 @@ test('a server SIGKILLed mid-flush (the batch applied, its answer lost) still ap
   // The first Push reaches the restarted server, which applies the whole batch
   // and is then killed before the browser hears its answer: the worst moment,
   // as the browser must send every edit again and the server must not apply any twice.
-  let killed: Promise<void> | null = null
+  // Typed by its initial value, so the kill the route handler starts is not narrowed away below.
+  let killed = null as Promise<void> | null
   await page.route(`**${PUSH}`, async (route) => {
     if (killed) return route.continue()
     // A second Push already in flight when the server is killed fails as it would on the wire.

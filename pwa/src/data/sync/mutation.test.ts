@@ -3,7 +3,7 @@ import { FeatureSet_FieldPresence } from '@bufbuild/protobuf/wkt'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { MutationSchema } from '@/gen/pocket/sync/v1/sync_pb'
-import { makeMutation, mutationToJson, OP_FIELDS, readMutation, type MutationInit, type OpCase, type QueuedMutation } from './mutation'
+import { makeMutation, mutationToJson, OP_FIELDS, readMutation, type OpCase, type QueuedMutation } from './mutation'
 
 const opOneof = MutationSchema.oneofs.find((o) => o.name === 'op')!
 

@@ -24,7 +24,7 @@ const before: Apply = async (db, changes) => {
 const now: Apply = applyServerChanges
 
 async function timed(apply: Apply, count: number) {
-  const { device, changes } = await pageScenario(count).catch((e) => { console.log("SCENARIO", e.stack); throw e })
+  const { device, changes } = await pageScenario(count)
   const start = performance.now()
   await device.db.transaction("rw", syncTables(device.db), async () => { await apply(device.db, changes) })
   const ms = performance.now() - start
