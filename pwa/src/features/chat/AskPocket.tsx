@@ -120,8 +120,14 @@ function Conversation({ recordingId, shareToken, onShowSource, queueOffline, sho
       <div className="visually-hidden" aria-live="polite">
         {announcement || chat.notice}
       </div>
-      {/* eslint-disable-next-line jsx-a11y/no-autofocus -- a new conversation puts the cursor in the question box the person opened it for */}
-      <ChatComposer chips={chat.chips} disabled={!canAsk} sending={chat.sending} onSend={chat.send} autoFocus={shown.how === 'new'} />
+      <ChatComposer
+        chips={chat.chips}
+        disabled={!canAsk}
+        sending={chat.sending}
+        onSend={chat.send}
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- a new conversation puts the cursor in the question box the person opened it for
+        autoFocus={shown.how === 'new'}
+      />
     </div>
   )
 }
