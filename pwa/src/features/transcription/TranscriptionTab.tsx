@@ -50,7 +50,7 @@ export function TranscriptionTab({ transcript, highlight, recordingId, renames: 
     const row = listRef.current?.querySelector<HTMLElement>(`[data-index="${spoken}"]`)
     row?.scrollIntoView?.({ block: 'nearest' })
     // Only a new segment scrolls; pausing and resuming do not.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new segment scrolls, as said above
   }, [spoken])
 
   useEffect(() => {
