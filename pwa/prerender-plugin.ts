@@ -98,8 +98,8 @@ const ROUTE_PAGES: Record<string, string[]> = { 'shared.html': [SHARED_PAGE_MODU
 const FRAME_SLOT = 'pocket-frame-slot'
 const FILLED_PAGES: Record<string, { modules: string[]; frame: 'shared' | 'recording' | 'list'; marker: string }> = {
   'shared-view.html': { modules: [SHARED_PAGE_MODULE], frame: 'shared', marker: '<!--pocket:shared-view-->' },
-  'recording-view.html': { modules: SIGNED_IN_PAGES['recording.html']!, frame: 'recording', marker: '<!--pocket:recording-view-->' },
-  'recordings-view.html': { modules: SIGNED_IN_PAGES['recordings.html']!, frame: 'list', marker: '<!--pocket:recordings-view-->' },
+  'recording-view.html': { modules: SIGNED_IN_PAGES['recording.html'], frame: 'recording', marker: '<!--pocket:recording-view-->' },
+  'recordings-view.html': { modules: SIGNED_IN_PAGES['recordings.html'], frame: 'list', marker: '<!--pocket:recordings-view-->' },
 }
 
 /**
@@ -160,6 +160,15 @@ setTimeout(start,1000)})()
 
 const PRELOADS_PER_TASK = 4
 
+/** What src/app/prerender/render.tsx exports: each screen rendered to HTML. */
+interface PrerenderModule {
+  renderLoginScreen(): string
+  renderLoadingScreen(): string
+  renderSharedFrame(slot: string): string
+  renderRecordingFrame(slot: string): string
+  renderListFrame(slot: string): string
+}
+
 async function renderScreens({ root, alias }: { root: string; alias: Record<string, string> }) {
   const server = await createServer({
     configFile: false,
@@ -172,14 +181,14 @@ async function renderScreens({ root, alias }: { root: string; alias: Record<stri
     optimizeDeps: { noDiscovery: true, include: [] },
   })
   try {
-    const mod = await server.ssrLoadModule('/src/app/prerender/render.tsx')
+    const mod = (await server.ssrLoadModule('/src/app/prerender/render.tsx')) as PrerenderModule
     return {
-      login: mod.renderLoginScreen() as string,
-      loading: mod.renderLoadingScreen() as string,
+      login: mod.renderLoginScreen(),
+      loading: mod.renderLoadingScreen(),
       frames: {
-        shared: mod.renderSharedFrame(FRAME_SLOT) as string,
-        recording: mod.renderRecordingFrame(FRAME_SLOT) as string,
-        list: mod.renderListFrame(FRAME_SLOT) as string,
+        shared: mod.renderSharedFrame(FRAME_SLOT),
+        recording: mod.renderRecordingFrame(FRAME_SLOT),
+        list: mod.renderListFrame(FRAME_SLOT),
       },
     }
   } finally {

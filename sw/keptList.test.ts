@@ -18,7 +18,7 @@ function sources({ marker, copy }: { marker?: string; copy?: string }): KeptList
     cookies: { get: async (name) => (marker === undefined ? null : { value: name === 'pocket_has_session' ? marker : '' }) },
     caches: {
       match: async (key: RequestInfo | URL, options?: MultiCacheQueryOptions) => {
-        asked.push(`${options?.cacheName}:${String(key)}`)
+        asked.push(`${options?.cacheName}:${key instanceof Request ? key.url : String(key)}`)
         return copy === undefined ? undefined : new Response(copy)
       },
     } as CacheStorage,

@@ -13,7 +13,7 @@ export const GENERIC_BODY = 'A recording’s summary is ready in Pocket.'
 
 export interface SummaryNotice {
   title: string
-  options: NotificationOptions & { data: { url: string } }
+  options: Omit<NotificationOptions, 'data'> & { data: { url: string } }
 }
 
 /** What a push event's data offers (PushMessageData); null when the push carried none. */

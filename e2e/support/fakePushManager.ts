@@ -18,7 +18,7 @@ export async function fakePushService(context: BrowserContext, endpoint: string,
       Notification.requestPermission = ((...args: Parameters<typeof Notification.requestPermission>) => {
         w.__permissionRequests++
         return request(...args)
-      }) as typeof Notification.requestPermission
+      })
       // Kept in sessionStorage, as the browser keeps a subscription across page loads.
       const KEY = 'e2e-push-subscription'
       const b64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
@@ -39,11 +39,11 @@ export async function fakePushService(context: BrowserContext, endpoint: string,
         const serverKey = bytesOf(options?.applicationServerKey)
         w.__subscribedKey = serverKey
         sessionStorage.setItem(KEY, serverKey)
-        return make(serverKey) as unknown as PushSubscription
+        return make(serverKey)
       }
       PushManager.prototype.getSubscription = async function () {
         const serverKey = sessionStorage.getItem(KEY)
-        return (serverKey ? make(serverKey) : null) as unknown as PushSubscription | null
+        return serverKey ? make(serverKey) : null
       }
     },
     { endpoint, p256dh: subscriber.p256dh, auth: subscriber.auth },

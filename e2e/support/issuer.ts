@@ -25,7 +25,7 @@ const dataBlock = /<script id="pocket-auth" type="application\/json">([\s\S]*?)<
 async function redirectFrom(request: APIRequestContext, url: string): Promise<string> {
   const res = await request.get(url, { maxRedirects: 0 })
   expect(res.status(), `${url} redirects`).toBe(302)
-  return new URL(res.headers()['location']!, url).toString()
+  return new URL(res.headers()['location'], url).toString()
 }
 
 /**

@@ -36,7 +36,7 @@ const hkdf = (salt: Buffer, ikm: Buffer, info: Buffer, length: number) => Buffer
 export function decryptAes128gcm(body: Buffer, ecdh: ECDH, uaPublic: Buffer, authSecret: Buffer): string {
   const salt = body.subarray(0, 16)
   const recordSize = body.readUInt32BE(16)
-  const idLength = body[20]!
+  const idLength = body[20]
   const asPublic = body.subarray(21, 21 + idLength)
   const record = body.subarray(21 + idLength)
   if (record.length > recordSize) throw new Error(`push body has more than one record (${record.length} > ${recordSize})`)

@@ -91,17 +91,17 @@ async function startStack(browser: import('@playwright/test').Browser): Promise<
     await signInThroughIssuer(context.request, email, base)
     devices.push({ context, watch: new Watch(context) })
   }
-  const request = devices[0]!.context.request
+  const request = devices[0].context.request
   const expected: Expected = { titles: new Map(), filing: new Map(), folders: new Map(), deleted: new Set() }
   await upload(request, base, names.length * RECORDINGS_PER_TAB, expected)
   const ids = [...expected.titles.keys()]
   const actors: Actor[] = []
   for (const [i, name] of names.entries()) {
-    const device = devices[i < 2 ? 0 : 1]!
+    const device = devices[i < 2 ? 0 : 1]
     const page = await device.context.newPage()
     device.watch.page(page, name)
     await page.goto('/recordings')
-    await expect(page.getByRole('main').getByRole('link', { name: expected.titles.get(ids[0]!)!, exact: true })).toBeVisible()
+    await expect(page.getByRole('main').getByRole('link', { name: expected.titles.get(ids[0])!, exact: true })).toBeVisible()
     const own = ids.slice(i * RECORDINGS_PER_TAB, (i + 1) * RECORDINGS_PER_TAB)
     // Opened once online, as a user would have: the device keeps them, so
     // they open under any fault (a never-opened one needs the network).
@@ -112,7 +112,7 @@ async function startStack(browser: import('@playwright/test').Browser): Promise<
     await page.goto('/recordings')
     actors.push({ name, page, recordings: own, folders: [] })
   }
-  await actors[0]!.page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
+  await actors[0].page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
   const targets: FaultTargets = { proxy: 'pocket', toxiproxy, pocket, devices: devices.map((d) => d.context) }
   return { base, pocket, toxiproxy, targets, devices, actors, expected, request }
 }
@@ -167,8 +167,8 @@ async function trial(stack: Stack, seed: number): Promise<TrialResult> {
   for (const d of stack.devices) d.watch.faulting = true
 
   const tab = async (actor: Actor, i: number) => {
-    const tabRng = seeded(tabSeeds[i]!)
-    for (let n = 0; n < editCounts[i]!; n++) {
+    const tabRng = seeded(tabSeeds[i])
+    for (let n = 0; n < editCounts[i]; n++) {
       try {
         edits.push(`${actor.name}: ${await editOnce(actor, tabRng, stack.expected, `s${seed}${actor.name.slice(-2)}e${n}`)}`)
       } catch (error) {

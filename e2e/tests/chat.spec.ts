@@ -64,7 +64,7 @@ test.describe('Ask Pocket', () => {
     await expect(chat.getByText('List to-do', { exact: true }).last()).toBeVisible()
     const source = sourceButtons(chat).last()
     await expect(source).toBeVisible(REPLY)
-    const speaker = ((await source.textContent()) ?? '').split(' · ')[0]!
+    const speaker = ((await source.textContent()) ?? '').split(' · ')[0]
     await source.click()
     await expect(page.getByRole('tab', { name: 'Transcription', exact: true })).toHaveAttribute('aria-selected', 'true')
     const current = page.getByRole('tabpanel', { name: 'Transcription' }).locator('li[aria-current="true"]')

@@ -47,7 +47,7 @@ async function seedOwnLibrary(request: APIRequestContext): Promise<void> {
   const { idToken } = (await (await request.post(`${stack.pocketURL}/api/v1/auth/refresh`)).json()) as { idToken: string }
   const headers = { Authorization: `Bearer ${idToken}` }
   for (const file of ['20-pocket-recording-zero-segments.json', '12-q4-budget-review.json', '24-user-research-bakery.json']) {
-    const res = await request.post(`${stack.pocketURL}/api/v1/recordings`, { headers, data: JSON.parse(readFileSync(new URL(file, FIXTURES), 'utf8')) })
+    const res = await request.post(`${stack.pocketURL}/api/v1/recordings`, { headers, data: JSON.parse(readFileSync(new URL(file, FIXTURES), 'utf8')) as unknown })
     expect(res.status(), await res.text()).toBe(201)
   }
   const folder = await request.post(`${stack.pocketURL}/api/v1/folders`, { headers, data: { name: 'Research' } })

@@ -48,8 +48,8 @@ test.describe('login screen', () => {
   test('the web app manifest is installable', async ({ request }) => {
     const res = await request.get('/manifest.webmanifest')
     expect(res.ok()).toBeTruthy()
-    const manifest = await res.json()
+    const manifest = (await res.json()) as { display: string; icons: { sizes: string }[] }
     expect(manifest.display).toBe('standalone')
-    expect(manifest.icons.map((i: { sizes: string }) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']))
+    expect(manifest.icons.map((i) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']))
   })
 })

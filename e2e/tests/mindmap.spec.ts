@@ -195,7 +195,7 @@ test.describe('mind map', () => {
     ] as const) {
       const [download] = await Promise.all([page.waitForEvent('download'), panel.getByRole('button', { name: button }).click()])
       expect(download.suggestedFilename()).toBe(file)
-      const bytes = await readFile((await download.path())!)
+      const bytes = await readFile((await download.path()))
       if (mime === 'image/png') expect([...bytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
       else expect(bytes.toString('utf8')).toContain('Knee consult')
       const size = await page.evaluate(

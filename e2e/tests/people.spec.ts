@@ -21,7 +21,7 @@ async function seedOwnLibrary(request: APIRequestContext): Promise<void> {
   await signInThroughIssuer(request, `people-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`)
   const { idToken } = (await (await request.post(`${stack.pocketURL}/api/v1/auth/refresh`)).json()) as { idToken: string }
   for (const file of ['04-interview-data-engineer.json', '05-customer-call-northwind.json', '08-voice-note-birthday-ideas.json', '17-untitled-hallway-flaky-tests.json']) {
-    const data = JSON.parse(readFileSync(new URL(file, FIXTURES), 'utf8'))
+    const data: unknown = JSON.parse(readFileSync(new URL(file, FIXTURES), 'utf8'))
     const res = await request.post(`${stack.pocketURL}/api/v1/recordings`, { headers: { Authorization: `Bearer ${idToken}` }, data })
     expect(res.status(), await res.text()).toBe(201)
   }

@@ -60,7 +60,7 @@ async function openWithRuntime(page: Page, requests: string[]) {
           stateMachine: 'State Machine 1',
           enableRiveAssetCDN: false,
           onLoad: () => resolve('loaded'),
-          onLoadError: (e) => resolve(`error: ${String(e.data)}`),
+          onLoadError: (e) => resolve(`error: ${JSON.stringify(e.data)}`),
         })
       })
     // How much is painted, in how many colours, and a fingerprint of the frame.
@@ -70,9 +70,9 @@ async function openWithRuntime(page: Page, requests: string[]) {
       let painted = 0
       let hash = 0
       for (let i = 0; i < data.length; i += 4) {
-        if (data[i + 3]! > 0) painted++
-        colours.add(((data[i]! >> 4) << 8) | ((data[i + 1]! >> 4) << 4) | (data[i + 2]! >> 4))
-        hash = (Math.imul(hash, 31) + data[i]! + data[i + 1]! * 3 + data[i + 2]! * 7 + data[i + 3]! * 11) | 0
+        if (data[i + 3] > 0) painted++
+        colours.add(((data[i] >> 4) << 8) | ((data[i + 1] >> 4) << 4) | (data[i + 2] >> 4))
+        hash = (Math.imul(hash, 31) + data[i] + data[i + 1] * 3 + data[i + 2] * 7 + data[i + 3] * 11) | 0
       }
       return { painted: painted / (data.length / 4), colours: colours.size, hash: hash.toString(16) }
     }
@@ -113,7 +113,7 @@ for (const name of ['no_summarise', 'no_action']) {
     }
     // A loaded machine may hold one frame across one interval; a freeze after
     // the first loop holds the last ones, so the last two must differ.
-    const held = frames.slice(1).flatMap((f, i) => (f.hash === frames[i]!.hash ? [`frame ${i + 1} vs ${i}`] : []))
+    const held = frames.slice(1).flatMap((f, i) => (f.hash === frames[i].hash ? [`frame ${i + 1} vs ${i}`] : []))
     expect(held.length, `frames held: ${held.join(', ')}`).toBeLessThanOrEqual(1)
     expect(frames.at(-1)!.hash, 'the last frame vs the one before it').not.toBe(frames.at(-2)!.hash)
     await page.screenshot({ path: testInfo.outputPath(`${name}.png`), clip: { x: 0, y: 0, width: 300, height: 300 } })
@@ -127,8 +127,8 @@ test('without autoplay (reduced motion) the runtime shows a still frame', async 
   await openWithRuntime(page, [])
   expect(await page.evaluate(() => window.playRiv('/animations/no_action.riv', false))).toBe('loaded')
   const [first, later] = await samples(page, 2, 700)
-  expect(first!.painted).toBeGreaterThan(0.4)
-  expect(later!.hash).toBe(first!.hash)
+  expect(first.painted).toBeGreaterThan(0.4)
+  expect(later.hash).toBe(first.hash)
 })
 
 test('a file of another format version fails to load cleanly (negative control)', async ({ page, baseURL }) => {

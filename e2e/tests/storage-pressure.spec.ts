@@ -40,12 +40,12 @@ function readDevice(page: Page): Promise<Device> {
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
       const open = indexedDB.open('pocket')
       open.onsuccess = () => resolve(open.result)
-      open.onerror = () => reject(open.error)
+      open.onerror = () => reject(open.error ?? new Error('indexedDB.open failed'))
     })
     const ask = <T,>(request: IDBRequest<T>) =>
       new Promise<T>((resolve, reject) => {
         request.onsuccess = () => resolve(request.result)
-        request.onerror = () => reject(request.error)
+        request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'))
       })
     const tx = db.transaction(['details', 'recordings', 'outbox'], 'readonly')
     const [details, oldestFirst, opened, outbox] = await Promise.all([

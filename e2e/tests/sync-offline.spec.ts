@@ -182,7 +182,7 @@ test('edits made with the server down are kept over a reload, then applied exact
   await expect.poll(async () => (await server.get(`/api/v1/recordings/${OMAR.id}`)).status(), SYNCED).toBe(404)
   const made = (await server.folders()).filter((f) => f.name === NEW_FOLDER)
   expect(made).toHaveLength(1)
-  expect(folderIdOf((await server.recording(NADIA.id)).recording)).toBe(made[0]!.id)
+  expect(folderIdOf((await server.recording(NADIA.id)).recording)).toBe(made[0].id)
   expect(speakerName((await server.recording(WEEKLY.id)).speakers, 'SPEAKER_01')).toBe(NEW_SPEAKER)
 
   // Asked once, answered once, and the answer names the renamed speaker.
@@ -217,7 +217,8 @@ test('a server SIGKILLed mid-flush (the batch applied, its answer lost) still ap
   // The first Push reaches the restarted server, which applies the whole batch
   // and is then killed before the browser hears its answer: the worst moment,
   // as the browser must send every edit again and the server must not apply any twice.
-  let killed: Promise<void> | null = null
+  // Typed by its initial value, so the kill the route handler starts is not narrowed away below.
+  let killed = null as Promise<void> | null
   await page.route(`**${PUSH}`, async (route) => {
     if (killed) return route.continue()
     // A second Push already in flight when the server is killed fails as it would on the wire.

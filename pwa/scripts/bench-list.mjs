@@ -57,9 +57,9 @@ async function fillIndexedDB(page) {
             const tx = open.result.transaction('recordings', 'readwrite')
             for (const row of rows) tx.objectStore('recordings').put(row)
             tx.oncomplete = () => (open.result.close(), resolve())
-            tx.onerror = () => reject(tx.error)
+            tx.onerror = () => reject(new Error('IndexedDB write failed', { cause: tx.error }))
           }
-          open.onerror = () => reject(open.error)
+          open.onerror = () => reject(new Error('indexedDB.open failed', { cause: open.error }))
         }),
       rows,
     )

@@ -65,7 +65,10 @@ const scan = (q) => {
 }
 
 // Warm both up (JIT) on other queries, then measure alternately so drift hits both alike.
-for (const q of queries.slice(0, 30)) (index.search(q), scan(q))
+for (const q of queries.slice(0, 30)) {
+  index.search(q)
+  scan(q)
+}
 const mini = []
 const sub = []
 let miniHits = 0

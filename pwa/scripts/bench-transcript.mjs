@@ -33,7 +33,9 @@ const ms = (x) => `${x.toFixed(1)} ms`
 
 try {
   const rows = []
-  for (const [label, viewport] of [['phone 390×844', { width: 390, height: 844 }], ['desktop 1280×800', { width: 1280, height: 800 }]]) {
+  /** @type {[string, { width: number, height: number }][]} */
+  const viewports = [['phone 390×844', { width: 390, height: 844 }], ['desktop 1280×800', { width: 1280, height: 800 }]]
+  for (const [label, viewport] of viewports) {
     for (const throttle of [1, 4]) {
       for (const cv of [true, false]) {
         if (!cv && throttle !== 4) continue // the no-content-visibility comparison is only interesting on the slow CPU

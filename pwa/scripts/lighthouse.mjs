@@ -108,7 +108,7 @@ async function measure(url, cookies, traceFile) {
     }
   } finally {
     await browser.disconnect()
-    await chrome.kill()
+    chrome.kill()
   }
 }
 

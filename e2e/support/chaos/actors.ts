@@ -144,7 +144,6 @@ function drawOp(rng: Rng, actor: Actor): Op {
  * `label` makes names unique across trials and tabs.
  */
 export async function editOnce(actor: Actor, rng: Rng, expected: Expected, label: string): Promise<string> {
-  const { page } = actor
   const op = drawOp(rng, actor)
   const rec = actor.recordings.length ? rng.pick(actor.recordings) : ''
   const title = expected.titles.get(rec) ?? ''

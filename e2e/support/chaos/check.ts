@@ -12,6 +12,13 @@ export interface DeviceCopy extends Library {
   outbox: Array<{ status: string; kind: string; entityId: string; attempts: number; error?: unknown }>
 }
 
+/** The IndexedDB rows `readDevice` reads, as far as it reads them. */
+interface StoredRows {
+  recordings: { id: string; folderId?: string; data?: { title?: string; folder?: { id?: string } } }
+  folders: { id: string; name: string }
+  outbox: DeviceCopy['outbox'][number]
+}
+
 export interface Counts {
   lost: number
   duplicated: number
@@ -25,13 +32,13 @@ export async function readDevice(page: Page): Promise<DeviceCopy> {
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
       const open = indexedDB.open('pocket')
       open.onsuccess = () => resolve(open.result)
-      open.onerror = () => reject(open.error)
+      open.onerror = () => reject(open.error ?? new Error('indexedDB.open failed'))
     })
-    const all = (store: string) =>
-      new Promise<any[]>((resolve, reject) => {
+    const all = <K extends keyof StoredRows>(store: K) =>
+      new Promise<StoredRows[K][]>((resolve, reject) => {
         const req = db.transaction(store).objectStore(store).getAll()
-        req.onsuccess = () => resolve(req.result)
-        req.onerror = () => reject(req.error)
+        req.onsuccess = () => resolve(req.result as StoredRows[K][])
+        req.onerror = () => reject(req.error ?? new Error(`reading ${store} failed`))
       })
     try {
       const [recordings, folders, outbox] = await Promise.all([all('recordings'), all('folders'), all('outbox')])

@@ -82,9 +82,9 @@ export async function runFault(f: Fault, t: FaultTargets): Promise<void> {
     await sleep(f.forMs)
     await t.pocket.start()
   } else {
-    await t.devices[f.device]!.setOffline(true)
+    await t.devices[f.device].setOffline(true)
     await sleep(f.forMs)
-    await t.devices[f.device]!.setOffline(false)
+    await t.devices[f.device].setOffline(false)
   }
 }
 

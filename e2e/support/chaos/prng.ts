@@ -25,7 +25,7 @@ export function seeded(seed: number): Rng {
   return {
     next,
     int,
-    pick: (items) => items[int(0, items.length - 1)]!,
+    pick: (items) => items[int(0, items.length - 1)],
     chance: (p) => next() < p,
   }
 }

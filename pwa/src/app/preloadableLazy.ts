@@ -9,6 +9,7 @@ type Module<T> = { default: T }
  * and never shows the fallback (which would also hold the screen back for up
  * to 300 ms: React throttles revealing content after a fallback).
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the same bound as React.lazy's: any component, whatever its props
 export function preloadableLazy<T extends ComponentType<any>>(load: () => Promise<Module<T>>) {
   let loaded: Module<T> | undefined
   let loading: Promise<Module<T>> | undefined

@@ -65,6 +65,7 @@ class PartBoundary extends Component<BoundaryProps, { error: unknown }> {
   override render() {
     const { error } = this.state
     if (error === null) return this.props.draw()
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- rethrows what the part threw, to the boundary above
     if (!(error instanceof PartLoadFailed)) throw error
     const retry = () => {
       this.props.onRetry()

@@ -27,7 +27,12 @@ export function AppShell({ children }: { children: ReactNode }) {
     setDrawerOpen(false)
   }, [])
 
-  useEffect(() => setDrawerOpen(false), [pathname])
+  // A navigation closes the drawer, in the same render (React's way to follow a value).
+  const [drawerPath, setDrawerPath] = useState(pathname)
+  if (drawerPath !== pathname) {
+    setDrawerPath(pathname)
+    setDrawerOpen(false)
+  }
 
   useEffect(() => {
     if (!drawerOpen) {

@@ -23,14 +23,19 @@ interface Observable<T> {
 export function useDeviceQuery<T>(query: (db: PocketDB) => Promise<T> | T, deps: unknown[]): T | undefined
 export function useDeviceQuery<T, D>(query: (db: PocketDB) => Promise<T> | T, deps: unknown[], defaultResult: D): T | D
 export function useDeviceQuery<T, D>(query: (db: PocketDB) => Promise<T> | T, deps: unknown[], defaultResult?: D): T | D | undefined {
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- the assertions set the type useRef infers (without them: D and null)
   const latest = useRef({ hasResult: false, result: defaultResult as T | D | undefined, error: null as unknown })
   const [, rerender] = useReducer((n: number) => n + 1, 0)
 
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller's deps stand for the query
+  // eslint-disable-next-line react-hooks/exhaustive-deps, react-hooks/use-memo -- the caller's deps stand for the query
   const observable = useMemo(() => liveRead(query), deps)
   // Once Dexie is loaded, a read it has cached answers within this render (no blank frame on remount).
+  // The ref is this hook's store (the subscription below writes it); render reads it, as useSyncExternalStore would.
+  // eslint-disable-next-line react-hooks/refs -- a read Dexie has cached is kept at once
   if (!latest.current.hasResult && observable.hasValue?.() && observable.getValue) {
+    // eslint-disable-next-line react-hooks/refs -- the store takes the cached read
     latest.current.result = observable.getValue()
+    // eslint-disable-next-line react-hooks/refs -- the store takes the cached read
     latest.current.hasResult = true
   }
 
@@ -53,7 +58,9 @@ export function useDeviceQuery<T, D>(query: (db: PocketDB) => Promise<T> | T, de
     return () => subscription.unsubscribe()
   }, [observable])
 
+  // eslint-disable-next-line @typescript-eslint/only-throw-error, react-hooks/refs -- rethrows the query's failure, as it came, to the error boundary
   if (latest.current.error) throw latest.current.error
+  // eslint-disable-next-line react-hooks/refs -- render returns the store's result
   return latest.current.result
 }
 
@@ -61,7 +68,7 @@ export function useDeviceQuery<T, D>(query: (db: PocketDB) => Promise<T> | T, de
 function liveRead<T>(query: (db: PocketDB) => Promise<T> | T): Observable<T> {
   if (loaded) {
     const { liveQuery, db } = loaded
-    return liveQuery(() => query(db)) as Observable<T>
+    return liveQuery(() => query(db))
   }
   return {
     subscribe(next, error) {

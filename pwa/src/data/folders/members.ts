@@ -18,7 +18,7 @@ export async function readFolderMembers(db: PocketDB): Promise<Map<string, strin
   ])
   const filed = new Map<string, string>()
   await db.recordings.orderBy('folderId').eachKey((key, cursor) => {
-    filed.set(String(cursor.primaryKey), String(key))
+    filed.set(String(cursor.primaryKey), key as string) // the folderId index: its keys are strings
   })
   const unfiled = shown.filter((id) => !filed.has(id))
   if (unfiled.length > 0) {

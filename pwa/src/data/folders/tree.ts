@@ -84,7 +84,7 @@ export function folderNameProblem(
   if (name === '') return 'Enter a folder name.'
   const length = Array.from(name).length
   if (length > MAX_FOLDER_NAME) return `Use at most ${MAX_FOLDER_NAME} characters (this name has ${length}).`
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- a NUL character is exactly what the name may not hold
   if (/[\u0000]/.test(name)) return 'The name cannot contain control characters.'
   const lower = name.toLowerCase()
   if (lower === GENERAL_FOLDER.toLowerCase()) return `“${GENERAL_FOLDER}” is where recordings without a folder are. Choose another name.`

@@ -28,7 +28,7 @@ export function parseGradient(gradientData: unknown): MeshGradient | null {
   if (!colors.every(isArgb)) return null
   const points = vertices.map(toPoint)
   if (points.some((p) => p === null)) return null
-  return { colors: colors as number[], vertices: points as { x: number; y: number }[] }
+  return { colors: colors, vertices: points as { x: number; y: number }[] }
 }
 
 function isArgb(value: unknown): value is number {

@@ -86,7 +86,7 @@ export function mindMapsOf(summarization: Record<string, unknown> | null | undef
       if (raw === undefined || raw === null) continue
       try {
         const map = parseMindMap(raw, fallbackType)
-        if (map && !result.maps[map.type]) result.maps[map.type] = map as never
+        if (map && !result.maps[map.type]) result.maps[map.type] = map
         if (!map) result.errors.push({ field: prefix + field, message: 'Empty or unparseable mind map' })
       } catch (error) {
         result.errors.push({ field: prefix + field, message: (error as Error).message })

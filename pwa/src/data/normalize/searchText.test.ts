@@ -6,7 +6,7 @@ import { fixture, fixtures } from './testFixtures'
 describe('searchText', () => {
   it.each([...fixtures.keys()])('reads %s whole: a title, and plain text without markdown markers', (name) => {
     const f = fixtures.get(name)!
-    const doc = searchText(f.recording as Recording, f)
+    const doc = searchText(f.recording, f)
     expect(doc.id).toBe(f.recording.id)
     expect(doc.title.trim()).not.toBe('')
     expect(doc.summary).not.toMatch(/\*\*|^#+ /m)
@@ -14,9 +14,9 @@ describe('searchText', () => {
 
   it('takes the summary from the detail on the device, whichever shape it has', () => {
     const knee = fixture('09')
-    expect(searchText(knee.recording as Recording, knee).summary).toContain('Patellofemoral pain syndrome')
+    expect(searchText(knee.recording, knee).summary).toContain('Patellofemoral pain syndrome')
     const budget = fixture('12')
-    expect(searchText(budget.recording as Recording, budget).summary).toMatch(/Coworking partnership/)
+    expect(searchText(budget.recording, budget).summary).toMatch(/Coworking partnership/)
   })
 
   it('falls back to the list row’s summary without a detail, and keeps the row’s queued title', () => {

@@ -60,12 +60,12 @@ export function normalizeTranscript(transcription: unknown, speakers: unknown): 
 function rawSegments(value: unknown, depth: number): unknown[] | null {
   const v = unwrap(value)
   if (depth > 3 || v === undefined || v === null) return null
-  if (Array.isArray(v)) return v
+  if (Array.isArray(v)) return v as unknown[]
   // A string still here is not JSON: words to show, unless it is broken JSON.
   if (typeof v === 'string') return v.trim() && !/^\s*[{[]/.test(v) ? [{ text: v }] : null
   if (!isObject(v)) return null
   const segs = unwrap(v.segments)
-  if (Array.isArray(segs)) return segs
+  if (Array.isArray(segs)) return segs as unknown[]
   for (const key of ['text', 'transcript', 'transcription']) {
     const inner = rawSegments(v[key], depth + 1)
     if (inner) return inner

@@ -21,7 +21,7 @@ async function deviceWithDetails(): Promise<PocketDB> {
   return db
 }
 
-const detailIds = async (db: PocketDB) => ((await db.details.toCollection().primaryKeys()) as string[]).sort()
+const detailIds = async (db: PocketDB) => (await db.details.toCollection().primaryKeys()).sort()
 
 describe('evictBeyondBudget', () => {
   it('removes background copies past the newest N, sparing opened ones and ones with edits waiting', async () => {

@@ -16,7 +16,7 @@ export async function evictBeyondBudget(db: PocketDB, limit: number): Promise<nu
     const kept = new Set((await newestRecordings(db, limit)).map((r) => r.id))
     const waiting = new Set((await db.outbox.orderBy('entityId').uniqueKeys()).map(String))
     // Keys first: this runs after every pull, and a detail's value holds its whole transcript.
-    const held = (await db.details.toCollection().primaryKeys()) as string[]
+    const held = await db.details.toCollection().primaryKeys()
     const outside = held.filter((id) => !kept.has(id) && !waiting.has(id))
     const copies = await db.details.bulkGet(outside)
     const gone = outside.filter((_, i) => copies[i]?.openedAt === undefined)

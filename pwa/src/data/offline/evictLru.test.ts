@@ -55,7 +55,7 @@ const edit = (entityId: string, status: OutboxEntry['status'] = 'pending'): Outb
   nextAttemptAt: 0,
 })
 
-const detailIds = async (db: PocketDB) => ((await db.details.toCollection().primaryKeys()) as string[]).sort()
+const detailIds = async (db: PocketDB) => (await db.details.toCollection().primaryKeys()).sort()
 
 /**
  * A disk with room for `room` details besides what else it holds: the

@@ -32,10 +32,10 @@ export interface RoomOptions {
  */
 export async function evictionOrder(db: PocketDB, options: RoomOptions = {}, audioIds: string[] = []): Promise<string[]> {
   const spared = await sparedIds(db, options.keep ?? [])
-  const opened = (await db.details.orderBy('openedAt').primaryKeys()) as string[]
+  const opened = await db.details.orderBy('openedAt').primaryKeys()
   const openedHere = new Set(opened)
   // Keys only: a detail's value holds its whole transcript.
-  const held = (await db.details.toCollection().primaryKeys()) as string[]
+  const held = await db.details.toCollection().primaryKeys()
   const neverOpened = [...new Set([...held, ...audioIds])].filter((id) => !openedHere.has(id) && !spared.has(id))
   const sortKeys = await sortKeysOf(db, neverOpened)
   // A copy with no row in the list (hidden, or gone from it) sorts first: '' is the oldest key.
@@ -49,7 +49,7 @@ export async function evictionOrder(db: PocketDB, options: RoomOptions = {}, aud
 
 async function sparedIds(db: PocketDB, keep: string[]): Promise<Set<string>> {
   const waiting = await waitingEntityIds(db)
-  const kept = (await db.syncBase.where('key').startsWith(baseKey('recording', '')).primaryKeys()) as string[]
+  const kept = await db.syncBase.where('key').startsWith(baseKey('recording', '')).primaryKeys()
   const apart = kept.map((key) => key.slice(baseKey('recording', '').length))
   return new Set([...keep, ...waiting, ...apart])
 }

@@ -35,7 +35,7 @@ const track = (p: Promise<void>) => {
 
 describe('whenSettled', () => {
   it('waits for the load event before counting idle time', async () => {
-    const s = scriptedClock(Array(20).fill(50))
+    const s = scriptedClock(Array<number>(20).fill(50))
     const settled = track(whenSettled(s.clock))
     expect(await s.drive()).toBe(0)
     expect(settled.done).toBe(false)
@@ -46,7 +46,7 @@ describe('whenSettled', () => {
   })
 
   it('needs ten whole idle periods in a row: a busy period starts the count again', async () => {
-    const busyThenQuiet = [50, 50, 50, 50, 50, 50, 50, 50, 50, 3, ...Array(9).fill(50)]
+    const busyThenQuiet = [50, 50, 50, 50, 50, 50, 50, 50, 50, 3, ...Array<number>(9).fill(50)]
     const s = scriptedClock(busyThenQuiet)
     s.load()
     const settled = track(whenSettled(s.clock))
@@ -63,7 +63,7 @@ describe('whenSettled', () => {
   })
 
   it('gives up waiting after the longest wait on a page that is never idle', async () => {
-    const s = scriptedClock(Array(300).fill(2), 50)
+    const s = scriptedClock(Array<number>(300).fill(2), 50)
     s.load()
     const settled = track(whenSettled(s.clock, 1000))
     const ran = await s.drive()

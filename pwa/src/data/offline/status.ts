@@ -6,9 +6,9 @@ export interface PrefetchStatus {
 }
 
 export interface StatusStore {
-  get(): PrefetchStatus
-  set(patch: Partial<PrefetchStatus>): void
-  subscribe(listener: () => void): () => void
+  get: () => PrefetchStatus
+  set: (patch: Partial<PrefetchStatus>) => void
+  subscribe: (listener: () => void) => () => void
 }
 
 export const IDLE: PrefetchStatus = { running: false, quotaExceeded: false }

@@ -80,8 +80,10 @@ async function preloadChanges(s: Stage, changes: Change[]): Promise<void> {
   const folders: string[] = []
   const filedIn: string[] = []
   for (const { entity: e } of changes) {
-    if (e.case === 'recording') recordings.push(e.value.id), filedIn.push(e.value.folderId)
-    else if (e.case === 'folder') folders.push(e.value.id)
+    if (e.case === 'recording') {
+      recordings.push(e.value.id)
+      filedIn.push(e.value.folderId)
+    } else if (e.case === 'folder') folders.push(e.value.id)
     else if (e.case === 'tombstone') (e.value.kind === EntityKind.FOLDER ? folders : recordings).push(e.value.id)
   }
   await Promise.all([preloadRecordings(s, recordings, filedIn), preloadFolders(s, folders)])

@@ -95,7 +95,7 @@ export function startSync(o: StartSyncOptions): () => void {
   }
   const onOnline = () => void flush({ ignoreBackoff: true }).then(pull)
   const onWorkerMessage = (ev: Event) => {
-    if ((ev as MessageEvent).data?.type === FLUSH_MESSAGE) void flush({ ignoreBackoff: true })
+    if ((ev as MessageEvent<{ type?: unknown } | null>).data?.type === FLUSH_MESSAGE) void flush({ ignoreBackoff: true })
   }
   const unsubscribe = sync.onQueued(() => {
     if (isOnline()) void flush()

@@ -17,7 +17,7 @@ const anyMutation: fc.Arbitrary<QueuedMutation> = fc.constantFrom(...(Object.key
   })
   return fc.record({ key: fc.oneof(fc.uuid(), fc.constant('')), value: fc.record(Object.fromEntries(fields)) }).map(({ key, value }) => {
     const defined = Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined))
-    return makeMutation({ op: { case: opCase, value: defined } } as MutationInit, key)
+    return makeMutation({ op: { case: opCase, value: defined } }, key)
   })
 })
 

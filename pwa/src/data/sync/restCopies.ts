@@ -15,7 +15,7 @@ import { entityRows, recompose, syncTables } from './rebase'
 /** Dashboard rows: `rows` are the page's; `stale` tells a held row the page shows the server no longer has. */
 export async function writeServerRows(db: PocketDB, rows: StoredRecording[], stale: (held: StoredRecording) => boolean): Promise<void> {
   await db.transaction('rw', syncTables(db), async () => {
-    const gone = (await db.recordings.filter(stale).primaryKeys()) as string[]
+    const gone = await db.recordings.filter(stale).primaryKeys()
     for (const id of gone) await forgetRow(db, id)
     for (const row of rows) await writeRow(db, row)
   })

@@ -92,7 +92,7 @@ export function ofKind(rows: OutboxEntry[], kind: MutationTarget['kind']): Outbo
  * transaction: the cursor written after the page lands in one of its own
  * while the page's commits early (PrematureCommitError).
  */
-export const settled = <T>(value: T): Promise<T> => Dexie.Promise.resolve(value) as Promise<T>
+export const settled = <T>(value: T): Promise<T> => Dexie.Promise.resolve(value)
 
 const unread = (keys: string[], held: Map<string, unknown>) => [...new Set(keys)].filter((k) => !held.has(k))
 

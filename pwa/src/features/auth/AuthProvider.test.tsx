@@ -17,6 +17,7 @@ import { TOKEN_REFRESH_INTERVAL_MS } from './useTokenRefresh'
 let auth: AuthContextValue
 
 function Probe() {
+  // eslint-disable-next-line react-hooks/globals -- the probe hands the hook's value to the test
   auth = useAuth()
   return <p>{auth.loading ? 'loading' : auth.user ? `user:${auth.user.uid} token:${auth.idToken ?? 'none'}` : 'signed out'}</p>
 }

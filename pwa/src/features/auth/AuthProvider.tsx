@@ -98,6 +98,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       await clearLocalUserData()
       queryClient.clear()
       dispatch({ type: 'SIGNED_OUT' })
+      // eslint-disable-next-line @typescript-eslint/only-throw-error -- rethrows what endSession threw, as it was
       if (failure) throw failure
     },
     [queryClient],

@@ -40,6 +40,7 @@ export function SignOutEverywhereDialog({ onClose }: { onClose: () => void }) {
       </p>
       <div className="sign-out-dialog__actions">
         {/* Cancel first and focused: Enter on the opened dialog signs no one out. */}
+        {/* eslint-disable-next-line jsx-a11y/no-autofocus -- a dialog moves focus into itself as it opens (ARIA dialog pattern) */}
         <button type="button" className="button" onClick={onClose} disabled={busy} autoFocus>
           Cancel
         </button>

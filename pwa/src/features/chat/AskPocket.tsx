@@ -101,6 +101,7 @@ function Conversation({ recordingId, shareToken, onShowSource, queueOffline, sho
             currentId={chat.session?.id ?? shown.picked?.id}
             title={conversationTitle(chat, shown)}
             onPick={onPick}
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- a conversation picked from the list gives focus back to the picker's button
             autoFocus={shown.how === 'listed'}
           />
         </Suspense>
@@ -119,7 +120,14 @@ function Conversation({ recordingId, shareToken, onShowSource, queueOffline, sho
       <div className="visually-hidden" aria-live="polite">
         {announcement || chat.notice}
       </div>
-      <ChatComposer chips={chat.chips} disabled={!canAsk} sending={chat.sending} onSend={chat.send} autoFocus={shown.how === 'new'} />
+      <ChatComposer
+        chips={chat.chips}
+        disabled={!canAsk}
+        sending={chat.sending}
+        onSend={chat.send}
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- a new conversation puts the cursor in the question box the person opened it for
+        autoFocus={shown.how === 'new'}
+      />
     </div>
   )
 }

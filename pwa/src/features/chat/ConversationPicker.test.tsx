@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor, within, type BoundFunctions, type queries } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { server } from '@/mocks/node'
@@ -17,21 +17,23 @@ beforeEach(() => resetChatMocks())
 
 const openOwner = () => openOwnerChat(REC, 15000)
 
+type Panel = BoundFunctions<typeof queries>
+
 const box = () => screen.getByPlaceholderText('Ask questions about your chat')
 
 /** Asks and waits for the answer (its first words are on screen once revealed). */
-async function ask(panel: ReturnType<typeof within>, text: string) {
+async function ask(panel: Panel, text: string) {
   await userEvent.type(box(), `${text}{Enter}`)
   await waitFor(() => expect(panel.queryByRole('img', { name: 'Pocket is typing…' })).not.toBeInTheDocument(), REVEAL)
 }
 
 /** The current conversation's title (a heading that says it is the current one). */
-const titleOf = (panel: ReturnType<typeof within>, title: string) =>
+const titleOf = (panel: Panel, title: string) =>
   panel.getByRole('heading', { name: (name: string) => name.replace(/:\s*/, ': ') === `Current conversation: ${title}` })
 
 /** The questions of the conversation shown, in order. */
-const questions = (panel: ReturnType<typeof within>) =>
-  Array.from((panel.getByRole('list', { name: 'Conversation' }) as HTMLElement).querySelectorAll('.chat-bubble--user .chat-bubble__text'), (p) => p.textContent)
+const questions = (panel: Panel) =>
+  Array.from(panel.getByRole('list', { name: 'Conversation' }).querySelectorAll('.chat-bubble--user .chat-bubble__text'), (p) => p.textContent)
 
 describe('Ask Pocket conversations', () => {
   it('starts a new, empty conversation with the suggestions; switching back shows only the first one’s history', async () => {

@@ -62,6 +62,7 @@ export function ConversationPicker({ recordingId, currentId, title, onPick, auto
   }
 
   return (
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions -- Escape from any of the picker's controls closes its list; the wrapper is never focused itself
     <div className="chat-conversations" onKeyDown={(e) => open && e.key === 'Escape' && close()}>
       <div className="chat-conversations__bar">
         <h3 className="chat-conversations__title">

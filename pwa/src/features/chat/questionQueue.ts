@@ -15,9 +15,9 @@ export interface ShownConversation {
  */
 export interface QuestionQueue {
   /** A hook: the questions waiting for the conversation shown, as bubbles marked queued. */
-  useWaiting(recordingId: string, shown: ShownConversation): UiMessage[]
+  useWaiting: (recordingId: string, shown: ShownConversation) => UiMessage[]
   /** Queues a question; resolves once it is stored on the device. */
-  ask(recordingId: string, text: string, sessionId: string): Promise<void>
+  ask: (recordingId: string, text: string, sessionId: string) => Promise<void>
 }
 
 export const QuestionQueueContext = createContext<QuestionQueue | null>(null)

@@ -13,11 +13,13 @@ import type { UiMessage } from './uiMessage'
  */
 export function useQueuedQuestions(recordingId: string, shown: ShownConversation): UiMessage[] {
   const rows = useOutboxFor(recordingId)
+  // Its two fields, not the object: a caller may hand a new object with the same conversation each render.
+  const { sessionId, latest } = shown
   return useMemo(
     () =>
       (rows ?? []).flatMap((row): UiMessage[] => {
         const op = row.kind === 'question' ? readMutation(row)?.op : undefined
-        if (op?.case !== 'askQuestion' || !inShown(op.value.sessionId, shown)) return []
+        if (op?.case !== 'askQuestion' || !inShown(op.value.sessionId, { sessionId, latest })) return []
         return [
           {
             id: `queued-${row.key}`,
@@ -31,7 +33,7 @@ export function useQueuedQuestions(recordingId: string, shown: ShownConversation
           },
         ]
       }),
-    [rows, shown.sessionId, shown.latest],
+    [rows, sessionId, latest],
   )
 }
 

@@ -88,7 +88,7 @@ export function ExportMenu({ recordingId }: { recordingId: string }) {
           >
             {EXPORT_ITEMS.map(({ format, label }) => (
               <li role="none" key={format}>
-                <button type="button" role="menuitem" tabIndex={-1} className="export-menu__item" aria-disabled={!online} onClick={() => download(format)}>
+                <button type="button" role="menuitem" tabIndex={-1} className="export-menu__item" aria-disabled={!online} onClick={() => void download(format)}>
                   {label}
                 </button>
               </li>

@@ -27,7 +27,7 @@ export function FolderBar({ folderKey, onShowFolder }: Props) {
   // Read for this key, not taken from the overview: a folder just created and
   // navigated to is found at once instead of briefly "no longer existing".
   const found = useDeviceQuery(async (db) => ({ key: folderKey, folder: folderKey ? await db.folders.get(folderKey) : undefined }), [folderKey])
-  const focusTitleNext = useFocusTitleNext(dialog === null && found?.key === folderKey ? folderKey : null)
+  const { ref: titleRef, request: focusTitle } = useFocusTitleNext(dialog === null && found?.key === folderKey ? folderKey : null)
   if (!overview || found?.key !== folderKey) return null
   const folder = found.folder
   const count = overview.counts?.get(folderKey) ?? 0
@@ -43,7 +43,7 @@ export function FolderBar({ folderKey, onShowFolder }: Props) {
 
   return (
     <div className="folder-bar">
-      <h2 className="folder-bar__title" ref={focusTitleNext.ref} tabIndex={-1}>
+      <h2 className="folder-bar__title" ref={titleRef} tabIndex={-1}>
         <FolderIcon size={20} />
         <span className="folder-bar__name">{folder ? folder.name : GENERAL_FOLDER}</span>
         {folder && overview.queued.has(folder.id) && <SyncIcon label="Waiting to sync" size={18} />}
@@ -82,7 +82,7 @@ export function FolderBar({ folderKey, onShowFolder }: Props) {
           onConfirm={async () => {
             await deleteFolder(folder.id)
             // Its Delete button is gone with it: focus goes to the title of the folder shown instead.
-            focusTitleNext.request('')
+            focusTitle('')
             onShowFolder('')
           }}
           onClose={() => setDialog(null)}
@@ -101,6 +101,7 @@ export function FolderBar({ folderKey, onShowFolder }: Props) {
 function useFocusTitleNext(shownKey: string | null) {
   const ref = useRef<HTMLHeadingElement>(null)
   const [wanted, setWanted] = useState<string | null>(null)
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- after every render: the title can appear in any of them; setWanted(null) ends it
   useEffect(() => {
     if (wanted === null || wanted !== shownKey || !ref.current) return
     ref.current.focus()

@@ -47,7 +47,7 @@ export function FolderFormDialog(props: Props) {
 
   return (
     <ModalDialog title={renaming ? 'Rename folder' : 'New folder'} onClose={props.onClose} className="folder-dialog">
-      <form className="folder-form" onSubmit={submit} noValidate>
+      <form className="folder-form" onSubmit={(event) => void submit(event)} noValidate>
         <label htmlFor={`${id}-name`}>Folder name</label>
         <input
           id={`${id}-name`}

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
+import { useLatest } from '@/ui/useLatest'
 import { isApiError, NETWORK_ERROR_CODE } from '@/data/api/errors'
 import { libraryChatKeys, libraryMessagesQuery, sendLibraryMessage } from '@/data/libraryChat'
 import type { ChatMessage } from '@/data/normalize/chat'
@@ -32,8 +33,7 @@ export function useLibraryChat(sessionId: string | null, onStarted: (id: string)
   const [error, setError] = useState<string | null>(null)
   const inFlight = useRef(false)
   const seq = useRef(0)
-  const current = useRef(sessionId)
-  current.current = sessionId
+  const current = useLatest(sessionId)
 
   const send = async (raw: string) => {
     const text = raw.trim()

@@ -26,9 +26,9 @@ interface MindMapCanvasProps {
   collapsed: ReadonlySet<string>
   activeKey: string | null
   sceneRef: Ref<SVGGElement>
-  onActivate(key: string): void
-  onToggle(key: string): void
-  onItemKeyDown(event: KeyboardEvent<SVGGElement>, key: string): void
+  onActivate: (key: string) => void
+  onToggle: (key: string) => void
+  onItemKeyDown: (event: KeyboardEvent<SVGGElement>, key: string) => void
 }
 
 export const MindMapCanvas = memo(function MindMapCanvas(props: MindMapCanvasProps) {

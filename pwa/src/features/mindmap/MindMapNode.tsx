@@ -9,9 +9,9 @@ interface MindMapNodeProps {
   collapsed: boolean
   /** The roving tab stop of the tree (tabIndex 0). */
   active: boolean
-  onActivate(key: string): void
-  onToggle(key: string): void
-  onKeyDown(event: KeyboardEvent<SVGGElement>, key: string): void
+  onActivate: (key: string) => void
+  onToggle: (key: string) => void
+  onKeyDown: (event: KeyboardEvent<SVGGElement>, key: string) => void
 }
 
 /**

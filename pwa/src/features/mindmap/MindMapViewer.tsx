@@ -1,4 +1,5 @@
 import { useCallback, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import { useLatest } from '@/ui/useLatest'
 import type { MindMap, MindMapType } from '@/data/normalize/mindmap'
 import { NODE_HEIGHT, PAN_STEP } from './constants'
 import { ExportButtons } from './ExportButtons'
@@ -32,10 +33,11 @@ export function MindMapViewer({ map, type }: MindMapViewerProps) {
     () => (collapsed.size === 0 ? initialLayoutFor(tree) : layoutMap(tree, { measure: titleMeasure(), collapsed })),
     [tree, collapsed],
   )
-  const layoutRef = useRef(layout)
-  layoutRef.current = layout
-  const vp = useViewport({ content: layout, cull: tree.size > DETAIL_LIMIT })
-  const { containerRef, reveal, transform, setTransform } = vp
+  const layoutRef = useLatest(layout)
+  // Read apart: React's lint takes every field read through an object that holds a ref for a ref.
+  const viewport = useViewport({ content: layout, cull: tree.size > DETAIL_LIMIT })
+  const { containerRef, sceneRef, reveal, transform, setTransform, fit, panBy, pointer, zoom, zoomIn, zoomOut } = viewport
+  const { window: shownWindow } = viewport
   const [active, setActive] = useState<TreeNode | null>(null)
   const activeKey = useMemo(() => tabStop(active, layout), [active, layout])
   const anchor = useRef<{ key: string; x: number; y: number } | null>(null)
@@ -50,7 +52,7 @@ export function MindMapViewer({ map, type }: MindMapViewerProps) {
       if (!next.delete(key)) next.add(key)
       return next
     })
-  }, [])
+  }, [layoutRef])
 
   // After collapsing or expanding, keep the toggled card where it was on screen.
   useLayoutEffect(() => {
@@ -78,7 +80,7 @@ export function MindMapViewer({ map, type }: MindMapViewerProps) {
       setActive(p.node)
       reveal({ x: p.x, y: p.y, width: p.width, height: NODE_HEIGHT })
     },
-    [reveal],
+    [layoutRef, reveal],
   )
 
   const onItemKeyDown = useCallback(
@@ -93,16 +95,16 @@ export function MindMapViewer({ map, type }: MindMapViewerProps) {
         activate(action.focus)
       }
     },
-    [collapsed, toggle, activate],
+    [layoutRef, collapsed, toggle, activate],
   )
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.ctrlKey || event.metaKey || event.altKey) return // browser zoom and shortcuts stay the browser's
     const pan = PAN_KEYS[event.key]
-    if (event.key === '+' || event.key === '=') vp.zoomIn()
-    else if (event.key === '-' || event.key === '_') vp.zoomOut()
-    else if (event.key === '0') vp.fit(true)
-    else if (pan && event.target === vp.containerRef.current) vp.panBy(...pan)
+    if (event.key === '+' || event.key === '=') zoomIn()
+    else if (event.key === '-' || event.key === '_') zoomOut()
+    else if (event.key === '0') fit(true)
+    else if (pan && event.target === containerRef.current) panBy(...pan)
     else return
     event.preventDefault()
   }
@@ -112,26 +114,28 @@ export function MindMapViewer({ map, type }: MindMapViewerProps) {
       <div className="mm-toolbar">
         <ExportButtons layout={layout} fileName={`mind-map-${type}`} title={MIND_MAP_LABELS[type]} />
       </div>
+      {/* eslint-disable-next-line jsx-a11y/no-static-element-interactions -- the stage hears the keys of the focused viewport inside it; it is never focused itself */}
       <div className="mm-stage" onKeyDown={onKeyDown}>
         <div
-          ref={vp.containerRef}
+          ref={containerRef}
           className="mm-viewport"
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- the viewport takes focus so its arrow and +/- keys pan and zoom the map (its description says so)
           tabIndex={0}
           role="group"
           aria-label={`${CONTROL_LABELS.canvas}: ${MIND_MAP_LABELS[type]}`}
           aria-describedby={hintId}
           // Focusing a card may make the browser scroll this clipped box; the view is the transform alone.
           onScroll={(e) => e.currentTarget.scrollTo(0, 0)}
-          {...vp.pointer}
+          {...pointer}
         >
           <MindMapCanvas
             layout={layout}
             label={MIND_MAP_LABELS[type]}
-            window={vp.window}
-            coarse={vp.window !== null && vp.zoom < COARSE_ZOOM}
+            window={shownWindow}
+            coarse={shownWindow !== null && zoom < COARSE_ZOOM}
             collapsed={collapsed}
             activeKey={activeKey}
-            sceneRef={vp.sceneRef}
+            sceneRef={sceneRef}
             onActivate={activate}
             onToggle={toggle}
             onItemKeyDown={onItemKeyDown}
@@ -141,11 +145,11 @@ export function MindMapViewer({ map, type }: MindMapViewerProps) {
           {CONTROL_LABELS.canvasHint}
         </p>
         <ViewerControls
-          zoom={vp.zoom}
-          onZoomIn={vp.zoomIn}
-          onZoomOut={vp.zoomOut}
-          onFit={() => vp.fit(true)}
-          onPan={(dx, dy) => vp.panBy(dx, dy)}
+          zoom={zoom}
+          onZoomIn={zoomIn}
+          onZoomOut={zoomOut}
+          onFit={() => fit(true)}
+          onPan={(dx, dy) => panBy(dx, dy)}
         />
       </div>
     </div>

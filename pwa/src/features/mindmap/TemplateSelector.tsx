@@ -6,7 +6,7 @@ interface TemplateSelectorProps {
   /** Types present in the data, in spec order. */
   types: readonly MindMapType[]
   value: MindMapType
-  onChange(type: MindMapType): void
+  onChange: (type: MindMapType) => void
 }
 
 /**
@@ -53,6 +53,7 @@ export function TemplateSelector({ types, value, onChange }: TemplateSelectorPro
         </svg>
       </button>
       {open ? (
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape from any of the dialog's controls closes it
         <div
           ref={panelRef}
           id={`${id}-panel`}

@@ -3,11 +3,11 @@ import { CONTROL_LABELS } from './texts'
 
 interface ViewerControlsProps {
   zoom: number
-  onZoomIn(): void
-  onZoomOut(): void
-  onFit(): void
+  onZoomIn: () => void
+  onZoomOut: () => void
+  onFit: () => void
   /** Moves the map by (dx, dy) screen pixels. */
-  onPan(dx: number, dy: number): void
+  onPan: (dx: number, dy: number) => void
 }
 
 /**
@@ -45,7 +45,7 @@ export function ViewerControls({ zoom, onZoomIn, onZoomOut, onFit, onPan }: View
   )
 }
 
-function PadButton({ label, area, onClick, path }: { label: string; area: string; onClick(): void; path: string }) {
+function PadButton({ label, area, onClick, path }: { label: string; area: string; onClick: () => void; path: string }) {
   return (
     <button type="button" className={`mm-control mm-pad__${area}`} aria-label={label} onClick={onClick}>
       <Icon path={path} />

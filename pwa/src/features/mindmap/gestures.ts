@@ -13,9 +13,9 @@ type Gesture =
 interface GestureTarget {
   containerRef: RefObject<HTMLDivElement | null>
   transform: RefObject<Transform>
-  apply(t: Transform): void
+  apply: (t: Transform) => void
   /** Called when a gesture starts: stops a running fit animation and automatic refits. */
-  takeOver(): void
+  takeOver: () => void
 }
 
 /** The wheel zooms around the pointer. Registered natively: React's wheel listener is passive and cannot stop page scroll. */

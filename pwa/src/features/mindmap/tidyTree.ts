@@ -51,8 +51,8 @@ export function placeForest(
   }
 
   // Bottom-up: each subtree's contour (smallest and largest centre per level, relative to its root).
-  const tops: (number[] | undefined)[] = new Array(order.length)
-  const bottoms: (number[] | undefined)[] = new Array(order.length)
+  const tops = new Array<number[] | undefined>(order.length)
+  const bottoms = new Array<number[] | undefined>(order.length)
   const offset = new Float64Array(order.length) // centre relative to the parent's centre
   for (let ix = order.length - 1; ix >= 0; ix--) {
     const { top, bottom, mid } = stackSubtrees(children[ix]!, tops, bottoms, offset)

@@ -73,7 +73,7 @@ export function buildForest(nodes: readonly MindMapNode[], keyPrefix: string): T
 
   const colors = new Map<string, string>() // a map uses a handful of colours: resolve each once
   const taken = new Set<string>() // keys given to duplicates (rare), so none collides with a real id
-  const tree: TreeNode[] = new Array(count)
+  const tree = new Array<TreeNode>(count)
   for (let i = 0; i < count; i++) {
     const n = nodes[i]!
     let color = colors.get(n.color)

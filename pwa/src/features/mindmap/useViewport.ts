@@ -1,4 +1,5 @@
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { useLatest } from '@/ui/useLatest'
 import { MIN_CANVAS, ZOOM_STEP } from './constants'
 import { usePointerGestures, useWheelZoom } from './gestures'
 import { useFillHeight } from './useFillHeight'
@@ -41,8 +42,7 @@ export function useViewport({ content, cull }: ViewportOptions) {
   const sceneRef = useRef<SVGGElement | null>(null)
   const t = useRef<Transform>(IDENTITY)
   const size = useRef<Size>({ width: 0, height: 0 })
-  const contentRef = useRef(content)
-  contentRef.current = content
+  const contentRef = useLatest(content)
   const [zoom, setZoom] = useState(1)
   const [window, setWindow] = useState<Rect | null>(null)
   const windowRef = useRef<Rect | null>(null)
@@ -99,7 +99,7 @@ export function useViewport({ content, cull }: ViewportOptions) {
       if (animate) animateTo(target)
       else apply(target)
     },
-    [apply, animateTo],
+    [contentRef, apply, animateTo],
   )
 
   // Fitted before the first paint, and again when the viewport first gets a real size.
@@ -124,6 +124,7 @@ export function useViewport({ content, cull }: ViewportOptions) {
       stopAnimation()
     }
     // Mount only: later content changes (collapsing) keep the view where the user put it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- mount only, as said above
   }, [])
 
   const zoomBy = useCallback(

@@ -1,4 +1,5 @@
-import { useEffect, useRef } from 'react'
+import { useEffect } from 'react'
+import { useLatest } from '@/ui/useLatest'
 import { appPrefetcher, type Prefetcher } from '@/data/offline'
 import { afterSyncPull } from '@/data/sync/engine'
 import { onEviction } from '@/data/offline/evictionNotice'
@@ -25,11 +26,10 @@ const EVICTED_TOAST_MS = 8000
  */
 export function OfflineLibrary({ prefetcher = appPrefetcher(), onPull = afterSyncPull, persistence = browserPersistence }: OfflineLibraryProps) {
   const toast = useToast()
-  const toastRef = useRef(toast)
-  toastRef.current = toast
+  const toastRef = useLatest(toast)
 
   // A full disk removed recordings kept offline to make room: say how many.
-  useEffect(() => onEviction(({ removed }) => toastRef.current.info(evictedLabel(removed), { duration: EVICTED_TOAST_MS })), [])
+  useEffect(() => onEviction(({ removed }) => toastRef.current.info(evictedLabel(removed), { duration: EVICTED_TOAST_MS })), [toastRef])
 
   // Installed as an app: the library is worth keeping, ask the browser not to clear it.
   useEffect(() => {
@@ -53,7 +53,7 @@ export function OfflineLibrary({ prefetcher = appPrefetcher(), onPull = afterSyn
       if (full && !shown) toastRef.current.error(QUOTA_TOAST, { duration: 6000 })
       shown = full
     })
-  }, [prefetcher])
+  }, [toastRef, prefetcher])
 
   return null
 }

@@ -79,6 +79,7 @@ export function PersonCombobox({ field, commit, people }: Props & { people: read
       {expanded && (
         <ul id={listId} role="listbox" aria-label="People in your library" className="person-combobox__list">
           {matches.map((p, i) => (
+            // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- the combobox's input keeps focus and takes the keys (arrows, Enter) for its options
             <li
               key={p.name}
               id={optionId(i)}

@@ -91,6 +91,7 @@ export function PlayerProvider({ recordingId, shareToken, startAt = null, childr
   return (
     <PlayerContext.Provider value={api}>
       {src.url && (
+        // eslint-disable-next-line jsx-a11y/media-has-caption -- a recording's words are its transcript, shown with the player; there is no caption track to give
         <audio
           ref={ref}
           src={src.url}

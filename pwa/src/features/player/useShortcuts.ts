@@ -1,4 +1,5 @@
-import { useEffect, useRef } from 'react'
+import { useEffect } from 'react'
+import { useLatest } from '@/ui/useLatest'
 import type { Player } from './PlayerContext'
 
 /**
@@ -8,8 +9,7 @@ import type { Player } from './PlayerContext'
  * arrows (a tab list, a slider, a menu) has focus.
  */
 export function useShortcuts(player: Player, skipSeconds: number) {
-  const latest = useRef(player)
-  latest.current = player
+  const latest = useLatest(player)
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || typing(e.target)) return
@@ -24,7 +24,7 @@ export function useShortcuts(player: Player, skipSeconds: number) {
     }
     document.addEventListener('keydown', onKey)
     return () => document.removeEventListener('keydown', onKey)
-  }, [skipSeconds])
+  }, [latest, skipSeconds])
 }
 
 type Action = 'toggle' | 'back' | 'forward'

@@ -15,7 +15,7 @@ export interface PushToggle {
   /** A change is under way (also when the menu was closed and opened again meanwhile). */
   busy: boolean
   error: string | null
-  toggle(): void
+  toggle: () => void
 }
 
 /**

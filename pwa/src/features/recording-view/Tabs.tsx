@@ -38,6 +38,7 @@ export function Tabs<T extends string>({ tabs, selected, onSelect, label, idBase
   }
 
   return (
+    // eslint-disable-next-line jsx-a11y/interactive-supports-focus -- the tabs inside take focus (roving tabindex); the list only hears their arrow keys
     <div role="tablist" aria-label={label} aria-orientation="horizontal" className={className} onKeyDown={onKeyDown}>
       {tabs.map((tab) => {
         const isSelected = tab.id === selected

@@ -50,6 +50,7 @@ export function ShareDialog({ recordingId, title, onClose }: Props) {
           {limitMessage(create.error) ?? 'Could not create the link. Please try again.'}
         </p>
       )}
+      {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the link just made gets focus, ready to copy */}
       {created && <CopyField label="New share link" url={absoluteUrl(created.url)} autoFocus />}
 
       <h3 className="share-dialog__section">Share links</h3>

@@ -23,7 +23,7 @@ function pushAnswers(answer: (m: Mutation) => Answer | Promise<Answer>) {
       received.push(...push.mutations)
       const results = await Promise.all(push.mutations.map(async (m) => create(MutationResultSchema, { idempotencyKey: m.idempotencyKey, ...(await answer(m)) })))
       const body = toBinary(PushResponseSchema, create(PushResponseSchema, { results }))
-      return new HttpResponse(body.slice().buffer as ArrayBuffer, { headers: { 'Content-Type': 'application/proto' } })
+      return new HttpResponse(body.slice().buffer, { headers: { 'Content-Type': 'application/proto' } })
     }),
   )
   return received

@@ -16,7 +16,7 @@ function auth(user: AuthUser | null, idToken: string | null): AuthContextValue {
 function mount(user: AuthUser | null, token: string | null) {
   const stop = vi.fn()
   const start = vi.fn(() => stop)
-  const sendToken = vi.fn()
+  const sendToken = vi.fn<(token: string) => void>()
   const queryClient = new QueryClient()
   const ui = (u: AuthUser | null, t: string | null) => (
     <QueryClientProvider client={queryClient}>

@@ -1,4 +1,5 @@
-import { useEffect, useRef } from 'react'
+import { useEffect } from 'react'
+import { useLatest } from '@/ui/useLatest'
 import { useQueryClient } from '@tanstack/react-query'
 import { startSync, type StartSyncOptions } from '@/data/sync/engine'
 import { sendFreshToken } from '@/data/sync/live'
@@ -23,13 +24,12 @@ export function SyncWhileSignedIn({ start = startSync, sendToken = sendFreshToke
   const queryClient = useQueryClient()
   const uid = user?.uid ?? null
   // Read inside the effect without restarting sync on each new function identity.
-  const startRef = useRef(start)
-  startRef.current = start
+  const startRef = useLatest(start)
 
   useEffect(() => {
     if (!uid) return
     return startRef.current({ queryClient })
-  }, [uid, queryClient])
+  }, [startRef, uid, queryClient])
 
   // The socket reads the session's token when it connects; one already open
   // gets each new token as a message (a socket still connecting ignores it).

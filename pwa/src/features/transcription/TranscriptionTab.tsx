@@ -50,7 +50,7 @@ export function TranscriptionTab({ transcript, highlight, recordingId, renames: 
     const row = listRef.current?.querySelector<HTMLElement>(`[data-index="${spoken}"]`)
     row?.scrollIntoView?.({ block: 'nearest' })
     // Only a new segment scrolls; pausing and resuming do not.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new segment scrolls, as said above
   }, [spoken])
 
   useEffect(() => {
@@ -86,6 +86,7 @@ const Segment = memo(function Segment({ segment, active, onSeek }: SegmentProps)
   const timed = segment.end > 0 || segment.start > 0
   const seekable = onSeek && timed
   return (
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- a click anywhere on the line seeks; its "Play from" button is the same for the keyboard
     <li
       className={
         (active ? 'transcript__segment transcript__segment--active' : 'transcript__segment') + (seekable ? ' transcript__segment--seekable' : '')

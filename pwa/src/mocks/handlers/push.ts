@@ -33,7 +33,7 @@ export const mockPush = {
 }
 
 const binary = <D extends DescMessage>(schema: D, message: MessageShape<D>) =>
-  new HttpResponse(toBinary(schema, message).slice().buffer as ArrayBuffer, { headers: { 'Content-Type': 'application/proto' } })
+  new HttpResponse(toBinary(schema, message).slice().buffer, { headers: { 'Content-Type': 'application/proto' } })
 
 const read = async <D extends DescMessage>(schema: D, request: Request) => fromBinary(schema, new Uint8Array(await request.arrayBuffer()))
 

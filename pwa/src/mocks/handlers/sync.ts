@@ -9,7 +9,7 @@ import { MutationResultSchema, Outcome, PullResponseSchema, PushRequestSchema, P
  * waiting. Tests about sync itself use data/sync/fakeSyncServer.ts.
  */
 const binary = (body: Uint8Array) =>
-  new HttpResponse(body.slice().buffer as ArrayBuffer, { headers: { 'Content-Type': 'application/proto' } })
+  new HttpResponse(body.slice().buffer, { headers: { 'Content-Type': 'application/proto' } })
 
 const events = ws.link(/\/api\/v1\/events$/)
 

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode, type Ref } from 'react'
+import { useLatest } from '../useLatest'
 import './dialog.css'
 
 interface Props {
@@ -22,8 +23,7 @@ interface Props {
 export function ModalDialog({ title, onClose, children, className, closeButton, closeRef }: Props) {
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
-  const close = useRef(onClose)
-  close.current = onClose
+  const close = useLatest(onClose)
 
   useEffect(() => {
     const dialog = ref.current

@@ -118,7 +118,14 @@ export function InlineEdit({ value, children, label, editLabel, editText, multil
   }
   return (
     <div className="inline-edit inline-edit--editing">
-      {renderField ? renderField(field, commit) : multiline ? <textarea rows={3} {...field} /> : <input type="text" enterKeyHint="done" {...field} />}
+      {renderField ? (
+        // eslint-disable-next-line react-hooks/refs -- renderField only hands these to the field as props; the refs they use are read in its events
+        renderField(field, commit)
+      ) : multiline ? (
+        <textarea rows={3} {...field} />
+      ) : (
+        <input type="text" enterKeyHint="done" {...field} />
+      )}
       {error && (
         <p id={errorId} className="inline-edit__error" role="alert">
           {error}

@@ -1,4 +1,4 @@
-import type { List, ListItem, Nodes, Root, RootContent, Table } from 'mdast'
+import type { List, ListItem, Root, RootContent, Table } from 'mdast'
 import { useMemo, useRef } from 'react'
 import { CheckLine } from './CheckLine'
 import { parseGrowing, type GrowingParse } from './growing'
@@ -28,12 +28,15 @@ export function Markdown({ source, className, headingLevel = 2 }: MarkdownProps)
   // A chat reply grows word by word: only its recent blocks are parsed again (growing.ts).
   const previous = useRef<GrowingParse | undefined>(undefined)
   const tree = useMemo(() => {
+    // eslint-disable-next-line react-hooks/refs -- the last parse is a cache for this memo, read and replaced once per new source
     previous.current = parseGrowing(source, previous.current)
     return previous.current.tree
   }, [source])
+  // eslint-disable-next-line react-hooks/refs -- the tree comes from that cache, and is no ref
   const shift = headingLevel - topHeadingLevel(tree)
   return (
     <div className={className ? `markdown ${className}` : 'markdown'}>
+      {/* eslint-disable-next-line react-hooks/refs -- the tree comes from that cache, and is no ref */}
       <Blocks nodes={tree.children} shift={shift} depth={0} />
     </div>
   )
@@ -81,7 +84,7 @@ function Block({ node, shift, depth }: BlockProps & { node: RootContent }) {
         </div>
       )
     default:
-      return plainText(node as Nodes) ? <p>{plainText(node as Nodes)}</p> : null
+      return plainText(node) ? <p>{plainText(node)}</p> : null
   }
 }
 

@@ -7,7 +7,7 @@ import { parseMarkdown } from './parse'
 
 /** The tree without source positions: what the renderer draws. */
 function shape(node: Nodes): unknown {
-  const { position: _, ...rest } = node as Nodes & { position?: unknown }
+  const { position: _, ...rest } = node
   if (!('children' in rest)) return rest
   return { ...rest, children: (rest.children as Nodes[]).map(shape) }
 }

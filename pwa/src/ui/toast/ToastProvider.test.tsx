@@ -6,6 +6,7 @@ import { useToast, type Toaster } from './toastContext'
 
 let toast: Toaster
 function Grab() {
+  // eslint-disable-next-line react-hooks/globals -- the probe hands the hook's value to the test
   toast = useToast()
   return null
 }
@@ -30,9 +31,9 @@ describe('toasts', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Done')
     expect(screen.getByRole('alert')).toHaveClass('toast--error')
     expect(screen.getByRole('status')).toHaveClass('toast--success')
-    act(() => vi.advanceTimersByTime(3999))
+    act(() => void vi.advanceTimersByTime(3999))
     expect(screen.getByText('Broken')).toBeInTheDocument()
-    act(() => vi.advanceTimersByTime(1))
+    act(() => void vi.advanceTimersByTime(1))
     expect(screen.queryByText('Broken')).not.toBeInTheDocument()
     expect(screen.queryByText('Done')).not.toBeInTheDocument()
   })
@@ -41,9 +42,9 @@ describe('toasts', () => {
     vi.useFakeTimers()
     mount()
     act(() => toast.error('Locked', { duration: 6000 }))
-    act(() => vi.advanceTimersByTime(5999))
+    act(() => void vi.advanceTimersByTime(5999))
     expect(screen.getByText('Locked')).toBeInTheDocument()
-    act(() => vi.advanceTimersByTime(1))
+    act(() => void vi.advanceTimersByTime(1))
     expect(screen.queryByText('Locked')).not.toBeInTheDocument()
   })
 

@@ -8,7 +8,6 @@
 import type { Change } from '@/gen/pocket/sync/v1/sync_pb'
 import type { PocketDB, StoredRecording } from '../../db'
 import { toStored } from '../../storedRecording'
-import type { Recording } from '../../types'
 import { syncClient } from '../client'
 import { FakeSyncServer } from '../fakeSyncServer'
 import { device, newDbName, type Device } from '../testKit'
@@ -35,7 +34,7 @@ export async function pageScenario(count: number): Promise<PageScenario> {
   server.remove('recording', 'r11')
 
   const d = device(server, newDbName())
-  const edit = d.sync.enqueue
+  const edit = d.sync.enqueue.bind(d.sync)
   await edit({ op: { case: 'updateRecording', value: { id: 'r1', title: 'Edited here' } } })
   await edit({ op: { case: 'updateRecording', value: { id: 'r2', folderId: 'f5' } } })
   await edit({ op: { case: 'updateRecording', value: { id: 'r5', folderId: 'fnew' } } })
@@ -59,7 +58,7 @@ export async function pageScenario(count: number): Promise<PageScenario> {
 }
 
 function heldRow(id: string): StoredRecording {
-  return { ...toStored({ id, title: 'Held newer' } as Recording), folderId: '' }
+  return { ...toStored({ id, title: 'Held newer' }), folderId: '' }
 }
 
 /** Every sync table, in key order. */

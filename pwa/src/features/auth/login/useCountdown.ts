@@ -11,6 +11,7 @@ export function useCountdown(totalSeconds: number, resetKey: unknown): number {
 
   useEffect(() => {
     const deadline = Date.now() + totalSeconds * 1000
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- a restart (resetKey) shows the full time again at once
     setRemaining(totalSeconds)
     const timer = setInterval(() => {
       const left = Math.max(0, Math.ceil((deadline - Date.now()) / 1000))

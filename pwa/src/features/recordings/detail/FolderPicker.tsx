@@ -96,6 +96,7 @@ function NewFolderName({ onCreate, onCancel }: { onCreate: (name: string) => voi
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
         enterKeyHint="done"
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- the picker opens to type a folder name into
         autoFocus
         value={name}
         onChange={(e) => setName(e.target.value)}

@@ -11,7 +11,7 @@ const regular = (colors: number[]): MeshGradient => ({
 
 describe('mesh gradient', () => {
   it('splits the 3×3 grid into 8 triangles', () => {
-    expect(meshTriangles(regular(Array(9).fill(RED)))).toHaveLength(8)
+    expect(meshTriangles(regular(Array<number>(9).fill(RED)))).toHaveLength(8)
   })
 
   it('takes each vertex colour exactly at the vertex', () => {
@@ -41,7 +41,7 @@ describe('mesh gradient', () => {
   })
 
   it('fills every pixel, even where vertices leave the edges uncovered', () => {
-    const colors = Array(9).fill(0xff336699)
+    const colors = Array<number>(9).fill(0xff336699)
     const inset: MeshGradient = {
       colors,
       vertices: regular(colors).vertices.map((v) => ({ x: 0.2 + v.x * 0.6, y: 0.2 + v.y * 0.6 })),

@@ -103,7 +103,7 @@ export function meshQueue(idle: IdleRunner = browserIdle) {
   }
   return {
     /** Draws the mesh soon, then calls done; the returned function cancels (the row left the screen). */
-    request(id: string, mesh: MeshGradient, done: (url: string | null) => void): () => void {
+    request: (id: string, mesh: MeshGradient, done: (url: string | null) => void): (() => void) => {
       const job = { id, mesh, done }
       jobs.add(job)
       schedule()

@@ -63,11 +63,13 @@ export function RecordingList({ items, paging, footer, matches }: Props) {
     scrollMargin,
     rangeExtractor,
   })
+  // eslint-disable-next-line react-hooks/refs -- rangeExtractor runs inside this render's getVirtualItems and needs the instance (the same one every render)
   virtualizerRef.current = virtualizer
 
   return (
     <>
       <div ref={listRef} className="vlist" style={{ height: virtualizer.getTotalSize() }}>
+        {/* eslint-disable-next-line react-hooks/refs -- the virtualizer is no ref; it is only kept in one for rangeExtractor */}
         {virtualizer.getVirtualItems().map((v) => {
           const item = items[v.index]
           if (!item) return null
@@ -113,6 +115,7 @@ function stickyTop(el: HTMLElement | null): number {
  */
 function useDocumentOffset(ref: RefObject<HTMLElement | null>): number {
   const [offset, setOffset] = useState(paintedListOffset)
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- after every render, as said above; an equal offset is a no-op
   useEffect(() => {
     const el = ref.current
     if (el) setOffset(documentTop(el))

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import { CloseIcon, SearchIcon } from '@/ui/icons'
 
 interface Props {
@@ -12,7 +12,12 @@ interface Props {
 /** Search box with a clear button and a submit button (spec §2). */
 export function SearchBar({ query, onSubmit, onClear }: Props) {
   const [text, setText] = useState(query)
-  useEffect(() => setText(query), [query])
+  // A new search from outside replaces what is typed, in the same render (React's way to follow a prop).
+  const [followed, setFollowed] = useState(query)
+  if (followed !== query) {
+    setFollowed(query)
+    setText(query)
+  }
 
   const submit = (event: FormEvent) => {
     event.preventDefault()

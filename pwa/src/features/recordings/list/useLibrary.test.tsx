@@ -11,7 +11,7 @@ import { AuthContext, type AuthContextValue } from '@/features/auth/AuthContext'
 import { alice } from '@/test/render'
 import { useLibrary, useRows } from './useLibrary'
 
-const early: Recording = { id: 'early-1', title: 'Read at start-up', recordingAt: '2026-02-01T10:00:00Z' } as Recording
+const early: Recording = { id: 'early-1', title: 'Read at start-up', recordingAt: '2026-02-01T10:00:00Z' }
 
 function wrapperFor(user: AuthContextValue['user']) {
   const auth = { user, idToken: null, loading: false } as AuthContextValue
@@ -51,8 +51,8 @@ describe('useLibrary at a cold start', () => {
 })
 
 describe('useRows', () => {
-  const first: Recording = { id: 'rec-a', title: 'Standup', recordingAt: '2026-02-01T10:00:00Z', duration: 90 } as Recording
-  const second: Recording = { id: 'rec-b', title: 'Design review', recordingAt: '2026-02-02T10:00:00Z' } as Recording
+  const first: Recording = { id: 'rec-a', title: 'Standup', recordingAt: '2026-02-01T10:00:00Z', duration: 90 }
+  const second: Recording = { id: 'rec-b', title: 'Design review', recordingAt: '2026-02-02T10:00:00Z' }
 
   it('keeps the row of a recording read again unchanged, so its line is not redrawn, and replaces a changed one', () => {
     const { result, rerender } = renderHook(({ recordings }) => useRows(recordings), { initialProps: { recordings: [first, second] } })

@@ -104,6 +104,7 @@ function useDeviceRows(windowSize: number): Recording[] | undefined {
   useEffect(() => {
     if (!live || !early) return
     forgetEarlyFirstPage()
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- once, when the device's first read comes: the early rows are forgotten with it
     setEarly(undefined)
   }, [live, early])
   return live ?? early
@@ -120,10 +121,12 @@ export function useRows(recordings: Recording[] | undefined): RecordingRow[] | u
   return useMemo(() => {
     if (!recordings) return undefined
     const before = previous.current
+    // eslint-disable-next-line react-hooks/refs -- the last rows are a cache for this memo, read and replaced once per new list
     const rows = recordings.map((recording) => {
       const row = toRecordingRow(recording)
       return replaceEqualDeep(before.get(row.id), row)
     })
+    // eslint-disable-next-line react-hooks/refs -- that cache, replaced once per new list
     previous.current = new Map(rows.map((row) => [row.id, row]))
     return rows
   }, [recordings])
