@@ -25,7 +25,7 @@ const SAMPLES = {
 } satisfies { [K in FieldName]: { value: NonNullable<FieldValues[K]>; says: string } }
 
 const edit = (name: FieldName, value: unknown): MutationInit =>
-  ({ op: { case: 'updateRecording', value: { id: 'r1', [name]: value } } }) as MutationInit
+  ({ op: { case: 'updateRecording', value: { id: 'r1', [name]: value } } })
 
 const serverItem = { title: 'Standup', description: 'Daily', duration: 10 }
 

@@ -4,7 +4,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { MutationSchema } from '@/gen/pocket/sync/v1/sync_pb'
 import { FIELD_NAMES } from '../recordingFields'
-import { makeMutation, mutationToJson, OP_FIELDS, readMutation, type MutationInit, type OpCase, type QueuedMutation } from './mutation'
+import { makeMutation, mutationToJson, OP_FIELDS, readMutation, type OpCase, type QueuedMutation } from './mutation'
 
 const opOneof = MutationSchema.oneofs.find((o) => o.name === 'op')!
 
@@ -15,7 +15,7 @@ const anyMutation: fc.Arbitrary<QueuedMutation> = fc.constantFrom(...(Object.key
     if (presence === 'flag') return [name, fc.option(fc.boolean(), { nil: undefined })] as const
     return [name, presence === 'optional' ? fc.option(text, { nil: undefined }) : text] as const
   })
-  return fc.record({ key: fc.oneof(fc.uuid(), fc.constant('')), value: fc.record(Object.fromEntries(fields)) }).map(({ key, value }) => {
+  return fc.record({ key: fc.oneof(fc.uuid(), fc.constant('')), value: fc.record(Object.fromEntries(fields) as Record<string, fc.Arbitrary<unknown>>) }).map(({ key, value }) => {
     const defined = Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined))
     return makeMutation({ op: { case: opCase, value: defined } }, key)
   })

@@ -72,7 +72,7 @@ type Value = string | boolean
 /** The operation's value with only its own fields: implicit ones default to "", optional ones are kept when set. */
 function opValue(opCase: OpCase, from: Record<string, unknown>): Record<string, Value> | null {
   const value: Record<string, Value> = {}
-  for (const [field, presence] of Object.entries(OP_FIELDS[opCase]) as [string, Presence][]) {
+  for (const [field, presence] of Object.entries<Presence>(OP_FIELDS[opCase])) {
     const v = from[field]
     if (v === undefined || v === null) {
       if (presence === 'implicit') value[field] = ''
@@ -84,7 +84,7 @@ function opValue(opCase: OpCase, from: Record<string, unknown>): Record<string, 
 
 /** The mutation with its idempotency key, as it will be sent (and resent). */
 export function makeMutation(init: MutationInit, key: string): QueuedMutation {
-  const value = opValue(init.op.case, init.op.value as Record<string, unknown>)
+  const value = opValue(init.op.case, init.op.value)
   if (!value) throw new Error(`sync: a field of ${init.op.case} has a value of the wrong type`)
   return { idempotencyKey: key, op: { case: init.op.case, value } as MutationOp }
 }
@@ -94,7 +94,7 @@ export function mutationToJson(m: QueuedMutation): Record<string, unknown> {
   const json: Record<string, unknown> = {}
   if (m.idempotencyKey) json.idempotencyKey = m.idempotencyKey
   const value: Record<string, Value> = {}
-  for (const [field, presence] of Object.entries(OP_FIELDS[m.op.case]) as [string, Presence][]) {
+  for (const [field, presence] of Object.entries<Presence>(OP_FIELDS[m.op.case])) {
     const v = (m.op.value as Record<string, Value | undefined>)[field]
     // As protobuf writes it: an implicit field at its default is left out, a set optional one is kept.
     if (v !== undefined && (presence !== 'implicit' || v !== '')) value[field] = v

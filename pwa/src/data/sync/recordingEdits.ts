@@ -5,7 +5,6 @@ import { enqueue, getSync, pendingFor, type OutboxRow } from './index'
 import { readMutation } from './mutation'
 import { folderIdOf } from '../storedRecording'
 import type { FlagName } from '../recordingFields'
-import type { MutationInit } from './mutation'
 
 /**
  * The owner's edits on one recording, as the detail screen makes them. Each
@@ -78,7 +77,7 @@ export async function currentFolderId(id: string): Promise<string> {
 
 /** Turns a flag field (starred, archived) on or off. */
 export function setFlag(id: string, name: FlagName, on: boolean): Promise<OutboxRow> {
-  return enqueue({ op: { case: 'updateRecording', value: { id, [name]: on } } } as MutationInit)
+  return enqueue({ op: { case: 'updateRecording', value: { id, [name]: on } } })
 }
 
 /** '' files it in General. */

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ComponentType } from 'react'
+import { useState, type ComponentType } from 'react'
 import { FLAG_NAMES, flagField, type FlagName, type Flags } from '@/data/recordingFields'
 import { ArchiveIcon, StarIcon } from '@/ui/icons'
 import './flags.css'
@@ -32,14 +32,14 @@ export function FlagToggles({ recordingId, flags, className }: Props) {
 }
 
 function FlagToggle({ recordingId, name, on }: { recordingId: string; name: FlagName; on: boolean }) {
-  // A list read from the server (filters, search) learns of the change with its next fetch: until then the press shows.
-  const [pressed, setPressed] = useState<boolean | null>(null)
-  useEffect(() => setPressed(null), [on])
-  const shown = pressed ?? on
+  // A list read from the server (filters, search) learns of the change with its next fetch: until then the press
+  // shows. A press holds only while the state it was made against does: a new `on` from the store wins.
+  const [pressed, setPressed] = useState<{ against: boolean; value: boolean } | null>(null)
+  const shown = pressed && pressed.against === on ? pressed.value : on
   const [offLabel, onLabel] = flagField(name).toggle
   const Icon = ICONS[name]
   const toggle = () => {
-    setPressed(!shown)
+    setPressed({ against: on, value: !shown })
     void setFlag(recordingId, name, !shown)
   }
   return (
