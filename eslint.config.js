@@ -9,7 +9,15 @@ import tseslint from 'typescript-eslint'
 
 export default defineConfig([
   // Generated (buf) and built output: not ours to style.
-  globalIgnores(['pwa/src/gen/', '**/dist/', 'server/web/dist/', 'test-results/', 'playwright-report/', 'e2e/test-results/', 'e2e/playwright-report/']),
+  globalIgnores([
+    'pwa/src/gen/',
+    '**/dist/',
+    'server/web/dist/',
+    'test-results/',
+    'playwright-report/',
+    'e2e/test-results/',
+    'e2e/playwright-report/',
+  ]),
 
   js.configs.recommended,
   tseslint.configs.recommendedTypeChecked,
@@ -28,7 +36,12 @@ export default defineConfig([
       // follows the same habit).
       '@typescript-eslint/no-unused-vars': [
         'error',
-        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' },
+        {
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          destructuredArrayIgnorePattern: '^_',
+          caughtErrorsIgnorePattern: '^_',
+        },
       ],
     },
   },

@@ -37,9 +37,14 @@ export function prerenderFirstScreens(options: { root: string; alias: Record<str
       const paintFirst = (fileName: string, routes: OutputChunk[], screen: string) => {
         const { files, css } = closure(bundle, entry, ...routes)
         const bootName = fileName.replace(/\.html$/, '-boot.js')
-        const boot = this.getFileName(this.emitFile({ type: 'asset', name: bootName, source: bootScript(entry.fileName, [...files]) }))
+        const boot = this.getFileName(
+          this.emitFile({ type: 'asset', name: bootName, source: bootScript(entry.fileName, [...files]) }),
+        )
         const styles = [...css].filter((f) => !html.includes(`/${f}"`))
-        const head = [...styles.map((f) => `<link rel="stylesheet" href="/${f}">`), `<script defer src="/${boot}"></script>`]
+        const head = [
+          ...styles.map((f) => `<link rel="stylesheet" href="/${f}">`),
+          `<script defer src="/${boot}"></script>`,
+        ]
         const source = addToHead(withoutScripts(fillRoot(html, `${prerenderCopy(screen)}${ROOT}`)), head)
         this.emitFile({ type: 'asset', fileName, source })
       }
@@ -50,7 +55,11 @@ export function prerenderFirstScreens(options: { root: string; alias: Record<str
         paintFirst(fileName, chunksOf(bundle, modules), markup.replace(FRAME_SLOT, marker))
       }
       for (const [fileName, modules] of Object.entries(ROUTE_PAGES)) {
-        this.emitFile({ type: 'asset', fileName, source: withRoutePreloads(String(index.source), html, bundle, modules) })
+        this.emitFile({
+          type: 'asset',
+          fileName,
+          source: withRoutePreloads(String(index.source), html, bundle, modules),
+        })
       }
     },
   }
@@ -98,8 +107,16 @@ const ROUTE_PAGES: Record<string, string[]> = { 'shared.html': [SHARED_PAGE_MODU
 const FRAME_SLOT = 'pocket-frame-slot'
 const FILLED_PAGES: Record<string, { modules: string[]; frame: 'shared' | 'recording' | 'list'; marker: string }> = {
   'shared-view.html': { modules: [SHARED_PAGE_MODULE], frame: 'shared', marker: '<!--pocket:shared-view-->' },
-  'recording-view.html': { modules: SIGNED_IN_PAGES['recording.html'], frame: 'recording', marker: '<!--pocket:recording-view-->' },
-  'recordings-view.html': { modules: SIGNED_IN_PAGES['recordings.html'], frame: 'list', marker: '<!--pocket:recordings-view-->' },
+  'recording-view.html': {
+    modules: SIGNED_IN_PAGES['recording.html'],
+    frame: 'recording',
+    marker: '<!--pocket:recording-view-->',
+  },
+  'recordings-view.html': {
+    modules: SIGNED_IN_PAGES['recordings.html'],
+    frame: 'list',
+    marker: '<!--pocket:recordings-view-->',
+  },
 }
 
 /**
@@ -126,7 +143,9 @@ function withRoutePreloads(index: string, html: string, bundle: OutputBundle, mo
 
 /** login.html loads its code through login-boot.js instead. */
 function withoutScripts(html: string): string {
-  return html.replace(/\s*<script type="module"[^>]*><\/script>/g, '').replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+  return html
+    .replace(/\s*<script type="module"[^>]*><\/script>/g, '')
+    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
 }
 
 function addToHead(html: string, tags: string[]): string {

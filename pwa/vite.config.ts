@@ -85,7 +85,10 @@ export default defineConfig({
         // cached across deploys instead of riding along with app code.
         advancedChunks: {
           groups: [
-            { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|use-sync-external-store)[\\/]/ },
+            {
+              name: 'vendor-react',
+              test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|use-sync-external-store)[\\/]/,
+            },
             // Only what every route needs: the list's virtualiser stays in the
             // recordings chunk so /login does not download it.
             { name: 'vendor-query', test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/ },

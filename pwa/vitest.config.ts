@@ -34,12 +34,23 @@ export default defineConfig({
       // one per file cost more than the tests themselves (14 files of data/normalize: 121 s
       // isolated, 17 s shared, on a loaded machine). setup.ts resets what they share after
       // each test (IndexedDB, session, MSW handlers, timers, stubbed globals).
-      { extends: true, test: { ...app, name: 'logic', isolate: false, include: logicTests, exclude: [...configDefaults.exclude, ...ownModuleGraph] } },
+      {
+        extends: true,
+        test: {
+          ...app,
+          name: 'logic',
+          isolate: false,
+          include: logicTests,
+          exclude: [...configDefaults.exclude, ...ownModuleGraph],
+        },
+      },
       // Components (*.test.tsx), and the logic tests that replace a module (vi.mock) or load
       // code once per module graph, each get a graph and a document of their own.
       { extends: true, test: { ...app, name: 'app', include: ['src/**/*.test.tsx', ...ownModuleGraph] } },
       // Timings, not tests: only when asked for (BENCH=1 ... --project bench).
-      ...(process.env.BENCH ? [{ extends: true as const, test: { ...app, name: 'bench', include: ['src/**/*.timing.ts'] } }] : []),
+      ...(process.env.BENCH
+        ? [{ extends: true as const, test: { ...app, name: 'bench', include: ['src/**/*.timing.ts'] } }]
+        : []),
       // Build scripts run under Node, with none of the app's browser set-up.
       { extends: true, test: { name: 'scripts', environment: 'node', include: ['scripts/**/*.test.ts'] } },
     ],

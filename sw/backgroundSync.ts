@@ -8,7 +8,10 @@ export interface SyncEventLike {
 
 /** The part of the worker's `clients` used here. */
 export interface ClientsLike {
-  matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<ReadonlyArray<{ postMessage(message: unknown): void }>>
+  matchAll(options: {
+    type: 'window'
+    includeUncontrolled: boolean
+  }): Promise<ReadonlyArray<{ postMessage(message: unknown): void }>>
 }
 
 /**

@@ -7,7 +7,13 @@ const COPY = '<nav>Recordings</nav><div class="rec-row">Budget: $&amp; $45k</div
 
 function shell(): Promise<Response> {
   return Promise.resolve(
-    new Response(SHELL, { headers: { 'Content-Type': 'text/html', 'Content-Security-Policy': "script-src 'self'", 'Content-Length': String(SHELL.length) } }),
+    new Response(SHELL, {
+      headers: {
+        'Content-Type': 'text/html',
+        'Content-Security-Policy': "script-src 'self'",
+        'Content-Length': String(SHELL.length),
+      },
+    }),
   )
 }
 
@@ -15,7 +21,9 @@ function sources({ marker, copy }: { marker?: string; copy?: string }): KeptList
   const asked: string[] = []
   return {
     asked,
-    cookies: { get: async (name) => (marker === undefined ? null : { value: name === 'pocket_has_session' ? marker : '' }) },
+    cookies: {
+      get: async (name) => (marker === undefined ? null : { value: name === 'pocket_has_session' ? marker : '' }),
+    },
     caches: {
       match: async (key: RequestInfo | URL, options?: MultiCacheQueryOptions) => {
         asked.push(`${options?.cacheName}:${key instanceof Request ? key.url : String(key)}`)
@@ -30,7 +38,9 @@ describe('the kept list in /recordings', () => {
     const src = sources({ marker: '1', copy: COPY })
     const page = await keptListPage(shell(), src)
     const html = await page!.text()
-    expect(html).toBe(`<html><body><div id="prerender" inert>${COPY}</div><div id="root"><div class="spinner"></div></div></body></html>`)
+    expect(html).toBe(
+      `<html><body><div id="prerender" inert>${COPY}</div><div id="root"><div class="spinner"></div></div></body></html>`,
+    )
     expect(page!.headers.get('Content-Security-Policy')).toBe("script-src 'self'")
     expect(page!.headers.get('Content-Length')).toBeNull()
     expect(src.asked).toEqual([`${KEPT_SCREENS_CACHE}:${KEPT_LIST_KEY}`])
@@ -54,7 +64,14 @@ describe('the kept list in /recordings', () => {
   it('answers only the plain list’s navigations', () => {
     const kept = (path: string) => KEPT_LIST_NAVIGATION.some((re) => re.test(path))
     for (const path of ['/recordings', '/recordings/']) expect(kept(path), path).toBe(true)
-    for (const path of ['/recordings?q=budget', '/recordings?folder=general', '/recordings/rec_1', '/', '/login', '/shared/recording?token=x']) {
+    for (const path of [
+      '/recordings?q=budget',
+      '/recordings?folder=general',
+      '/recordings/rec_1',
+      '/',
+      '/login',
+      '/shared/recording?token=x',
+    ]) {
       expect(kept(path), path).toBe(false)
     }
   })

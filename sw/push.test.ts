@@ -1,6 +1,15 @@
 import { describe, expect, it, vi } from 'vitest'
 import { manifest } from '../pwa/pwa-manifest'
-import { APP_ICON, GENERIC_BODY, GENERIC_TITLE, noticeFor, onNotificationClick, onPush, type WindowClientsLike, type WindowLike } from './push'
+import {
+  APP_ICON,
+  GENERIC_BODY,
+  GENERIC_TITLE,
+  noticeFor,
+  onNotificationClick,
+  onPush,
+  type WindowClientsLike,
+  type WindowLike,
+} from './push'
 
 const ORIGIN = 'https://pocket.example'
 const data = (text: string) => ({ text: () => text })
@@ -14,7 +23,12 @@ function pushEvent(payload: { text(): string } | null) {
 
 describe('service worker push', () => {
   it('shows the summary notice: title, body, the app icon, tagged by recording, opening the recording', async () => {
-    const payload = JSON.stringify({ type: 'summary.ready', recordingId: 'rec_42', title: 'Weekly Product Sync', body: 'Launch moved to May.' })
+    const payload = JSON.stringify({
+      type: 'summary.ready',
+      recordingId: 'rec_42',
+      title: 'Weekly Product Sync',
+      body: 'Launch moved to May.',
+    })
     const { registration, work } = pushEvent(data(payload))
     // The worker stays alive until the notification is shown.
     expect(work()).not.toBeNull()
@@ -41,7 +55,10 @@ describe('service worker push', () => {
   ])('%s still shows a generic notice (every push must show one)', async (_, payload) => {
     const { registration, work } = pushEvent(payload)
     await work()
-    expect(registration.showNotification).toHaveBeenCalledExactlyOnceWith(GENERIC_TITLE, expect.objectContaining({ body: GENERIC_BODY, icon: APP_ICON, data: { url: '/recordings' } }))
+    expect(registration.showNotification).toHaveBeenCalledExactlyOnceWith(
+      GENERIC_TITLE,
+      expect.objectContaining({ body: GENERIC_BODY, icon: APP_ICON, data: { url: '/recordings' } }),
+    )
   })
 
   it('a recording id is made safe for the path', () => {
@@ -118,9 +135,12 @@ describe('service worker notification click', () => {
     expect(clients.openWindow).toHaveBeenCalledExactlyOnceWith(`${ORIGIN}/recordings/rec_42`)
   })
 
-  it.each([['https://evil.example/x'], ['//evil.example/x'], [42]])('never leaves the app (data url %s opens the library)', async (url) => {
-    const { clients, done } = click(url, [])
-    await done()
-    expect(clients.openWindow).toHaveBeenCalledExactlyOnceWith(`${ORIGIN}/recordings`)
-  })
+  it.each([['https://evil.example/x'], ['//evil.example/x'], [42]])(
+    'never leaves the app (data url %s opens the library)',
+    async (url) => {
+      const { clients, done } = click(url, [])
+      await done()
+      expect(clients.openWindow).toHaveBeenCalledExactlyOnceWith(`${ORIGIN}/recordings`)
+    },
+  )
 })

@@ -99,7 +99,9 @@ function urlOf(data: unknown): string {
  * does not control cannot be navigated from here: a new window opens instead.
  */
 export async function openInPocket(url: string, clients: WindowClientsLike, origin: string): Promise<void> {
-  const windows = (await clients.matchAll({ type: 'window', includeUncontrolled: true })).filter((w) => new URL(w.url).origin === origin)
+  const windows = (await clients.matchAll({ type: 'window', includeUncontrolled: true })).filter(
+    (w) => new URL(w.url).origin === origin,
+  )
   const target = windows.find((w) => w.url === url) ?? windows[0]
   if (!target) {
     await clients.openWindow(url)

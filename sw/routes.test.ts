@@ -5,13 +5,30 @@ const denied = (path: string) => NAVIGATION_DENYLIST.some((re) => re.test(path))
 
 describe('service worker navigation fallback', () => {
   it('serves the app shell for app routes', () => {
-    for (const path of ['/', '/login', '/recordings', '/recordings/rec_1', '/shared/recording?token=abc', '/shared/recording', '/nope', '/metricsboard']) {
+    for (const path of [
+      '/',
+      '/login',
+      '/recordings',
+      '/recordings/rec_1',
+      '/shared/recording?token=abc',
+      '/shared/recording',
+      '/nope',
+      '/metricsboard',
+    ]) {
       expect(denied(path), path).toBe(false)
     }
   })
 
   it('never for the API, OIDC popups or the server’s probes and metrics', () => {
-    for (const path of ['/api/v1/auth/google/start', '/api/v1/auth/google/callback?code=abc', '/api/v1/recordings/dashboard', '/healthz', '/readyz', '/metrics', '/metrics?x=1']) {
+    for (const path of [
+      '/api/v1/auth/google/start',
+      '/api/v1/auth/google/callback?code=abc',
+      '/api/v1/recordings/dashboard',
+      '/healthz',
+      '/readyz',
+      '/metrics',
+      '/metrics?x=1',
+    ]) {
       expect(denied(path), path).toBe(true)
     }
   })
@@ -26,7 +43,8 @@ describe('service worker navigation fallback', () => {
   it('opens the pre-rendered login page for /login only', () => {
     const login = (path: string) => LOGIN_NAVIGATION.some((re) => re.test(path))
     for (const path of ['/login', '/login/', '/login?next=1']) expect(login(path), path).toBe(true)
-    for (const path of ['/', '/loginx', '/login/more', '/recordings', '/shared/recording?token=login']) expect(login(path), path).toBe(false)
+    for (const path of ['/', '/loginx', '/login/more', '/recordings', '/shared/recording?token=login'])
+      expect(login(path), path).toBe(false)
   })
 
   it('knows whether the build precached a page', () => {

@@ -64,7 +64,9 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
 })
 
 // Registered by the app while offline with edits waiting (Chromium): fires when the network returns.
-self.addEventListener('sync' as keyof ServiceWorkerGlobalScopeEventMap, (event) => onBackgroundSync(event as unknown as SyncEventLike, self.clients))
+self.addEventListener('sync' as keyof ServiceWorkerGlobalScopeEventMap, (event) =>
+  onBackgroundSync(event as unknown as SyncEventLike, self.clients),
+)
 
 // Web Push (the user turned it on in the user menu): a summary is ready.
 self.addEventListener('push', (event) => onPush(event, self.registration))

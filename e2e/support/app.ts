@@ -42,7 +42,10 @@ export async function openSidebar(page: Page): Promise<void> {
 
 /** Closes the phone drawer if it is open (Escape, as a keyboard user would). */
 export async function closeSidebar(page: Page): Promise<void> {
-  if (isPhone(page) && (await page.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')) === 'true') {
+  if (
+    isPhone(page) &&
+    (await page.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')) === 'true'
+  ) {
     await page.keyboard.press('Escape')
   }
 }

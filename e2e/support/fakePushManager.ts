@@ -9,21 +9,39 @@ import type { TestSubscriber } from './webPush'
  * window.__permissionRequests and the server key it subscribed with kept in
  * window.__subscribedKey (base64url).
  */
-export async function fakePushService(context: BrowserContext, endpoint: string, subscriber: TestSubscriber): Promise<void> {
+export async function fakePushService(
+  context: BrowserContext,
+  endpoint: string,
+  subscriber: TestSubscriber,
+): Promise<void> {
   await context.addInitScript(
     ({ endpoint, p256dh, auth }) => {
       const w = window as unknown as { __permissionRequests: number; __subscribedKey?: string }
       w.__permissionRequests = 0
       const request = Notification.requestPermission.bind(Notification)
-      Notification.requestPermission = ((...args: Parameters<typeof Notification.requestPermission>) => {
+      Notification.requestPermission = (...args: Parameters<typeof Notification.requestPermission>) => {
         w.__permissionRequests++
         return request(...args)
-      })
+      }
       // Kept in sessionStorage, as the browser keeps a subscription across page loads.
       const KEY = 'e2e-push-subscription'
-      const b64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
-      const bytesOf = (key: unknown) => (typeof key === 'string' ? key : b64url(new Uint8Array(ArrayBuffer.isView(key) ? key.buffer.slice(key.byteOffset, key.byteOffset + key.byteLength) : (key as ArrayBuffer))))
-      const fromB64url = (text: string) => Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0))
+      const b64url = (bytes: Uint8Array) =>
+        btoa(String.fromCharCode(...bytes))
+          .replace(/\+/g, '-')
+          .replace(/\//g, '_')
+          .replace(/=+$/, '')
+      const bytesOf = (key: unknown) =>
+        typeof key === 'string'
+          ? key
+          : b64url(
+              new Uint8Array(
+                ArrayBuffer.isView(key)
+                  ? key.buffer.slice(key.byteOffset, key.byteOffset + key.byteLength)
+                  : (key as ArrayBuffer),
+              ),
+            )
+      const fromB64url = (text: string) =>
+        Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0))
       const make = (serverKey: string) => ({
         endpoint,
         expirationTime: null,

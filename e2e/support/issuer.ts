@@ -36,7 +36,11 @@ async function redirectFrom(request: APIRequestContext, url: string): Promise<st
  * an e-mail code, has no 60-second resend limit per address. `base` is the
  * pocket to sign in to.
  */
-export async function signInThroughIssuer(request: APIRequestContext, email: string, base = stack.pocketURL): Promise<void> {
+export async function signInThroughIssuer(
+  request: APIRequestContext,
+  email: string,
+  base = stack.pocketURL,
+): Promise<void> {
   await queuePerson({ email })
   const authorize = await redirectFrom(request, `${base}/api/v1/auth/google/start`)
   const callback = await redirectFrom(request, authorize)

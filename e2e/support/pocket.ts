@@ -70,7 +70,12 @@ export async function startOwnPocket(options: OwnPocketOptions = {}): Promise<Ow
     const out = openSync(log, 'a')
     child = spawn(join(repoRoot, 'bin/pocket'), ['serve'], {
       cwd: repoRoot,
-      env: { ...process.env, POCKET_ADDR: `127.0.0.1:${port}`, POCKET_PUBLIC_URL: options.publicURL ?? url, POCKET_DATA_DIR: join(dataDir, 'data') },
+      env: {
+        ...process.env,
+        POCKET_ADDR: `127.0.0.1:${port}`,
+        POCKET_PUBLIC_URL: options.publicURL ?? url,
+        POCKET_DATA_DIR: join(dataDir, 'data'),
+      },
       stdio: ['ignore', out, out],
     })
     closeSync(out)

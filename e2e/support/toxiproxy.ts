@@ -45,11 +45,16 @@ export async function startToxiproxy(seed: number): Promise<Toxiproxy> {
 
   // An answer within 5 s or none: the server's own limit is 25 s.
   const call = async (method: string, path: string, body?: unknown): Promise<void> => {
-    const init = { method, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(5_000) }
+    const init = {
+      method,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(5_000),
+    }
     const res = await fetch(`${api}${path}`, init)
     if (!res.ok) throw new Error(`toxiproxy ${method} ${path}: ${res.status} ${await res.text()}`)
   }
-  const createProxy = (proxy: { name: string; listen: string; upstream: string }) => call('POST', '/proxies', { ...proxy, enabled: true })
+  const createProxy = (proxy: { name: string; listen: string; upstream: string }) =>
+    call('POST', '/proxies', { ...proxy, enabled: true })
   const stop = async () => {
     if (child.exitCode !== null) return
     const exited = new Promise((r) => child.once('exit', r))

@@ -26,7 +26,8 @@ export function newSubscriber(): TestSubscriber {
   }
 }
 
-const hkdf = (salt: Buffer, ikm: Buffer, info: Buffer, length: number) => Buffer.from(hkdfSync('sha256', ikm, salt, info, length))
+const hkdf = (salt: Buffer, ikm: Buffer, info: Buffer, length: number) =>
+  Buffer.from(hkdfSync('sha256', ikm, salt, info, length))
 
 /**
  * RFC 8188/8291 "aes128gcm": a header (salt 16, record size 4, key id length
@@ -39,7 +40,8 @@ export function decryptAes128gcm(body: Buffer, ecdh: ECDH, uaPublic: Buffer, aut
   const idLength = body[20]
   const asPublic = body.subarray(21, 21 + idLength)
   const record = body.subarray(21 + idLength)
-  if (record.length > recordSize) throw new Error(`push body has more than one record (${record.length} > ${recordSize})`)
+  if (record.length > recordSize)
+    throw new Error(`push body has more than one record (${record.length} > ${recordSize})`)
   const info = Buffer.concat([Buffer.from('WebPush: info\0'), uaPublic, asPublic])
   const ikm = hkdf(authSecret, ecdh.computeSecret(asPublic), info, 32)
   const cek = hkdf(salt, ikm, Buffer.from('Content-Encoding: aes128gcm\0'), 16)
@@ -64,12 +66,26 @@ export function checkVapid(authorization: string | undefined, audience: string):
   if (!match) throw new Error(`not a VAPID Authorization header: ${authorization}`)
   const [, header, claims, signature, k] = match as unknown as [string, string, string, string, string]
   const point = Buffer.from(k, 'base64url')
-  const key = createPublicKey({ key: { kty: 'EC', crv: 'P-256', x: point.subarray(1, 33).toString('base64url'), y: point.subarray(33).toString('base64url') }, format: 'jwk' })
-  const signed = verify('sha256', Buffer.from(`${header}.${claims}`), { key, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'))
+  const key = createPublicKey({
+    key: {
+      kty: 'EC',
+      crv: 'P-256',
+      x: point.subarray(1, 33).toString('base64url'),
+      y: point.subarray(33).toString('base64url'),
+    },
+    format: 'jwk',
+  })
+  const signed = verify(
+    'sha256',
+    Buffer.from(`${header}.${claims}`),
+    { key, dsaEncoding: 'ieee-p1363' },
+    Buffer.from(signature, 'base64url'),
+  )
   if (!signed) throw new Error('the VAPID JWT is not signed by its k= key')
   const { aud, exp } = JSON.parse(Buffer.from(claims, 'base64url').toString('utf8')) as { aud?: string; exp?: number }
   if (aud !== audience) throw new Error(`VAPID aud ${aud}, want ${audience}`)
-  if (!exp || exp * 1000 < Date.now() || exp * 1000 > Date.now() + 24 * 3600_000) throw new Error(`VAPID exp ${exp} is not within 24 h`)
+  if (!exp || exp * 1000 < Date.now() || exp * 1000 > Date.now() + 24 * 3600_000)
+    throw new Error(`VAPID exp ${exp} is not within 24 h`)
   return k
 }
 

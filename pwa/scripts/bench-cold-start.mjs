@@ -32,7 +32,12 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 const ROW = '.rec-row'
 
 const dir = mkdtempSync(join(tmpdir(), 'pocket-cold-'))
-const pocket = await startPocket({ dataDir: join(dir, 'data'), log: join(dir, 'pocket.log'), seed: true, ...(opt.bin ? { bin: opt.bin } : {}) })
+const pocket = await startPocket({
+  dataDir: join(dir, 'data'),
+  log: join(dir, 'pocket.log'),
+  seed: true,
+  ...(opt.bin ? { bin: opt.bin } : {}),
+})
 const browser = await chromium.launch(chromiumLaunchOptions())
 try {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
@@ -57,11 +62,14 @@ try {
   await first.evaluate(() => navigator.serviceWorker.ready)
   await first.reload()
   await first.waitForSelector(ROW)
-  if (!(await first.evaluate(() => navigator.serviceWorker.controller !== null))) throw new Error('the service worker does not control the page')
+  if (!(await first.evaluate(() => navigator.serviceWorker.controller !== null)))
+    throw new Error('the service worker does not control the page')
   // A build that keeps the drawn list for the next start (data/kept-screen) does so once the page has settled.
   let kept = false
   for (let waited = 0; !kept && waited < 15_000; waited += 250) {
-    kept = await first.evaluate(async () => (await caches.match('/kept-screen/recordings', { cacheName: 'pocket-kept-screens' })) !== undefined)
+    kept = await first.evaluate(
+      async () => (await caches.match('/kept-screen/recordings', { cacheName: 'pocket-kept-screens' })) !== undefined,
+    )
     if (!kept) await new Promise((r) => setTimeout(r, 250))
   }
 
@@ -69,7 +77,9 @@ try {
   const coldStart = async () => {
     const page = await context.newPage()
     await page.goto(`${pocket.url}/recordings`)
-    await page.waitForFunction(() => window.__paintedAt !== undefined && window.__appRowAt !== undefined, null, { timeout: 30_000 })
+    await page.waitForFunction(() => window.__paintedAt !== undefined && window.__appRowAt !== undefined, null, {
+      timeout: 30_000,
+    })
     const t = await page.evaluate(() => ({
       row: window.__rowAt,
       painted: window.__paintedAt,
@@ -86,7 +96,13 @@ try {
   }
   const online = await measure()
   await pocket.stop()
-  if (await fetch(`${pocket.url}/readyz`).then(() => true, () => false)) throw new Error('the server still answers')
+  if (
+    await fetch(`${pocket.url}/readyz`).then(
+      () => true,
+      () => false,
+    )
+  )
+    throw new Error('the server still answers')
   const offline = await measure()
   const summary = (xs) => ({
     rowMs: { median: median(xs.map((x) => x.row)), runs: xs.map((x) => x.row) },
@@ -95,7 +111,11 @@ try {
     controlled: xs.every((x) => x.controlled),
   })
   console.log(
-    JSON.stringify({ runs, keptCopy: kept, serverUp: summary(online), serverStopped: summary(offline) }, (k, v) => (typeof v === 'number' ? Math.round(v) : v), 2),
+    JSON.stringify(
+      { runs, keptCopy: kept, serverUp: summary(online), serverStopped: summary(offline) },
+      (k, v) => (typeof v === 'number' ? Math.round(v) : v),
+      2,
+    ),
   )
 } finally {
   await browser.close()

@@ -20,20 +20,38 @@ import { chromiumLaunchOptions } from './chromium.mjs'
 import { startPocket } from './pocket-server.mjs'
 
 const { values: opt } = parseArgs({
-  options: { screen: { type: 'string', default: 'shared' }, runs: { type: 'string', default: '7' }, bin: { type: 'string' }, vs: { type: 'string' } },
+  options: {
+    screen: { type: 'string', default: 'shared' },
+    runs: { type: 'string', default: '7' },
+    bin: { type: 'string' },
+    vs: { type: 'string' },
+  },
 })
 const METRICS = ['fcp', 'lcp', 'blocking']
 const SIGNED_IN = opt.screen === 'list' || opt.screen === 'detail'
 // Lighthouse's mobile preset: throughput in bytes per second.
-const NETWORK = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 }
+const NETWORK = {
+  offline: false,
+  latency: 150,
+  downloadThroughput: (1.6 * 1024 * 1024) / 8,
+  uploadThroughput: (750 * 1024) / 8,
+}
 
 /** Collects paints and long tasks from the start of the document. */
 const OBSERVE = () => {
   const m = { fcp: null, lcp: null, tasks: [] }
   globalThis.__firstScreen = m
-  new PerformanceObserver((l) => l.getEntries().forEach((e) => e.name === 'first-contentful-paint' && (m.fcp = e.startTime))).observe({ type: 'paint', buffered: true })
-  new PerformanceObserver((l) => l.getEntries().forEach((e) => (m.lcp = e.startTime))).observe({ type: 'largest-contentful-paint', buffered: true })
-  new PerformanceObserver((l) => l.getEntries().forEach((e) => m.tasks.push([e.startTime, e.duration]))).observe({ type: 'longtask', buffered: true })
+  new PerformanceObserver((l) =>
+    l.getEntries().forEach((e) => e.name === 'first-contentful-paint' && (m.fcp = e.startTime)),
+  ).observe({ type: 'paint', buffered: true })
+  new PerformanceObserver((l) => l.getEntries().forEach((e) => (m.lcp = e.startTime))).observe({
+    type: 'largest-contentful-paint',
+    buffered: true,
+  })
+  new PerformanceObserver((l) => l.getEntries().forEach((e) => m.tasks.push([e.startTime, e.duration]))).observe({
+    type: 'longtask',
+    buffered: true,
+  })
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'pocket-first-screen-'))
@@ -45,7 +63,9 @@ try {
     for (const b of builds) {
       const m = await visit(b)
       b.results.push(m)
-      console.log(`${b.name} run ${run + 1}: FCP ${m.fcp} ms  LCP ${m.lcp} ms  blocking ${m.blocking} ms  (${m.longTasks} long tasks)`)
+      console.log(
+        `${b.name} run ${run + 1}: FCP ${m.fcp} ms  LCP ${m.lcp} ms  blocking ${m.blocking} ms  (${m.longTasks} long tasks)`,
+      )
     }
   }
   for (const b of builds) console.log(`${b.name} median of ${b.results.length}: ${summary(b.results)}`)
@@ -57,17 +77,27 @@ try {
 }
 
 async function prepare(build, dataDir) {
-  build.pocket = await startPocket({ dataDir, log: `${dataDir}.log`, seed: true, ...(build.bin ? { bin: build.bin } : {}) })
+  build.pocket = await startPocket({
+    dataDir,
+    log: `${dataDir}.log`,
+    seed: true,
+    ...(build.bin ? { bin: build.bin } : {}),
+  })
   const context = await browser.newContext()
   const { idToken } = await signInFromLog(context, { url: build.pocket.url, log: build.pocket.log })
-  build.path = opt.screen === 'login' ? '/login' : await screenPath(context, { url: build.pocket.url, idToken }, opt.screen)
+  build.path =
+    opt.screen === 'login' ? '/login' : await screenPath(context, { url: build.pocket.url, idToken }, opt.screen)
   build.state = SIGNED_IN ? await context.storageState() : undefined
   build.results = []
   await context.close()
 }
 
 async function visit(build) {
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, serviceWorkers: 'block', storageState: build.state })
+  const context = await browser.newContext({
+    viewport: { width: 412, height: 823 },
+    serviceWorkers: 'block',
+    storageState: build.state,
+  })
   try {
     const page = await context.newPage()
     await page.addInitScript(OBSERVE)
@@ -114,5 +144,7 @@ function summary(results) {
 }
 
 function ratios(a, b) {
-  return METRICS.map((k) => `${k.toUpperCase()} ${(median(a.map((r) => r[k])) / Math.max(1, median(b.map((r) => r[k])))).toFixed(2)}`).join('  ')
+  return METRICS.map(
+    (k) => `${k.toUpperCase()} ${(median(a.map((r) => r[k])) / Math.max(1, median(b.map((r) => r[k])))).toFixed(2)}`,
+  ).join('  ')
 }

@@ -31,7 +31,8 @@ const { values: opt } = parseArgs({
     px: { type: 'string', default: '60' },
   },
 })
-if (!opt.log || !opt.lib) throw new Error('--log (the server log, for the sign-in code) and --lib (the generated files) are required')
+if (!opt.log || !opt.lib)
+  throw new Error('--log (the server log, for the sign-in code) and --lib (the generated files) are required')
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]
@@ -42,7 +43,11 @@ function dashboardItem(file) {
   const summary = first?.v2Summary ?? first?.summary
   const at = file.recording.recordingAt ?? file.recording.updatedAt ?? file.recording.createdAt
   const sortKey = at ? new Date(/(Z|[+-]\d\d:?\d\d)$/.test(at) ? at : `${at}Z`).toISOString() : ''
-  return { id: file.recording.id, sortKey, data: summary === undefined ? file.recording : { ...file.recording, summarization: { summary } } }
+  return {
+    id: file.recording.id,
+    sortKey,
+    data: summary === undefined ? file.recording : { ...file.recording, summarization: { summary } },
+  }
 }
 
 async function fillIndexedDB(page) {
@@ -96,7 +101,8 @@ async function scrollFrames(page) {
           last = now
           window.scrollBy(0, px)
           if (++n < frames) requestAnimationFrame(step)
-          else resolve({ deltas: deltas.slice(1), rows: document.querySelectorAll('.rec-row').length, y: window.scrollY })
+          else
+            resolve({ deltas: deltas.slice(1), rows: document.querySelectorAll('.rec-row').length, y: window.scrollY })
         }
         requestAnimationFrame(step)
       }),
@@ -130,17 +136,26 @@ await page.unroute('**/api/v1/recordings/dashboard**')
 await firstRows(page)
 const scroll = await scrollFrames(page)
 const d = scroll.deltas
-console.log(JSON.stringify({
-  recordingsInIndexedDB: stored,
-  firstRowsMs: { withServer: { median: median(online), runs: online }, deviceOnly: { median: median(deviceOnly), runs: deviceOnly } },
-  scroll: {
-    frames: d.length,
-    pxPerFrame: Number(opt.px),
-    scrolledPx: scroll.y,
-    rowsInDom: scroll.rows,
-    frameMs: { p50: median(d), p95: pct(d, 95), p99: pct(d, 99), max: Math.max(...d) },
-    over16_7ms: d.filter((x) => x > 16.7 + 1).length,
-    over33ms: d.filter((x) => x > 33.4).length,
-  },
-}, (k, v) => (typeof v === 'number' ? Math.round(v * 10) / 10 : v), 2))
+console.log(
+  JSON.stringify(
+    {
+      recordingsInIndexedDB: stored,
+      firstRowsMs: {
+        withServer: { median: median(online), runs: online },
+        deviceOnly: { median: median(deviceOnly), runs: deviceOnly },
+      },
+      scroll: {
+        frames: d.length,
+        pxPerFrame: Number(opt.px),
+        scrolledPx: scroll.y,
+        rowsInDom: scroll.rows,
+        frameMs: { p50: median(d), p95: pct(d, 95), p99: pct(d, 99), max: Math.max(...d) },
+        over16_7ms: d.filter((x) => x > 16.7 + 1).length,
+        over33ms: d.filter((x) => x > 33.4).length,
+      },
+    },
+    (k, v) => (typeof v === 'number' ? Math.round(v * 10) / 10 : v),
+    2,
+  ),
+)
 await browser.close()

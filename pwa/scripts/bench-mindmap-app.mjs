@@ -55,14 +55,21 @@ async function importFile(nodes) {
   summarization.recordingId = RECORDING
   summarization.mindMap = JSON.stringify({ type: 'flow', nodes: module.generateFlowMap(nodes, 1) })
   file.summarizations = { [summarization.id]: summarization }
-  file.recording = { ...file.recording, id: RECORDING, title: `A ${nodes}-node mind map`, name: `A ${nodes}-node mind map` }
+  file.recording = {
+    ...file.recording,
+    id: RECORDING,
+    title: `A ${nodes}-node mind map`,
+    name: `A ${nodes}-node mind map`,
+  }
   return file
 }
 
 function run(command, args, env) {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: 'inherit' })
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`))))
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`)),
+    )
   })
 }
 
@@ -120,7 +127,9 @@ const summary = (results, key) => {
 const dir = mkdtempSync(join(tmpdir(), 'pocket-mindmap-app-'))
 const nodes = Number(opt.nodes)
 writeFileSync(join(dir, 'map.json'), JSON.stringify(await importFile(nodes)))
-await run(join(root, 'bin/pocket'), ['import', '--user', 'demo@example.com', join(dir, 'map.json')], { POCKET_DATA_DIR: join(dir, 'data') })
+await run(join(root, 'bin/pocket'), ['import', '--user', 'demo@example.com', join(dir, 'map.json')], {
+  POCKET_DATA_DIR: join(dir, 'data'),
+})
 const server = await startPocket({ dataDir: join(dir, 'data'), log: join(dir, 'pocket.log') })
 const browser = await chromium.launch(chromiumLaunchOptions())
 try {
@@ -145,7 +154,10 @@ try {
         viewport: { width: Number(opt.width), height: Number(opt.height) },
         afterIdle: { clickToPaintMs: summary(idle, 'clickToPaintMs'), eventTimingMs: summary(idle, 'eventTimingMs') },
         atOnce: { clickToPaintMs: summary(atOnce, 'clickToPaintMs'), eventTimingMs: summary(atOnce, 'eventTimingMs') },
-        baselineActionableTab: { clickToPaintMs: summary(baseline, 'clickToPaintMs'), eventTimingMs: summary(baseline, 'eventTimingMs') },
+        baselineActionableTab: {
+          clickToPaintMs: summary(baseline, 'clickToPaintMs'),
+          eventTimingMs: summary(baseline, 'eventTimingMs'),
+        },
       },
       (k, v) => (typeof v === 'number' ? Math.round(v * 10) / 10 : v),
       2,

@@ -46,23 +46,38 @@ for (let i = 0; i < runs; i++) {
 await browser.close()
 benchPage.close()
 
-const stat = (key) => ({ median: +median(samples.map((s) => s[key])).toFixed(1), all: samples.map((s) => +s[key].toFixed(1)) })
+const stat = (key) => ({
+  median: +median(samples.map((s) => s[key])).toFixed(1),
+  all: samples.map((s) => +s[key].toFixed(1)),
+})
 const frames = (key) => {
   const all = samples.flatMap((s) => s[key])
-  return { frames: all.length, meanMs: +(all.reduce((a, b) => a + b, 0) / all.length).toFixed(1), p95Ms: +pct(all, 0.95).toFixed(1), maxMs: +Math.max(...all).toFixed(1), over25Ms: all.filter((d) => d > 25).length }
+  return {
+    frames: all.length,
+    meanMs: +(all.reduce((a, b) => a + b, 0) / all.length).toFixed(1),
+    p95Ms: +pct(all, 0.95).toFixed(1),
+    maxMs: +Math.max(...all).toFixed(1),
+    over25Ms: all.filter((d) => d > 25).length,
+  }
 }
 const [load1] = (await readFile('/proc/loadavg', 'utf8').catch(() => '?')).split(' ')
-console.log(JSON.stringify({
-  loadAverage1m: load1,
-  nodes: samples[0].nodes,
-  runs,
-  viewport,
-  firstPaintColdMs: stat('firstPaintMs'),
-  firstPaintWarmMs: stat('firstPaintWarmMs'),
-  firstPaintPreparedMs: stat('firstPaintPreparedMs'),
-  prepareColdMs: stat('prepareColdMs'),
-  warmStagesMs: { parse: stat('parseMs').median, tree: stat('treeMs').median, layout: stat('layoutMs').median },
-  cardsDrawnAtFit: samples[0].detailedCards,
-  panAtFit: frames('panFit'),
-  panAt100: frames('pan100'),
-}, null, 2))
+console.log(
+  JSON.stringify(
+    {
+      loadAverage1m: load1,
+      nodes: samples[0].nodes,
+      runs,
+      viewport,
+      firstPaintColdMs: stat('firstPaintMs'),
+      firstPaintWarmMs: stat('firstPaintWarmMs'),
+      firstPaintPreparedMs: stat('firstPaintPreparedMs'),
+      prepareColdMs: stat('prepareColdMs'),
+      warmStagesMs: { parse: stat('parseMs').median, tree: stat('treeMs').median, layout: stat('layoutMs').median },
+      cardsDrawnAtFit: samples[0].detailedCards,
+      panAtFit: frames('panFit'),
+      panAt100: frames('pan100'),
+    },
+    null,
+    2,
+  ),
+)

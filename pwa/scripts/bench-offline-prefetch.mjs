@@ -75,7 +75,13 @@ async function run(browser, state, budget) {
     if (c?.pulled && c.details >= want && c.chats >= want) {
       const estimate = await page.evaluate(() => navigator.storage.estimate())
       await context.close()
-      return { ms: now, pulledAt, details: c.details, usage: estimate.usage, idb: estimate.usageDetails?.indexedDB ?? null }
+      return {
+        ms: now,
+        pulledAt,
+        details: c.details,
+        usage: estimate.usage,
+        idb: estimate.usageDetails?.indexedDB ?? null,
+      }
     }
     if (now > 600_000) throw new Error(`budget ${budget}: not done after 10 min (${JSON.stringify(c)})`)
     await new Promise((r) => setTimeout(r, 50))
@@ -85,7 +91,9 @@ async function run(browser, state, budget) {
 const browser = await chromium.launch(chromiumLaunchOptions())
 const state = await signedInState(browser)
 const mb = (b) => (b === null || b === undefined ? 'n/a' : `${(b / 1e6).toFixed(1)} MB`)
-console.log('| budget | recordings kept | sign-in page → all kept (median, range) | → library pulled | IndexedDB (usageDetails) | origin usage |')
+console.log(
+  '| budget | recordings kept | sign-in page → all kept (median, range) | → library pulled | IndexedDB (usageDetails) | origin usage |',
+)
 console.log('|---|---:|---:|---:|---:|---:|')
 for (const budget of opt.budgets.split(',')) {
   const results = []

@@ -32,7 +32,7 @@ const docs = files.map((f) => {
 })
 
 let seed = 7
-const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31)
+const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
 const words = (doc) => `${doc.title} ${doc.description} ${doc.summary}`.toLowerCase().match(/\p{L}{5,}/gu) ?? []
 const pickWord = () => {
   const w = words(docs[Math.floor(random() * docs.length)])
@@ -58,7 +58,9 @@ const [buildMs, index] = time(() => {
   return i
 })
 // Substring scan: every document's text lowercased once, each query's words all contained.
-const [prepMs, haystacks] = time(() => docs.map((d) => ({ id: d.id, text: `${d.title}\n${d.description}\n${d.summary}`.toLowerCase() })))
+const [prepMs, haystacks] = time(() =>
+  docs.map((d) => ({ id: d.id, text: `${d.title}\n${d.description}\n${d.summary}`.toLowerCase() })),
+)
 const scan = (q) => {
   const terms = q.toLowerCase().split(/\s+/).filter(Boolean)
   return haystacks.filter((h) => terms.every((t) => h.text.includes(t))).map((h) => h.id)
@@ -83,12 +85,18 @@ for (const q of queries) {
 }
 
 const chars = haystacks.reduce((n, h) => n + h.text.length, 0)
-console.log(`${docs.length} recordings, ${(chars / 1e6).toFixed(1)} M characters of title+description+summary, ${queries.length} queries`)
+console.log(
+  `${docs.length} recordings, ${(chars / 1e6).toFixed(1)} M characters of title+description+summary, ${queries.length} queries`,
+)
 console.log(`index build: MiniSearch ${ms(buildMs)}; substring scan's lowercasing ${ms(prepMs)}`)
 console.log('| method | p50 | p95 | max | mean results per query |')
 console.log('|---|---:|---:|---:|---:|')
-console.log(`| MiniSearch (prefix, 1 typo in words of 5+ letters, AND) | ${ms(pct(mini, 50))} | ${ms(pct(mini, 95))} | ${ms(Math.max(...mini))} | ${(miniHits / queries.length).toFixed(0)} |`)
-console.log(`| substring scan (all words contained) | ${ms(pct(sub, 50))} | ${ms(pct(sub, 95))} | ${ms(Math.max(...sub))} | ${(subHits / queries.length).toFixed(0)} |`)
+console.log(
+  `| MiniSearch (prefix, 1 typo in words of 5+ letters, AND) | ${ms(pct(mini, 50))} | ${ms(pct(mini, 95))} | ${ms(Math.max(...mini))} | ${(miniHits / queries.length).toFixed(0)} |`,
+)
+console.log(
+  `| substring scan (all words contained) | ${ms(pct(sub, 50))} | ${ms(pct(sub, 95))} | ${ms(Math.max(...sub))} | ${(subHits / queries.length).toFixed(0)} |`,
+)
 
 // By kind of query: where each method spends its time.
 const kinds = ['whole word', '4-letter prefix', 'two words']
@@ -96,6 +104,10 @@ console.log('| query kind | MiniSearch p50 / p95 | substring p50 / p95 | MiniSea
 console.log('|---|---:|---:|---:|---:|')
 for (const [k, kind] of kinds.entries()) {
   const pick = (xs) => xs.filter((_, i) => i % 3 === k)
-  const hits = (method) => pick(queries).reduce((n, q) => n + (method === 'mini' ? index.search(q).length : scan(q).length), 0) / pick(queries).length
-  console.log(`| ${kind} | ${ms(pct(pick(mini), 50))} / ${ms(pct(pick(mini), 95))} | ${ms(pct(pick(sub), 50))} / ${ms(pct(pick(sub), 95))} | ${hits('mini').toFixed(0)} | ${hits('sub').toFixed(0)} |`)
+  const hits = (method) =>
+    pick(queries).reduce((n, q) => n + (method === 'mini' ? index.search(q).length : scan(q).length), 0) /
+    pick(queries).length
+  console.log(
+    `| ${kind} | ${ms(pct(pick(mini), 50))} / ${ms(pct(pick(mini), 95))} | ${ms(pct(pick(sub), 50))} / ${ms(pct(pick(sub), 95))} | ${hits('mini').toFixed(0)} | ${hits('sub').toFixed(0)} |`,
+  )
 }

@@ -28,7 +28,8 @@ export async function serveBenchPage(root) {
   const server = http.createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)
     const file = join(outDir, path.endsWith('/') ? join(path, 'index.html') : path)
-    if (!file.startsWith(outDir + sep) || !statSync(file, { throwIfNoEntry: false })?.isFile()) return res.writeHead(404).end()
+    if (!file.startsWith(outDir + sep) || !statSync(file, { throwIfNoEntry: false })?.isFile())
+      return res.writeHead(404).end()
     res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file))
   })
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))

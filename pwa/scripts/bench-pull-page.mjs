@@ -54,8 +54,11 @@ try {
       changes = r.changes
     }
   }
-  console.log(`Chromium ${browser.version()}, CPU ${CPU}×, a page of ${changes} changes, ${RUNS} runs each, interleaved`)
-  for (const path of [A, B]) console.log(`  ${path.padEnd(7)} landed in ${fmt(times[path])}; longest task ${fmt(longest[path])}`)
+  console.log(
+    `Chromium ${browser.version()}, CPU ${CPU}×, a page of ${changes} changes, ${RUNS} runs each, interleaved`,
+  )
+  for (const path of [A, B])
+    console.log(`  ${path.padEnd(7)} landed in ${fmt(times[path])}; longest task ${fmt(longest[path])}`)
 } finally {
   await browser.close()
   benchPage.close()

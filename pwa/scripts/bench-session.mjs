@@ -15,7 +15,9 @@ export async function signInFromLog(context, { url, log, email = 'demo@example.c
     otp = [...readFileSync(log, 'utf8').matchAll(pattern)].at(-1)?.[1]
   }
   if (!otp) throw new Error(`no sign-in code for ${email} in ${log}`)
-  const verified = await (await context.request.post(`${url}/api/v1/auth/email/verify-otp`, { data: { email, otp } })).json()
+  const verified = await (
+    await context.request.post(`${url}/api/v1/auth/email/verify-otp`, { data: { email, otp } })
+  ).json()
   const session = await context.request.post(`${url}/api/v1/auth/session`, { data: { token: verified.data.token } })
   if (!session.ok()) throw new Error(`session: ${session.status()}`)
   const { idToken } = await session.json()
@@ -26,7 +28,11 @@ export async function signInFromLog(context, { url, log, email = 'demo@example.c
 export async function screenPath(context, { url, idToken }, screen) {
   if (screen === 'list') return '/recordings'
   const api = async (method, path) => {
-    const res = await context.request.fetch(`${url}${path}`, { method, headers: { Authorization: `Bearer ${idToken}` }, data: method === 'POST' ? {} : undefined })
+    const res = await context.request.fetch(`${url}${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${idToken}` },
+      data: method === 'POST' ? {} : undefined,
+    })
     if (!res.ok()) throw new Error(`${method} ${path}: ${res.status()}`)
     return res.json()
   }
@@ -47,12 +53,21 @@ export async function screenPath(context, { url, idToken }, screen) {
  */
 export async function slowPhonePage(browser, pocket, screen, cpuRate = 4) {
   // The phone Lighthouse's mobile preset emulates (a Moto G Power: 412 × 823 at 1.75 device pixels per CSS pixel).
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true, serviceWorkers: 'block' })
+  const context = await browser.newContext({
+    viewport: { width: 412, height: 823 },
+    deviceScaleFactor: 1.75,
+    isMobile: true,
+    hasTouch: true,
+    serviceWorkers: 'block',
+  })
   const { idToken } = await signInFromLog(context, { url: pocket.url, log: pocket.log })
   const path = await screenPath(context, { url: pocket.url, idToken }, screen)
   if (screen === 'shared') await context.clearCookies()
   // The zone the app writes once a signed-in page has settled (app/zoneCookie.ts), as a returning visitor has it.
-  else await context.addCookies([{ name: 'pocket_tz', value: Intl.DateTimeFormat().resolvedOptions().timeZone, url: `${pocket.url}/recordings` }])
+  else
+    await context.addCookies([
+      { name: 'pocket_tz', value: Intl.DateTimeFormat().resolvedOptions().timeZone, url: `${pocket.url}/recordings` },
+    ])
   const page = await context.newPage()
   const cdp = await context.newCDPSession(page)
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuRate })

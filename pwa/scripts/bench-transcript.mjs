@@ -34,7 +34,10 @@ const ms = (x) => `${x.toFixed(1)} ms`
 try {
   const rows = []
   /** @type {[string, { width: number, height: number }][]} */
-  const viewports = [['phone 390×844', { width: 390, height: 844 }], ['desktop 1280×800', { width: 1280, height: 800 }]]
+  const viewports = [
+    ['phone 390×844', { width: 390, height: 844 }],
+    ['desktop 1280×800', { width: 1280, height: 800 }],
+  ]
   for (const [label, viewport] of viewports) {
     for (const throttle of [1, 4]) {
       for (const cv of [true, false]) {
@@ -54,20 +57,47 @@ try {
           words: first.words,
           segments: first.segments,
           cold: ms(first.frameMs),
-          normalize: ms(quantile(warm.map((r) => r.normalizeMs), 0.5)),
-          commit: ms(quantile(warm.map((r) => r.commitMs), 0.5)),
-          frameMedian: ms(quantile(warm.map((r) => r.frameMs), 0.5)),
-          frameP90: ms(quantile(warm.map((r) => r.frameMs), 0.9)),
+          normalize: ms(
+            quantile(
+              warm.map((r) => r.normalizeMs),
+              0.5,
+            ),
+          ),
+          commit: ms(
+            quantile(
+              warm.map((r) => r.commitMs),
+              0.5,
+            ),
+          ),
+          frameMedian: ms(
+            quantile(
+              warm.map((r) => r.frameMs),
+              0.5,
+            ),
+          ),
+          frameP90: ms(
+            quantile(
+              warm.map((r) => r.frameMs),
+              0.9,
+            ),
+          ),
           jumpMedian: ms(quantile(jumps, 0.5)),
         })
         await page.close()
       }
     }
   }
-  console.log(`Chromium ${browser.version()}, ${RUNS} warm runs each, transcript of ${rows[0].words} words / ${rows[0].segments} segments`)
-  console.log('| setting | cold render→frame | normalise (median) | React commit (median) | render→frame median | render→frame p90 | highlight jump median |')
+  console.log(
+    `Chromium ${browser.version()}, ${RUNS} warm runs each, transcript of ${rows[0].words} words / ${rows[0].segments} segments`,
+  )
+  console.log(
+    '| setting | cold render→frame | normalise (median) | React commit (median) | render→frame median | render→frame p90 | highlight jump median |',
+  )
   console.log('|---|---|---|---|---|---|---|')
-  for (const r of rows) console.log(`| ${r.setting} | ${r.cold} | ${r.normalize} | ${r.commit} | ${r.frameMedian} | ${r.frameP90} | ${r.jumpMedian} |`)
+  for (const r of rows)
+    console.log(
+      `| ${r.setting} | ${r.cold} | ${r.normalize} | ${r.commit} | ${r.frameMedian} | ${r.frameP90} | ${r.jumpMedian} |`,
+    )
 } finally {
   await browser.close()
   benchPage.close()

@@ -174,7 +174,9 @@ export function describeProblems({ cycles, featureCycles, upward }, shell) {
   return [
     ...cycles.map((c) => `import cycle: ${c.join(' → ')}`),
     ...featureCycles.map((c) => `features import each other: ${c.join(' → ')}`),
-    ...upward.map(({ from, to }) => `${from} imports ${to}: only the entry point and the test harness may import from ${shell}/`),
+    ...upward.map(
+      ({ from, to }) => `${from} imports ${to}: only the entry point and the test harness may import from ${shell}/`,
+    ),
   ]
 }
 

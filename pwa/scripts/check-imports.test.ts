@@ -32,7 +32,8 @@ const rules = (): ImportRules => ({
 const CLEAN = {
   'src/main.ts': "import { shell } from './app/shell'\nexport const main = shell",
   'src/app/shell.ts': "import { screen } from '@/features/screen/Screen'\nexport const shell = screen",
-  'src/features/screen/Screen.ts': "import { button } from '../../ui/button'\nimport { page } from './page'\nexport const screen = button + page",
+  'src/features/screen/Screen.ts':
+    "import { button } from '../../ui/button'\nimport { page } from './page'\nexport const screen = button + page",
   'src/features/screen/page.ts': 'export const page = 1',
   'src/features/share/Share.ts': "import { screen } from '@/features/screen/Screen'\nexport const share = screen",
   'src/test/render.ts': "import { shell } from '@/app/shell'\nexport const render = shell",
@@ -52,14 +53,19 @@ describe('import checker', () => {
       'src/features/screen/tabs.ts': "import { page } from './page'\nexport type Tab = 'a'\nexport const tabs = page",
     })
     const problems = checkImports(rules())
-    expect(problems.cycles).toEqual([['src/features/screen/page.ts', 'src/features/screen/tabs.ts', 'src/features/screen/page.ts']])
+    expect(problems.cycles).toEqual([
+      ['src/features/screen/page.ts', 'src/features/screen/tabs.ts', 'src/features/screen/page.ts'],
+    ])
     expect(describeProblems(problems, 'src/app')).toEqual([
       'import cycle: src/features/screen/page.ts → src/features/screen/tabs.ts → src/features/screen/page.ts',
     ])
   })
 
   it('fails when two features import each other, even through different files', () => {
-    tree({ ...CLEAN, 'src/features/screen/page.ts': "import { share } from '../share/Share'\nexport const page = () => share" })
+    tree({
+      ...CLEAN,
+      'src/features/screen/page.ts': "import { share } from '../share/Share'\nexport const page = () => share",
+    })
     const { featureCycles } = checkImports(rules())
     expect(featureCycles).toEqual([['src/features/screen', 'src/features/share', 'src/features/screen']])
   })

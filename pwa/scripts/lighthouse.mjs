@@ -31,13 +31,24 @@ const EMAIL = 'demo@example.com'
 const FOR_100 = { lcp: 1560, tbt: 66, cls: 0.04 }
 
 const { values: args } = parseArgs({
-  options: { runs: { type: 'string', default: '5' }, only: { type: 'string' }, json: { type: 'string' }, bin: { type: 'string' }, why: { type: 'boolean' }, trace: { type: 'string' } },
+  options: {
+    runs: { type: 'string', default: '5' },
+    only: { type: 'string' },
+    json: { type: 'string' },
+    bin: { type: 'string' },
+    why: { type: 'boolean' },
+    trace: { type: 'string' },
+  },
 })
 
 /** The session cookies of a fresh e-mail sign-in, as CDP cookie params for the server's origin. */
 async function signIn(url, log) {
   const post = (path, body) =>
-    fetch(`${url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
+    fetch(`${url}${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    })
   if (!(await post('/api/v1/auth/email/send-otp', { email: EMAIL })).ok) throw new Error('send-otp failed')
   let otp
   for (let waited = 0; !otp && waited < 5000; waited += 100) {
@@ -57,7 +68,14 @@ async function signIn(url, log) {
   // The time zone the app writes once a signed-in page has settled (app/zoneCookie.ts): a returning
   // visitor's browser holds it, and the server prints the list's days in it.
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone
-  cookies.push({ name: 'pocket_tz', value: zone, url: `${url}/recordings`, path: '/recordings', httpOnly: false, sameSite: 'Strict' })
+  cookies.push({
+    name: 'pocket_tz',
+    value: zone,
+    url: `${url}/recordings`,
+    path: '/recordings',
+    httpOnly: false,
+    sameSite: 'Strict',
+  })
   return { cookies, idToken }
 }
 
@@ -66,7 +84,9 @@ async function pickRecording(url, idToken) {
   const auth = { Authorization: `Bearer ${idToken}`, 'Content-Type': 'application/json' }
   const list = await (await fetch(`${url}/api/v1/recordings/dashboard?limit=1`, { headers: auth })).json()
   const id = list.data[0].id
-  const share = await (await fetch(`${url}/api/v1/recordings/${id}/share`, { method: 'POST', headers: auth, body: '{}' })).json()
+  const share = await (
+    await fetch(`${url}/api/v1/recordings/${id}/share`, { method: 'POST', headers: auth, body: '{}' })
+  ).json()
   return { id, shareToken: share.token ?? share.data?.token }
 }
 
@@ -80,7 +100,12 @@ async function measure(url, cookies, traceFile) {
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` })
   try {
     if (cookies) await browser.setCookie(...cookies)
-    const result = await lighthouse(url, { port: chrome.port, onlyCategories: CATEGORIES, logLevel: 'error', output: 'json' })
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      onlyCategories: CATEGORIES,
+      logLevel: 'error',
+      output: 'json',
+    })
     const { audits, categories, runWarnings, lighthouseVersion } = result.lhr
     if (traceFile) writeFileSync(traceFile, JSON.stringify(result.artifacts.Trace))
     const failing = Object.values(audits)
@@ -104,7 +129,16 @@ async function measure(url, cookies, traceFile) {
         warnings: runWarnings,
         lighthouseVersion,
       },
-      cookies: fresh?.length ? fresh.map((c) => ({ name: c.name, value: c.value, url: `${new URL(url).origin}${c.path}`, path: c.path, httpOnly: c.httpOnly, sameSite: 'Strict' })) : cookies,
+      cookies: fresh?.length
+        ? fresh.map((c) => ({
+            name: c.name,
+            value: c.value,
+            url: `${new URL(url).origin}${c.path}`,
+            path: c.path,
+            httpOnly: c.httpOnly,
+            sameSite: 'Strict',
+          }))
+        : cookies,
     }
   } finally {
     await browser.disconnect()
@@ -127,7 +161,9 @@ const pathOf = (url) => url.replace(/^https?:\/\/[^/]+/, '')
 function longTasks(audit) {
   const items = audit?.details?.items ?? []
   if (!items.length) return 'none'
-  return items.map((t) => `${pathOf(t.url) || 'page'} at ${Math.round(t.startTime)} ms for ${Math.round(t.duration)} ms`).join('; ')
+  return items
+    .map((t) => `${pathOf(t.url) || 'page'} at ${Math.round(t.startTime)} ms for ${Math.round(t.duration)} ms`)
+    .join('; ')
 }
 
 /**
@@ -138,7 +174,10 @@ function requests(audit) {
   const items = audit?.details?.items ?? []
   return items
     .filter((r) => !r.url.startsWith('data:'))
-    .map((r) => `${String(Math.round(r.networkRequestTime)).padStart(5)}–${String(Math.round(r.networkEndTime)).padEnd(5)} ms  ${r.resourceType ?? ''} ${pathOf(r.url).slice(0, 70)}`)
+    .map(
+      (r) =>
+        `${String(Math.round(r.networkRequestTime)).padStart(5)}–${String(Math.round(r.networkEndTime)).padEnd(5)} ms  ${r.resourceType ?? ''} ${pathOf(r.url).slice(0, 70)}`,
+    )
     .join('\n    ')
 }
 
@@ -154,7 +193,12 @@ const row = (r) =>
 
 if (args.trace) mkdirSync(args.trace, { recursive: true })
 const dir = mkdtempSync(join(tmpdir(), 'pocket-lighthouse-'))
-const server = await startPocket({ dataDir: join(dir, 'data'), log: join(dir, 'pocket.log'), seed: true, bin: args.bin })
+const server = await startPocket({
+  dataDir: join(dir, 'data'),
+  log: join(dir, 'pocket.log'),
+  seed: true,
+  bin: args.bin,
+})
 const results = {}
 try {
   let { cookies, idToken } = await signIn(server.url, server.log)
@@ -176,16 +220,28 @@ try {
       if (screen.signedIn) cookies = out.cookies
       runs.push(out.run)
       lighthouseVersion = out.run.lighthouseVersion
-      console.log(`${name} run ${i + 1}: ${row(out.run)}${out.run.failing.length ? `   failing: ${out.run.failing.join(', ')}` : ''}`)
+      console.log(
+        `${name} run ${i + 1}: ${row(out.run)}${out.run.failing.length ? `   failing: ${out.run.failing.join(', ')}` : ''}`,
+      )
       for (const w of out.run.warnings) console.log(`  warning: ${w}`)
-      if (args.why) console.log(`  largest paint: ${out.run.lcpElement}\n  main thread: ${out.run.mainThread}\n  long tasks: ${out.run.longTasks}\n  requests:\n    ${out.run.requests}`)
+      if (args.why)
+        console.log(
+          `  largest paint: ${out.run.lcpElement}\n  main thread: ${out.run.mainThread}\n  long tasks: ${out.run.longTasks}\n  requests:\n    ${out.run.requests}`,
+        )
     }
-    const med = Object.fromEntries(['performance', 'accessibility', 'bestPractices', 'fcp', 'lcp', 'tbt', 'cls'].map((k) => [k, median(runs.map((r) => r[k]))]))
+    const med = Object.fromEntries(
+      ['performance', 'accessibility', 'bestPractices', 'fcp', 'lcp', 'tbt', 'cls'].map((k) => [
+        k,
+        median(runs.map((r) => r[k])),
+      ]),
+    )
     results[name] = { path: screen.path, runs, median: med }
     console.log(`${name} median: ${row(med)}`)
   }
   console.log(`for performance 100: LCP ≤ ${FOR_100.lcp / 1000} s, TBT ≤ ${FOR_100.tbt} ms, CLS ≤ ${FOR_100.cls}`)
-  console.log(`Lighthouse ${lighthouseVersion}, mobile preset (simulated throttling), ${CHROMIUM_PATH}, ${args.runs} runs per screen`)
+  console.log(
+    `Lighthouse ${lighthouseVersion}, mobile preset (simulated throttling), ${CHROMIUM_PATH}, ${args.runs} runs per screen`,
+  )
   if (args.json) writeFileSync(args.json, JSON.stringify(results, null, 2))
 } finally {
   await server.stop()

@@ -9,7 +9,8 @@ const FROM = [0x63, 0x66, 0xf1] // #6366f1
 const TO = [0x7c, 0x3a, 0xed] // #7c3aed
 
 function crc32(buf) {
-  let c, crc = 0xffffffff
+  let c,
+    crc = 0xffffffff
   for (const b of buf) {
     c = (crc ^ b) & 0xff
     for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1

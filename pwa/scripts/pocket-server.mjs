@@ -30,7 +30,13 @@ export async function startPocket({ dataDir, log, seed = false, bin = join(root,
   const out = openSync(log, 'a')
   const child = spawn(bin, ['serve'], {
     cwd: root,
-    env: { ...process.env, POCKET_ADDR: url.slice('http://'.length), POCKET_PUBLIC_URL: url, POCKET_DATA_DIR: dataDir, POCKET_SEED: seed ? 'fixtures' : 'none' },
+    env: {
+      ...process.env,
+      POCKET_ADDR: url.slice('http://'.length),
+      POCKET_PUBLIC_URL: url,
+      POCKET_DATA_DIR: dataDir,
+      POCKET_SEED: seed ? 'fixtures' : 'none',
+    },
     stdio: ['ignore', out, out],
   })
   closeSync(out)
@@ -42,7 +48,13 @@ export async function startPocket({ dataDir, log, seed = false, bin = join(root,
     })
   for (let waited = 0; waited < 15_000; waited += 100) {
     if (child.exitCode !== null) break
-    if (await fetch(`${url}/readyz`).then((r) => r.ok, () => false)) return { url, log, stop }
+    if (
+      await fetch(`${url}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { url, log, stop }
     await new Promise((r) => setTimeout(r, 100))
   }
   await stop()

@@ -21,11 +21,21 @@ import { chromiumLaunchOptions } from './chromium.mjs'
 import { startPocket } from './pocket-server.mjs'
 
 const { values: opt } = parseArgs({
-  options: { screen: { type: 'string', default: 'list' }, bin: { type: 'string' }, top: { type: 'string', default: '40' }, slots: { type: 'boolean', default: false } },
+  options: {
+    screen: { type: 'string', default: 'list' },
+    bin: { type: 'string' },
+    top: { type: 'string', default: '40' },
+    slots: { type: 'boolean', default: false },
+  },
 })
 
 const dir = mkdtempSync(join(tmpdir(), 'pocket-profile-'))
-const pocket = await startPocket({ dataDir: join(dir, 'data'), log: join(dir, 'pocket.log'), seed: true, ...(opt.bin ? { bin: opt.bin } : {}) })
+const pocket = await startPocket({
+  dataDir: join(dir, 'data'),
+  log: join(dir, 'pocket.log'),
+  seed: true,
+  ...(opt.bin ? { bin: opt.bin } : {}),
+})
 const browser = await chromium.launch(chromiumLaunchOptions())
 try {
   const { page, cdp, url } = await slowPhonePage(browser, pocket, opt.screen)
@@ -88,7 +98,9 @@ function report(profile, top, slots) {
   console.log('\nheaviest app functions per 500 ms (total time)')
   appPerSlot.forEach((m, slot) => {
     const named = [...m].sort((a, b) => b[1] - a[1]).slice(0, 6)
-    console.log(`${String(slot * 500).padStart(6)} ms: ${named.map(([k, ms]) => `${k.replace(/\s+\/assets\//, ' ')} ${Math.round(ms)}`).join(' | ')}`)
+    console.log(
+      `${String(slot * 500).padStart(6)} ms: ${named.map(([k, ms]) => `${k.replace(/\s+\/assets\//, ' ')} ${Math.round(ms)}`).join(' | ')}`,
+    )
   })
 }
 

@@ -43,12 +43,24 @@ const LONG_MS = 50
 const CPU_RATE = opt.trace ? 1 : Number(opt.cpu)
 /** Observed time to the 4× slower phone Lighthouse's mobile preset stands for. */
 const SCALE = 4 / CPU_RATE
-const CATEGORIES = ['toplevel', 'IndexedDB', 'v8', 'blink', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'disabled-by-default-v8.cpu_profiler', 'blink.user_timing']
+const CATEGORIES = [
+  'toplevel',
+  'IndexedDB',
+  'v8',
+  'blink',
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'v8.execute',
+  'disabled-by-default-v8.cpu_profiler',
+  'blink.user_timing',
+]
 
 if (opt.trace) {
   const trace = JSON.parse(readFileSync(opt.trace, 'utf8'))
   const events = trace.traceEvents ?? trace
-  const origin = events.map((e) => String(e.args?.data?.documentLoaderURL ?? '')).find((u) => u.startsWith('http://127.0.0.1'))
+  const origin = events
+    .map((e) => String(e.args?.data?.documentLoaderURL ?? ''))
+    .find((u) => u.startsWith('http://127.0.0.1'))
   report(events, Number(opt.top), new URL(origin).origin)
 } else {
   await profileLoad()
@@ -56,7 +68,12 @@ if (opt.trace) {
 
 async function profileLoad() {
   const dir = mkdtempSync(join(tmpdir(), 'pocket-tasks-'))
-  const pocket = await startPocket({ dataDir: join(dir, 'data'), log: join(dir, 'pocket.log'), seed: true, ...(opt.bin ? { bin: opt.bin } : {}) })
+  const pocket = await startPocket({
+    dataDir: join(dir, 'data'),
+    log: join(dir, 'pocket.log'),
+    seed: true,
+    ...(opt.bin ? { bin: opt.bin } : {}),
+  })
   const browser = await chromium.launch(chromiumLaunchOptions())
   try {
     const { page, url } = await slowPhonePage(browser, pocket, opt.screen, CPU_RATE)
@@ -75,25 +92,40 @@ async function profileLoad() {
 
 /** Each long task of the page's main thread, from navigation: start, length, and its heaviest functions. */
 function report(events, top, origin) {
-  const main = events.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && navigatesTo(events, e, origin))
+  const main = events.find(
+    (e) =>
+      e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && navigatesTo(events, e, origin),
+  )
   if (!main) throw new Error('no renderer main thread in the trace')
   const on = (e) => e.pid === main.pid && e.tid === main.tid
-  const start = events.find((e) => on(e) && e.name === 'navigationStart' && String(e.args?.data?.documentLoaderURL ?? '').startsWith(origin))?.ts ?? Math.min(...events.filter(on).map((e) => e.ts))
+  const start =
+    events.find(
+      (e) => on(e) && e.name === 'navigationStart' && String(e.args?.data?.documentLoaderURL ?? '').startsWith(origin),
+    )?.ts ?? Math.min(...events.filter(on).map((e) => e.ts))
   const fcp = events.find((e) => on(e) && e.name === 'firstContentfulPaint')?.ts
-  const tasks = events.filter((e) => on(e) && e.ph === 'X' && e.name === 'RunTask' && e.dur * SCALE >= LONG_MS * 1000 && e.ts >= start)
+  const tasks = events.filter(
+    (e) => on(e) && e.ph === 'X' && e.name === 'RunTask' && e.dur * SCALE >= LONG_MS * 1000 && e.ts >= start,
+  )
   const samples = cpuSamples(events, main)
   const ms = (us) => Math.round(us / 1000)
   const scaled = (us) => Math.round((us * SCALE) / 1000)
-  console.log(`first contentful paint at ${fcp ? ms(fcp - start) : '?'} ms; long tasks (≥ ${LONG_MS} ms at 4× CPU${SCALE === 1 ? '' : `, observed at ${CPU_RATE}× and scaled`}):`)
+  console.log(
+    `first contentful paint at ${fcp ? ms(fcp - start) : '?'} ms; long tasks (≥ ${LONG_MS} ms at 4× CPU${SCALE === 1 ? '' : `, observed at ${CPU_RATE}× and scaled`}):`,
+  )
   let blocking = 0
   for (const task of tasks) {
     const afterPaint = fcp !== undefined && task.ts >= fcp
     if (afterPaint) blocking += (task.dur * SCALE) / 1000 - LONG_MS
-    console.log(`\n${String(ms(task.ts - start)).padStart(6)} ms  for ${scaled(task.dur)} ms${afterPaint ? '' : '  (before the first paint)'}`)
+    console.log(
+      `\n${String(ms(task.ts - start)).padStart(6)} ms  for ${scaled(task.dur)} ms${afterPaint ? '' : '  (before the first paint)'}`,
+    )
     console.log(`    work: ${kindsOfWork(events.filter(on), task)}`)
-    for (const [name, t] of heaviest(samples, task, top)) console.log(`    ${String(Math.round(t)).padStart(5)} ms  ${name}`)
+    for (const [name, t] of heaviest(samples, task, top))
+      console.log(`    ${String(Math.round(t)).padStart(5)} ms  ${name}`)
   }
-  console.log(`\nblocking time after the first paint: ${Math.round(blocking)} ms (unsimulated; Lighthouse re-times the tasks)`)
+  console.log(
+    `\nblocking time after the first paint: ${Math.round(blocking)} ms (unsimulated; Lighthouse re-times the tasks)`,
+  )
 }
 
 /**
@@ -103,17 +135,38 @@ function report(events, top, origin) {
  */
 function kindsOfWork(threadEvents, task) {
   const end = task.ts + task.dur
-  const inside = threadEvents.filter((e) => e.ph === 'X' && !/RunTask|Scheduler|ThreadController/.test(e.name) && e.ts >= task.ts && e.ts + (e.dur ?? 0) <= end && e.dur > 0)
-  const outermost = opt.nested ? inside : inside.filter((e) => !inside.some((o) => o !== e && o.ts <= e.ts && o.ts + o.dur >= e.ts + e.dur && o.dur > e.dur))
+  const inside = threadEvents.filter(
+    (e) =>
+      e.ph === 'X' &&
+      !/RunTask|Scheduler|ThreadController/.test(e.name) &&
+      e.ts >= task.ts &&
+      e.ts + (e.dur ?? 0) <= end &&
+      e.dur > 0,
+  )
+  const outermost = opt.nested
+    ? inside
+    : inside.filter(
+        (e) => !inside.some((o) => o !== e && o.ts <= e.ts && o.ts + o.dur >= e.ts + e.dur && o.dur > e.dur),
+      )
   const by = new Map()
   for (const e of outermost) by.set(e.name, (by.get(e.name) ?? 0) + e.dur / 1000)
-  return [...by].sort((a, b) => b[1] - a[1]).slice(0, opt.nested ? 14 : 5).map(([n, t]) => `${n} ${Math.round(t * SCALE)} ms`).join(', ') || 'none traced'
+  return (
+    [...by]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, opt.nested ? 14 : 5)
+      .map(([n, t]) => `${n} ${Math.round(t * SCALE)} ms`)
+      .join(', ') || 'none traced'
+  )
 }
 
 /** Whether the thread loaded a page of the server's (other renderers, the browser's own pages, run beside it). */
 function navigatesTo(events, thread, origin) {
   return events.some(
-    (e) => e.pid === thread.pid && e.tid === thread.tid && e.name === 'navigationStart' && String(e.args?.data?.documentLoaderURL ?? '').startsWith(origin),
+    (e) =>
+      e.pid === thread.pid &&
+      e.tid === thread.tid &&
+      e.name === 'navigationStart' &&
+      String(e.args?.data?.documentLoaderURL ?? '').startsWith(origin),
   )
 }
 

@@ -20,7 +20,8 @@ const { routes } = JSON.parse(readFileSync(budgetsFile, 'utf8'))
 const args = process.argv.slice(2)
 const verbose = args.includes('-v')
 const only = args.find((a) => !a.startsWith('-'))
-if (only && !routes[only]) throw new Error(`no route "${only}" in ${budgetsFile} (known: ${Object.keys(routes).join(', ')})`)
+if (only && !routes[only])
+  throw new Error(`no route "${only}" in ${budgetsFile} (known: ${Object.keys(routes).join(', ')})`)
 
 const read = (file) => readFileSync(join(dist, file))
 const gz = (file) => gzipSync(read(file), { level: 9 }).length
@@ -59,11 +60,19 @@ for (const [name, route] of Object.entries(routes)) {
   const total = files.reduce((sum, f) => sum + f.size, 0)
   if (verbose) for (const f of files) console.log(`${kb(f.size).padStart(7)} kB  ${f.file}`)
   const over = total / 1024 > route.maxKb
-  console.log(`${name.padEnd(7)} ${route.path.padEnd(20)} ${kb(total).padStart(6)} kB gz  (budget ${route.maxKb} kB)${over ? '  OVER' : ''}`)
-  if (over) failures.push(`${name} (${route.path}) loads ${kb(total)} kB of gzipped JavaScript, over its ${route.maxKb} kB budget`)
+  console.log(
+    `${name.padEnd(7)} ${route.path.padEnd(20)} ${kb(total).padStart(6)} kB gz  (budget ${route.maxKb} kB)${over ? '  OVER' : ''}`,
+  )
+  if (over)
+    failures.push(
+      `${name} (${route.path}) loads ${kb(total)} kB of gzipped JavaScript, over its ${route.maxKb} kB budget`,
+    )
   for (const chunk of route.without ?? []) {
     const found = files.find((f) => f.file.startsWith(`assets/${chunk}-`))
-    if (found) failures.push(`${name} (${route.path}) loads ${found.file} at first, which it must not (size-budgets.json "without")`)
+    if (found)
+      failures.push(
+        `${name} (${route.path}) loads ${found.file} at first, which it must not (size-budgets.json "without")`,
+      )
   }
 }
 if (failures.length) {

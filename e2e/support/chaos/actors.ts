@@ -33,12 +33,17 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 const main = (page: Page) => page.getByRole('main')
 const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Sidebar' })
 const folderLink = (page: Page, name: string) =>
-  sidebar(page).getByRole('region', { name: 'Folders' }).getByRole('link', { name: new RegExp(`^${escape(name)}, \\d+ recordings?`) })
+  sidebar(page)
+    .getByRole('region', { name: 'Folders' })
+    .getByRole('link', { name: new RegExp(`^${escape(name)}, \\d+ recordings?`) })
 
 /** Opens a recording the way a user does: the sidebar's Recordings, then its row. */
 export async function openRecording(page: Page, id: string, title: string): Promise<void> {
   if (new URL(page.url()).pathname === `/recordings/${id}`) return
-  await sidebar(page).getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Recordings', exact: true }).click(step)
+  await sidebar(page)
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Recordings', exact: true })
+    .click(step)
   await main(page).getByRole('link', { name: title, exact: true }).click(step)
   await expect(page.getByRole('heading', { level: 1, name: title, exact: true })).toBeVisible(step)
 }
@@ -86,7 +91,13 @@ async function deleteAndUndo(page: Page, title: string): Promise<'undone' | 'mis
   await expect(page).toHaveURL(/\/recordings$/, step)
   const undo = page.getByRole('status').filter({ hasText: 'Recording deleted' }).getByRole('button', { name: 'Undo' })
   // The toast closes at most DELETE_UNDO_MS (5 s) after the click: no longer worth waiting on.
-  if (!(await undo.click({ timeout: 4_000 }).then(() => true, () => false))) return 'missed'
+  if (
+    !(await undo.click({ timeout: 4_000 }).then(
+      () => true,
+      () => false,
+    ))
+  )
+    return 'missed'
   const undoneAfter = Date.now() - deletedAt
   const back = main(page).getByRole('link', { name: title, exact: true })
   const tooLate = page.getByRole('alert').filter({ hasText: TOO_LATE })
@@ -122,7 +133,10 @@ async function renameFolder(page: Page, to: string): Promise<void> {
 
 async function deleteFolder(page: Page, name: string): Promise<void> {
   await main(page).getByRole('button', { name: 'Delete folder' }).click(step)
-  await page.getByRole('dialog', { name: `Delete “${name}”?` }).getByRole('button', { name: 'Delete folder' }).click(step)
+  await page
+    .getByRole('dialog', { name: `Delete “${name}”?` })
+    .getByRole('button', { name: 'Delete folder' })
+    .click(step)
   await expect(page).toHaveURL(/\?folder=general$/, step)
   await expect(folderLink(page, name)).toHaveCount(0, step)
 }
@@ -154,7 +168,15 @@ export async function editOnce(actor: Actor, rng: Rng, expected: Expected, label
   }
 }
 
-async function perform(op: Op, actor: Actor, rng: Rng, expected: Expected, label: string, rec: string, title: string): Promise<string> {
+async function perform(
+  op: Op,
+  actor: Actor,
+  rng: Rng,
+  expected: Expected,
+  label: string,
+  rec: string,
+  title: string,
+): Promise<string> {
   const { page } = actor
   switch (op) {
     case 'rename': {

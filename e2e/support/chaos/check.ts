@@ -43,9 +43,17 @@ export async function readDevice(page: Page): Promise<DeviceCopy> {
     try {
       const [recordings, folders, outbox] = await Promise.all([all('recordings'), all('folders'), all('outbox')])
       return {
-        recordings: recordings.map((r) => [r.id, { title: r.data?.title ?? '', folderId: r.folderId ?? r.data?.folder?.id ?? '' }] as const),
+        recordings: recordings.map(
+          (r) => [r.id, { title: r.data?.title ?? '', folderId: r.folderId ?? r.data?.folder?.id ?? '' }] as const,
+        ),
         folders: folders.map((f) => [f.id, f.name] as const),
-        outbox: outbox.map((o) => ({ status: o.status, kind: o.kind, entityId: o.entityId, attempts: o.attempts, error: o.error })),
+        outbox: outbox.map((o) => ({
+          status: o.status,
+          kind: o.kind,
+          entityId: o.entityId,
+          attempts: o.attempts,
+          error: o.error,
+        })),
       }
     } finally {
       db.close()
@@ -78,8 +86,13 @@ async function idToken(request: APIRequestContext, base: string, fresh = false):
 /** What the server holds, through its REST API as the signed-in user; duplicates counted on the way. */
 export async function readServer(request: APIRequestContext, base: string): Promise<Library & { duplicated: number }> {
   const data = async <T>(path: string): Promise<T> => {
-    let res = await request.get(`${base}${path}`, { headers: { Authorization: `Bearer ${await idToken(request, base)}` } })
-    if (res.status() === 401) res = await request.get(`${base}${path}`, { headers: { Authorization: `Bearer ${await idToken(request, base, true)}` } })
+    let res = await request.get(`${base}${path}`, {
+      headers: { Authorization: `Bearer ${await idToken(request, base)}` },
+    })
+    if (res.status() === 401)
+      res = await request.get(`${base}${path}`, {
+        headers: { Authorization: `Bearer ${await idToken(request, base, true)}` },
+      })
     if (!res.ok()) throw new Error(`${path}: ${res.status()}`)
     return ((await res.json()) as { data: T }).data
   }
@@ -88,9 +101,12 @@ export async function readServer(request: APIRequestContext, base: string): Prom
     data<Array<{ id: string; name: string }>>('/api/v1/folders'),
   ])
   const byName = new Map(folders.map((f) => [f.name, f.id]))
-  const folderOf = (r: ServerRow) => r.folder?.id ?? r.folder_id ?? r.folderId ?? (r.folder?.name ? byName.get(r.folder.name) : '') ?? ''
+  const folderOf = (r: ServerRow) =>
+    r.folder?.id ?? r.folder_id ?? r.folderId ?? (r.folder?.name ? byName.get(r.folder.name) : '') ?? ''
   const duplicated =
-    rows.length - new Set(rows.map((r) => r.id)).size + (folders.length - new Set(folders.map((f) => f.name.toLowerCase())).size)
+    rows.length -
+    new Set(rows.map((r) => r.id)).size +
+    (folders.length - new Set(folders.map((f) => f.name.toLowerCase())).size)
   return {
     recordings: new Map(rows.map((r) => [r.id, { title: r.title, folderId: folderOf(r) }])),
     folders: new Map(folders.map((f) => [f.id, f.name])),
@@ -104,10 +120,13 @@ export function differences(device: Library, server: Library): string[] {
   for (const [id, s] of server.recordings) {
     const d = device.recordings.get(id)
     if (!d) out.push(`recording ${id} missing`)
-    else if (d.title !== s.title || d.folderId !== s.folderId) out.push(`recording ${id}: device ${JSON.stringify(d)}, server ${JSON.stringify(s)}`)
+    else if (d.title !== s.title || d.folderId !== s.folderId)
+      out.push(`recording ${id}: device ${JSON.stringify(d)}, server ${JSON.stringify(s)}`)
   }
-  for (const id of device.recordings.keys()) if (!server.recordings.has(id)) out.push(`recording ${id} only on the device`)
-  for (const [id, name] of server.folders) if (device.folders.get(id) !== name) out.push(`folder ${id}: device ${device.folders.get(id)}, server ${name}`)
+  for (const id of device.recordings.keys())
+    if (!server.recordings.has(id)) out.push(`recording ${id} only on the device`)
+  for (const [id, name] of server.folders)
+    if (device.folders.get(id) !== name) out.push(`folder ${id}: device ${device.folders.get(id)}, server ${name}`)
   for (const id of device.folders.keys()) if (!server.folders.has(id)) out.push(`folder ${id} only on the device`)
   return out
 }
@@ -128,7 +147,8 @@ export function losses(expected: Expected, server: Library): string[] {
   for (const [id, name] of expected.folders) {
     const s = server.folders.get(id)
     if (name === null && s !== undefined) out.push(`deleted folder ${id} (“${s}”) still there`)
-    if (name !== null && s !== name) out.push(`folder ${id} ${s === undefined ? 'missing' : `named “${s}”`}, expected “${name}”`)
+    if (name !== null && s !== name)
+      out.push(`folder ${id} ${s === undefined ? 'missing' : `named “${s}”`}, expected “${name}”`)
   }
   return out
 }

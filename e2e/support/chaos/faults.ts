@@ -31,7 +31,12 @@ function drawToxic(rng: Rng, n: number): Toxic {
   const name = `${kind}-${n}`
   switch (kind) {
     case 'latency':
-      return { name, type: kind, stream: stream(rng), attributes: { latency: rng.int(50, 600), jitter: rng.int(0, 200) } }
+      return {
+        name,
+        type: kind,
+        stream: stream(rng),
+        attributes: { latency: rng.int(50, 600), jitter: rng.int(0, 200) },
+      }
     case 'bandwidth': // KB/s: a slow link, a Push or a Pull page takes seconds
       return { name, type: kind, stream: stream(rng), attributes: { rate: rng.int(2, 40) } }
     case 'reset_peer': // connections reset (RST) after timeout ms: mid-request or mid-socket
@@ -41,7 +46,12 @@ function drawToxic(rng: Rng, n: number): Toxic {
     case 'timeout': // data stops; the connection closes after timeout ms (0: held until healed)
       return { name, type: kind, stream: stream(rng), attributes: { timeout: rng.pick([0, rng.int(100, 1500)]) } }
     case 'slicer': // bytes arrive in small pieces, with delays between them
-      return { name, type: kind, stream: stream(rng), attributes: { average_size: rng.int(1, 64), size_variation: 0, delay: rng.int(0, 2000) } }
+      return {
+        name,
+        type: kind,
+        stream: stream(rng),
+        attributes: { average_size: rng.int(1, 64), size_variation: 0, delay: rng.int(0, 2000) },
+      }
   }
 }
 

@@ -27,7 +27,16 @@ import '@/ui/styles.css'
  */
 declare global {
   interface Window {
-    __bench?: { prepareMs: number; firstPaintMs: number; firstPaintWarmMs: number; parseMs: number; treeMs: number; layoutMs: number; nodes: number; detailedCards: number }
+    __bench?: {
+      prepareMs: number
+      firstPaintMs: number
+      firstPaintWarmMs: number
+      parseMs: number
+      treeMs: number
+      layoutMs: number
+      nodes: number
+      detailedCards: number
+    }
     __pan?: (frames: number, dx: number, dy: number) => Promise<number[]>
     /** With ?manual: starts the run (so a profiler can be attached first). */
     __start?: () => Promise<void>
@@ -126,9 +135,14 @@ async function run() {
 window.__pan = async (frames, dx, dy) => {
   const el = document.querySelector<HTMLElement>('.mm-viewport')!
   const box = el.getBoundingClientRect()
-  const at = (i: number) => ({ clientX: box.left + box.width / 2 + (dx * i) / frames, clientY: box.top + box.height / 2 + (dy * i) / frames })
+  const at = (i: number) => ({
+    clientX: box.left + box.width / 2 + (dx * i) / frames,
+    clientY: box.top + box.height / 2 + (dy * i) / frames,
+  })
   const fire = (type: string, i: number) =>
-    el.dispatchEvent(new PointerEvent(type, { ...at(i), pointerId: 7, pointerType: 'mouse', button: 0, buttons: 1, bubbles: true }))
+    el.dispatchEvent(
+      new PointerEvent(type, { ...at(i), pointerId: 7, pointerType: 'mouse', button: 0, buttons: 1, bubbles: true }),
+    )
   const deltas: number[] = []
   fire('pointerdown', 0)
   let last = await new Promise<number>((r) => requestAnimationFrame(r))

@@ -23,7 +23,10 @@ new PerformanceObserver((list) => {
  * the current one; 'parts' as the pull lands it, CHANGES_PER_TRANSACTION
  * changes per transaction.
  */
-async function run(path: 'before' | 'now' | 'parts', count: number): Promise<{ ms: number; changes: number; longestTask: number }> {
+async function run(
+  path: 'before' | 'now' | 'parts',
+  count: number,
+): Promise<{ ms: number; changes: number; longestTask: number }> {
   const { device, changes } = await pageScenario(count)
   const { db } = device
   await new Promise((resolve) => setTimeout(resolve, 100)) // the scenario's own tasks end first

@@ -14,8 +14,12 @@ const words = (s: string) => s.split(/\s+/).filter(Boolean).length
  * one-hour lecture (fixture 07, ~7.2k words) repeated with shifted times, so
  * the text, segment lengths and speaker mix are real.
  */
-export function longTranscript(minWords: number): { transcription: { segments: RawSegment[] }; speakers: unknown; words: number } {
-  const source = (lecture.transcription).segments
+export function longTranscript(minWords: number): {
+  transcription: { segments: RawSegment[] }
+  speakers: unknown
+  words: number
+} {
+  const source = lecture.transcription.segments
   const span = source.reduce((m, s) => Math.max(m, s.end_time), 0) + 2
   const segments: RawSegment[] = []
   let total = 0

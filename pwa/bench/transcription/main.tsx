@@ -35,7 +35,13 @@ async function run(minWords: number, contentVisibility: boolean): Promise<RunRes
   const t2 = performance.now()
   await nextFrame()
   const t3 = performance.now()
-  return { words: raw.words, segments: transcript.segments.length, normalizeMs: t1 - t0, commitMs: t2 - t1, frameMs: t3 - t1 }
+  return {
+    words: raw.words,
+    segments: transcript.segments.length,
+    normalizeMs: t1 - t0,
+    commitMs: t2 - t1,
+    frameMs: t3 - t1,
+  }
 }
 
 /** Time from asking for a highlighted segment near the end to the frame that shows it. */

@@ -16,11 +16,14 @@ function renderAt(path: string) {
 }
 
 describe('PrerenderRelease', () => {
-  it.each(['/login', '/shared/recording', '/recordings', '/recordings/', '/recordings/rec_1'])('keeps the copy on %s, which draws over it', (path) => {
-    const copyShown = placeStaticCopy()
-    renderAt(path)
-    expect(copyShown()).toBe(true)
-  })
+  it.each(['/login', '/shared/recording', '/recordings', '/recordings/', '/recordings/rec_1'])(
+    'keeps the copy on %s, which draws over it',
+    (path) => {
+      const copyShown = placeStaticCopy()
+      renderAt(path)
+      expect(copyShown()).toBe(true)
+    },
+  )
 
   it('removes the copy once the app goes to a page that does not draw over it', () => {
     const copyShown = placeStaticCopy()

@@ -18,7 +18,9 @@ vi.mock('./routes', () => ({
 
 const MARKER = 'pocket_has_session=1'
 const stored = (n: number) =>
-  Array.from({ length: n }, (_, i) => toStored({ id: `r${i}`, title: `R${i}`, recordingAt: `2026-01-${String(i + 1).padStart(2, '0')}T10:00:00Z` }))
+  Array.from({ length: n }, (_, i) =>
+    toStored({ id: `r${i}`, title: `R${i}`, recordingAt: `2026-01-${String(i + 1).padStart(2, '0')}T10:00:00Z` }),
+  )
 
 beforeEach(() => {
   preloads.calls = 0

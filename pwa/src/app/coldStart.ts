@@ -27,7 +27,12 @@ export function startColdStart(path = globalThis.location?.pathname ?? '', cooki
     // Opening IndexedDB (creating it, on a device's first visit) is the longest task before
     // the detail's first paint: it runs now, while the network restores the session.
     // Through the device module (data/device), so the screen's live reads find Dexie loaded and start at once.
-    startEarly(preloadDetailScreen(), () => import('@/data/device/open').then((m) => m.deviceDb()).then((db) => db.open()).then(() => undefined))
+    startEarly(preloadDetailScreen(), () =>
+      import('@/data/device/open')
+        .then((m) => m.deviceDb())
+        .then((db) => db.open())
+        .then(() => undefined),
+    )
     return true
   }
   return false

@@ -10,7 +10,10 @@ describe('replacingSamePage', () => {
 
   it('replaces the entry when the link names the page already shown', () => {
     expect(navigateFrom('/recordings', '/recordings')).toEqual(['/recordings', { replace: true }])
-    expect(navigateFrom('/recordings?folder=work', '/recordings?folder=work', { state: 1 })).toEqual(['/recordings?folder=work', { state: 1, replace: true }])
+    expect(navigateFrom('/recordings?folder=work', '/recordings?folder=work', { state: 1 })).toEqual([
+      '/recordings?folder=work',
+      { state: 1, replace: true },
+    ])
   })
 
   it('adds an entry for any other page, and keeps what the caller asked', () => {

@@ -21,15 +21,29 @@ describe('screenAt (which screen a path opens, as the router reads it)', () => {
   })
 
   it('every list and recording path is a signed-in screen', () => {
-    for (const path of ['/recordings', '/recordings/', '/recordings/x', '/ask', '/ASK/']) expect(SIGNED_IN_SCREENS.test(path)).toBe(true)
-    for (const path of ['/', '/login', '/recordings/a/b', '/shared/recording']) expect(SIGNED_IN_SCREENS.test(path)).toBe(false)
+    for (const path of ['/recordings', '/recordings/', '/recordings/x', '/ask', '/ASK/'])
+      expect(SIGNED_IN_SCREENS.test(path)).toBe(true)
+    for (const path of ['/', '/login', '/recordings/a/b', '/shared/recording'])
+      expect(SIGNED_IN_SCREENS.test(path)).toBe(false)
   })
 })
 
 describe('drawsOverPrerender', () => {
   it('is true for the pages with a static copy of their own, with or without a trailing slash', () => {
-    const withCopy = ['/login', '/shared/recording', '/recordings', '/recordings/', '/recordings/rec_01', '/recordings/rec_01/']
+    const withCopy = [
+      '/login',
+      '/shared/recording',
+      '/recordings',
+      '/recordings/',
+      '/recordings/rec_01',
+      '/recordings/rec_01/',
+    ]
     expect(withCopy.map(drawsOverPrerender)).toEqual(withCopy.map(() => true))
-    expect(['/', '/ask', '/recordings/rec_01/more', '/nope'].map(drawsOverPrerender)).toEqual([false, false, false, false])
+    expect(['/', '/ask', '/recordings/rec_01/more', '/nope'].map(drawsOverPrerender)).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ])
   })
 })

@@ -36,7 +36,10 @@ function browserDeps(): StaleChunkDeps {
     target: window,
     // Read when a chunk fails, not at start: a page's first use of
     // sessionStorage asks the browser for it, and every start would wait.
-    storage: { getItem: (key) => sessionStorage.getItem(key), setItem: (key, value) => sessionStorage.setItem(key, value) },
+    storage: {
+      getItem: (key) => sessionStorage.getItem(key),
+      setItem: (key, value) => sessionStorage.setItem(key, value),
+    },
     reload: () => window.location.reload(),
     now: Date.now,
     isOnline: () => navigator.onLine !== false,

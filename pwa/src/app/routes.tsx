@@ -34,7 +34,9 @@ export const preloadDetailScreen = (): Promise<unknown>[] => [appShell.preload()
  */
 function PreloadSignedInScreens(): null {
   useEffect(() => {
-    void whenPageSettled().then(() => Promise.allSettled([...preloadListScreen(), ...preloadDetailScreen(), libraryAskPage.preload()]))
+    void whenPageSettled().then(() =>
+      Promise.allSettled([...preloadListScreen(), ...preloadDetailScreen(), libraryAskPage.preload()]),
+    )
   }, [])
   return null
 }

@@ -29,7 +29,9 @@ function memoryStorage() {
 }
 
 const zoneIs = (timeZone: string) =>
-  vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockReturnValue({ timeZone } as Intl.ResolvedDateTimeFormatOptions)
+  vi
+    .spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions')
+    .mockReturnValue({ timeZone } as Intl.ResolvedDateTimeFormatOptions)
 
 describe('rememberTimeZone', () => {
   afterEach(() => vi.restoreAllMocks())
@@ -38,7 +40,9 @@ describe('rememberTimeZone', () => {
     zoneIs('America/Argentina/Buenos_Aires')
     const { doc, written } = fakeDocument()
     rememberTimeZone(doc, memoryStorage())
-    expect(written).toEqual(['pocket_tz=America/Argentina/Buenos_Aires; Path=/recordings; Max-Age=31536000; SameSite=Strict; Secure'])
+    expect(written).toEqual([
+      'pocket_tz=America/Argentina/Buenos_Aires; Path=/recordings; Max-Age=31536000; SameSite=Strict; Secure',
+    ])
   })
 
   it('reads the zone again only when its offset changed or the cookie is gone', () => {

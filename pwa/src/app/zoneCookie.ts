@@ -17,7 +17,10 @@ const A_YEAR_S = 365 * 24 * 3600
 /** IANA names ('Europe/Paris', 'Etc/GMT+5'); anything else is not written. */
 const ZONE_NAME = /^[A-Za-z0-9_+\-/]{1,64}$/
 
-export function rememberTimeZone(doc: Document = document, storage: Pick<Storage, 'getItem' | 'setItem'> | null = safeStorage()): void {
+export function rememberTimeZone(
+  doc: Document = document,
+  storage: Pick<Storage, 'getItem' | 'setItem'> | null = safeStorage(),
+): void {
   const offset = String(new Date().getTimezoneOffset())
   if (doc.cookie.includes(`${ZONE_COOKIE}=`) && storage?.getItem(OFFSET_KEY) === offset) return
   let zone: string | undefined

@@ -8,7 +8,10 @@ import { apiRequest } from './api/http'
  * ordinary range requests. A share link's audio is reached by its token.
  */
 export async function fetchAudioLink(id: string, signal?: AbortSignal): Promise<string> {
-  const res = await apiRequest<{ data?: { url?: unknown } }>(`/api/v1/recordings/${encodeURIComponent(id)}/audio/link`, { signal })
+  const res = await apiRequest<{ data?: { url?: unknown } }>(
+    `/api/v1/recordings/${encodeURIComponent(id)}/audio/link`,
+    { signal },
+  )
   const url = res?.data?.url
   if (typeof url !== 'string' || !url.startsWith('/api/')) throw new Error('The server gave no audio link')
   return url

@@ -29,7 +29,9 @@ describe('chat data layer', () => {
   })
 
   it('owner: a failed session fetch is raised', async () => {
-    server.use(http.get('/api/v1/chat/session/:id', () => HttpResponse.json({ success: false, message: 'no' }, { status: 404 })))
+    server.use(
+      http.get('/api/v1/chat/session/:id', () => HttpResponse.json({ success: false, message: 'no' }, { status: 404 })),
+    )
     await signIn()
     await expect(fetchChatHistory({ recordingId: REC })).rejects.toMatchObject({ status: 404 })
   })
@@ -44,14 +46,20 @@ describe('chat data layer', () => {
   })
 
   it('visitor: a failed session fetch gives a local shared session and no messages', async () => {
-    server.use(http.get('/api/v1/chat/session/:id/shared', () => HttpResponse.json({ success: false }, { status: 500 })))
+    server.use(
+      http.get('/api/v1/chat/session/:id/shared', () => HttpResponse.json({ success: false }, { status: 500 })),
+    )
     const history = await fetchChatHistory({ recordingId: REC, shareToken: 'tok' })
     expect(history.session).toMatchObject({ local: true, shared: true, shareToken: 'tok' })
     expect(history.messages).toEqual([])
   })
 
   it('visitor: a failed messages fetch gives an empty list', async () => {
-    server.use(http.get('/api/v1/chat/session/:id/messages/shared', () => HttpResponse.json({ success: false }, { status: 401 })))
+    server.use(
+      http.get('/api/v1/chat/session/:id/messages/shared', () =>
+        HttpResponse.json({ success: false }, { status: 401 }),
+      ),
+    )
     const history = await fetchChatHistory({ recordingId: REC, shareToken: 'tok' })
     expect(history.session.local).toBe(false)
     expect(history.messages).toEqual([])
@@ -88,7 +96,14 @@ describe('chat data layer', () => {
     const res = await sendChatMessage({ recordingId: REC, message: 'Hi', sessionId: null, shareToken: 'tok' })
     expect(seen).toEqual({
       auth: null,
-      body: { recordingId: REC, message: 'Hi', sessionId: null, language: 'en', shareToken: 'tok', visitorId: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/) },
+      body: {
+        recordingId: REC,
+        message: 'Hi',
+        sessionId: null,
+        language: 'en',
+        shareToken: 'tok',
+        visitorId: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
+      },
     })
     expect(res.session).toMatchObject({ shared: true, shareToken: 'tok' })
   })
@@ -98,7 +113,12 @@ describe('chat data layer', () => {
     [429, 'RATE_LIMITED'],
   ])('a send answered %i fails with the server code', async (status, code) => {
     await signIn()
-    server.use(http.post('/api/v1/chat/message', () => HttpResponse.json({ success: false, message: 'x', code }, { status })))
-    await expect(sendChatMessage({ recordingId: REC, message: 'Hi', sessionId: null })).rejects.toMatchObject({ status, code })
+    server.use(
+      http.post('/api/v1/chat/message', () => HttpResponse.json({ success: false, message: 'x', code }, { status })),
+    )
+    await expect(sendChatMessage({ recordingId: REC, message: 'Hi', sessionId: null })).rejects.toMatchObject({
+      status,
+      code,
+    })
   })
 })

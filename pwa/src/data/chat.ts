@@ -31,7 +31,8 @@ export const chatKeys = {
   all: ['chat'] as const,
   /** Everything about one recording's chat: what a new answer makes stale. */
   recording: (recordingId: string) => [...chatKeys.all, 'recording', recordingId] as const,
-  history: (t: ChatTarget) => [...chatKeys.recording(t.recordingId), 'history', t.shareToken ?? null, t.sessionId ?? null] as const,
+  history: (t: ChatTarget) =>
+    [...chatKeys.recording(t.recordingId), 'history', t.shareToken ?? null, t.sessionId ?? null] as const,
   conversations: (recordingId: string) => [...chatKeys.recording(recordingId), 'conversations'] as const,
 }
 
@@ -52,11 +53,16 @@ async function fetchChatSession(t: ChatTarget, signal?: AbortSignal): Promise<Ch
   if (!t.shareToken && t.sessionId) return ownerSession(t.recordingId, t.sessionId)
   if (!t.shareToken) {
     const session = normalizeSession(ok(await chatRequest(`${BASE}/session/${enc(t.recordingId)}`, { signal })))
-    if (!session) throw new ApiError({ status: 200, code: 'NO_DATA', message: 'Unexpected response format from server' })
+    if (!session)
+      throw new ApiError({ status: 200, code: 'NO_DATA', message: 'Unexpected response format from server' })
     return session
   }
   try {
-    const res = await chatRequest(`${BASE}/session/${enc(t.recordingId)}/shared`, { query: { token: t.shareToken, visitor: visitorKey() }, auth: false, signal })
+    const res = await chatRequest(`${BASE}/session/${enc(t.recordingId)}/shared`, {
+      query: { token: t.shareToken, visitor: visitorKey() },
+      auth: false,
+      signal,
+    })
     const session = normalizeSession(ok(res))
     if (session) return { ...session, shared: true, shareToken: t.shareToken }
   } catch {
@@ -73,9 +79,14 @@ export function ownerSession(recordingId: string, id: string, title = ''): ChatS
 /** Messages oldest first. A visitor's failed fetch gives an empty list (spec §8). */
 async function fetchChatMessages(session: ChatSession, signal?: AbortSignal): Promise<ChatMessage[]> {
   if (session.local) return []
-  if (!session.shareToken) return normalizeMessages(ok(await chatRequest(`${BASE}/session/${enc(session.id)}/messages`, { signal })))
+  if (!session.shareToken)
+    return normalizeMessages(ok(await chatRequest(`${BASE}/session/${enc(session.id)}/messages`, { signal })))
   try {
-    const res = await chatRequest(`${BASE}/session/${enc(session.id)}/messages/shared`, { query: { token: session.shareToken, visitor: visitorKey() }, auth: false, signal })
+    const res = await chatRequest(`${BASE}/session/${enc(session.id)}/messages/shared`, {
+      query: { token: session.shareToken, visitor: visitorKey() },
+      auth: false,
+      signal,
+    })
     return normalizeMessages(ok(res))
   } catch {
     return []
@@ -128,8 +139,14 @@ const deviceStore = () => import('./db').then((m) => m.db)
 async function saveChat(t: ChatTarget, session: ChatSession, messages: ChatMessage[]): Promise<void> {
   const db = await deviceStore()
   await db.transaction('rw', db.chatSessions, db.chatMessages, async () => {
-    await db.chatSessions.put({ id: session.id, recordingId: t.recordingId, data: { session, scope: scopeOf(t), savedAt: Date.now() } })
-    await db.chatMessages.bulkPut(messages.map((m) => ({ id: m.id, sessionId: session.id, createdAt: m.createdAt, data: m })))
+    await db.chatSessions.put({
+      id: session.id,
+      recordingId: t.recordingId,
+      data: { session, scope: scopeOf(t), savedAt: Date.now() },
+    })
+    await db.chatMessages.bulkPut(
+      messages.map((m) => ({ id: m.id, sessionId: session.id, createdAt: m.createdAt, data: m })),
+    )
   })
 }
 
@@ -146,12 +163,17 @@ interface CachedSession {
 export async function readCachedChat(t: ChatTarget): Promise<{ session: ChatSession; messages: ChatMessage[] } | null> {
   const db = await deviceStore()
   const rows = await db.chatSessions.where('recordingId').equals(t.recordingId).toArray()
-  const mine = rows.filter((r) => (r.data as CachedSession | null)?.scope === scopeOf(t) && (!t.sessionId || r.id === t.sessionId))
+  const mine = rows.filter(
+    (r) => (r.data as CachedSession | null)?.scope === scopeOf(t) && (!t.sessionId || r.id === t.sessionId),
+  )
   const savedAt = (r: (typeof rows)[number]) => (r.data as CachedSession).savedAt ?? 0
   const row = mine.sort((a, b) => savedAt(b) - savedAt(a))[0]
   if (!row) return null
   const session = (row.data as CachedSession).session
-  const stored = await db.chatMessages.where('[sessionId+createdAt]').between([row.id, ''], [row.id, '\uffff']).toArray()
+  const stored = await db.chatMessages
+    .where('[sessionId+createdAt]')
+    .between([row.id, ''], [row.id, '\uffff'])
+    .toArray()
   return { session, messages: stored.map((m) => m.data as ChatMessage) }
 }
 
@@ -168,11 +190,18 @@ interface SendInput extends Omit<ChatTarget, 'sessionId'> {
  */
 export async function sendChatMessage(input: SendInput): Promise<ChatSendResult> {
   const { recordingId, message, sessionId, shareToken } = input
-  const body = { recordingId, message, sessionId, language: 'en', ...(shareToken ? { shareToken, visitorId: visitorKey() } : {}) }
+  const body = {
+    recordingId,
+    message,
+    sessionId,
+    language: 'en',
+    ...(shareToken ? { shareToken, visitorId: visitorKey() } : {}),
+  }
   const path = shareToken ? `${BASE}/message/shared` : `${BASE}/message`
   const raw = ok(await chatRequest(path, { method: 'POST', body, auth: !shareToken }))
   const result = normalizeSendResult(raw)
-  if (!result) throw new ApiError({ status: 200, code: 'NO_DATA', message: 'Unexpected response format from server', body: raw })
+  if (!result)
+    throw new ApiError({ status: 200, code: 'NO_DATA', message: 'Unexpected response format from server', body: raw })
   const session = shareToken ? { ...result.session, shared: true, shareToken } : result.session
   await saveChat({ recordingId, shareToken }, session, [result.userMessage, result.assistantMessage])
   return { ...result, session }

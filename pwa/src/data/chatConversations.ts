@@ -26,7 +26,8 @@ function ok<T>(res: RawResponse<T>): T {
 export const conversationsQuery = (recordingId: string) =>
   queryOptions({
     queryKey: chatKeys.conversations(recordingId),
-    queryFn: async ({ signal }) => normalizeConversations(ok(await chatRequest(`${BASE}/${enc(recordingId)}/sessions`, { signal })), ''),
+    queryFn: async ({ signal }) =>
+      normalizeConversations(ok(await chatRequest(`${BASE}/${enc(recordingId)}/sessions`, { signal })), ''),
     retry: false,
   })
 
@@ -34,6 +35,7 @@ export const conversationsQuery = (recordingId: string) =>
 export async function startConversation(recordingId: string): Promise<ChatSession> {
   const raw = ok(await chatRequest(`${BASE}/${enc(recordingId)}/sessions`, { method: 'POST', body: {} }))
   const session = normalizeSession(raw)
-  if (!session) throw new ApiError({ status: 200, code: 'NO_DATA', message: 'Unexpected response format from server', body: raw })
+  if (!session)
+    throw new ApiError({ status: 200, code: 'NO_DATA', message: 'Unexpected response format from server', body: raw })
   return ownerSession(recordingId, session.id, session.title)
 }

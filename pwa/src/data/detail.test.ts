@@ -33,7 +33,11 @@ describe('detail', () => {
 
   it('a network failure defaults to status 500 and keeps its code', async () => {
     server.use(http.get(DETAIL, () => HttpResponse.error()))
-    await expect(fetchDetail('r1')).rejects.toMatchObject({ status: 500, code: 'NETWORK_ERROR', message: 'Failed to load recording' })
+    await expect(fetchDetail('r1')).rejects.toMatchObject({
+      status: 500,
+      code: 'NETWORK_ERROR',
+      message: 'Failed to load recording',
+    })
   })
 
   it('a 404 forgets the copy on the device', async () => {

@@ -20,7 +20,11 @@ export const NO_DATA_CODE = 'NO_DATA'
  * the recording is gone or no longer the user's. The offline library's
  * fetches are `background` (data/offline/room.ts).
  */
-export async function fetchDetail(id: string, signal?: AbortSignal, room: { background?: boolean } = {}): Promise<StoredDetail> {
+export async function fetchDetail(
+  id: string,
+  signal?: AbortSignal,
+  room: { background?: boolean } = {},
+): Promise<StoredDetail> {
   if (!id) throw new ApiError({ status: 400, code: 'NO_RECORDING_ID', message: NO_ID_MESSAGE })
   let raw: unknown
   try {
@@ -37,13 +41,22 @@ export async function fetchDetail(id: string, signal?: AbortSignal, room: { back
   // Queued edits (a rename on its way) are laid over the fetched copy, not lost under it.
   // A full disk makes room by removing what was used longest ago (background: room.background).
   const { db, writeServerDetail } = await loadServerCopies()
-  return withRoom(() => writeServerDetail(db, { id, fetchedAt: Date.now(), data: body }), { keep: [id], background: room.background, db })
+  return withRoom(() => writeServerDetail(db, { id, fetchedAt: Date.now(), data: body }), {
+    keep: [id],
+    background: room.background,
+    db,
+  })
 }
 
 function loadFailed(error: unknown): ApiError {
   const status = isApiError(error) && error.status > 0 ? error.status : 500
   const code = isApiError(error) ? error.code : 'ERR_UNKNOWN'
-  const wrapped = new ApiError({ status, code, message: LOAD_FAILED_MESSAGE, body: isApiError(error) ? error.body : undefined })
+  const wrapped = new ApiError({
+    status,
+    code,
+    message: LOAD_FAILED_MESSAGE,
+    body: isApiError(error) ? error.body : undefined,
+  })
   wrapped.cause = error
   return wrapped
 }

@@ -31,14 +31,16 @@ function ok<T>(res: RawResponse<T>): T {
 export const librarySessionsQuery = () =>
   queryOptions({
     queryKey: libraryChatKeys.sessions(),
-    queryFn: async ({ signal }) => normalizeLibrarySessions(ok(await chatRequest(`${BASE}/library/sessions`, { signal }))),
+    queryFn: async ({ signal }) =>
+      normalizeLibrarySessions(ok(await chatRequest(`${BASE}/library/sessions`, { signal }))),
     retry: false,
   })
 
 export const libraryMessagesQuery = (sessionId: string) =>
   queryOptions({
     queryKey: libraryChatKeys.messages(sessionId),
-    queryFn: async ({ signal }) => normalizeMessages(ok(await chatRequest(`${BASE}/session/${enc(sessionId)}/messages`, { signal }))),
+    queryFn: async ({ signal }) =>
+      normalizeMessages(ok(await chatRequest(`${BASE}/session/${enc(sessionId)}/messages`, { signal }))),
     // The page keeps its own copy once a send starts (see useLibraryChat).
     staleTime: Infinity,
     retry: false,
@@ -52,9 +54,15 @@ export interface LibrarySendResult {
 
 /** POST /api/v1/chat/library/message; a non-2xx answer is thrown with its message. */
 export async function sendLibraryMessage(message: string, sessionId: string | null): Promise<LibrarySendResult> {
-  const raw = ok(await chatRequest(`${BASE}/library/message`, { method: 'POST', body: { message, sessionId: sessionId ?? '', language: 'en' } }))
+  const raw = ok(
+    await chatRequest(`${BASE}/library/message`, {
+      method: 'POST',
+      body: { message, sessionId: sessionId ?? '', language: 'en' },
+    }),
+  )
   const result = normalizeSendResult(raw)
   const session = librarySessionOf(raw)
-  if (!result || !session) throw new ApiError({ status: 200, code: 'NO_DATA', message: 'Unexpected response format from server', body: raw })
+  if (!result || !session)
+    throw new ApiError({ status: 200, code: 'NO_DATA', message: 'Unexpected response format from server', body: raw })
   return { session, userMessage: result.userMessage, assistantMessage: result.assistantMessage }
 }

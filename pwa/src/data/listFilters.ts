@@ -53,7 +53,10 @@ export function withFilters(params: URLSearchParams, f: ListFilters): URLSearchP
 
 /** How many filters are on (the button shows it). */
 export function activeFilterCount(f: ListFilters): number {
-  return [f.from !== '' || f.to !== '', f.folderId !== '', f.hasSummary, f.person !== ''].filter(Boolean).length + f.flags.length
+  return (
+    [f.from !== '' || f.to !== '', f.folderId !== '', f.hasSummary, f.person !== ''].filter(Boolean).length +
+    f.flags.length
+  )
 }
 
 /** The server's parameters (GET /recordings/dashboard and /search accept the same); a flag filter on asks for only those. */

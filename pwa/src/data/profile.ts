@@ -80,7 +80,10 @@ export async function clearLocalUserData(): Promise<void> {
   } catch {
     // storage unavailable: nothing was stored either
   }
-  await Promise.all([db.clearUserData(), forgetKeptScreens().catch((error: unknown) => console.warn('Could not forget the kept list', error))])
+  await Promise.all([
+    db.clearUserData(),
+    forgetKeptScreens().catch((error: unknown) => console.warn('Could not forget the kept list', error)),
+  ])
   void dropOfflineAudio().catch((error: unknown) => console.warn('Could not forget the audio kept offline', error))
   void getSync()
     .whileIdle(() => db.clearUserData())

@@ -3,7 +3,15 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { MutationSchema } from '@/gen/pocket/sync/v1/sync_pb'
 import { describeEdit } from '@/features/sync/describeEdit'
 import goFields from '../../../pkg/recordings/fields.go?raw'
-import { FIELD_NAMES, FLAG_NAMES, flagField, hiddenFromList, RECORDING_FIELDS, type FieldName, type FieldValues } from './recordingFields'
+import {
+  FIELD_NAMES,
+  FLAG_NAMES,
+  flagField,
+  hiddenFromList,
+  RECORDING_FIELDS,
+  type FieldName,
+  type FieldValues,
+} from './recordingFields'
 import { toStored } from './storedRecording'
 import { FakeSyncServer } from './sync/fakeSyncServer'
 import { makeMutation, mutationToJson, readMutation, type MutationInit } from './sync/mutation'
@@ -24,13 +32,15 @@ const SAMPLES = {
   archived: { value: true, says: 'Archive of “Standup”' },
 } satisfies { [K in FieldName]: { value: NonNullable<FieldValues[K]>; says: string } }
 
-const edit = (name: FieldName, value: unknown): MutationInit =>
-  ({ op: { case: 'updateRecording', value: { id: 'r1', [name]: value } } })
+const edit = (name: FieldName, value: unknown): MutationInit => ({
+  op: { case: 'updateRecording', value: { id: 'r1', [name]: value } },
+})
 
 const serverItem = { title: 'Standup', description: 'Daily', duration: 10 }
 
 /** What the device shows of the field on a row (its member, or the folder it is filed in). */
-const shownOn = (row: { folderId?: string; data: Record<string, unknown> }, name: FieldName) => (name === 'folderId' ? row.folderId : row.data[name])
+const shownOn = (row: { folderId?: string; data: Record<string, unknown> }, name: FieldName) =>
+  name === 'folderId' ? row.folderId : row.data[name]
 
 const devices = deviceRegistry()
 afterEach(() => devices.closeAll())
@@ -79,16 +89,21 @@ describe.each(FIELD_NAMES)('the %s field', (name) => {
     row = (await d.db.recordings.get('r1'))!
     expect(shownOn(row, name)).toBe(value)
     expect(row.data.syncStatus).toBeUndefined()
-    expect(name === 'folderId' ? server.recordings.get('r1')!.folderId : server.recordings.get('r1')!.item[name]).toBe(value)
+    expect(name === 'folderId' ? server.recordings.get('r1')!.folderId : server.recordings.get('r1')!.item[name]).toBe(
+      value,
+    )
   })
 })
 
 describe('flags', () => {
-  it.each(FLAG_NAMES)('%s: its toggle is named as the server draws it on a first paint (pkg/recordings/fields.go)', (name) => {
-    const [off, on] = flagField(name).toggle
-    expect(goFields).toContain(`{Name: "${name}", Kind: FlagField`)
-    expect(goFields).toContain(`Toggle: [2]string{"${off}", "${on}"}`)
-  })
+  it.each(FLAG_NAMES)(
+    '%s: its toggle is named as the server draws it on a first paint (pkg/recordings/fields.go)',
+    (name) => {
+      const [off, on] = flagField(name).toggle
+      expect(goFields).toContain(`{Name: "${name}", Kind: FlagField`)
+      expect(goFields).toContain(`Toggle: [2]string{"${off}", "${on}"}`)
+    },
+  )
 
   it('names turning one off', () => {
     const names = { recordingTitle: () => 'Standup', folderName: () => null }
@@ -100,7 +115,9 @@ describe('flags', () => {
     expect(hiddenFromList({ archived: true })).toBe(true)
     expect(hiddenFromList({ archived: 'true', starred: true })).toBe(false)
     expect(toStored({ id: 'r1', recordingAt: '2026-02-01T09:00:00Z', archived: true }).sortKey).toBeUndefined()
-    expect(toStored({ id: 'r1', recordingAt: '2026-02-01T09:00:00Z', starred: true }).sortKey).toBe('2026-02-01T09:00:00.000Z')
+    expect(toStored({ id: 'r1', recordingAt: '2026-02-01T09:00:00Z', starred: true }).sortKey).toBe(
+      '2026-02-01T09:00:00.000Z',
+    )
     expect(RECORDING_FIELDS.archived.hides).toBe(true)
   })
 

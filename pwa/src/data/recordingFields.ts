@@ -36,7 +36,12 @@ export const RECORDING_FIELDS = {
   description: { kind: 'text', describe: (s) => `Description of ${s}` },
   // Not a member: a move files the recording elsewhere ('' for General), laid over by moveRow.
   folderId: { kind: 'text', describe: (s) => `Move of ${s}` },
-  starred: { kind: 'flag', describe: (s, on) => `${on ? 'Star' : 'Unstar'} of ${s}`, toggle: ['Star', 'Unstar'], filter: 'Starred' },
+  starred: {
+    kind: 'flag',
+    describe: (s, on) => `${on ? 'Star' : 'Unstar'} of ${s}`,
+    toggle: ['Star', 'Unstar'],
+    filter: 'Starred',
+  },
   archived: {
     kind: 'flag',
     describe: (s, on) => `${on ? 'Archive' : 'Unarchive'} of ${s}`,

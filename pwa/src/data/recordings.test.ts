@@ -66,7 +66,10 @@ describe('dashboard', () => {
   it('rejects an unexpected shape with the spec message', () => {
     expect(() => toDashboardPage({ items: [] })).toThrow(UNEXPECTED_FORMAT_MESSAGE)
     expect(() => toDashboardPage(null)).toThrow(UNEXPECTED_FORMAT_MESSAGE)
-    expect(toDashboardPage({ data: [{ id: 'x' }, { nope: 1 }, null] })).toEqual({ data: [{ id: 'x' }], nextCursor: null })
+    expect(toDashboardPage({ data: [{ id: 'x' }, { nope: 1 }, null] })).toEqual({
+      data: [{ id: 'x' }],
+      nextCursor: null,
+    })
   })
 })
 

@@ -58,7 +58,11 @@ async function storeDashboardPage(page: DashboardPage, opts: { firstPage: boolea
   const spans = rows.length > 0 || opts.firstPage
   // Rows with queued edits keep them: the page becomes their server copy.
   const { db, writeServerRows } = await loadServerCopies()
-  await writeServerRows(db, rows, (r) => spans && !keep.has(r.id) && ((last && r.sortKey < oldest) || (r.sortKey > oldest && r.sortKey <= newest)))
+  await writeServerRows(
+    db,
+    rows,
+    (r) => spans && !keep.has(r.id) && ((last && r.sortKey < oldest) || (r.sortKey > oldest && r.sortKey <= newest)),
+  )
 }
 
 /** What the list shows before (or without) the network: the newest `limit` recordings. */

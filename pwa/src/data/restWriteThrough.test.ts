@@ -11,16 +11,24 @@ import { discard, enqueue } from './sync'
  * tables the screens read. An edit still waiting to be sent must survive
  * them, and discarding it must show what the server sent last.
  */
-const rec = (id: string, title: string, updatedAt = '2026-03-01T10:00:00Z') => ({ id, title, recordingAt: '2026-03-01T09:00:00Z', updatedAt })
+const rec = (id: string, title: string, updatedAt = '2026-03-01T10:00:00Z') => ({
+  id,
+  title,
+  recordingAt: '2026-03-01T09:00:00Z',
+  updatedAt,
+})
 
 function dashboard(body: JsonBodyType) {
   server.use(http.get('/api/v1/recordings/dashboard', () => HttpResponse.json(body)))
 }
 function detail(recording: Record<string, unknown>) {
-  server.use(http.get('/api/v1/recordings/:id', () => HttpResponse.json({ recording, summarizations: {}, transcription: null })))
+  server.use(
+    http.get('/api/v1/recordings/:id', () => HttpResponse.json({ recording, summarizations: {}, transcription: null })),
+  )
 }
 const titles = async () => (await readCachedDashboard(db)).map((r) => [r.id, r.title, r.syncStatus ?? null])
-const detailTitle = async (id: string) => ((await readCachedDetail(db, id))?.data as { recording: { title: string } }).recording.title
+const detailTitle = async (id: string) =>
+  ((await readCachedDetail(db, id))?.data as { recording: { title: string } }).recording.title
 
 describe('REST write-through with edits waiting', () => {
   it('a pending rename survives a dashboard refetch, and the refetched copy is what Discard goes back to', async () => {
@@ -30,14 +38,27 @@ describe('REST write-through with edits waiting', () => {
     expect(await titles()).toContainEqual(['r1', 'Mine', 'pending'])
 
     // The server changed its copy meanwhile (another field, a newer updatedAt).
-    dashboard({ data: [{ ...rec('r1', 'Old', '2026-03-01T11:00:00Z'), description: 'From the server' }, rec('r2', 'Other renamed', '2026-03-01T11:00:00Z')], nextCursor: null })
+    dashboard({
+      data: [
+        { ...rec('r1', 'Old', '2026-03-01T11:00:00Z'), description: 'From the server' },
+        rec('r2', 'Other renamed', '2026-03-01T11:00:00Z'),
+      ],
+      nextCursor: null,
+    })
     await fetchDashboard()
     const shown = await readCachedDashboard(db)
-    expect(shown.find((r) => r.id === 'r1')).toMatchObject({ title: 'Mine', description: 'From the server', syncStatus: 'pending' })
+    expect(shown.find((r) => r.id === 'r1')).toMatchObject({
+      title: 'Mine',
+      description: 'From the server',
+      syncStatus: 'pending',
+    })
     expect(shown.find((r) => r.id === 'r2')?.title).toBe('Other renamed')
 
     await discard(row.seq)
-    expect((await readCachedDashboard(db)).find((r) => r.id === 'r1')).toMatchObject({ title: 'Old', description: 'From the server' })
+    expect((await readCachedDashboard(db)).find((r) => r.id === 'r1')).toMatchObject({
+      title: 'Old',
+      description: 'From the server',
+    })
     expect((await readCachedDashboard(db)).find((r) => r.id === 'r1')?.syncStatus).toBeUndefined()
   })
 
@@ -86,7 +107,9 @@ describe('REST write-through with edits waiting', () => {
     expect((await titles())[0]).toEqual(['r1', 'Mine', 'pending'])
 
     await discard(row.seq)
-    expect((await readCachedDetail(db, 'r1'))?.data).toMatchObject({ recording: { title: 'Old', description: 'Second' } })
+    expect((await readCachedDetail(db, 'r1'))?.data).toMatchObject({
+      recording: { title: 'Old', description: 'Second' },
+    })
   })
 
   it('a detail refetch without edits waiting is stored as the server sent it', async () => {

@@ -28,7 +28,10 @@ export async function searchRecordings(
   const { filters = NO_FILTERS, offset = 0, signal } = opts
   let raw: unknown
   try {
-    raw = await apiRequest<unknown>('/api/v1/recordings/search', { query: { q, offset: offset || undefined, ...filterQuery(filters) }, signal })
+    raw = await apiRequest<unknown>('/api/v1/recordings/search', {
+      query: { q, offset: offset || undefined, ...filterQuery(filters) },
+      signal,
+    })
   } catch (error) {
     // Only an unreachable server falls back: a refusal (401, 500) is the server's answer.
     if (!isNetworkFailure(error) || signal?.aborted) throw error

@@ -52,7 +52,13 @@ describe('shared view (chat/share client)', () => {
 describe('share links (owner)', () => {
   it('creates with an expiry or none, lists and revokes', async () => {
     const bodies: unknown[] = []
-    const link = { token: 't1', url: 'http://x.test/shared/recording?token=t1', recordingId: 'r1', createdAt: '2026-01-01T00:00:00Z', expiresAt: null }
+    const link = {
+      token: 't1',
+      url: 'http://x.test/shared/recording?token=t1',
+      recordingId: 'r1',
+      createdAt: '2026-01-01T00:00:00Z',
+      expiresAt: null,
+    }
     server.use(
       http.post('/api/v1/recordings/r1/share', async ({ request }) => {
         bodies.push(await request.json())
@@ -63,7 +69,11 @@ describe('share links (owner)', () => {
       ),
       http.delete('/api/v1/share/t1', () => HttpResponse.json({ success: true })),
     )
-    expect(await createShareLink('r1', 3600)).toMatchObject({ id: 't1', url: 'http://x.test/shared/recording?token=t1', expiresAt: null })
+    expect(await createShareLink('r1', 3600)).toMatchObject({
+      id: 't1',
+      url: 'http://x.test/shared/recording?token=t1',
+      expiresAt: null,
+    })
     await createShareLink('r1')
     expect(bodies).toEqual([{ expiresIn: 3600 }, {}])
     const links = await listShareLinks('r1')

@@ -24,7 +24,8 @@ export async function fetchSharedRecording(token: string, signal?: AbortSignal):
   const res = await chatRequest<unknown>('/api/v1/share/shared/recording', { query: { token }, auth: false, signal })
   if (res.status < 200 || res.status >= 300) throw ApiError.fromResponse(res.status, res.data)
   const view = normalizeSharedView(res.data)
-  if (!view) throw new ApiError({ status: 200, code: 'NO_DATA', message: 'Unable to load recording data.', body: res.data })
+  if (!view)
+    throw new ApiError({ status: 200, code: 'NO_DATA', message: 'Unable to load recording data.', body: res.data })
   return view
 }
 
@@ -44,7 +45,13 @@ export async function createShareLink(recordingId: string, expiresIn?: number): 
     body: expiresIn === undefined ? {} : { expiresIn },
   })
   const link = normalizeShareLink((raw as { data?: unknown } | null)?.data ?? raw)
-  if (!link) throw new ApiError({ status: 200, code: 'ERR_UNEXPECTED_FORMAT', message: 'Unexpected response format from server', body: raw })
+  if (!link)
+    throw new ApiError({
+      status: 200,
+      code: 'ERR_UNEXPECTED_FORMAT',
+      message: 'Unexpected response format from server',
+      body: raw,
+    })
   return link
 }
 

@@ -10,7 +10,8 @@ import type { Recording } from './types'
  * a missing one, so the list, its folders and the device's search skip it.
  */
 export function toStored(recording: Recording): StoredRecording {
-  const sortKey = toSortableTime(recording.recordingAt) || toSortableTime(recording.updatedAt) || toSortableTime(recording.createdAt)
+  const sortKey =
+    toSortableTime(recording.recordingAt) || toSortableTime(recording.updatedAt) || toSortableTime(recording.createdAt)
   if (hiddenFromList(recording)) return { id: recording.id, data: recording } as StoredRecording
   return { id: recording.id, sortKey, data: recording }
 }

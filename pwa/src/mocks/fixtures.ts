@@ -27,7 +27,8 @@ export function fixtureFiles(): FixtureFile[] {
 
 /** Newest first, as the dashboard sorts by recording_at desc by default. */
 export function fixtureRecordings(): Recording[] {
-  const at = (r: Recording) => toSortableTime(r.recordingAt) || toSortableTime(r.updatedAt) || toSortableTime(r.createdAt)
+  const at = (r: Recording) =>
+    toSortableTime(r.recordingAt) || toSortableTime(r.updatedAt) || toSortableTime(r.createdAt)
   return fixtureFiles()
     .map((f) => f.recording)
     .sort((a, b) => at(b).localeCompare(at(a)))
@@ -35,7 +36,15 @@ export function fixtureRecordings(): Recording[] {
 
 function sample(id: string, title: string, recordingAt: string, duration: number): FixtureFile {
   return {
-    recording: { id, title, recordingAt, createdAt: recordingAt, updatedAt: recordingAt, duration, folder: { name: 'General' } },
+    recording: {
+      id,
+      title,
+      recordingAt,
+      createdAt: recordingAt,
+      updatedAt: recordingAt,
+      duration,
+      folder: { name: 'General' },
+    },
     summarizations: {},
   }
 }

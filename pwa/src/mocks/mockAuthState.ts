@@ -43,7 +43,9 @@ export const mockAuth = {
 /** What the real server does with the refresh cookie: the readable marker follows the session. */
 export function setSessionMarker(on: boolean): void {
   if (!globalThis.document) return
-  document.cookie = on ? `${SESSION_MARKER_COOKIE}=1; path=/; SameSite=Strict` : `${SESSION_MARKER_COOKIE}=; path=/; max-age=0`
+  document.cookie = on
+    ? `${SESSION_MARKER_COOKIE}=1; path=/; SameSite=Strict`
+    : `${SESSION_MARKER_COOKIE}=; path=/; max-age=0`
 }
 
 export function mockUser(email: string): AuthUser {

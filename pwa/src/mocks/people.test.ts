@@ -19,7 +19,9 @@ describe('the mock library’s people', () => {
       expect(namesPerson(c.recording.id, 'Daniel Okafor')).toBe(false)
       for (const s of c.speakers) expect(s.name).toMatch(/^Speaker \d+$/)
     }
-    const dates = candidates.map((c) => Date.parse(c.recording.recordingAt.endsWith('Z') ? c.recording.recordingAt : `${c.recording.recordingAt}Z`))
+    const dates = candidates.map((c) =>
+      Date.parse(c.recording.recordingAt.endsWith('Z') ? c.recording.recordingAt : `${c.recording.recordingAt}Z`),
+    )
     expect(dates).toEqual([...dates].sort((a, b) => b - a))
   })
 

@@ -81,6 +81,11 @@ export function mockCandidates(person: string) {
     if (named(speakers).some((s) => s.name.toLowerCase() === key)) return []
     const unnamed = speakers.filter((s) => GENERIC.test(s.name))
     if (unnamed.length === 0) return []
-    return [{ recording: { id: recording.id, title: recording.title ?? '', recordingAt: recording.recordingAt ?? '' }, speakers: unnamed }]
+    return [
+      {
+        recording: { id: recording.id, title: recording.title ?? '', recordingAt: recording.recordingAt ?? '' },
+        speakers: unnamed,
+      },
+    ]
   })
 }

@@ -54,4 +54,3 @@ export async function signInOnServer(user: AuthUser, opts: { cacheProfile?: bool
 }
 
 export const alice: AuthUser = { uid: 'uid-alice', email: 'alice@example.com', displayName: 'Alice', photoURL: null }
-

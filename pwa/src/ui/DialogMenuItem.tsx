@@ -12,7 +12,12 @@ export function DialogMenuItem({ label, Dialog, className }: DialogMenuItemProps
   const [open, setOpen] = useState(false)
   return (
     <li role="none">
-      <button type="button" role="menuitem" className={['user-menu__item', className].filter(Boolean).join(' ')} onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        role="menuitem"
+        className={['user-menu__item', className].filter(Boolean).join(' ')}
+        onClick={() => setOpen(true)}
+      >
         {label}
       </button>
       {open && <Dialog onClose={() => setOpen(false)} />}

@@ -12,7 +12,10 @@ export const PART_FAILED_MESSAGE = 'This part of the page could not load. Check 
  * If it cannot be fetched, it says so where it would be, with Try again,
  * instead of failing the screen.
  */
-export function loadWhenShown<P extends object>(load: () => Promise<ComponentType<P>>, fallback: ReactNode = null): ComponentType<P> {
+export function loadWhenShown<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  fallback: ReactNode = null,
+): ComponentType<P> {
   const attempt = () =>
     lazy(async () => {
       try {

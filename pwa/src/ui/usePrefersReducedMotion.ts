@@ -14,5 +14,9 @@ function subscribe(onChange: () => void): () => void {
 
 /** True while the user asks for less motion; follows the setting live. */
 export function usePrefersReducedMotion(): boolean {
-  return useSyncExternalStore(subscribe, () => mediaQuery()?.matches ?? false, () => false)
+  return useSyncExternalStore(
+    subscribe,
+    () => mediaQuery()?.matches ?? false,
+    () => false,
+  )
 }

@@ -69,43 +69,53 @@ function expectSameTabs(painted: Element, desktop: boolean) {
 
 describe("the server's first paint of the owner's recording header is the app's", () => {
   const cases = fixtures.owned.flatMap((f) => screens.map(([name, desktop]) => [f.name, name, desktop, f] as const))
-  it.each(cases)('%s, on a %s', async (name, _, desktop, fixture) => {
-    const painted = serverPaint(`owned-${name}`)
-    const id = fixture.detail.recording.id
-    setReadersZone(fixture.zone)
-    onScreen(desktop)
-    server.use(http.get('/api/v1/recordings/:id', () => HttpResponse.json({ success: true, data: fixture.detail })))
-    await db.folders.bulkPut(fixture.folders.map((f) => ({ ...f, parentId: '', createdAtMs: 0 })))
-    await signInOnServer(alice, { cacheProfile: true })
-    renderApp(`/recordings/${encodeURIComponent(id)}`)
-    if (!painted) {
-      // The server declines (a recording shared with the owner): the app draws it read-only.
-      expect(await screen.findByText(/^From /, undefined, { timeout: 20_000 })).toBeInTheDocument()
-      return
-    }
-    const page = parsedMarkup(painted)
-    const copy = page.querySelector(`header.rec-header--${desktop ? 'desktop' : 'mobile'}`)
-    expect(copy, 'the server painted no header for this screen').not.toBeNull()
-    await appHeader((header) => expect(outline(copy!)).toEqual(outline(header)))
-    expectSameTabs(page, desktop)
-  }, PAGE_TIMEOUT)
+  it.each(cases)(
+    '%s, on a %s',
+    async (name, _, desktop, fixture) => {
+      const painted = serverPaint(`owned-${name}`)
+      const id = fixture.detail.recording.id
+      setReadersZone(fixture.zone)
+      onScreen(desktop)
+      server.use(http.get('/api/v1/recordings/:id', () => HttpResponse.json({ success: true, data: fixture.detail })))
+      await db.folders.bulkPut(fixture.folders.map((f) => ({ ...f, parentId: '', createdAtMs: 0 })))
+      await signInOnServer(alice, { cacheProfile: true })
+      renderApp(`/recordings/${encodeURIComponent(id)}`)
+      if (!painted) {
+        // The server declines (a recording shared with the owner): the app draws it read-only.
+        expect(await screen.findByText(/^From /, undefined, { timeout: 20_000 })).toBeInTheDocument()
+        return
+      }
+      const page = parsedMarkup(painted)
+      const copy = page.querySelector(`header.rec-header--${desktop ? 'desktop' : 'mobile'}`)
+      expect(copy, 'the server painted no header for this screen').not.toBeNull()
+      await appHeader((header) => expect(outline(copy!)).toEqual(outline(header)))
+      expectSameTabs(page, desktop)
+    },
+    PAGE_TIMEOUT,
+  )
 })
 
 describe("the server's first paint of a shared recording's header is the app's", () => {
   const cases = fixtures.shared.flatMap((f) => screens.map(([name, desktop]) => [f.name, name, desktop, f] as const))
-  it.each(cases)('%s, on a %s', async (name, _, desktop, fixture) => {
-    const painted = parsedMarkup(serverPaint(`shared-${name}`))
-    // One header for both screens: the stylesheet shows the words that fit this one.
-    painted.querySelectorAll(desktop ? '.rec-preview__phone' : '.rec-preview__desktop').forEach((el) => el.remove())
-    const copy = painted.querySelector('header.rec-header')
-    expect(copy, 'the server painted no header').not.toBeNull()
-    onScreen(desktop)
-    server.use(http.get('/api/v1/share/shared/recording', () => HttpResponse.json({ success: true, data: fixture.view })))
-    renderApp('/shared/recording?token=parity')
-    // A share link's first visit tells the server no time zone: the copy
-    // leaves the date out rather than print it in the wrong one.
-    const withoutDate = (lines: string[]) => lines.filter((l) => !l.trim().startsWith('time '))
-    await appHeader((header) => expect(outline(copy!)).toEqual(withoutDate(outline(header))))
-    expectSameTabs(painted, desktop)
-  }, PAGE_TIMEOUT)
+  it.each(cases)(
+    '%s, on a %s',
+    async (name, _, desktop, fixture) => {
+      const painted = parsedMarkup(serverPaint(`shared-${name}`))
+      // One header for both screens: the stylesheet shows the words that fit this one.
+      painted.querySelectorAll(desktop ? '.rec-preview__phone' : '.rec-preview__desktop').forEach((el) => el.remove())
+      const copy = painted.querySelector('header.rec-header')
+      expect(copy, 'the server painted no header').not.toBeNull()
+      onScreen(desktop)
+      server.use(
+        http.get('/api/v1/share/shared/recording', () => HttpResponse.json({ success: true, data: fixture.view })),
+      )
+      renderApp('/shared/recording?token=parity')
+      // A share link's first visit tells the server no time zone: the copy
+      // leaves the date out rather than print it in the wrong one.
+      const withoutDate = (lines: string[]) => lines.filter((l) => !l.trim().startsWith('time '))
+      await appHeader((header) => expect(outline(copy!)).toEqual(withoutDate(outline(header))))
+      expectSameTabs(painted, desktop)
+    },
+    PAGE_TIMEOUT,
+  )
 })

@@ -43,7 +43,15 @@ const someone: AuthContextValue = { ...signedOut, user: { uid: '', email: null, 
 
 const silent: Toaster = { success: () => {}, error: () => {}, info: () => {} }
 
-function StaticProviders({ path, auth = signedOut, children }: { path: string; auth?: AuthContextValue; children: ReactNode }) {
+function StaticProviders({
+  path,
+  auth = signedOut,
+  children,
+}: {
+  path: string
+  auth?: AuthContextValue
+  children: ReactNode
+}) {
   return (
     <QueryClientProvider client={new QueryClient()}>
       <ToastContext.Provider value={silent}>

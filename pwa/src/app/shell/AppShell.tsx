@@ -64,7 +64,13 @@ export function AppShell({ children }: { children: ReactNode }) {
         {!wide && <SyncStatus />}
       </header>
       <aside id="app-sidebar" className="sidebar" aria-label="Sidebar">
-        <button ref={closeButton} type="button" className="icon-button sidebar__close" aria-label="Close menu" onClick={closeDrawer}>
+        <button
+          ref={closeButton}
+          type="button"
+          className="icon-button sidebar__close"
+          aria-label="Close menu"
+          onClick={closeDrawer}
+        >
           ×
         </button>
         <Sidebar onNavigate={() => setDrawerOpen(false)} status={wide ? <SyncStatus /> : null} />

@@ -41,7 +41,8 @@ export async function sendOtp(email: string): Promise<SendOtpResponse> {
     body: { email },
     auth: false,
   })
-  const expiresIn = typeof res.expiresIn === 'number' && res.expiresIn > 0 ? res.expiresIn : DEFAULT_CODE_VALIDITY_SECONDS
+  const expiresIn =
+    typeof res.expiresIn === 'number' && res.expiresIn > 0 ? res.expiresIn : DEFAULT_CODE_VALIDITY_SECONDS
   return { success: res.success ?? true, message: res.message, expiresIn }
 }
 

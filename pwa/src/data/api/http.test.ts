@@ -9,7 +9,9 @@ import { ApiError } from './errors'
 const URL_ = '/api/v1/thing'
 
 function respondWith(status: number, body: unknown = { success: status < 400, message: `status ${status}` }) {
-  server.use(http.all(URL_, () => (body === null ? new HttpResponse(null, { status }) : HttpResponse.json(body, { status }))))
+  server.use(
+    http.all(URL_, () => (body === null ? new HttpResponse(null, { status }) : HttpResponse.json(body, { status }))),
+  )
 }
 
 describe('apiRequest (the product client)', () => {
@@ -18,12 +20,15 @@ describe('apiRequest (the product client)', () => {
     await expect(apiRequest(URL_)).resolves.toEqual(status === 204 ? null : { ok: status })
   })
 
-  it.each([300, 400, 404, 410, 429, 500, 503])('rejects %i with an ApiError carrying the server message', async (status) => {
-    respondWith(status, { success: false, message: 'Nope', code: 'NOPE' })
-    const error = await apiRequest(URL_).catch((e: unknown) => e)
-    expect(error).toBeInstanceOf(ApiError)
-    expect(error).toMatchObject({ status, code: 'NOPE', message: 'Nope', serverMessage: 'Nope' })
-  })
+  it.each([300, 400, 404, 410, 429, 500, 503])(
+    'rejects %i with an ApiError carrying the server message',
+    async (status) => {
+      respondWith(status, { success: false, message: 'Nope', code: 'NOPE' })
+      const error = await apiRequest(URL_).catch((e: unknown) => e)
+      expect(error).toBeInstanceOf(ApiError)
+      expect(error).toMatchObject({ status, code: 'NOPE', message: 'Nope', serverMessage: 'Nope' })
+    },
+  )
 
   it('falls back to a generic message when the body has none', async () => {
     respondWith(502, null)
@@ -37,7 +42,9 @@ describe('apiRequest (the product client)', () => {
 
   it('sends the session bearer token, and none when auth is off', async () => {
     const seen: (string | null)[] = []
-    server.use(http.get(URL_, ({ request }) => (seen.push(request.headers.get('Authorization')), HttpResponse.json({}))))
+    server.use(
+      http.get(URL_, ({ request }) => (seen.push(request.headers.get('Authorization')), HttpResponse.json({}))),
+    )
     session.setIdToken('tok-1')
     await apiRequest(URL_)
     await apiRequest(URL_, { auth: false })
@@ -89,7 +96,9 @@ describe('apiRequest (the product client)', () => {
       http.get(URL_, ({ request }) => {
         const auth = request.headers.get('Authorization')
         seen.push(auth)
-        return auth === 'Bearer fresh' ? HttpResponse.json({ ok: true }) : HttpResponse.json({ message: 'no token' }, { status: 401 })
+        return auth === 'Bearer fresh'
+          ? HttpResponse.json({ ok: true })
+          : HttpResponse.json({ message: 'no token' }, { status: 401 })
       }),
     )
     session.setIdToken(null)
@@ -137,7 +146,10 @@ describe('startEarlyGet (a cold start asks before the screen does)', () => {
     const server_ = countingServer()
     startEarlyGet(URL_, { limit: 20 }, 'tok-early')
     session.setIdToken('tok-early')
-    await expect(apiRequest(URL_, { query: { limit: 20, cursor: undefined } })).resolves.toMatchObject({ n: 1, auth: 'Bearer tok-early' })
+    await expect(apiRequest(URL_, { query: { limit: 20, cursor: undefined } })).resolves.toMatchObject({
+      n: 1,
+      auth: 'Bearer tok-early',
+    })
     expect(server_.gets()).toBe(1)
     // Once only: the next request asks the server.
     await expect(apiRequest(URL_, { query: { limit: 20 } })).resolves.toMatchObject({ n: 2, auth: 'Bearer tok-early' })

@@ -41,7 +41,10 @@ export interface Download {
  * 2xx resolves with the file, anything else rejects with an ApiError read
  * from the server's JSON error.
  */
-export async function apiDownload(path: string, options: Pick<RequestOptions, 'query' | 'signal'> = {}): Promise<Download> {
+export async function apiDownload(
+  path: string,
+  options: Pick<RequestOptions, 'query' | 'signal'> = {},
+): Promise<Download> {
   const response = await sendRefreshingOnce(path, { ...options, download: true })
   if (response.status >= 200 && response.status < 300) return response.data as Download
   throw ApiError.fromResponse(response.status, response.data)
@@ -107,7 +110,8 @@ export function startEarlyGet(path: string, query: QueryParams, token: string): 
  * use. Not async: every other request goes on without waiting a turn.
  */
 function takeEarlyGet(path: string, options: RequestOptions): Promise<RawResponse<unknown> | undefined> | undefined {
-  if (earlyGets.size === 0 || (options.method ?? 'GET') !== 'GET' || options.download || options.auth === false) return undefined
+  if (earlyGets.size === 0 || (options.method ?? 'GET') !== 'GET' || options.download || options.auth === false)
+    return undefined
   const url = buildUrl(path, options.query)
   const early = earlyGets.get(url)
   earlyGets.delete(url)
@@ -116,7 +120,11 @@ function takeEarlyGet(path: string, options: RequestOptions): Promise<RawRespons
 }
 
 /** Sends one request; `token` stands in for the session's (an early GET is sent before the session holds it). */
-async function send(path: string, options: RequestOptions, token = options.auth === false ? null : session.getIdToken()): Promise<RawResponse<unknown>> {
+async function send(
+  path: string,
+  options: RequestOptions,
+  token = options.auth === false ? null : session.getIdToken(),
+): Promise<RawResponse<unknown>> {
   const headers: Record<string, string> = { Accept: 'application/json' }
   if (token) headers.Authorization = `Bearer ${token}`
   if (options.body !== undefined) headers['Content-Type'] = 'application/json'

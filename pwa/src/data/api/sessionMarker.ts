@@ -6,6 +6,8 @@
  */
 export const SESSION_MARKER_COOKIE = 'pocket_has_session'
 
-export function hasSessionMarker(cookies: string = (globalThis as { document?: { cookie: string } }).document?.cookie ?? ''): boolean {
+export function hasSessionMarker(
+  cookies: string = (globalThis as { document?: { cookie: string } }).document?.cookie ?? '',
+): boolean {
   return cookies.split(';').some((pair) => pair.trim() === `${SESSION_MARKER_COOKIE}=1`)
 }

@@ -1,11 +1,19 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { onEviction, type Eviction } from '../offline/evictionNotice'
-import { dropOfflineAudio, hasOfflineAudio, keepAudioOffline, MAX_OFFLINE_AUDIO, MAX_OFFLINE_AUDIO_BYTES, offlineAudioPath } from './index'
+import {
+  dropOfflineAudio,
+  hasOfflineAudio,
+  keepAudioOffline,
+  MAX_OFFLINE_AUDIO,
+  MAX_OFFLINE_AUDIO_BYTES,
+  offlineAudioPath,
+} from './index'
 
 /** Cache Storage as the browser keeps it: entries in insertion order, one cache per name. */
 class FakeCache {
   entries = new Map<string, Response>()
-  private key = (r: RequestInfo | URL) => (typeof r === 'string' ? r : r instanceof URL ? r.pathname : new URL(r.url).pathname)
+  private key = (r: RequestInfo | URL) =>
+    typeof r === 'string' ? r : r instanceof URL ? r.pathname : new URL(r.url).pathname
   async match(r: RequestInfo | URL) {
     return this.entries.get(this.key(r))?.clone()
   }
@@ -25,7 +33,10 @@ let cache: FakeCache
 const fetches: string[] = []
 
 function sound(bytes: number, type = 'audio/ogg') {
-  return new Response(new Uint8Array(bytes), { status: 200, headers: { 'Content-Type': type, 'Content-Length': String(bytes) } })
+  return new Response(new Uint8Array(bytes), {
+    status: 200,
+    headers: { 'Content-Type': type, 'Content-Length': String(bytes) },
+  })
 }
 
 beforeEach(() => {
@@ -71,7 +82,11 @@ describe('audio kept for offline listening', () => {
   })
 
   it('streams only: nothing kept for a failed read, a partial answer or a very long file', async () => {
-    const answers = [new Response('gone', { status: 404 }), new Response('x', { status: 206, headers: { 'Content-Length': '1' } }), sound(MAX_OFFLINE_AUDIO_BYTES + 1)]
+    const answers = [
+      new Response('gone', { status: 404 }),
+      new Response('x', { status: 206, headers: { 'Content-Length': '1' } }),
+      sound(MAX_OFFLINE_AUDIO_BYTES + 1),
+    ]
     vi.stubGlobal('fetch', async () => answers.shift()!)
     for (const id of ['a', 'b', 'c']) expect(await keepAudioOffline(id, '/x')).toBe(false)
     vi.stubGlobal('fetch', async () => Promise.reject(new TypeError('Failed to fetch')))

@@ -11,7 +11,6 @@ export const MAX_OFFLINE_AUDIO = 20
 /** A longer file is streamed only: a few of them would fill a phone. */
 export const MAX_OFFLINE_AUDIO_BYTES = 100 * 1024 * 1024
 
-
 /**
  * Whether the recording's audio can be played from the device: it was kept,
  * and a service worker controls the page to answer its path.
@@ -61,7 +60,10 @@ async function fetchInto(cache: Cache, key: string, url: string): Promise<boolea
     return false
   }
   // Stored under the stable path, with only what playback needs.
-  const headers = { 'Content-Type': res.headers.get('Content-Type') ?? 'application/octet-stream', 'Content-Length': String(size) }
+  const headers = {
+    'Content-Type': res.headers.get('Content-Type') ?? 'application/octet-stream',
+    'Content-Length': String(size),
+  }
   await cache.put(key, new Response(res.body, { status: 200, headers }))
   return true
 }

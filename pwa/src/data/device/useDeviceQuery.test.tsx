@@ -50,9 +50,12 @@ describe('useDeviceQuery', () => {
 
   it('keeps the last answer on screen while new deps are read, then shows theirs', async () => {
     await db.recordings.bulkPut([row('a', '2026-01-01'), row('b', '2026-01-02')])
-    const { result, rerender } = renderHook(({ id }) => useDeviceQuery(async (d) => (await d.recordings.get(id))?.id, [id]), {
-      initialProps: { id: 'a' },
-    })
+    const { result, rerender } = renderHook(
+      ({ id }) => useDeviceQuery(async (d) => (await d.recordings.get(id))?.id, [id]),
+      {
+        initialProps: { id: 'a' },
+      },
+    )
     await waitFor(() => expect(result.current).toBe('a'))
     rerender({ id: 'b' })
     expect(result.current).toBe('a')

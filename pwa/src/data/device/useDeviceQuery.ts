@@ -22,7 +22,11 @@ interface Observable<T> {
  */
 export function useDeviceQuery<T>(query: (db: PocketDB) => Promise<T> | T, deps: unknown[]): T | undefined
 export function useDeviceQuery<T, D>(query: (db: PocketDB) => Promise<T> | T, deps: unknown[], defaultResult: D): T | D
-export function useDeviceQuery<T, D>(query: (db: PocketDB) => Promise<T> | T, deps: unknown[], defaultResult?: D): T | D | undefined {
+export function useDeviceQuery<T, D>(
+  query: (db: PocketDB) => Promise<T> | T,
+  deps: unknown[],
+  defaultResult?: D,
+): T | D | undefined {
   // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- the assertions set the type useRef infers (without them: D and null)
   const latest = useRef({ hasResult: false, result: defaultResult as T | D | undefined, error: null as unknown })
   const [, rerender] = useReducer((n: number) => n + 1, 0)

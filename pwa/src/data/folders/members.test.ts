@@ -7,7 +7,12 @@ afterEach(async () => {
   for (const d of dbs.splice(0)) await d.delete()
 })
 
-const row = (id: string, day: number, extra: Partial<StoredRecording> = {}, data: Record<string, unknown> = {}): StoredRecording => ({
+const row = (
+  id: string,
+  day: number,
+  extra: Partial<StoredRecording> = {},
+  data: Record<string, unknown> = {},
+): StoredRecording => ({
   id,
   sortKey: `2026-03-${String(day).padStart(2, '0')}T10:00:00.000Z`,
   data: { id, title: id, ...data },
@@ -32,7 +37,12 @@ describe('folder members', () => {
       row('lost', 3, { folderId: 'gone' }),
     ])
     // An empty recording (no sortKey) is hidden from the list and from the counts.
-    await db.recordings.put({ id: 'empty', data: { id: 'empty' }, folderId: 'work', empty: true } as unknown as StoredRecording)
+    await db.recordings.put({
+      id: 'empty',
+      data: { id: 'empty' },
+      folderId: 'work',
+      empty: true,
+    } as unknown as StoredRecording)
 
     const members = await readFolderMembers(db)
     expect(Object.fromEntries(members)).toEqual({ work: ['w-new', 'w-old'], '': ['general', 'lost'], home: ['rest'] })

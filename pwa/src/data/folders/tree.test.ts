@@ -6,7 +6,13 @@ const f = (id: string, name: string, parentId = ''): StoredFolder => ({ id, name
 
 describe('folder tree', () => {
   it('lists folders depth first, each level by name ignoring case, with depths and subtree sizes', () => {
-    const tree = folderTree([f('b', 'beta'), f('a', 'Alpha'), f('a2', 'zed', 'a'), f('a1', 'Inner', 'a'), f('a11', 'Deep', 'a1')])
+    const tree = folderTree([
+      f('b', 'beta'),
+      f('a', 'Alpha'),
+      f('a2', 'zed', 'a'),
+      f('a1', 'Inner', 'a'),
+      f('a11', 'Deep', 'a1'),
+    ])
     expect(tree.map((e) => [e.folder.name, e.depth, e.descendants])).toEqual([
       ['Alpha', 0, 3],
       ['Inner', 1, 1],
@@ -43,7 +49,9 @@ describe('folder name check', () => {
   it(`allows ${MAX_FOLDER_NAME} characters after trimming, counted as the server does (code points)`, () => {
     expect(check(`  ${'é'.repeat(MAX_FOLDER_NAME)}  `)).toBeNull()
     expect(check('😀'.repeat(MAX_FOLDER_NAME))).toBeNull()
-    expect(check('a'.repeat(MAX_FOLDER_NAME + 1))).toBe(`Use at most ${MAX_FOLDER_NAME} characters (this name has ${MAX_FOLDER_NAME + 1}).`)
+    expect(check('a'.repeat(MAX_FOLDER_NAME + 1))).toBe(
+      `Use at most ${MAX_FOLDER_NAME} characters (this name has ${MAX_FOLDER_NAME + 1}).`,
+    )
   })
 
   it('refuses “General”, the name of no folder, anywhere (the server does too)', () => {

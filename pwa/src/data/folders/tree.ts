@@ -87,8 +87,10 @@ export function folderNameProblem(
   // eslint-disable-next-line no-control-regex -- a NUL character is exactly what the name may not hold
   if (/[\u0000]/.test(name)) return 'The name cannot contain control characters.'
   const lower = name.toLowerCase()
-  if (lower === GENERAL_FOLDER.toLowerCase()) return `“${GENERAL_FOLDER}” is where recordings without a folder are. Choose another name.`
+  if (lower === GENERAL_FOLDER.toLowerCase())
+    return `“${GENERAL_FOLDER}” is where recordings without a folder are. Choose another name.`
   const taken = o.folders.find((f) => f.id !== o.selfId && f.parentId === o.parentId && f.name.toLowerCase() === lower)
-  if (taken) return `A folder named “${taken.name}” already exists ${o.parentId ? 'in this folder' : 'at the top level'}.`
+  if (taken)
+    return `A folder named “${taken.name}” already exists ${o.parentId ? 'in this folder' : 'at the top level'}.`
   return null
 }

@@ -16,10 +16,12 @@ describe('listScreenSnapshot', () => {
   })
 
   it('leaves out what was on screen only for the moment', () => {
-    document.getElementById('root')!.insertAdjacentHTML(
-      'beforeend',
-      '<section class="toasts"><div role="status">Saved</div></section><div class="update-prompt">New version</div><ul role="menu"><li>Logout</li></ul>',
-    )
+    document
+      .getElementById('root')!
+      .insertAdjacentHTML(
+        'beforeend',
+        '<section class="toasts"><div role="status">Saved</div></section><div class="update-prompt">New version</div><ul role="menu"><li>Logout</li></ul>',
+      )
     expect(listScreenSnapshot()).toBe('<h1>Recordings</h1><div class="rec-row">Weekly sync</div>')
     expect(document.querySelector('.toasts')).not.toBeNull() // the page itself is untouched
   })

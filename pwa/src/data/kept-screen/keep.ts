@@ -14,5 +14,8 @@ export async function keepListSoon(job: { cancelled: boolean }): Promise<void> {
 /** Keeps the list as it is on screen now, if it is the plain list seen from its top. */
 export function keepListNow(): void {
   const html = listScreenSnapshot()
-  if (html) void keepListScreen(html).catch((error: unknown) => console.warn('Could not keep the list for the next start', error))
+  if (html)
+    void keepListScreen(html).catch((error: unknown) =>
+      console.warn('Could not keep the list for the next start', error),
+    )
 }

@@ -171,7 +171,9 @@ function normalizeSummary(raw: unknown, fallbackTitle: string): ConversationSumm
 
 /** Conversations as the server lists them (latest activity first). */
 export function normalizeConversations(raw: unknown, fallbackTitle: string): ConversationSummary[] {
-  return (asArray(payload(raw)) ?? []).map((s) => normalizeSummary(s, fallbackTitle)).filter((s): s is ConversationSummary => s !== null)
+  return (asArray(payload(raw)) ?? [])
+    .map((s) => normalizeSummary(s, fallbackTitle))
+    .filter((s): s is ConversationSummary => s !== null)
 }
 
 /** Library conversations as the server lists them (latest activity first). */

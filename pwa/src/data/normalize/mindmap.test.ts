@@ -17,10 +17,17 @@ import {
 } from './mindmap'
 import { firstSummarization } from './summarization'
 
-const node = (nodeId: string, parentNodeId: string, title = nodeId, color = 'Colors.blue') => ({ nodeId, parentNodeId, title, color })
+const node = (nodeId: string, parentNodeId: string, title = nodeId, color = 'Colors.blue') => ({
+  nodeId,
+  parentNodeId,
+  title,
+  color,
+})
 
 function summarizationOf(prefix: string) {
-  const file = fixtureFiles().find((f) => f.recording.id.startsWith(`rec_${prefix}_`) && !f.recording.title?.toString().includes('first sync'))
+  const file = fixtureFiles().find(
+    (f) => f.recording.id.startsWith(`rec_${prefix}_`) && !f.recording.title?.toString().includes('first sync'),
+  )
   if (!file) throw new Error(`no fixture ${prefix}`)
   return firstSummarization(file.summarizations)
 }
@@ -90,7 +97,12 @@ describe('mindMapsOf with every fixture', () => {
     const speaker = maps.speaker as SpeakerMap
     expect(speaker.title).toBe('Consultation')
     expect(speaker.speakers.map((s) => s.name)).toEqual(['Dr. Anita Shah', 'Sam Rivera'])
-    expect(speaker.speakers[0]!.nodes[0]).toEqual({ nodeId: 'd1_1', parentNodeId: '', title: 'Examination', color: 'Colors.blue' })
+    expect(speaker.speakers[0]!.nodes[0]).toEqual({
+      nodeId: 'd1_1',
+      parentNodeId: '',
+      title: 'Examination',
+      color: 'Colors.blue',
+    })
   })
 
   it('treats a root whose parent is itself like one with an empty parent (fixture 06)', () => {
@@ -109,7 +121,8 @@ describe('mindMapsOf with every fixture', () => {
 
 describe('mindMapsOf field names and precedence', () => {
   const flow = (title: string) => ({ type: 'flow', nodes: [node('n1', '', title)] })
-  const firstTitle = (s: Record<string, unknown>) => (mindMapsOf(s).maps.flow as { nodes: { title: string }[] }).nodes[0]!.title
+  const firstTitle = (s: Record<string, unknown>) =>
+    (mindMapsOf(s).maps.flow as { nodes: { title: string }[] }).nodes[0]!.title
 
   it.each(['mindMap', 'v2MindMap', 'flowMindMap'])('finds a flow map under %s', (field) => {
     expect(firstTitle({ [field]: flow('A') })).toBe('A')
@@ -128,7 +141,10 @@ describe('mindMapsOf field names and precedence', () => {
   })
 
   it("files a map by its own type, and by the field's type when it has none", () => {
-    const { maps } = mindMapsOf({ mindMap: { type: 'context', nodes: [node('a', '')] }, clusterMindMap: { maps: [[node('b', '')]] } })
+    const { maps } = mindMapsOf({
+      mindMap: { type: 'context', nodes: [node('a', '')] },
+      clusterMindMap: { maps: [[node('b', '')]] },
+    })
     expect(Object.keys(maps).sort()).toEqual(['cluster', 'context'])
   })
 
@@ -142,7 +158,10 @@ describe('parseMindMap', () => {
   it('reads flow and context maps from objects and JSON strings, camelCase or snake_case', () => {
     const snake = { type: 'context', nodes: [{ node_id: 'a', parent_node_id: '', title: 'A', color: 'Colors.red' }] }
     expect(parseMindMap(JSON.stringify(snake))).toEqual({ type: 'context', nodes: [node('a', '', 'A', 'Colors.red')] })
-    expect(parseMindMap({ type: 'flow', nodes: [node('a', '', 'A')] })).toEqual({ type: 'flow', nodes: [node('a', '', 'A')] })
+    expect(parseMindMap({ type: 'flow', nodes: [node('a', '', 'A')] })).toEqual({
+      type: 'flow',
+      nodes: [node('a', '', 'A')],
+    })
   })
 
   it('defaults a missing parent to empty and keeps numbers as text', () => {
@@ -159,7 +178,14 @@ describe('parseMindMap', () => {
 
   it('reads speaker maps as speakers in data order, each with its nodes', () => {
     const map = parseMindMap({ type: 'speaker', title: 'Retro', nodes: { Tom: [node('t1', '')], Ana: [] } })
-    expect(map).toEqual({ type: 'speaker', title: 'Retro', speakers: [{ name: 'Tom', nodes: [node('t1', '')] }, { name: 'Ana', nodes: [] }] })
+    expect(map).toEqual({
+      type: 'speaker',
+      title: 'Retro',
+      speakers: [
+        { name: 'Tom', nodes: [node('t1', '')] },
+        { name: 'Ana', nodes: [] },
+      ],
+    })
   })
 
   it.each([
@@ -211,7 +237,11 @@ describe('speakerMapAsFlow', () => {
     parseMindMap({
       type: 'speaker',
       title,
-      nodes: { Tom: [node('n1', ''), node('n2', 'n1'), node('n3', 'gone')], Ana: [node('n1', '', 'Ana n1', 'Colors.red')], Leo: [] },
+      nodes: {
+        Tom: [node('n1', ''), node('n2', 'n1'), node('n3', 'gone')],
+        Ana: [node('n1', '', 'Ana n1', 'Colors.red')],
+        Leo: [],
+      },
     }) as SpeakerMap
 
   it('puts a root titled by the map, one child per speaker, and their nodes under them', () => {
@@ -274,12 +304,18 @@ describe('resolveColor', () => {
     expect(resolveColor(' Colors.Green ')).toBe(NAMED_COLORS.green)
   })
 
-  it.each(['Colors.magenta', 'chartreuse', 'green', '#12345', '#ggg', 'rgb(1,2,3)', ''])('falls back to grey for %j', (c) => {
-    expect(resolveColor(c)).toBe(FALLBACK_COLOR)
-  })
+  it.each(['Colors.magenta', 'chartreuse', 'green', '#12345', '#ggg', 'rgb(1,2,3)', ''])(
+    'falls back to grey for %j',
+    (c) => {
+      expect(resolveColor(c)).toBe(FALLBACK_COLOR)
+    },
+  )
 
   it('resolves every colour of fixtures 05 and 23, unknown ones to grey', () => {
-    const colours = (prefix: string) => (mindMapsOf(summarizationOf(prefix)).maps.flow as { nodes: { color: string }[] }).nodes.map((n) => resolveColor(n.color))
+    const colours = (prefix: string) =>
+      (mindMapsOf(summarizationOf(prefix)).maps.flow as { nodes: { color: string }[] }).nodes.map((n) =>
+        resolveColor(n.color),
+      )
     expect(colours('05')).toContain('#00ff00')
     expect(colours('05')).toContain('#ff0000')
     expect(colours('05').filter((c) => c === FALLBACK_COLOR)).toHaveLength(1) // Colors.magenta

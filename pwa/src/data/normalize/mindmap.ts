@@ -79,7 +79,12 @@ export function mindMapsOf(summarization: Record<string, unknown> | null | undef
   const top = asObject(summarization)
   if (!top) return result
   const v2 = asObject(top.v2)
-  const sources: [string, LooseObject][] = v2 ? [['v2.', v2], ['', top]] : [['', top]]
+  const sources: [string, LooseObject][] = v2
+    ? [
+        ['v2.', v2],
+        ['', top],
+      ]
+    : [['', top]]
   for (const [prefix, source] of sources) {
     for (const [field, fallbackType] of FIELDS) {
       const raw = source[field]
@@ -201,7 +206,9 @@ const SPEAKER_ROOT_TITLE = 'Conversation'
  */
 export function speakerMapAsFlow(map: SpeakerMap): MindMapNode[] {
   const rootId = 'speaker-root'
-  const nodes: MindMapNode[] = [{ nodeId: rootId, parentNodeId: '', title: map.title || SPEAKER_ROOT_TITLE, color: 'Colors.indigo' }]
+  const nodes: MindMapNode[] = [
+    { nodeId: rootId, parentNodeId: '', title: map.title || SPEAKER_ROOT_TITLE, color: 'Colors.indigo' },
+  ]
   map.speakers.forEach((speaker, i) => {
     const speakerId = `speaker-${i}`
     const scope = (id: string) => `s${i}/${id}`

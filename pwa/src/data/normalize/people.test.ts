@@ -3,7 +3,17 @@ import { matchPeople, parseCandidatePage, parsePeople, withNames } from './peopl
 
 describe('parsePeople', () => {
   it('keeps named entries with a whole, non-negative count', () => {
-    expect(parsePeople({ data: [{ name: ' Priya Shah ', recordings: 3 }, { name: '', recordings: 9 }, { name: 'Leo', recordings: '2' }, { name: 'X', recordings: -1 }, 7] })).toEqual([
+    expect(
+      parsePeople({
+        data: [
+          { name: ' Priya Shah ', recordings: 3 },
+          { name: '', recordings: 9 },
+          { name: 'Leo', recordings: '2' },
+          { name: 'X', recordings: -1 },
+          7,
+        ],
+      }),
+    ).toEqual([
       { name: 'Priya Shah', recordings: 3 },
       { name: 'Leo', recordings: 2 },
       { name: 'X', recordings: 0 },
@@ -39,13 +49,25 @@ describe('parseCandidatePage', () => {
   })
 
   it('ends at a null next offset and drops recordings without an id or speakers', () => {
-    const page = parseCandidatePage({ data: [{ recording: {}, speakers: row.speakers }, { recording: { id: 'r2' }, speakers: [] }], total: 0, nextOffset: null })
+    const page = parseCandidatePage({
+      data: [
+        { recording: {}, speakers: row.speakers },
+        { recording: { id: 'r2' }, speakers: [] },
+      ],
+      total: 0,
+      nextOffset: null,
+    })
     expect(page).toEqual({ candidates: [], total: 0, nextOffset: null })
   })
 
   it('names an unnamed speaker by its label when the server sends no name', () => {
     const page = parseCandidatePage({ data: [{ recording: { id: 'r3' }, speakers: [{ label: 'SPEAKER_04' }] }] })
-    expect(page.candidates[0]?.speakers[0]).toMatchObject({ label: 'SPEAKER_04', name: 'SPEAKER_04', sample: '', start: 0 })
+    expect(page.candidates[0]?.speakers[0]).toMatchObject({
+      label: 'SPEAKER_04',
+      name: 'SPEAKER_04',
+      sample: '',
+      start: 0,
+    })
     expect(page.nextOffset).toBeNull()
   })
 })

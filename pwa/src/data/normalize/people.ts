@@ -64,10 +64,20 @@ function parseCandidate(item: unknown): Candidate | null {
     const o = asObject(s)
     const label = text(o?.label).trim()
     if (!o || !label) return []
-    return [{ label, name: text(o.name).trim() || label, sample: text(o.sample).trim(), start: seconds(o.start_time ?? o.startTime) }]
+    return [
+      {
+        label,
+        name: text(o.name).trim() || label,
+        sample: text(o.sample).trim(),
+        start: seconds(o.start_time ?? o.startTime),
+      },
+    ]
   })
   if (speakers.length === 0) return null
-  return { recording: { id, title: text(r.title).trim(), recordingAt: text(r.recordingAt ?? r.recording_at) }, speakers }
+  return {
+    recording: { id, title: text(r.title).trim(), recordingAt: text(r.recordingAt ?? r.recording_at) },
+    speakers,
+  }
 }
 
 /**

@@ -19,18 +19,77 @@ import { firstSummarization, toSummarization } from './summarization'
 import { normalizeTranscript } from './transcript'
 
 const FIELDS = [
-  'id', 'title', 'name', 'description', 'recordingAt', 'createdAt', 'updatedAt', 'duration', 'summary', 'v2Summary',
-  'summarization', 'summarizations', 'v2ActionItems', 'actionItems', 'items', 'task', 'priority', 'subtasks', 'subSubtasks',
-  'completed', 'segments', 'text', 'transcript', 'speaker', 'start_time', 'startTime', 'end_time', 'endTime', 'speakers',
-  'speakerProfile', 'mindMap', 'nodes', 'node_id', 'parent_node_id', 'type', 'version', 'recording', 'transcription',
-  'data', 'success', 'session', 'messages', 'role', 'content', 'token', '_seconds', 'SPEAKER_00', 'SPEAKER_01',
+  'id',
+  'title',
+  'name',
+  'description',
+  'recordingAt',
+  'createdAt',
+  'updatedAt',
+  'duration',
+  'summary',
+  'v2Summary',
+  'summarization',
+  'summarizations',
+  'v2ActionItems',
+  'actionItems',
+  'items',
+  'task',
+  'priority',
+  'subtasks',
+  'subSubtasks',
+  'completed',
+  'segments',
+  'text',
+  'transcript',
+  'speaker',
+  'start_time',
+  'startTime',
+  'end_time',
+  'endTime',
+  'speakers',
+  'speakerProfile',
+  'mindMap',
+  'nodes',
+  'node_id',
+  'parent_node_id',
+  'type',
+  'version',
+  'recording',
+  'transcription',
+  'data',
+  'success',
+  'session',
+  'messages',
+  'role',
+  'content',
+  'token',
+  '_seconds',
+  'SPEAKER_00',
+  'SPEAKER_01',
 ]
 
 /** Loose values: scalars, arrays, objects keyed by domain names, and JSON strings of any of them. */
 const loose: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) => ({
   value: fc.oneof(
     { depthSize: 'small', withCrossShrink: true },
-    fc.constantFrom(null, true, false, 0, -1, 1.5, 1e21, '', ' ', 'LOW', 'HIGH', 'critical', '2026-11-01T10:00:00', '1700000000', 'NaN'),
+    fc.constantFrom(
+      null,
+      true,
+      false,
+      0,
+      -1,
+      1.5,
+      1e21,
+      '',
+      ' ',
+      'LOW',
+      'HIGH',
+      'critical',
+      '2026-11-01T10:00:00',
+      '1700000000',
+      'NaN',
+    ),
     fc.string(),
     fc.double(),
     fc.integer(),
@@ -57,10 +116,14 @@ describe('normalisers over generated loose shapes', () => {
     )
     // Generated recordings, so the property is not only checked on nulls.
     fc.assert(
-      fc.property(fc.dictionary(fc.constantFrom(...FIELDS), loose, { maxKeys: 6 }), fc.string({ minLength: 1 }), (fields, id) => {
-        const view = normalizeDetail({ success: true, data: { recording: { ...fields, id: `r${id}` } } })
-        expect(view?.header.title.trim()).not.toBe('')
-      }),
+      fc.property(
+        fc.dictionary(fc.constantFrom(...FIELDS), loose, { maxKeys: 6 }),
+        fc.string({ minLength: 1 }),
+        (fields, id) => {
+          const view = normalizeDetail({ success: true, data: { recording: { ...fields, id: `r${id}` } } })
+          expect(view?.header.title.trim()).not.toBe('')
+        },
+      ),
       runs,
     )
   })
@@ -105,7 +168,9 @@ describe('normalisers over generated loose shapes', () => {
     // A subtask without priority takes its task's (spec §9).
     fc.assert(
       fc.property(fc.constantFrom(...PRIORITIES), fc.string(), (priority, title) => {
-        const [task] = normalizeActionItems(toSummarization({ actionItems: [{ title, priority, subtasks: [{ title: 's' }] }] }))
+        const [task] = normalizeActionItems(
+          toSummarization({ actionItems: [{ title, priority, subtasks: [{ title: 's' }] }] }),
+        )
         expect(task!.subtasks[0]!.priority).toBe(priority)
       }),
     )
@@ -140,11 +205,14 @@ describe('normalisers over generated loose shapes', () => {
 
   it('a timestamp without a zone is read as UTC', () => {
     fc.assert(
-      fc.property(fc.date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2090-01-01T00:00:00Z'), noInvalidDate: true }), (d) => {
-        const wholeSeconds = Math.floor(d.getTime() / 1000) * 1000
-        const naive = new Date(wholeSeconds).toISOString().slice(0, 19) // no "Z"
-        expect(recordedAt({ recordingAt: naive })).toBe(wholeSeconds)
-      }),
+      fc.property(
+        fc.date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2090-01-01T00:00:00Z'), noInvalidDate: true }),
+        (d) => {
+          const wholeSeconds = Math.floor(d.getTime() / 1000) * 1000
+          const naive = new Date(wholeSeconds).toISOString().slice(0, 19) // no "Z"
+          expect(recordedAt({ recordingAt: naive })).toBe(wholeSeconds)
+        },
+      ),
     )
   })
 })

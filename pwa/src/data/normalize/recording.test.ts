@@ -14,7 +14,9 @@ import {
 } from './recording'
 
 const fixture = (id: string): Recording => {
-  const file = fixtureFiles().find((f) => f.recording.id === id && !String(f.recording.title ?? '').includes('first sync'))
+  const file = fixtureFiles().find(
+    (f) => f.recording.id === id && !String(f.recording.title ?? '').includes('first sync'),
+  )
   if (!file) throw new Error(`no fixture ${id}`)
   return file.recording
 }
@@ -36,7 +38,9 @@ describe('row title', () => {
 
 describe('row description', () => {
   it('uses the description when there is one', () => {
-    expect(rowDescription({ description: ' Hallway chat. ', summarization: { summary: 'ignored' } })).toBe('Hallway chat.')
+    expect(rowDescription({ description: ' Hallway chat. ', summarization: { summary: 'ignored' } })).toBe(
+      'Hallway chat.',
+    )
   })
 
   it('previews a long summary: 100 characters plus "..."', () => {
@@ -52,7 +56,8 @@ describe('row description', () => {
   })
 
   it('reads markdown as plain text (no #, **, list markers) on one line', () => {
-    const md = '## Overview\nThe **3.4 release** moves to [Dec 1](https://x.test).\n\n## Decisions\n- Ship it\n- [ ] Tell support'
+    const md =
+      '## Overview\nThe **3.4 release** moves to [Dec 1](https://x.test).\n\n## Decisions\n- Ship it\n- [ ] Tell support'
     expect(summaryPreview(md)).toBe('Overview The 3.4 release moves to Dec 1. Decisions Ship it Tell support')
   })
 
@@ -81,7 +86,11 @@ describe('folder and sync flag', () => {
       .filter((r) => toRecordingRow(r).syncPending)
       .map((r) => r.id)
       .sort()
-    expect(flagged).toEqual(['rec_08_voice_note_birthday', 'rec_17_untitled_flaky_tests', 'rec_26_voice_note_release_checklist'])
+    expect(flagged).toEqual([
+      'rec_08_voice_note_birthday',
+      'rec_17_untitled_flaky_tests',
+      'rec_26_voice_note_release_checklist',
+    ])
   })
 })
 

@@ -81,7 +81,9 @@ export function summaryPlainText(content: SummaryContent | null): string {
       parts = content.sections.flatMap((s) => [s.title, stripMarkdown(s.body)])
       break
     case 'components':
-      parts = content.components.flatMap((c): string[] => [c.text ?? '', ...('items' in c ? c.items : [])].map(stripMarkdown))
+      parts = content.components.flatMap((c): string[] =>
+        [c.text ?? '', ...('items' in c ? c.items : [])].map(stripMarkdown),
+      )
       break
   }
   return parts.join(' ').replace(/\s+/g, ' ').trim()

@@ -30,7 +30,9 @@ describe('dates', () => {
   const at = (s: string) => parseTimestamp(s)
 
   it('use recordingAt, else createdAt, else updatedAt; zone-less is UTC', () => {
-    expect(recordedAt({ recordingAt: '2026-11-16T15:30:00', createdAt: '2020-01-01T00:00:00Z' })).toBe(at('2026-11-16T15:30:00Z'))
+    expect(recordedAt({ recordingAt: '2026-11-16T15:30:00', createdAt: '2020-01-01T00:00:00Z' })).toBe(
+      at('2026-11-16T15:30:00Z'),
+    )
     expect(recordedAt({ recordingAt: 'soon', createdAt: '2026-01-02T03:04:05Z' })).toBe(at('2026-01-02T03:04:05Z'))
     expect(recordedAt({ updatedAt: '2026-01-02' })).toBe(at('2026-01-02T00:00:00Z'))
     expect(recordedAt({})).toBeNaN()
@@ -62,14 +64,25 @@ describe('dates', () => {
 
   // The reader's zone and UTC are worked out with Date's getters, other zones
   // with Intl: every path must print what Intl's en-US formats print.
-  it('print what Intl prints, in the reader\'s zone, UTC and pinned zones, across DST changes and centuries', () => {
+  it("print what Intl prints, in the reader's zone, UTC and pinned zones, across DST changes and centuries", () => {
     const intl = (timeZone?: string) => {
       const long = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone })
-      const short = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', hourCycle: 'h23', timeZone })
+      const short = new Intl.DateTimeFormat('en-US', {
+        month: 'short',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+        hourCycle: 'h23',
+        timeZone,
+      })
       const key = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone })
       return (ms: number) => {
         const p = Object.fromEntries(short.formatToParts(ms).map((x) => [x.type, x.value]))
-        return { heading: long.format(ms), short: `${p.month} ${p.day}, ${Number(p.hour) % 24}:${p.minute}`, key: key.format(ms) }
+        return {
+          heading: long.format(ms),
+          short: `${p.month} ${p.day}, ${Number(p.hour) % 24}:${p.minute}`,
+          key: key.format(ms),
+        }
       }
     }
     const instants = fc.integer({ min: Date.UTC(1970, 0, 1), max: Date.UTC(2199, 11, 31) })
@@ -77,11 +90,14 @@ describe('dates', () => {
       const expected = intl(zone)
       fc.assert(
         fc.property(instants, (ms) => {
-          expect({ heading: formatDayHeading(ms, zone), short: formatShortDateTime(ms, zone), key: dayKey(ms, zone) }).toEqual(expected(ms))
+          expect({
+            heading: formatDayHeading(ms, zone),
+            short: formatShortDateTime(ms, zone),
+            key: dayKey(ms, zone),
+          }).toEqual(expected(ms))
         }),
         { numRuns: 300 },
       )
     }
   })
 })
-

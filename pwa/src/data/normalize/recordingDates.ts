@@ -17,7 +17,20 @@ export function recordedAt(recording: { recordingAt?: unknown; createdAt?: unkno
   return NaN
 }
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+]
 
 /** A moment's calendar date and wall-clock time in one zone (month 1–12, hour 0–23). */
 interface WallClock {
@@ -36,10 +49,22 @@ interface WallClock {
 function wallClock(ms: number, timeZone?: string): WallClock {
   const d = new Date(ms)
   if (timeZone === undefined) {
-    return { year: d.getFullYear(), month: d.getMonth() + 1, day: d.getDate(), hour: d.getHours(), minute: d.getMinutes() }
+    return {
+      year: d.getFullYear(),
+      month: d.getMonth() + 1,
+      day: d.getDate(),
+      hour: d.getHours(),
+      minute: d.getMinutes(),
+    }
   }
   if (timeZone === 'UTC') {
-    return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours(), minute: d.getUTCMinutes() }
+    return {
+      year: d.getUTCFullYear(),
+      month: d.getUTCMonth() + 1,
+      day: d.getUTCDate(),
+      hour: d.getUTCHours(),
+      minute: d.getUTCMinutes(),
+    }
   }
   const parts = zoneFormatter(timeZone).formatToParts(ms)
   const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? NaN)

@@ -23,7 +23,13 @@ export function toSearchMatch(item: unknown): SearchMatch | null {
   for (const r of ranges) {
     if (!Array.isArray(r) || r.length !== 2) continue
     const [a, b] = r as unknown[]
-    if (Number.isInteger(a) && Number.isInteger(b) && (a as number) >= last && (b as number) > (a as number) && (b as number) <= passage.length) {
+    if (
+      Number.isInteger(a) &&
+      Number.isInteger(b) &&
+      (a as number) >= last &&
+      (b as number) > (a as number) &&
+      (b as number) <= passage.length
+    ) {
       highlights.push([a as number, b as number])
       last = b as number
     }

@@ -20,7 +20,12 @@ describe('searchText', () => {
   })
 
   it('falls back to the list row’s summary without a detail, and keeps the row’s queued title', () => {
-    const row: Recording = { id: 'x', title: 'Renamed here', description: '', summarization: { summary: '## Plan\n- **Kayak** trip' } }
+    const row: Recording = {
+      id: 'x',
+      title: 'Renamed here',
+      description: '',
+      summarization: { summary: '## Plan\n- **Kayak** trip' },
+    }
     expect(searchText(row)).toEqual({ id: 'x', title: 'Renamed here', description: '', summary: 'Plan Kayak trip' })
     expect(searchText({ id: 'y' })).toEqual({ id: 'y', title: 'Untitled Recording', description: '', summary: '' })
   })

@@ -27,7 +27,8 @@ describe('shared view', () => {
 
 describe('share links', () => {
   const now = Date.parse('2026-06-01T00:00:00Z')
-  const link = (extra: object) => normalizeShareLink({ token: 't', url: 'http://h/x', createdAt: '2026-05-01T00:00:00Z', ...extra })!
+  const link = (extra: object) =>
+    normalizeShareLink({ token: 't', url: 'http://h/x', createdAt: '2026-05-01T00:00:00Z', ...extra })!
 
   it('are active, expired or revoked', () => {
     expect(shareLinkState(link({ expiresAt: null }), now)).toBe('active')

@@ -130,7 +130,9 @@ function toComponent(raw: unknown, index: number): SummaryComponent | null {
       return body || items.length > 0 ? { type, text: body, items } : null
     }
     case 'li-check':
-      return body ? { type: 'li-check', id: text(raw.id) || `check-${index}`, text: body, completed: isDone(raw) } : null
+      return body
+        ? { type: 'li-check', id: text(raw.id) || `check-${index}`, text: body, completed: isDone(raw) }
+        : null
     default:
       return { type: 'unknown', rawType: type, text: body || null }
   }

@@ -6,7 +6,10 @@
 import type { FixtureFile } from '@/mocks/fixtures'
 import { firstSummarization, type Summarization } from './summarization'
 
-const files = import.meta.glob<FixtureFile>('../../../../fixtures/recordings/*.json', { eager: true, import: 'default' })
+const files = import.meta.glob<FixtureFile>('../../../../fixtures/recordings/*.json', {
+  eager: true,
+  import: 'default',
+})
 
 export const fixtures: ReadonlyMap<string, FixtureFile & { name: string }> = new Map(
   Object.entries(files).map(([path, file]) => {

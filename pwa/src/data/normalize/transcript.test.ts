@@ -7,7 +7,9 @@ const transcriptOf = (prefix: string) => {
   const f = fixture(prefix)
   return normalizeTranscript(f.transcription, f.speakers)
 }
-const labels = (prefix: string) => [...new Set(transcriptOf(prefix).segments.map((s) => `${s.speakerId}=${s.speakerLabel}`))]
+const labels = (prefix: string) => [
+  ...new Set(transcriptOf(prefix).segments.map((s) => `${s.speakerId}=${s.speakerLabel}`)),
+]
 
 afterEach(() => vi.restoreAllMocks())
 
@@ -36,13 +38,26 @@ describe('normalizeTranscript on every fixture', () => {
   })
 
   it('reads JSON strings, camelCase times (02) and snake_case times (01)', () => {
-    expect(transcriptOf('02').segments[0]).toMatchObject({ start: 0.4, end: 4.35, speakerLabel: 'Priya Raman', text: 'Hey Leo, thanks for making time. How was the week?' })
-    expect(transcriptOf('01').segments[0]).toMatchObject({ speakerId: 'SPEAKER_00', speakerLabel: 'Priya Raman', start: expect.any(Number) })
+    expect(transcriptOf('02').segments[0]).toMatchObject({
+      start: 0.4,
+      end: 4.35,
+      speakerLabel: 'Priya Raman',
+      text: 'Hey Leo, thanks for making time. How was the week?',
+    })
+    expect(transcriptOf('01').segments[0]).toMatchObject({
+      speakerId: 'SPEAKER_00',
+      speakerLabel: 'Priya Raman',
+      start: expect.any(Number),
+    })
   })
 
   it('reads text.segments and segment text in `transcript` (03, 11, 22)', () => {
     expect(transcriptOf('03').segments[0]?.text).toMatch(/^Hi Nadia, thanks for joining/)
-    expect(transcriptOf('11').segments[0]).toMatchObject({ speakerId: 'SPEAKER_01', speakerLabel: 'Jordan Blake', text: expect.stringMatching(/^Welcome back to The Async Hour/) })
+    expect(transcriptOf('11').segments[0]).toMatchObject({
+      speakerId: 'SPEAKER_01',
+      speakerLabel: 'Jordan Blake',
+      text: expect.stringMatching(/^Welcome back to The Async Hour/),
+    })
     expect(transcriptOf('22').segments[0]?.speakerLabel).toBe('Rosa Delgado')
   })
 })
@@ -50,15 +65,30 @@ describe('normalizeTranscript on every fixture', () => {
 describe('speaker labels (spec §5)', () => {
   it('maps Speaker N to SPEAKER_NN and uses matched names (06, 11, 22)', () => {
     expect(labels('06')).toEqual(['SPEAKER_01=Speaker 1', 'SPEAKER_02=Mr. Kowalski'])
-    expect(labels('11')).toEqual(['SPEAKER_01=Jordan Blake', 'SPEAKER_02=Kenji Watanabe', 'SPEAKER_03=Dr. Lena Fischer'])
+    expect(labels('11')).toEqual([
+      'SPEAKER_01=Jordan Blake',
+      'SPEAKER_02=Kenji Watanabe',
+      'SPEAKER_03=Dr. Lena Fischer',
+    ])
   })
 
   it('ignores short generic profile names and numbers speakers by order of appearance (07, 13, 22)', () => {
-    expect(labels('07')).toEqual(['SPEAKER_00=Dr. Helen Marsh', 'SPEAKER_01=Speaker 2', 'SPEAKER_02=Speaker 3', 'SPEAKER_03=Speaker 4'])
+    expect(labels('07')).toEqual([
+      'SPEAKER_00=Dr. Helen Marsh',
+      'SPEAKER_01=Speaker 2',
+      'SPEAKER_02=Speaker 3',
+      'SPEAKER_03=Speaker 4',
+    ])
     // SPEAKER_04's profile says 'Speaker 5', but it is the fourth to speak; SPEAKER_05 has no entry.
     expect(labels('13')).toContain('SPEAKER_04=Speaker 4')
     expect(labels('13')).toContain('SPEAKER_05=Speaker 6')
-    expect(labels('22')).toEqual(['SPEAKER_01=Rosa Delgado', 'SPEAKER_02=Speaker 2', 'SPEAKER_03=Tariq Aziz', 'SPEAKER_04=Speaker 4', 'SPEAKER_05=Speaker 5'])
+    expect(labels('22')).toEqual([
+      'SPEAKER_01=Rosa Delgado',
+      'SPEAKER_02=Speaker 2',
+      'SPEAKER_03=Tariq Aziz',
+      'SPEAKER_04=Speaker 4',
+      'SPEAKER_05=Speaker 5',
+    ])
   })
 
   it('uses a "Speaker …" profile name longer than 15 characters (12)', () => {
@@ -77,7 +107,12 @@ describe('speaker labels (spec §5)', () => {
   })
 
   it('accepts speakers as a JSON string (02, 23) or an empty object (19, 20)', () => {
-    expect(parseSpeakers(fixture('23').speakers)).toEqual(new Map([['SPEAKER_00', 'Grace Adeyemi'], ['SPEAKER_01', 'Priya Raman']]))
+    expect(parseSpeakers(fixture('23').speakers)).toEqual(
+      new Map([
+        ['SPEAKER_00', 'Grace Adeyemi'],
+        ['SPEAKER_01', 'Priya Raman'],
+      ]),
+    )
     expect(parseSpeakers({}).size).toBe(0)
   })
 
@@ -105,7 +140,10 @@ describe('speaker labels (spec §5)', () => {
   })
 
   it('reads speakers from the shared view (recording.speakers) the same way', () => {
-    const t = normalizeTranscript({ segments: [{ speaker: 'Speaker 1', text: 'hi' }] }, { SPEAKER_01: { speakerProfile: { name: 'Ana Ruiz' } } })
+    const t = normalizeTranscript(
+      { segments: [{ speaker: 'Speaker 1', text: 'hi' }] },
+      { SPEAKER_01: { speakerProfile: { name: 'Ana Ruiz' } } },
+    )
     expect(t.segments[0]?.speakerLabel).toBe('Ana Ruiz')
   })
 })
@@ -115,7 +153,12 @@ describe('normalizeTranscript edge cases', () => {
     for (const none of [undefined, null, '', '   ', 5, {}, { language: 'en' }, '{"bad json']) {
       expect(normalizeTranscript(none, {}).status, JSON.stringify(none)).toBe('none')
     }
-    for (const empty of [{ segments: [] }, [], { segments: [{ text: ' ' }, { transcript: '' }, null] }, '{"text":{"segments":[]}}']) {
+    for (const empty of [
+      { segments: [] },
+      [],
+      { segments: [{ text: ' ' }, { transcript: '' }, null] },
+      '{"text":{"segments":[]}}',
+    ]) {
       expect(normalizeTranscript(empty, {}).status, JSON.stringify(empty)).toBe('empty')
     }
   })
@@ -123,13 +166,30 @@ describe('normalizeTranscript edge cases', () => {
   it('keeps a plain-text transcription as one untimed segment', () => {
     expect(normalizeTranscript('Just the words.', null).segments).toHaveLength(1)
     expect(normalizeTranscript({ text: 'Just the words.' }, null).segments).toEqual([
-      { index: 0, speakerId: '', speakerLabel: 'Speaker 1', colorIndex: speakerColorIndex(''), start: 0, end: 0, text: 'Just the words.' },
+      {
+        index: 0,
+        speakerId: '',
+        speakerLabel: 'Speaker 1',
+        colorIndex: speakerColorIndex(''),
+        start: 0,
+        end: 0,
+        text: 'Just the words.',
+      },
     ])
   })
 
   it('reads numeric strings and start/end, and zeroes bad times', () => {
-    const t = normalizeTranscript([{ text: 'a', start: '1.5', end: '3' }, { text: 'b', start_time: -4, end_time: 'x' }], null)
-    expect(t.segments.map((s) => [s.start, s.end])).toEqual([[1.5, 3], [0, 0]])
+    const t = normalizeTranscript(
+      [
+        { text: 'a', start: '1.5', end: '3' },
+        { text: 'b', start_time: -4, end_time: 'x' },
+      ],
+      null,
+    )
+    expect(t.segments.map((s) => [s.start, s.end])).toEqual([
+      [1.5, 3],
+      [0, 0],
+    ])
   })
 })
 

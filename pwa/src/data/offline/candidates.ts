@@ -30,6 +30,9 @@ export function isFresh(row: StoredRecording, cached: StoredDetail | undefined):
 export async function countAvailable(db: PocketDB, limit: number): Promise<{ available: number; wanted: number }> {
   const rows = await newestRecordings(db, limit)
   // Keys only: reading whole details to count them would load transcripts.
-  const kept = await db.details.where('id').anyOf(rows.map((r) => r.id)).primaryKeys()
+  const kept = await db.details
+    .where('id')
+    .anyOf(rows.map((r) => r.id))
+    .primaryKeys()
   return { available: kept.length, wanted: rows.length }
 }

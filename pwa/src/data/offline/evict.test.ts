@@ -27,7 +27,16 @@ describe('evictBeyondBudget', () => {
   it('removes background copies past the newest N, sparing opened ones and ones with edits waiting', async () => {
     const db = await deviceWithDetails()
     await markOpened(db, 'r1')
-    await db.outbox.add({ key: 'k1', kind: 'recording', entityId: 'r2', createdAt: 1, mutation: {}, status: 'pending', attempts: 0, nextAttemptAt: 0 })
+    await db.outbox.add({
+      key: 'k1',
+      kind: 'recording',
+      entityId: 'r2',
+      createdAt: 1,
+      mutation: {},
+      status: 'pending',
+      attempts: 0,
+      nextAttemptAt: 0,
+    })
     expect(await evictBeyondBudget(db, 2)).toBe(2)
     // r6, r5: the budget; r1: opened here; r2: an edit waits on it. r3 and r4 gave their space back.
     expect(await detailIds(db)).toEqual(['r1', 'r2', 'r5', 'r6'])

@@ -30,7 +30,11 @@ export interface RoomOptions {
  * ones the write is for. A background write only gets never-opened copies
  * of recordings older than its own.
  */
-export async function evictionOrder(db: PocketDB, options: RoomOptions = {}, audioIds: string[] = []): Promise<string[]> {
+export async function evictionOrder(
+  db: PocketDB,
+  options: RoomOptions = {},
+  audioIds: string[] = [],
+): Promise<string[]> {
   const spared = await sparedIds(db, options.keep ?? [])
   const opened = await db.details.orderBy('openedAt').primaryKeys()
   const openedHere = new Set(opened)

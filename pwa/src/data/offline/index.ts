@@ -60,7 +60,8 @@ export function appPrefetcher(): Prefetcher {
 /** The renderer's next idle moment (at most half a second away), where the browser has idle callbacks. */
 function whenIdle(): Promise<void> {
   return new Promise((resolve) => {
-    if (typeof globalThis.requestIdleCallback === 'function') globalThis.requestIdleCallback(() => resolve(), { timeout: 500 })
+    if (typeof globalThis.requestIdleCallback === 'function')
+      globalThis.requestIdleCallback(() => resolve(), { timeout: 500 })
     else resolve()
   })
 }

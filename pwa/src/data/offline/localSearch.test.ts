@@ -18,14 +18,27 @@ async function device() {
   const db = new PocketDB(`local-search-${Math.random()}`)
   await db.recordings.bulkPut([
     toStored({ id: 'a', title: 'Weekly sync', recordingAt: '2026-01-03T10:00:00Z' }),
-    toStored({ id: 'b', title: 'Dentist', description: 'Crown fitting on Tuesday', recordingAt: '2026-01-02T10:00:00Z' }),
-    toStored({ id: 'c', title: 'Walk', recordingAt: '2026-01-01T10:00:00Z', summarization: { summary: '## Ideas\n- Kayak trip in **June**' } }),
+    toStored({
+      id: 'b',
+      title: 'Dentist',
+      description: 'Crown fitting on Tuesday',
+      recordingAt: '2026-01-02T10:00:00Z',
+    }),
+    toStored({
+      id: 'c',
+      title: 'Walk',
+      recordingAt: '2026-01-01T10:00:00Z',
+      summarization: { summary: '## Ideas\n- Kayak trip in **June**' },
+    }),
   ])
   // A detail on the device: its summary is searchable, though the list row has none.
   await db.details.put({
     id: 'a',
     fetchedAt: 1,
-    data: { recording: { id: 'a', title: 'Weekly sync' }, summarizations: [{ v2Summary: { markdown: 'The **quarterly budget** was approved.' } }] },
+    data: {
+      recording: { id: 'a', title: 'Weekly sync' },
+      summarizations: [{ v2Summary: { markdown: 'The **quarterly budget** was approved.' } }],
+    },
   })
   const search = createLocalSearch(db)
   opened.push({ db, search })
@@ -76,7 +89,11 @@ describe('searchRecordings offline', () => {
 
   it('does not fall back when the server answers with an error', async () => {
     await appDb.recordings.put(toStored({ id: 'x', title: 'Offsite agenda', recordingAt: '2026-01-03T10:00:00Z' }))
-    server.use(http.get('/api/v1/recordings/search', () => HttpResponse.json({ success: false, message: 'boom' }, { status: 500 })))
+    server.use(
+      http.get('/api/v1/recordings/search', () =>
+        HttpResponse.json({ success: false, message: 'boom' }, { status: 500 }),
+      ),
+    )
     await expect(searchRecordings('offsite')).rejects.toMatchObject({ status: 500 })
   })
 })

@@ -20,7 +20,13 @@ export function newIndex(): MiniSearch<SearchText> {
     // Typing "budg" finds "budget", a typo in a longer word still finds it; every word must match.
     // One edit at most, and none for short words: wider fuzzy matching cost
     // several times the time over 10,000 recordings (docs/benchmarks.md).
-    searchOptions: { prefix: true, fuzzy: (term) => (term.length >= 5 ? 0.2 : false), maxFuzzy: 1, boost: { title: 2 }, combineWith: 'AND' },
+    searchOptions: {
+      prefix: true,
+      fuzzy: (term) => (term.length >= 5 ? 0.2 : false),
+      maxFuzzy: 1,
+      boost: { title: 2 },
+      combineWith: 'AND',
+    },
   })
 }
 

@@ -19,7 +19,9 @@ async function library(count: number): Promise<PocketDB> {
   const db = new PocketDB(`prefetch-${Math.random()}`)
   dbs.push(db)
   await db.recordings.bulkPut(
-    Array.from({ length: count }, (_, i) => toStored({ id: `r${i + 1}`, title: `T${i + 1}`, recordingAt: day(i + 1), updatedAt: day(i + 1) })),
+    Array.from({ length: count }, (_, i) =>
+      toStored({ id: `r${i + 1}`, title: `T${i + 1}`, recordingAt: day(i + 1), updatedAt: day(i + 1) }),
+    ),
   )
   return db
 }
@@ -122,7 +124,10 @@ describe('prefetchOnce', () => {
   it('stops at a quota error and says so in its status', async () => {
     const db = await library(5)
     const full = Object.assign(new Error('full'), { name: 'QuotaExceededError' })
-    const d = deps(db, { fetchDetail: vi.fn(async () => Promise.reject(new Error('Dexie', { cause: full }))), limit: () => 5 })
+    const d = deps(db, {
+      fetchDetail: vi.fn(async () => Promise.reject(new Error('Dexie', { cause: full }))),
+      limit: () => 5,
+    })
     const seen: boolean[] = []
     d.status.subscribe(() => seen.push(d.status.get().running))
     const result = await prefetchOnce(d, live())
@@ -149,7 +154,11 @@ describe('prefetchOnce', () => {
 
   it('stops when the session is gone (401)', async () => {
     const db = await library(5)
-    const d = deps(db, { fetchDetail: vi.fn(async () => Promise.reject(new ApiError({ status: 401, code: 'UNAUTHENTICATED', message: 'no' }))) })
+    const d = deps(db, {
+      fetchDetail: vi.fn(async () =>
+        Promise.reject(new ApiError({ status: 401, code: 'UNAUTHENTICATED', message: 'no' })),
+      ),
+    })
     expect(await prefetchOnce(d, live())).toMatchObject({ stopped: 'signed-out' })
     expect(d.fetchDetail).toHaveBeenCalledTimes(1)
   })

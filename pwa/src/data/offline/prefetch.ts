@@ -86,7 +86,12 @@ async function staleRows(deps: PrefetchDeps, result: PrefetchResult): Promise<St
   return stale
 }
 
-async function fetchOne(deps: PrefetchDeps, row: StoredRecording, run: AbortController, result: PrefetchResult): Promise<void> {
+async function fetchOne(
+  deps: PrefetchDeps,
+  row: StoredRecording,
+  run: AbortController,
+  result: PrefetchResult,
+): Promise<void> {
   await deps.yieldToForeground?.()
   if (run.signal.aborted) return
   try {

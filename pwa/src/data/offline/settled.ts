@@ -50,7 +50,8 @@ export const browserSettleClock: SettleClock = {
       else globalThis.addEventListener('load', () => resolve(), { once: true })
     }),
   idle(callback, timeoutMs) {
-    if (typeof globalThis.requestIdleCallback === 'function') globalThis.requestIdleCallback(callback, { timeout: timeoutMs })
+    if (typeof globalThis.requestIdleCallback === 'function')
+      globalThis.requestIdleCallback(callback, { timeout: timeoutMs })
     else setTimeout(() => callback({ timeRemaining: () => WHOLE_IDLE_MS }), 50)
   },
   now: () => performance.now(),

@@ -47,12 +47,18 @@ describe('push on this device', () => {
     const old = fake.subscription!
     await expect(turnPushOn(asClient(fakeClient()))).resolves.toBe('on')
     expect(old.unsubscribe).toHaveBeenCalledOnce()
-    expect(fake.pushManager.subscribe).toHaveBeenCalledExactlyOnceWith({ userVisibleOnly: true, applicationServerKey: serverKey })
+    expect(fake.pushManager.subscribe).toHaveBeenCalledExactlyOnceWith({
+      userVisibleOnly: true,
+      applicationServerKey: serverKey,
+    })
   })
 
   it('a service worker that never becomes ready fails after a while instead of hanging', async () => {
     fakePush({ answer: 'granted' })
-    Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: { ready: new Promise(() => {}), getRegistration: async () => undefined } })
+    Object.defineProperty(navigator, 'serviceWorker', {
+      configurable: true,
+      value: { ready: new Promise(() => {}), getRegistration: async () => undefined },
+    })
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     const turning = turnPushOn(asClient(fakeClient()))
     const failed = expect(turning).rejects.toBeInstanceOf(NoServiceWorkerError)

@@ -34,7 +34,10 @@ export async function readPushState(env: PushEnv | null = pushEnv()): Promise<Pu
  * with the server's key and hands the subscription to the server. A prompt
  * dismissed without an answer leaves it off.
  */
-export async function turnPushOn(client: PushClient = pushClient(), env: PushEnv | null = pushEnv()): Promise<PushState> {
+export async function turnPushOn(
+  client: PushClient = pushClient(),
+  env: PushEnv | null = pushEnv(),
+): Promise<PushState> {
   if (!env) return 'unsupported'
   const permission = await env.notification.requestPermission()
   if (permission === 'denied') return 'denied'
@@ -44,7 +47,9 @@ export async function turnPushOn(client: PushClient = pushClient(), env: PushEnv
   const subscription = await subscribeWith(registration.pushManager, base64UrlToBytes(publicKey))
   const { endpoint = subscription.endpoint, keys = {} } = subscription.toJSON()
   try {
-    await withPushAuth(() => client.subscribe({ subscription: { endpoint, p256dh: keys.p256dh ?? '', auth: keys.auth ?? '' } }))
+    await withPushAuth(() =>
+      client.subscribe({ subscription: { endpoint, p256dh: keys.p256dh ?? '', auth: keys.auth ?? '' } }),
+    )
   } catch (error) {
     // A subscription the server does not know would read as "on" next time.
     await subscription.unsubscribe().catch(() => false)
@@ -54,7 +59,10 @@ export async function turnPushOn(client: PushClient = pushClient(), env: PushEnv
 }
 
 /** The server forgets the device first: if it cannot be reached, push stays on and the error says so. */
-export async function turnPushOff(client: PushClient = pushClient(), env: PushEnv | null = pushEnv()): Promise<PushState> {
+export async function turnPushOff(
+  client: PushClient = pushClient(),
+  env: PushEnv | null = pushEnv(),
+): Promise<PushState> {
   if (!env) return 'unsupported'
   const subscription = await currentSubscription(env)
   if (subscription) {
@@ -70,17 +78,28 @@ export async function turnPushOff(client: PushClient = pushClient(), env: PushEn
  * refuses (410) anything still sent to it and the server forgets it then.
  * Best effort and bounded: sign-out never waits on it for long.
  */
-export async function forgetPushOnSignOut(client: PushClient = pushClient(), env: PushEnv | null = pushEnv(), budgetMs = SIGN_OUT_BUDGET_MS): Promise<void> {
+export async function forgetPushOnSignOut(
+  client: PushClient = pushClient(),
+  env: PushEnv | null = pushEnv(),
+  budgetMs = SIGN_OUT_BUDGET_MS,
+): Promise<void> {
   if (!env) return
   const work = async () => {
     const subscription = await currentSubscription(env)
     if (!subscription) return
-    const [server] = await Promise.allSettled([client.unsubscribe({ endpoint: subscription.endpoint }, { timeoutMs: budgetMs }), subscription.unsubscribe()])
-    if (server.status === 'rejected') console.warn('The server could not be told to stop pushing to this device', server.reason)
+    const [server] = await Promise.allSettled([
+      client.unsubscribe({ endpoint: subscription.endpoint }, { timeoutMs: budgetMs }),
+      subscription.unsubscribe(),
+    ])
+    if (server.status === 'rejected')
+      console.warn('The server could not be told to stop pushing to this device', server.reason)
   }
   let timer: ReturnType<typeof setTimeout> | undefined
   const budget = new Promise<void>((resolve) => (timer = setTimeout(resolve, budgetMs)))
-  await Promise.race([work().catch((error: unknown) => console.warn('Forgetting push at sign-out failed', error)), budget])
+  await Promise.race([
+    work().catch((error: unknown) => console.warn('Forgetting push at sign-out failed', error)),
+    budget,
+  ])
   clearTimeout(timer)
 }
 

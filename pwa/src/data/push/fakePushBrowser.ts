@@ -64,7 +64,10 @@ export function installFakePush(options: FakePushOptions = {}) {
   Object.defineProperty(navigator, 'serviceWorker', {
     configurable: true,
     // An EventTarget: sync listens on it for the worker's messages.
-    value: Object.assign(new EventTarget(), { ready: Promise.resolve(registration), getRegistration: vi.fn(async () => registration) }),
+    value: Object.assign(new EventTarget(), {
+      ready: Promise.resolve(registration),
+      getRegistration: vi.fn(async () => registration),
+    }),
   })
   return fake
 }

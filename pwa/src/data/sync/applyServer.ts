@@ -38,7 +38,14 @@ async function applyChange(s: Stage, change: Change): Promise<void> {
 
 async function knownVersion(s: Stage, kind: 'recording' | 'folder', id: string): Promise<number> {
   const base = await s.syncBase.get(baseKey(kind, id))
-  const held = kind === 'recording' ? (base ? base.recording : await s.recordings.get(id)) : base ? base.folder : await s.folders.get(id)
+  const held =
+    kind === 'recording'
+      ? base
+        ? base.recording
+        : await s.recordings.get(id)
+      : base
+        ? base.folder
+        : await s.folders.get(id)
   return held?.version ?? 0
 }
 
@@ -46,7 +53,10 @@ async function applyRecording(s: Stage, state: RecordingState): Promise<void> {
   if (Number(state.version) < (await knownVersion(s, 'recording', state.id))) return
   const row = recordingRowFromState(state)
   const cached = await s.details.get(state.id)
-  const detail = cached && { ...detailFieldsFromState(state, row.data, await serverSpeakers(s, cached)), fetchedAt: cached.fetchedAt }
+  const detail = cached && {
+    ...detailFieldsFromState(state, row.data, await serverSpeakers(s, cached)),
+    fetchedAt: cached.fetchedAt,
+  }
   s.syncBase.put({ key: baseKey('recording', state.id), recording: row, ...(detail ? { detail } : {}) })
   await recomposeRecording(s, state.id)
 }

@@ -30,7 +30,12 @@ export function bearer(session: SessionLike): Interceptor {
 const CALL_TIMEOUT_MS = 30_000
 
 export function syncTransport(session: SessionLike, baseUrl = globalThis.location.origin): Transport {
-  return createConnectTransport({ baseUrl, useBinaryFormat: true, defaultTimeoutMs: CALL_TIMEOUT_MS, interceptors: [bearer(session)] })
+  return createConnectTransport({
+    baseUrl,
+    useBinaryFormat: true,
+    defaultTimeoutMs: CALL_TIMEOUT_MS,
+    interceptors: [bearer(session)],
+  })
 }
 
 export function syncClient(transport: Transport): SyncClient {

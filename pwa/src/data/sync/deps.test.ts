@@ -21,7 +21,10 @@ describe('the sync client made on its first call', () => {
 
   it('fails the call when its code cannot load, and loads it again on the next call', async () => {
     const client = fakeClient()
-    const make = vi.fn<() => Promise<SyncCalls>>().mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module')).mockResolvedValue(client)
+    const make = vi
+      .fn<() => Promise<SyncCalls>>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+      .mockResolvedValue(client)
     const calls = clientOnFirstCall(make)
     await expect(calls.pull({ cursor: '' })).rejects.toThrow('Failed to fetch')
     await expect(calls.pull({ cursor: '' })).resolves.toMatchObject({ cursor: 'c1' })

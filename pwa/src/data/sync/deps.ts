@@ -63,7 +63,9 @@ export function browserLock<T>(name: string, fn: () => Promise<T>): Promise<T> {
 export function defaultDeps(): SyncDeps {
   return {
     db: appDb,
-    client: clientOnFirstCall(() => loadSyncCode(() => import('./client')).then((m) => m.syncClient(m.syncTransport(appSession)))),
+    client: clientOnFirstCall(() =>
+      loadSyncCode(() => import('./client')).then((m) => m.syncClient(m.syncTransport(appSession))),
+    ),
     session: appSession,
     now: Date.now,
     random: Math.random,

@@ -1,7 +1,14 @@
 import { QueryClient } from '@tanstack/react-query'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { recordingKeys } from '../recordings'
-import { afterSyncPull, registerBackgroundSync, startSync, stopSync, type StartSyncOptions, type WorkerContainer } from './engine'
+import {
+  afterSyncPull,
+  registerBackgroundSync,
+  startSync,
+  stopSync,
+  type StartSyncOptions,
+  type WorkerContainer,
+} from './engine'
 import { FakeSyncServer } from './fakeSyncServer'
 import type { LiveHandle, LiveOptions } from './live'
 import type { Timers } from './liveSocket'
@@ -53,8 +60,10 @@ async function started(setup: (server: FakeSyncServer) => void = () => {}, onlin
 const FIRST_HAND = { relayed: false }
 const RELAYED = { relayed: true }
 
-const row = async (db: { recordings: { get(id: string): Promise<{ data: { title?: unknown } } | undefined> } }, id: string) =>
-  (await db.recordings.get(id))?.data.title
+const row = async (
+  db: { recordings: { get(id: string): Promise<{ data: { title?: unknown } } | undefined> } },
+  id: string,
+) => (await db.recordings.get(id))?.data.title
 
 describe('startSync', () => {
   it('sends what was queued before it started, then pulls', async () => {
@@ -64,7 +73,14 @@ describe('startSync', () => {
     await d.sync.pullChanges()
     await d.sync.enqueue({ op: { case: 'updateRecording', value: { id: 'r1', title: 'Edited offline' } } })
     server.calls = []
-    stops.push(startSync({ queryClient: new QueryClient(), sync: d.sync, live: () => ({ stop() {}, sendFreshToken() {}, isLeader: () => true }), serviceWorker: null }))
+    stops.push(
+      startSync({
+        queryClient: new QueryClient(),
+        sync: d.sync,
+        live: () => ({ stop() {}, sendFreshToken() {}, isLeader: () => true }),
+        serviceWorker: null,
+      }),
+    )
     await vi.waitFor(() => expect(server.calls).toEqual(['push', 'pull']))
     expect(server.recordings.get('r1')!.item.title).toBe('Edited offline')
   })
@@ -83,7 +99,11 @@ describe('startSync', () => {
     const s = await started()
     await vi.waitFor(() => expect(s.server.calls.at(-1)).toBe('pull'))
     await s.d.sync.pullChanges()
-    await s.d.sync.enqueue({ op: { case: 'updateRecording', value: { id: 'r1', title: 'Typed in another tab' } } }, undefined, { holdMs: 60_000 })
+    await s.d.sync.enqueue(
+      { op: { case: 'updateRecording', value: { id: 'r1', title: 'Typed in another tab' } } },
+      undefined,
+      { holdMs: 60_000 },
+    )
     s.server.calls = []
     s.server.putRecording('r1', { title: 'Renamed on the phone' })
     s.live.onEvent({ type: 'recording.updated', recordingId: 'r1' }, RELAYED)

@@ -53,7 +53,10 @@ export function stopSync(): void {
  */
 export function startSync(o: StartSyncOptions): () => void {
   const sync = o.sync ?? getSync()
-  const timers = o.timers ?? { setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms), clearTimeout: (id) => globalThis.clearTimeout(id as number) }
+  const timers = o.timers ?? {
+    setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
+    clearTimeout: (id) => globalThis.clearTimeout(id as number),
+  }
   const events = o.events ?? globalThis.window
   const sw = o.serviceWorker === undefined ? (globalThis.navigator?.serviceWorker ?? null) : o.serviceWorker
   const isOnline = o.isOnline ?? (() => globalThis.navigator?.onLine !== false)
@@ -75,7 +78,10 @@ export function startSync(o: StartSyncOptions): () => void {
     if (!result || stopped) return
     // A backed-off edit is sent when its time comes, not only at the next event.
     if (retryTimer !== null) timers.clearTimeout(retryTimer)
-    retryTimer = result.retryAt === null ? null : timers.setTimeout(() => void flush(), Math.max(0, result.retryAt - sync.deps.now()))
+    retryTimer =
+      result.retryAt === null
+        ? null
+        : timers.setTimeout(() => void flush(), Math.max(0, result.retryAt - sync.deps.now()))
     for (const row of result.applied) {
       if (row.kind === 'question') void invalidateChat(o.queryClient, row.entityId)
     }
@@ -95,7 +101,8 @@ export function startSync(o: StartSyncOptions): () => void {
   }
   const onOnline = () => void flush({ ignoreBackoff: true }).then(pull)
   const onWorkerMessage = (ev: Event) => {
-    if ((ev as MessageEvent<{ type?: unknown } | null>).data?.type === FLUSH_MESSAGE) void flush({ ignoreBackoff: true })
+    if ((ev as MessageEvent<{ type?: unknown } | null>).data?.type === FLUSH_MESSAGE)
+      void flush({ ignoreBackoff: true })
   }
   const unsubscribe = sync.onQueued(() => {
     if (isOnline()) void flush()
@@ -106,7 +113,10 @@ export function startSync(o: StartSyncOptions): () => void {
   sw?.addEventListener('message', onWorkerMessage)
   // A working socket (or a fresh start) means the server may well be back:
   // what waits on a backoff is sent now, not minutes later. Held edits still wait.
-  const live = (o.live ?? startLive)({ onEvent: onLiveEvent, onConnected: () => void pull().then(() => flush({ ignoreBackoff: true })) })
+  const live = (o.live ?? startLive)({
+    onEvent: onLiveEvent,
+    onConnected: () => void pull().then(() => flush({ ignoreBackoff: true })),
+  })
   void flush({ ignoreBackoff: true }).then(pull)
 
   const stop = () => {
@@ -158,7 +168,9 @@ interface SyncRegistration {
  * app is closed by then (Background Sync, where the browser has it). Any
  * failure is ignored: the app flushes on its own next start or 'online'.
  */
-export async function registerBackgroundSync(container: WorkerContainer | null | undefined = globalThis.navigator?.serviceWorker): Promise<boolean> {
+export async function registerBackgroundSync(
+  container: WorkerContainer | null | undefined = globalThis.navigator?.serviceWorker,
+): Promise<boolean> {
   try {
     const registration = (await container?.getRegistration()) as SyncRegistration | undefined
     if (!registration?.sync) return false

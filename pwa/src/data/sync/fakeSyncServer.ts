@@ -24,9 +24,25 @@ import { bearer, type SessionLike } from './client'
 
 type Obj = Record<string, unknown>
 type Kind = 'recording' | 'folder'
-interface Rec { item: Obj; speakers?: Obj; folderId: string; empty: boolean }
-interface Folder { name: string; parentId: string; createdAtMs: number }
-interface Stored { body: string; outcome: Outcome; code?: string; message?: string; target?: [Kind, string]; answer?: string }
+interface Rec {
+  item: Obj
+  speakers?: Obj
+  folderId: string
+  empty: boolean
+}
+interface Folder {
+  name: string
+  parentId: string
+  createdAtMs: number
+}
+interface Stored {
+  body: string
+  outcome: Outcome
+  code?: string
+  message?: string
+  target?: [Kind, string]
+  answer?: string
+}
 /** What the next attempt of a mutation meets: a transient failure, or a refusal. */
 export type Verdict = 'retry' | { reject: string } | undefined
 
@@ -70,7 +86,12 @@ export class FakeSyncServer {
   putRecording(id: string, item: Obj = {}, opts: { speakers?: Obj; folderId?: string; empty?: boolean } = {}): void {
     const folderId = opts.folderId ?? ''
     const folder = folderId ? { folder: { id: folderId, name: this.folders.get(folderId)?.name } } : {}
-    this.recordings.set(id, { item: { id, recordingAt: '2026-02-01T09:00:00.000Z', ...item, ...folder }, speakers: opts.speakers, folderId, empty: opts.empty ?? false })
+    this.recordings.set(id, {
+      item: { id, recordingAt: '2026-02-01T09:00:00.000Z', ...item, ...folder },
+      speakers: opts.speakers,
+      folderId,
+      empty: opts.empty ?? false,
+    })
     this.logChange('recording', id, false)
   }
 
@@ -92,7 +113,8 @@ export class FakeSyncServer {
 
   private check(ctx: HandlerContext): void {
     if (this.unavailable > 0 && this.unavailable--) throw new ConnectError('down', Code.Unavailable)
-    if (ctx.requestHeader.get('Authorization') !== `Bearer ${this.token}`) throw new ConnectError('no', Code.Unauthenticated)
+    if (ctx.requestHeader.get('Authorization') !== `Bearer ${this.token}`)
+      throw new ConnectError('no', Code.Unauthenticated)
   }
 
   private logChange(kind: Kind, id: string, deleted: boolean): void {
@@ -120,7 +142,14 @@ export class FakeSyncServer {
     const r = this.recordings.get(id)
     const f = this.folders.get(id)
     if (!e.deleted && kind === 'recording' && r) {
-      const value = { id, itemJson: JSON.stringify(r.item), speakersJson: r.speakers ? JSON.stringify(r.speakers) : '', folderId: r.folderId, empty: r.empty, version: seq }
+      const value = {
+        id,
+        itemJson: JSON.stringify(r.item),
+        speakersJson: r.speakers ? JSON.stringify(r.speakers) : '',
+        folderId: r.folderId,
+        empty: r.empty,
+        version: seq,
+      }
       return create(ChangeSchema, { seq, entity: { case: 'recording', value } })
     }
     if (!e.deleted && kind === 'folder' && f) {
@@ -157,7 +186,13 @@ export class FakeSyncServer {
       this.applied.push(key)
     } catch (error) {
       if (!(error instanceof Refused)) throw error
-      stored = { body, outcome: Outcome.REJECTED, code: error.message, message: `Refused: ${error.message}`, target: targetOf(m) }
+      stored = {
+        body,
+        outcome: Outcome.REJECTED,
+        code: error.message,
+        message: `Refused: ${error.message}`,
+        target: targetOf(m),
+      }
     }
     this.keys.set(key, stored)
     return this.result(key, stored)
@@ -170,7 +205,13 @@ export class FakeSyncServer {
   private result(key: string, s: Stored, replayed = false): MutationResult {
     const current = s.target && this.changeOf(...s.target)
     return create(MutationResultSchema, {
-      idempotencyKey: key, outcome: s.outcome, replayed, errorCode: s.code, errorMessage: s.message, current, answerJson: s.answer,
+      idempotencyKey: key,
+      outcome: s.outcome,
+      replayed,
+      errorCode: s.code,
+      errorMessage: s.message,
+      current,
+      answerJson: s.answer,
     })
   }
 
@@ -220,7 +261,12 @@ export class FakeSyncServer {
         return { target: ['recording', op.value.recordingId] }
       }
       case 'askQuestion':
-        return { answer: JSON.stringify({ userMessage: { content: op.value.message }, assistantMessage: { content: 'An answer' } }) }
+        return {
+          answer: JSON.stringify({
+            userMessage: { content: op.value.message },
+            assistantMessage: { content: 'An answer' },
+          }),
+        }
     }
     return refused('EMPTY_MUTATION')
   }
@@ -246,6 +292,7 @@ function targetOf(m: Mutation): [Kind, string] | undefined {
   const op = m.op
   if (op.case === 'renameSpeaker') return ['recording', op.value.recordingId]
   if (op.case === 'updateRecording' || op.case === 'deleteRecording') return ['recording', op.value.id]
-  if (op.case === 'createFolder' || op.case === 'renameFolder' || op.case === 'deleteFolder') return ['folder', op.value.id]
+  if (op.case === 'createFolder' || op.case === 'renameFolder' || op.case === 'deleteFolder')
+    return ['folder', op.value.id]
   return undefined
 }

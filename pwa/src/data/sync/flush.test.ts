@@ -13,7 +13,8 @@ async function library(server = new FakeSyncServer()) {
   return { server, d }
 }
 
-const rename = (d: Device, id: string, title: string) => d.sync.enqueue({ op: { case: 'updateRecording', value: { id, title } } })
+const rename = (d: Device, id: string, title: string) =>
+  d.sync.enqueue({ op: { case: 'updateRecording', value: { id, title } } })
 const row = async (d: Device, id: string) => (await d.db.recordings.get(id))!
 
 describe('flush', () => {
@@ -34,7 +35,8 @@ describe('flush', () => {
 
   it('sends at most 100 edits per call', async () => {
     const { server, d } = await library()
-    for (let i = 0; i < 130; i++) await d.sync.enqueue({ op: { case: 'createFolder', value: { id: `f${i}`, name: `Folder ${i}`, parentId: '' } } })
+    for (let i = 0; i < 130; i++)
+      await d.sync.enqueue({ op: { case: 'createFolder', value: { id: `f${i}`, name: `Folder ${i}`, parentId: '' } } })
     await d.sync.flush()
     expect(server.batches).toEqual([100, 30])
     expect(server.folders.size).toBe(130)
@@ -49,18 +51,25 @@ describe('flush', () => {
     server.recordings.get('r1')!.item.description = 'Changed elsewhere'
     await d.sync.flush()
     // The first edit is applied; its answer (the server's copy) is shown with the second still laid over it.
-    expect((await row(d, 'r1')).data).toMatchObject({ title: 'Later', description: 'Changed elsewhere', syncStatus: 'pending' })
+    expect((await row(d, 'r1')).data).toMatchObject({
+      title: 'Later',
+      description: 'Changed elsewhere',
+      syncStatus: 'pending',
+    })
   })
 
   it('shows a refused edit as failed, sends it no more, and discarding restores the server’s version', async () => {
     const { server, d } = await library()
-    server.verdict = (m) => (m.op.case === 'updateRecording' && m.op.value.title === 'Too long' ? { reject: 'INVALID' } : undefined)
+    server.verdict = (m) =>
+      m.op.case === 'updateRecording' && m.op.value.title === 'Too long' ? { reject: 'INVALID' } : undefined
     const bad = await rename(d, 'r1', 'Too long')
     const good = await rename(d, 'r2', 'Fine')
     const result = await d.sync.flush()
     expect(result.rejected.map((r) => r.key)).toEqual([bad.key])
     expect(result.applied.map((r) => r.key)).toEqual([good.key])
-    expect(await d.sync.pendingFor('r1')).toMatchObject([{ status: 'failed', error: { code: 'INVALID', message: 'Refused: INVALID' } }])
+    expect(await d.sync.pendingFor('r1')).toMatchObject([
+      { status: 'failed', error: { code: 'INVALID', message: 'Refused: INVALID' } },
+    ])
     expect((await row(d, 'r1')).data.title).toBe('Too long') // still shown, marked, until the user decides
 
     await d.sync.flush()
@@ -83,7 +92,10 @@ describe('flush', () => {
     const result = await d.sync.flush()
     expect(result.retryAt).toBe(d.clock.now + 500) // attempt 1: up to 1 s, jitter 0.5 in tests
     expect(server.applied).toEqual([])
-    expect(await d.sync.listOutbox()).toMatchObject([{ attempts: 1, nextAttemptAt: d.clock.now + 500 }, { attempts: 0 }])
+    expect(await d.sync.listOutbox()).toMatchObject([
+      { attempts: 1, nextAttemptAt: d.clock.now + 500 },
+      { attempts: 0 },
+    ])
 
     await d.sync.flush() // not yet due
     expect(server.received).toHaveLength(2)
@@ -96,7 +108,9 @@ describe('flush', () => {
 
   it('holds an edit queued with holdMs (an Undo window) even when the network returns, then sends it once', async () => {
     const { server, d } = await library()
-    const held = await d.sync.enqueue({ op: { case: 'deleteRecording', value: { id: 'r1' } } }, undefined, { holdMs: 5000 })
+    const held = await d.sync.enqueue({ op: { case: 'deleteRecording', value: { id: 'r1' } } }, undefined, {
+      holdMs: 5000,
+    })
     expect(held).toMatchObject({ attempts: 0, nextAttemptAt: d.clock.now + 5000 })
     expect(await d.db.recordings.get('r1')).toBeUndefined() // gone at once on the device
 
@@ -111,7 +125,9 @@ describe('flush', () => {
 
   it('never sends a held edit that is discarded in its window', async () => {
     const { server, d } = await library()
-    const held = await d.sync.enqueue({ op: { case: 'deleteRecording', value: { id: 'r1' } } }, undefined, { holdMs: 5000 })
+    const held = await d.sync.enqueue({ op: { case: 'deleteRecording', value: { id: 'r1' } } }, undefined, {
+      holdMs: 5000,
+    })
     await d.sync.flush({ ignoreBackoff: true })
     await d.sync.discard(held.seq)
     expect((await row(d, 'r1')).data.title).toBe('One')
@@ -124,7 +140,9 @@ describe('flush', () => {
   it('sends the edits queued before a held one and keeps the held one (and all after it) back', async () => {
     const { server, d } = await library()
     const before = await rename(d, 'r2', 'Before')
-    const held = await d.sync.enqueue({ op: { case: 'deleteRecording', value: { id: 'r1' } } }, undefined, { holdMs: 6000 })
+    const held = await d.sync.enqueue({ op: { case: 'deleteRecording', value: { id: 'r1' } } }, undefined, {
+      holdMs: 6000,
+    })
     const after = await rename(d, 'r2', 'After')
 
     expect((await d.sync.flush({ ignoreBackoff: true })).retryAt).toBe(held.nextAttemptAt)
@@ -139,12 +157,16 @@ describe('flush', () => {
   it('an Undo takes a held delete back only while no tab may send it: later it finds it too late, in every tab', async () => {
     const { server, d } = await library()
     const other = devices.open(server, d.db.name) // another tab: the same database, the same outbox
-    const first = await d.sync.enqueue({ op: { case: 'deleteRecording', value: { id: 'r1' } } }, undefined, { holdMs: 6000 })
+    const first = await d.sync.enqueue({ op: { case: 'deleteRecording', value: { id: 'r1' } } }, undefined, {
+      holdMs: 6000,
+    })
     d.clock.now = first.nextAttemptAt - 1
     expect(await d.sync.undoHeld(first.seq)).toMatchObject({ seq: first.seq })
     expect((await row(d, 'r1')).data.title).toBe('One')
 
-    const second = await d.sync.enqueue({ op: { case: 'deleteRecording', value: { id: 'r1' } } }, undefined, { holdMs: 6000 })
+    const second = await d.sync.enqueue({ op: { case: 'deleteRecording', value: { id: 'r1' } } }, undefined, {
+      holdMs: 6000,
+    })
     d.clock.now = second.nextAttemptAt
     expect(await d.sync.undoHeld(second.seq)).toBeNull() // still queued, but free to be sent: it stays
     expect(await d.sync.pendingFor('r1')).toHaveLength(1)
@@ -211,6 +233,8 @@ describe('flush', () => {
     await rename(d, 'r2', 'B')
     await d.sync.flush()
     expect(server.recordings.get('r2')!.item.title).toBe('B')
-    expect(await d.sync.listOutbox()).toMatchObject([{ seq: broken.seq, status: 'failed', error: { code: 'UNREADABLE' } }])
+    expect(await d.sync.listOutbox()).toMatchObject([
+      { seq: broken.seq, status: 'failed', error: { code: 'UNREADABLE' } },
+    ])
   })
 })

@@ -42,12 +42,15 @@ export async function flushOnce(deps: SyncDeps, options: FlushOptions = {}): Pro
     if (!head) return result
     if (await setAsideUnreadable(deps, pending)) continue
     // A held edit is never sent early (that would take its Undo away), not even when the network returns.
-    if (head.nextAttemptAt > now && (!ignoreBackoff || heldAt(head, now))) return { ...result, retryAt: head.nextAttemptAt }
+    if (head.nextAttemptAt > now && (!ignoreBackoff || heldAt(head, now)))
+      return { ...result, retryAt: head.nextAttemptAt }
     ignoreBackoff = false
     const batch = beforeHeld(pending, now)
     let results: MutationResult[]
     try {
-      const res = await withAuthRetry(deps.session, () => deps.client.push({ mutations: batch.map((row) => readMutation(row)!) }))
+      const res = await withAuthRetry(deps.session, () =>
+        deps.client.push({ mutations: batch.map((row) => readMutation(row)!) }),
+      )
       results = res.results
     } catch (error) {
       if (isUnauthenticated(error)) return { ...result, unauthenticated: true }

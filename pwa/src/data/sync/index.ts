@@ -48,7 +48,9 @@ export function createSync(deps: SyncDeps): Sync {
   const queued = () => listeners.forEach((fn) => fn())
   // Tabs share one IndexedDB: the lock keeps two tabs from sending the same edits at once.
   // Pulling and sending load with their first run: a screen that only reads the queue never needs them.
-  const pull = singleFlight(() => deps.lock(PULL_LOCK, async () => (await loadSyncCode(() => import('./pull'))).pullOnce(deps)))
+  const pull = singleFlight(() =>
+    deps.lock(PULL_LOCK, async () => (await loadSyncCode(() => import('./pull'))).pullOnce(deps)),
+  )
   let ignoreBackoff = false
   const flush = singleFlight(() => {
     const options = { ignoreBackoff }

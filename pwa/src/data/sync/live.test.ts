@@ -79,7 +79,16 @@ function harness(extra: Partial<LiveOptions> = {}) {
     random: () => 0.999999,
     ...extra,
   }
-  return { sockets, events, relayed, connected: () => connected, clock, session, options, last: () => sockets[sockets.length - 1]! }
+  return {
+    sockets,
+    events,
+    relayed,
+    connected: () => connected,
+    clock,
+    session,
+    options,
+    last: () => sockets[sockets.length - 1]!,
+  }
 }
 
 describe('live socket', () => {
@@ -166,7 +175,10 @@ describe('live socket', () => {
     const live = startLive(h.options)
     h.last().open()
     sendFreshToken('t9')
-    expect(h.last().sent).toEqual([{ type: 'auth', token: 't1' }, { type: 'auth', token: 't9' }])
+    expect(h.last().sent).toEqual([
+      { type: 'auth', token: 't1' },
+      { type: 'auth', token: 't9' },
+    ])
     live.stop()
     sendFreshToken('t10')
     expect(h.last().sent).toHaveLength(2)
@@ -213,7 +225,9 @@ function fakeChannels(): (name: string) => ChannelLike {
     const channel: ChannelLike = {
       onmessage: null,
       postMessage: (message) => {
-        for (const other of open) if (other !== channel) queueMicrotask(() => other.onmessage?.({ data: structuredClone(message) } as MessageEvent))
+        for (const other of open)
+          if (other !== channel)
+            queueMicrotask(() => other.onmessage?.({ data: structuredClone(message) } as MessageEvent))
       },
       close: () => void open.delete(channel),
     }

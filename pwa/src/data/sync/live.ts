@@ -67,7 +67,10 @@ export function startLive(o: LiveOptions): LiveHandle {
       onEvent,
       onConnected: connected,
       createSocket: o.createSocket ?? ((url) => new WebSocket(url)),
-      timers: o.timers ?? { setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms), clearTimeout: (id) => globalThis.clearTimeout(id as number) },
+      timers: o.timers ?? {
+        setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
+        clearTimeout: (id) => globalThis.clearTimeout(id as number),
+      },
       random: o.random ?? Math.random,
     })
 

@@ -9,17 +9,24 @@ import { makeMutation, mutationToJson, OP_FIELDS, readMutation, type OpCase, typ
 const opOneof = MutationSchema.oneofs.find((o) => o.name === 'op')!
 
 /** Any mutation the app could queue: every operation, every optional field set or not, any text, either flag. */
-const anyMutation: fc.Arbitrary<QueuedMutation> = fc.constantFrom(...(Object.keys(OP_FIELDS) as OpCase[])).chain((opCase) => {
-  const fields = Object.entries(OP_FIELDS[opCase]).map(([name, presence]) => {
-    const text = fc.oneof(fc.constant(''), fc.string(), fc.string({ unit: 'grapheme' }))
-    if (presence === 'flag') return [name, fc.option(fc.boolean(), { nil: undefined })] as const
-    return [name, presence === 'optional' ? fc.option(text, { nil: undefined }) : text] as const
+const anyMutation: fc.Arbitrary<QueuedMutation> = fc
+  .constantFrom(...(Object.keys(OP_FIELDS) as OpCase[]))
+  .chain((opCase) => {
+    const fields = Object.entries(OP_FIELDS[opCase]).map(([name, presence]) => {
+      const text = fc.oneof(fc.constant(''), fc.string(), fc.string({ unit: 'grapheme' }))
+      if (presence === 'flag') return [name, fc.option(fc.boolean(), { nil: undefined })] as const
+      return [name, presence === 'optional' ? fc.option(text, { nil: undefined }) : text] as const
+    })
+    return fc
+      .record({
+        key: fc.oneof(fc.uuid(), fc.constant('')),
+        value: fc.record(Object.fromEntries(fields) as Record<string, fc.Arbitrary<unknown>>),
+      })
+      .map(({ key, value }) => {
+        const defined = Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined))
+        return makeMutation({ op: { case: opCase, value: defined } }, key)
+      })
   })
-  return fc.record({ key: fc.oneof(fc.uuid(), fc.constant('')), value: fc.record(Object.fromEntries(fields) as Record<string, fc.Arbitrary<unknown>>) }).map(({ key, value }) => {
-    const defined = Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined))
-    return makeMutation({ op: { case: opCase, value: defined } }, key)
-  })
-})
 
 const asProto = (m: QueuedMutation) => create(MutationSchema, m)
 
@@ -39,7 +46,9 @@ describe('the outbox mutation table', () => {
       ]),
     )
     expect(OP_FIELDS).toEqual(fromDescriptor)
-    for (const f of opOneof.fields) for (const g of f.message!.fields) expect(g.fieldKind === 'scalar' && [ScalarType.STRING, ScalarType.BOOL].includes(g.scalar)).toBe(true)
+    for (const f of opOneof.fields)
+      for (const g of f.message!.fields)
+        expect(g.fieldKind === 'scalar' && [ScalarType.STRING, ScalarType.BOOL].includes(g.scalar)).toBe(true)
   })
 
   it('sends each field of the recording table, and nothing else, as the edit of a recording', () => {
@@ -87,7 +96,9 @@ describe('mutations as plain JSON', () => {
   })
 
   it('reads proto field names as protobuf does', () => {
-    expect(readMutation(row({ idempotency_key: 'k', rename_speaker: { recording_id: 'r1', speaker: 'S1', name: 'Ada' } }))).toEqual({
+    expect(
+      readMutation(row({ idempotency_key: 'k', rename_speaker: { recording_id: 'r1', speaker: 'S1', name: 'Ada' } })),
+    ).toEqual({
       idempotencyKey: 'k',
       op: { case: 'renameSpeaker', value: { recordingId: 'r1', speaker: 'S1', name: 'Ada' } },
     })

@@ -43,7 +43,9 @@ type Presence = 'implicit' | 'optional' | 'flag'
 /** A recording's edit: its id, then each field of the table (recordingFields.ts). */
 const UPDATE_RECORDING = {
   id: 'implicit',
-  ...Object.fromEntries(FIELD_NAMES.map((name) => [name, RECORDING_FIELDS[name].kind === 'flag' ? 'flag' : 'optional'])),
+  ...Object.fromEntries(
+    FIELD_NAMES.map((name) => [name, RECORDING_FIELDS[name].kind === 'flag' ? 'flag' : 'optional']),
+  ),
 } as Record<keyof OpValue<'updateRecording'>, Presence>
 
 /** Each operation's fields and their presence. */

@@ -11,9 +11,19 @@ const base: StoredRecording = {
   sortKey: '2026-02-01T09:00:00.000Z',
   folderId: 'f1',
   // The server's items carry the folder's id too (Recording types only the name).
-  data: { id: 'r1', title: 'Standup', description: 'Daily', recordingAt: '2026-02-01T09:00:00.000Z', folder: { id: 'f1', name: 'Work' } as { name: string } },
+  data: {
+    id: 'r1',
+    title: 'Standup',
+    description: 'Daily',
+    recordingAt: '2026-02-01T09:00:00.000Z',
+    folder: { id: 'f1', name: 'Work' } as { name: string },
+  },
 }
-const detail = { speakers: { SPEAKER_00: { speakerProfile: { name: 'Ann Original' } } }, title: 'Standup', description: 'Daily' }
+const detail = {
+  speakers: { SPEAKER_00: { speakerProfile: { name: 'Ann Original' } } },
+  title: 'Standup',
+  description: 'Daily',
+}
 
 describe('foldRecording', () => {
   it('shows the server copy untouched when nothing is queued', () => {
@@ -27,7 +37,12 @@ describe('foldRecording', () => {
       edit({ op: { case: 'updateRecording', value: { id: 'r1', title: 'Planning' } } }),
       edit({ op: { case: 'updateRecording', value: { id: 'r1', description: 'Weekly', folderId: '' } } }),
     ])
-    expect(out.row?.data).toMatchObject({ title: 'Planning', description: 'Weekly', syncStatus: 'pending', updatedAt: '2026-03-02T08:00:00.000Z' })
+    expect(out.row?.data).toMatchObject({
+      title: 'Planning',
+      description: 'Weekly',
+      syncStatus: 'pending',
+      updatedAt: '2026-03-02T08:00:00.000Z',
+    })
     expect(out.row?.data.folder).toBeUndefined()
     expect(out.row?.folderId).toBe('')
     expect(out.detail).toMatchObject({ title: 'Planning', description: 'Weekly' })
@@ -42,22 +57,33 @@ describe('foldRecording', () => {
   })
 
   it('names a speaker in the cached detail only', () => {
-    const out = foldRecording({ row: null, detail }, [edit({ op: { case: 'renameSpeaker', value: { recordingId: 'r1', speaker: 'SPEAKER_00', name: 'Ann Lee' } } })])
+    const out = foldRecording({ row: null, detail }, [
+      edit({ op: { case: 'renameSpeaker', value: { recordingId: 'r1', speaker: 'SPEAKER_00', name: 'Ann Lee' } } }),
+    ])
     expect(out.row).toBeNull()
-    expect(out.detail?.speakers).toEqual({ SPEAKER_00: { speakerProfile: { name: 'Ann Lee', originalName: 'Ann Original' } } })
+    expect(out.detail?.speakers).toEqual({
+      SPEAKER_00: { speakerProfile: { name: 'Ann Lee', originalName: 'Ann Original' } },
+    })
   })
 })
 
 describe('renameSpeakerIn', () => {
   it('keeps a JSON-string speakers field a string, matching labels loosely', () => {
-    const speakers = JSON.stringify({ 'Speaker 1': { matchedSpeakerId: 'x', speakerProfile: { id: 'p', name: 'Old' } } })
+    const speakers = JSON.stringify({
+      'Speaker 1': { matchedSpeakerId: 'x', speakerProfile: { id: 'p', name: 'Old' } },
+    })
     const out = renameSpeakerIn(speakers, { speaker: 'SPEAKER_01', name: 'Bo Smith' })
     expect(typeof out).toBe('string')
-    expect(JSON.parse(out as string)).toEqual({ 'Speaker 1': { matchedSpeakerId: 'x', speakerProfile: { id: 'p', name: 'Bo Smith', originalName: 'Old' } } })
+    expect(JSON.parse(out as string)).toEqual({
+      'Speaker 1': { matchedSpeakerId: 'x', speakerProfile: { id: 'p', name: 'Bo Smith', originalName: 'Old' } },
+    })
   })
 
   it('keeps the uploaded name as originalName over several renames, as the server does (the speaker mind map is keyed by it)', () => {
-    const once = renameSpeakerIn({ SPEAKER_00: { speakerProfile: { name: 'Daniel Okafor' } } }, { speaker: 'SPEAKER_00', name: 'Dana' })
+    const once = renameSpeakerIn(
+      { SPEAKER_00: { speakerProfile: { name: 'Daniel Okafor' } } },
+      { speaker: 'SPEAKER_00', name: 'Dana' },
+    )
     const twice = renameSpeakerIn(once, { speaker: 'SPEAKER_00', name: 'Dana W.' })
     expect(twice).toEqual({ SPEAKER_00: { speakerProfile: { name: 'Dana W.', originalName: 'Daniel Okafor' } } })
   })
@@ -70,7 +96,9 @@ describe('renameSpeakerIn', () => {
 
 describe('foldFolder', () => {
   it('creates, renames and deletes', () => {
-    const created = foldFolder(null, [edit({ op: { case: 'createFolder', value: { id: 'f9', name: 'Ideas', parentId: '' } } })])
+    const created = foldFolder(null, [
+      edit({ op: { case: 'createFolder', value: { id: 'f9', name: 'Ideas', parentId: '' } } }),
+    ])
     expect(created).toEqual({ id: 'f9', name: 'Ideas', parentId: '', createdAtMs: at })
     const renamed = foldFolder(created, [edit({ op: { case: 'renameFolder', value: { id: 'f9', name: 'Plans' } } })])
     expect(renamed?.name).toBe('Plans')

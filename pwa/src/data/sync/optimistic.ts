@@ -78,7 +78,11 @@ function touch(row: StoredRecording, at: number): StoredRecording {
  * keyed by labels), keeping its shape. An empty name restores the one the
  * server copy had.
  */
-export function renameSpeakerIn(speakers: unknown, r: Pick<OpValue<'renameSpeaker'>, 'speaker' | 'name'>, original?: unknown): unknown {
+export function renameSpeakerIn(
+  speakers: unknown,
+  r: Pick<OpValue<'renameSpeaker'>, 'speaker' | 'name'>,
+  original?: unknown,
+): unknown {
   const obj: LooseObject = { ...(asObject(speakers) ?? {}) }
   const want = canonicalSpeakerId(r.speaker)
   const key = Object.keys(obj).find((k) => canonicalSpeakerId(k) === want) ?? want
@@ -124,7 +128,8 @@ export function finishRow(row: StoredRecording, folder: FolderView): StoredRecor
   const data: LooseObject = { ...row.data }
   const folderId = folderIdOf(row)
   if (folder === 'deleted') delete data.folder
-  else if (folder !== 'unknown' && folderId) data.folder = { ...(asObject(data.folder) ?? {}), id: folderId, name: folder.name }
+  else if (folder !== 'unknown' && folderId)
+    data.folder = { ...(asObject(data.folder) ?? {}), id: folderId, name: folder.name }
   const shown = toStored(data as StoredRecording['data'])
   const out: StoredRecording = { ...row, ...shown, folderId }
   // Left out, not '': IndexedDB does not index a missing key, so the list (orderBy sortKey) skips the row.

@@ -1,7 +1,14 @@
 import type { OutboxEntry } from '../db'
 import { withRoom } from '../offline/room'
 import type { SyncDeps } from './deps'
-import { makeMutation, mutationToJson, readMutation, targetOf, type MutationInit, type MutationTarget } from './mutation'
+import {
+  makeMutation,
+  mutationToJson,
+  readMutation,
+  targetOf,
+  type MutationInit,
+  type MutationTarget,
+} from './mutation'
 import { recompose, syncTables } from './rebase'
 
 import type { OutboxRow } from './outboxReads'
@@ -23,7 +30,12 @@ export interface EnqueueOptions {
  * written in one transaction, so a reload never shows one without the
  * other. The target defaults to what the mutation names.
  */
-export async function enqueue(deps: SyncDeps, init: MutationInit, target?: MutationTarget, options: EnqueueOptions = {}): Promise<OutboxRow> {
+export async function enqueue(
+  deps: SyncDeps,
+  init: MutationInit,
+  target?: MutationTarget,
+  options: EnqueueOptions = {},
+): Promise<OutboxRow> {
   const key = deps.uuid()
   const mutation = makeMutation(init, key)
   const { kind, entityId } = target ?? targetOf(mutation)
@@ -63,7 +75,15 @@ export async function retryFailed(deps: SyncDeps, seq: number): Promise<void> {
     if (!row || row.status !== 'failed' || !mutation) return
     const key = deps.uuid()
     mutation.idempotencyKey = key
-    await db.outbox.put({ ...row, key, mutation: mutationToJson(mutation), status: 'pending', attempts: 0, nextAttemptAt: 0, error: undefined })
+    await db.outbox.put({
+      ...row,
+      key,
+      mutation: mutationToJson(mutation),
+      status: 'pending',
+      attempts: 0,
+      nextAttemptAt: 0,
+      error: undefined,
+    })
   })
 }
 

@@ -22,7 +22,8 @@ describe('pullChanges', () => {
   it('pulls every page, then only what changed since the stored cursor', async () => {
     const server = new FakeSyncServer()
     server.pageSize = 2
-    for (const n of [1, 2, 3, 4, 5]) server.putRecording(`r${n}`, { title: `T${n}`, recordingAt: `2026-02-0${n}T09:00:00.000Z` })
+    for (const n of [1, 2, 3, 4, 5])
+      server.putRecording(`r${n}`, { title: `T${n}`, recordingAt: `2026-02-0${n}T09:00:00.000Z` })
     const d = open(server)
     expect(await d.sync.pullChanges()).toMatchObject({ pages: 3, changes: 5, resynced: false })
     expect(await titles(d)).toEqual(['T1', 'T2', 'T3', 'T4', 'T5'])
@@ -81,10 +82,22 @@ describe('pullChanges', () => {
   it('updates an open detail’s speaker names, title and description, and files rows by folder', async () => {
     const server = new FakeSyncServer()
     server.putFolder('f1', 'Work')
-    server.putRecording('r1', { title: 'Old' }, { speakers: { SPEAKER_00: { speakerProfile: { name: 'Speaker 1' } } }, folderId: 'f1' })
+    server.putRecording(
+      'r1',
+      { title: 'Old' },
+      { speakers: { SPEAKER_00: { speakerProfile: { name: 'Speaker 1' } } }, folderId: 'f1' },
+    )
     const d = open(server)
-    await d.db.details.put({ id: 'r1', fetchedAt: 1, data: { recording: { id: 'r1', title: 'Old', description: 'x' }, transcription: 'kept' } })
-    server.putRecording('r1', { title: 'New', description: 'Fresh' }, { speakers: { SPEAKER_00: { speakerProfile: { name: 'Dana Scully' } } }, folderId: 'f1' })
+    await d.db.details.put({
+      id: 'r1',
+      fetchedAt: 1,
+      data: { recording: { id: 'r1', title: 'Old', description: 'x' }, transcription: 'kept' },
+    })
+    server.putRecording(
+      'r1',
+      { title: 'New', description: 'Fresh' },
+      { speakers: { SPEAKER_00: { speakerProfile: { name: 'Dana Scully' } } }, folderId: 'f1' },
+    )
     await d.sync.pullChanges()
 
     const detail = (await d.db.details.get('r1'))!
@@ -110,9 +123,15 @@ describe('pullChanges', () => {
     expect((await d.db.details.get('r1'))!.data).toEqual({ recording: { id: 'r1', title: 'Renamed' }, speakers: names })
 
     // A state that names speakers still replaces them.
-    server.putRecording('r1', { title: 'Renamed' }, { speakers: { SPEAKER_00: { speakerProfile: { name: 'Dana Scully' } } } })
+    server.putRecording(
+      'r1',
+      { title: 'Renamed' },
+      { speakers: { SPEAKER_00: { speakerProfile: { name: 'Dana Scully' } } } },
+    )
     await d.sync.pullChanges()
-    expect((await d.db.details.get('r1'))!.data).toMatchObject({ speakers: { SPEAKER_00: { speakerProfile: { name: 'Dana Scully' } } } })
+    expect((await d.db.details.get('r1'))!.data).toMatchObject({
+      speakers: { SPEAKER_00: { speakerProfile: { name: 'Dana Scully' } } },
+    })
   })
 
   it('removes deleted recordings with their cached detail, and deleted folders', async () => {
@@ -144,7 +163,12 @@ describe('pullChanges', () => {
     server.putRecording('r1', { title: 'Other device title', description: 'Other description', duration: 99 })
     await d.sync.pullChanges()
     const row = (await d.db.recordings.get('r1'))!
-    expect(row.data).toMatchObject({ title: 'My title', description: 'My description', duration: 99, syncStatus: 'pending' })
+    expect(row.data).toMatchObject({
+      title: 'My title',
+      description: 'My description',
+      duration: 99,
+      syncStatus: 'pending',
+    })
     expect(await d.db.outbox.count()).toBe(2)
   })
 
@@ -173,7 +197,9 @@ describe('pullChanges', () => {
     server.putRecording('r1', { title: 'Old' })
     const d = open(server)
     await d.sync.pullChanges()
-    const stale = create(ChangeSchema, { entity: { case: 'recording', value: { id: 'r1', itemJson: '{"title":"Older"}', version: 0n } } })
+    const stale = create(ChangeSchema, {
+      entity: { case: 'recording', value: { id: 'r1', itemJson: '{"title":"Older"}', version: 0n } },
+    })
     server.putRecording('r1', { title: 'Newest' })
     await d.sync.pullChanges()
     await d.db.transaction('rw', syncTables(d.db), () => applyServerChange(d.db, stale))
@@ -266,7 +292,11 @@ describe('pullChanges', () => {
     expect(await d.db.recordings.get('r1')).toBeUndefined()
     expect(await d.db.details.get('r1')).toBeUndefined()
     expect(await d.db.syncBase.get('recording:r1')).toMatchObject({ recording: null })
-    expect((await d.db.recordings.get('r2'))!.data).toMatchObject({ title: 'Edited too', duration: 5, syncStatus: 'pending' })
+    expect((await d.db.recordings.get('r2'))!.data).toMatchObject({
+      title: 'Edited too',
+      duration: 5,
+      syncStatus: 'pending',
+    })
     expect(await d.db.outbox.count()).toBe(2)
   })
 
@@ -293,11 +323,22 @@ describe('pullChanges', () => {
     const server = new FakeSyncServer()
     for (const n of [1, 2, 3, 4]) server.putRecording(`r${n}`, { title: `T${n}` })
     const d = open(server)
-    for (const n of [1, 3]) await d.db.details.put({ id: `r${n}`, fetchedAt: n, data: { recording: { id: `r${n}`, title: 'cached' }, transcription: 'kept' } })
+    for (const n of [1, 3])
+      await d.db.details.put({
+        id: `r${n}`,
+        fetchedAt: n,
+        data: { recording: { id: `r${n}`, title: 'cached' }, transcription: 'kept' },
+      })
     await d.sync.enqueue({ op: { case: 'updateRecording', value: { id: 'r3', description: 'Mine' } } })
     await d.sync.pullChanges()
-    expect((await d.db.details.get('r1'))!.data).toEqual({ recording: { id: 'r1', title: 'T1' }, transcription: 'kept' })
-    expect((await d.db.details.get('r3'))!.data).toEqual({ recording: { id: 'r3', title: 'T3', description: 'Mine' }, transcription: 'kept' })
+    expect((await d.db.details.get('r1'))!.data).toEqual({
+      recording: { id: 'r1', title: 'T1' },
+      transcription: 'kept',
+    })
+    expect((await d.db.details.get('r3'))!.data).toEqual({
+      recording: { id: 'r3', title: 'T3', description: 'Mine' },
+      transcription: 'kept',
+    })
     expect(await d.db.details.get('r2')).toBeUndefined()
     expect(await d.db.details.get('r4')).toBeUndefined()
     expect((await d.db.recordings.toArray()).map((r) => r.data.title).sort()).toEqual(['T1', 'T2', 'T3', 'T4'])

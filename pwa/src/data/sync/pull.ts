@@ -82,7 +82,9 @@ async function storePage(db: PocketDB, changes: Change[], cursor: string, drop: 
 
 /** A recording deleted anywhere leaves no audio kept on this device. */
 function forgetDeletedAudio(changes: Change[]): void {
-  const ids = changes.flatMap((c) => (c.entity.case === 'tombstone' && c.entity.value.kind !== EntityKind.FOLDER ? [c.entity.value.id] : []))
+  const ids = changes.flatMap((c) =>
+    c.entity.case === 'tombstone' && c.entity.value.kind !== EntityKind.FOLDER ? [c.entity.value.id] : [],
+  )
   if (ids.length > 0) void dropOfflineAudio(ids).catch(() => {})
 }
 
@@ -95,8 +97,11 @@ async function dropLibrary(db: PocketDB): Promise<void> {
   await Promise.all([db.recordings.clear(), db.folders.clear(), db.meta.delete(SYNC_CURSOR_KEY)])
   const bases = await db.syncBase.toArray()
   // The server copies are unknown until pulled again; the cached detail's stay (details are kept).
-  await db.syncBase.bulkPut(bases.map((b) => (b.key.startsWith('folder:') ? { ...b, folder: null } : { ...b, recording: null })))
+  await db.syncBase.bulkPut(
+    bases.map((b) => (b.key.startsWith('folder:') ? { ...b, folder: null } : { ...b, recording: null })),
+  )
   const targets = new Map<string, MutationTarget>()
-  for (const row of await db.outbox.toArray()) targets.set(`${row.kind}:${row.entityId}`, { kind: row.kind, entityId: row.entityId })
+  for (const row of await db.outbox.toArray())
+    targets.set(`${row.kind}:${row.entityId}`, { kind: row.kind, entityId: row.entityId })
   await recomposeAll(db, [...targets.values()])
 }

@@ -47,20 +47,27 @@ async function recomposeIn(s: Stage, target: MutationTarget): Promise<void> {
 
 export async function recomposeRecording(s: Stage, id: string): Promise<void> {
   const key = baseKey('recording', id)
-  const [rows, stored, view, cached] = await Promise.all([s.edits('recording', id), s.syncBase.get(key), s.recordings.get(id), s.details.get(id)])
+  const [rows, stored, view, cached] = await Promise.all([
+    s.edits('recording', id),
+    s.syncBase.get(key),
+    s.recordings.get(id),
+    s.details.get(id),
+  ])
   // No server copy kept apart and nothing queued: the row is the server copy.
   // (A copy: what the stage holds is what it read, not ours to change.)
   const base: StoredSyncBase = stored ? { ...stored } : { key, recording: view ?? null }
   const fields = cached && detailFieldsOf(cached.data)
   // A detail fetched (REST) since the copy was kept is the newer server copy.
-  if (cached && fields && base.detail?.fetchedAt !== cached.fetchedAt) base.detail = { ...fields, fetchedAt: cached.fetchedAt }
+  if (cached && fields && base.detail?.fetchedAt !== cached.fetchedAt)
+    base.detail = { ...fields, fetchedAt: cached.fetchedAt }
   const out = foldRecording({ row: base.recording ?? null, detail: base.detail ?? null }, editsOf(rows))
   if (rows.length > 0) s.syncBase.put(base)
   else if (stored) s.syncBase.delete(key)
   if (out.row) s.recordings.put(finishRow(out.row, await folderView(s, folderIdOf(out.row))))
   else s.recordings.delete(id)
   // Without a server copy or edits there is nothing to lay over the cached detail.
-  if (cached && out.detail && (stored || rows.length > 0)) s.details.put({ ...cached, data: withDetailFields(cached.data, out.detail) })
+  if (cached && out.detail && (stored || rows.length > 0))
+    s.details.put({ ...cached, data: withDetailFields(cached.data, out.detail) })
 }
 
 export async function recomposeFolder(s: Stage, id: string): Promise<void> {
@@ -96,7 +103,12 @@ async function folderView(s: Stage, folderId: string): Promise<FolderView> {
 /** Everything recomposing these recordings reads: their copies, rows, details, edits and folders. */
 export async function preloadRecordings(s: Stage, ids: string[], folderIds: string[] = []): Promise<void> {
   if (ids.length === 0 && folderIds.length === 0) return
-  await Promise.all([s.syncBase.load(ids.map((id) => baseKey('recording', id))), s.recordings.load(ids), s.details.load(ids), s.loadOutbox(ids)])
+  await Promise.all([
+    s.syncBase.load(ids.map((id) => baseKey('recording', id))),
+    s.recordings.load(ids),
+    s.details.load(ids),
+    s.loadOutbox(ids),
+  ])
   // The folders the rows are filed in (their names show on the rows), as held and as the page has them.
   const filed = ids.flatMap((id) => {
     const base = s.syncBase.peek(baseKey('recording', id))
@@ -108,7 +120,12 @@ export async function preloadRecordings(s: Stage, ids: string[], folderIds: stri
 
 export async function preloadFolders(s: Stage, ids: string[]): Promise<void> {
   if (ids.length === 0) return
-  const [, , , members] = await Promise.all([s.syncBase.load(ids.map((id) => baseKey('folder', id))), s.folders.load(ids), s.loadOutbox(ids), s.loadFiled(ids)])
+  const [, , , members] = await Promise.all([
+    s.syncBase.load(ids.map((id) => baseKey('folder', id))),
+    s.folders.load(ids),
+    s.loadOutbox(ids),
+    s.loadFiled(ids),
+  ])
   await preloadRecordings(s, members)
 }
 

@@ -93,7 +93,9 @@ export function moveToFolder(id: string, folderId: string): Promise<OutboxRow> {
  */
 export async function moveToNewFolder(id: string, name: string): Promise<string> {
   const clean = name.trim()
-  const existing = (await db.folders.where('parentId').equals('').toArray()).find((f) => f.name.toLowerCase() === clean.toLowerCase())
+  const existing = (await db.folders.where('parentId').equals('').toArray()).find(
+    (f) => f.name.toLowerCase() === clean.toLowerCase(),
+  )
   const folderId = existing?.id ?? getSync().deps.uuid()
   if (!existing) await enqueue({ op: { case: 'createFolder', value: { id: folderId, name: clean, parentId: '' } } })
   await moveToFolder(id, folderId)

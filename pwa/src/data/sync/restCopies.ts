@@ -13,7 +13,11 @@ import { entityRows, recompose, syncTables } from './rebase'
  */
 
 /** Dashboard rows: `rows` are the page's; `stale` tells a held row the page shows the server no longer has. */
-export async function writeServerRows(db: PocketDB, rows: StoredRecording[], stale: (held: StoredRecording) => boolean): Promise<void> {
+export async function writeServerRows(
+  db: PocketDB,
+  rows: StoredRecording[],
+  stale: (held: StoredRecording) => boolean,
+): Promise<void> {
   await db.transaction('rw', syncTables(db), async () => {
     const gone = await db.recordings.filter(stale).primaryKeys()
     for (const id of gone) await forgetRow(db, id)
@@ -96,7 +100,10 @@ export async function writeServerDetail(db: PocketDB, detail: StoredDetail): Pro
 
 /** Whether the recording has queued edits or a server copy kept apart (edits answered, copy not yet pulled). */
 async function waitsOnEdits(db: PocketDB, id: string): Promise<boolean> {
-  return (await entityRows(db, 'recording', id)).length > 0 || (await db.syncBase.get(baseKey('recording', id))) !== undefined
+  return (
+    (await entityRows(db, 'recording', id)).length > 0 ||
+    (await db.syncBase.get(baseKey('recording', id))) !== undefined
+  )
 }
 
 /** A refetch keeps the mark that the user opened it here (the offline budget spares those). */

@@ -49,7 +49,13 @@ function parseSpeakersJson(json: string): unknown {
 }
 
 export function folderRowFromState(f: FolderState): StoredFolder {
-  return { id: f.id, name: f.name, parentId: f.parentId, createdAtMs: Number(f.createdAtMs), version: Number(f.version) }
+  return {
+    id: f.id,
+    name: f.name,
+    parentId: f.parentId,
+    createdAtMs: Number(f.createdAtMs),
+    version: Number(f.version),
+  }
 }
 
 /** The fields sync edits, read from a cached detail body; null when it holds no recording. */

@@ -16,13 +16,15 @@ export function singleFlight<T>(run: () => Promise<T>): () => Promise<T> {
   }
   return () => {
     if (!current) return start()
-    next ??= current.then(
-      () => undefined,
-      () => undefined,
-    ).then(() => {
-      next = null
-      return start()
-    })
+    next ??= current
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .then(() => {
+        next = null
+        return start()
+      })
     return next
   }
 }

@@ -52,7 +52,12 @@ export class Stage {
     const missing = unread(ids, this.outbox)
     if (missing.length === 0) return settled(undefined)
     const rows = await this.outboxTable.where('entityId').anyOf(missing).toArray()
-    for (const id of missing) if (!this.outbox.has(id)) this.outbox.set(id, rows.filter((r) => r.entityId === id))
+    for (const id of missing)
+      if (!this.outbox.has(id))
+        this.outbox.set(
+          id,
+          rows.filter((r) => r.entityId === id),
+        )
   }
 
   /** The ids of the recordings filed in a folder now: the database's, as this stage has changed them. */
@@ -68,7 +73,12 @@ export class Stage {
     const missing = unread(folderIds, this.filedInDb)
     if (missing.length === 0) return settled([])
     const rows = await this.recordingsTable.where('folderId').anyOf(missing).toArray()
-    for (const id of missing) if (!this.filedInDb.has(id)) this.filedInDb.set(id, rows.filter((r) => r.folderId === id).map((r) => r.id))
+    for (const id of missing)
+      if (!this.filedInDb.has(id))
+        this.filedInDb.set(
+          id,
+          rows.filter((r) => r.folderId === id).map((r) => r.id),
+        )
     this.recordings.remember(rows)
     return rows.map((r) => r.id)
   }

@@ -83,7 +83,10 @@ export function memoryLock(): SyncDeps['lock'] {
   const tails = new Map<string, Promise<unknown>>()
   return <T>(name: string, fn: () => Promise<T>): Promise<T> => {
     const run = (tails.get(name) ?? Promise.resolve()).then(fn, fn)
-    tails.set(name, run.catch(() => {}))
+    tails.set(
+      name,
+      run.catch(() => {}),
+    )
     return run
   }
 }

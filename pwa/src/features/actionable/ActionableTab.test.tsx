@@ -33,12 +33,18 @@ describe('ActionableTab', () => {
     expect(card('Confirm whether semicolon CSV export is in 3.4')).toHaveStyle({ borderLeftColor: '#6B7280' })
   })
 
-  it('starts each checkbox from the item\'s flag and strikes through completed titles (05)', async () => {
+  it("starts each checkbox from the item's flag and strikes through completed titles (05)", async () => {
     const user = userEvent.setup()
     render(<ActionableTab tasks={tasksOf('05')} />)
-    const done = screen.getByRole('checkbox', { name: "Enable 'refresh exchange rate on generation' for all Northwind templates" })
+    const done = screen.getByRole('checkbox', {
+      name: "Enable 'refresh exchange rate on generation' for all Northwind templates",
+    })
     expect(done).toBeChecked()
-    expect(screen.getByText("Enable 'refresh exchange rate on generation' for all Northwind templates").closest('.item--done')).not.toBeNull()
+    expect(
+      screen
+        .getByText("Enable 'refresh exchange rate on generation' for all Northwind templates")
+        .closest('.item--done'),
+    ).not.toBeNull()
     const open = screen.getByRole('checkbox', { name: 'Send old-rate invoice report (Oct + Nov)' })
     expect(open).not.toBeChecked()
     await user.click(open)
@@ -85,7 +91,14 @@ describe('ActionableTab', () => {
 
   it('keeps ticks across a refetch of equal tasks and restarts for different ones', async () => {
     const user = userEvent.setup()
-    const task = (title: string): Task => ({ id: 'a', title, description: '', priority: 'LOW', completed: false, subtasks: [] })
+    const task = (title: string): Task => ({
+      id: 'a',
+      title,
+      description: '',
+      priority: 'LOW',
+      completed: false,
+      subtasks: [],
+    })
     const { rerender } = render(<ActionableTab tasks={[task('A')]} />)
     await user.click(screen.getByRole('checkbox', { name: 'A' }))
     rerender(<ActionableTab tasks={[task('A')]} />)

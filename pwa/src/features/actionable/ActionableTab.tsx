@@ -36,12 +36,25 @@ function TaskCard({ task, done, toggle }: { task: Task; done: Completion; toggle
   const checkable = task.subtasks.length === 0
   const isDone = done.get(task.id) ?? task.completed
   return (
-    <li className={checkable ? 'task task--checkable' : 'task'} style={{ borderLeftColor: PRIORITY_COLORS[task.priority] }} aria-labelledby={titleId}>
+    <li
+      className={checkable ? 'task task--checkable' : 'task'}
+      style={{ borderLeftColor: PRIORITY_COLORS[task.priority] }}
+      aria-labelledby={titleId}
+    >
       <div className="task__head">
         {checkable ? (
-          <Check id={task.id} label={task.title} labelId={titleId} checked={isDone} onChange={toggle} className="task__title" />
+          <Check
+            id={task.id}
+            label={task.title}
+            labelId={titleId}
+            checked={isDone}
+            onChange={toggle}
+            className="task__title"
+          />
         ) : (
-          <span id={titleId} className={isDone ? 'task__title item--done' : 'task__title'}>{task.title}</span>
+          <span id={titleId} className={isDone ? 'task__title item--done' : 'task__title'}>
+            {task.title}
+          </span>
         )}
         <PriorityBadge priority={task.priority} />
       </div>
@@ -62,7 +75,13 @@ function SubtaskRow({ subtask, done, toggle }: { subtask: Subtask; done: Complet
   return (
     <li className="subtask" aria-labelledby={titleId}>
       <div className="subtask__head">
-        <Check id={subtask.id} label={subtask.title} labelId={titleId} checked={done.get(subtask.id) ?? subtask.completed} onChange={toggle} />
+        <Check
+          id={subtask.id}
+          label={subtask.title}
+          labelId={titleId}
+          checked={done.get(subtask.id) ?? subtask.completed}
+          onChange={toggle}
+        />
         <PriorityBadge priority={subtask.priority} compact />
       </div>
       {subtask.subSubtasks.length > 0 ? (
@@ -96,7 +115,9 @@ function Check({ id, label, labelId, checked, onChange, className }: CheckProps)
   return (
     <span className={checked ? 'check item--done' : 'check'}>
       <input id={inputId} type="checkbox" checked={checked} onChange={(e) => onChange(id, e.target.checked)} />
-      <label id={labelId} htmlFor={inputId} className={className}>{label}</label>
+      <label id={labelId} htmlFor={inputId} className={className}>
+        {label}
+      </label>
     </span>
   )
 }

@@ -19,7 +19,11 @@ let auth: AuthContextValue
 function Probe() {
   // eslint-disable-next-line react-hooks/globals -- the probe hands the hook's value to the test
   auth = useAuth()
-  return <p>{auth.loading ? 'loading' : auth.user ? `user:${auth.user.uid} token:${auth.idToken ?? 'none'}` : 'signed out'}</p>
+  return (
+    <p>
+      {auth.loading ? 'loading' : auth.user ? `user:${auth.user.uid} token:${auth.idToken ?? 'none'}` : 'signed out'}
+    </p>
+  )
 }
 
 function mount() {

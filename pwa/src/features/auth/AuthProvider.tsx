@@ -1,6 +1,13 @@
 import { startTransition, useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
-import { createSession, endAllSessions, endSession, type AuthUser, type ProviderAvailability, type SocialProvider } from '@/data/api/auth'
+import {
+  createSession,
+  endAllSessions,
+  endSession,
+  type AuthUser,
+  type ProviderAvailability,
+  type SocialProvider,
+} from '@/data/api/auth'
 import { earlyStartSettled, forgetEarlyFirstPage } from '@/data/earlyStart'
 import { authKeys } from '@/data/keys'
 import { session } from '@/data/session'

@@ -44,7 +44,13 @@ export function SignOutEverywhereDialog({ onClose }: { onClose: () => void }) {
         <button type="button" className="button" onClick={onClose} disabled={busy} autoFocus>
           Cancel
         </button>
-        <button type="button" className="button button--danger" onClick={() => void confirm()} disabled={busy} aria-busy={busy}>
+        <button
+          type="button"
+          className="button button--danger"
+          onClick={() => void confirm()}
+          disabled={busy}
+          aria-busy={busy}
+        >
           {busy ? SIGNING_OUT : SIGN_OUT_EVERYWHERE}
         </button>
       </div>

@@ -48,7 +48,12 @@ describe('restoreSession', () => {
   it('a refused refresh hands out no token', async () => {
     countRefreshes(() => HttpResponse.json({ success: false }, { status: 401 }))
     const tokens: string[] = []
-    expect(await restoreSession(() => true, (token) => tokens.push(token))).toBeNull()
+    expect(
+      await restoreSession(
+        () => true,
+        (token) => tokens.push(token),
+      ),
+    ).toBeNull()
     expect(tokens).toEqual([])
   })
 

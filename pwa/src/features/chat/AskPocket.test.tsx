@@ -39,7 +39,9 @@ describe('Ask Pocket', () => {
     const gate = new Promise<void>((r) => (release = r))
     server.use(http.post(SEND, async () => (await gate, undefined)))
     const { panel } = await openOwner()
-    expect(panel.getAllByRole('button').map((b) => b.textContent)).toEqual(expect.arrayContaining(['List to-do', 'Follow-up email', 'List Q&A options']))
+    expect(panel.getAllByRole('button').map((b) => b.textContent)).toEqual(
+      expect.arrayContaining(['List to-do', 'Follow-up email', 'List Q&A options']),
+    )
 
     await userEvent.type(box(), 'What did we agree?{Enter}')
     expect(panel.getByText('What did we agree?')).toBeInTheDocument()
@@ -49,12 +51,22 @@ describe('Ask Pocket', () => {
     expect(panel.getByRole('button', { name: 'List to-do' })).toBeDisabled()
     release()
 
-    const source = await panel.findByRole('button', { name: `${firstSegment.speakerLabel} · ${formatClock(firstSegment.start)}` }, REVEAL)
+    const source = await panel.findByRole(
+      'button',
+      { name: `${firstSegment.speakerLabel} · ${formatClock(firstSegment.start)}` },
+      REVEAL,
+    )
     expect(panel.queryByRole('img', { name: 'Pocket is typing…' })).not.toBeInTheDocument()
     // Safe markdown: **bold** becomes <strong>.
     expect(panel.getByText('What did we agree?', { selector: 'strong' })).toBeInTheDocument()
     // The full reply is announced once, a render after the reveal completes.
-    expect(await screen.findByText(/the team agreed on the next action items/, { selector: '[aria-live] *, [aria-live]' }, REVEAL)).toBeInTheDocument()
+    expect(
+      await screen.findByText(
+        /the team agreed on the next action items/,
+        { selector: '[aria-live] *, [aria-live]' },
+        REVEAL,
+      ),
+    ).toBeInTheDocument()
     expect(panel.getByRole('button', { name: 'Who owns each action item?' })).toBeInTheDocument()
     expect(panel.getByRole('button', { name: 'Why was that decided?' })).toBeInTheDocument()
     expect(panel.queryByRole('button', { name: 'List to-do' })).not.toBeInTheDocument()
@@ -65,7 +77,9 @@ describe('Ask Pocket', () => {
   it('a source opens the Transcription tab at that segment', async () => {
     const { panel, app } = await openOwner()
     await userEvent.click(panel.getByRole('button', { name: 'List to-do' }))
-    await userEvent.click(await panel.findByRole('button', { name: new RegExp(`^${firstSegment.speakerLabel} ·`) }, REVEAL))
+    await userEvent.click(
+      await panel.findByRole('button', { name: new RegExp(`^${firstSegment.speakerLabel} ·`) }, REVEAL),
+    )
     expect(screen.getByRole('tab', { name: 'Transcription' })).toHaveAttribute('aria-selected', 'true')
     expect(app.router.location.search).toBe('?tab=transcription')
     const row = await screen.findByText(firstSegment.text)
@@ -97,7 +111,9 @@ describe('Ask Pocket', () => {
     // Offline: the network fails, the saved conversation is shown with a note.
     server.use(http.get('/api/v1/chat/session/:id', () => HttpResponse.error()))
     renderApp(`/recordings/${REC}`)
-    expect(await screen.findByText('Offline: showing the conversation saved on this device.', {}, { timeout: 5000 })).toBeInTheDocument()
+    expect(
+      await screen.findByText('Offline: showing the conversation saved on this device.', {}, { timeout: 5000 }),
+    ).toBeInTheDocument()
     expect(screen.getByText('First question', { selector: 'p' })).toBeInTheDocument()
     expect(screen.queryByRole('alert')).not.toBeInTheDocument()
   })
@@ -114,7 +130,11 @@ describe('Ask Pocket', () => {
   })
 
   it('a failed send removes the placeholder and adds the error bubble, note and dismissible banner', async () => {
-    server.use(http.post(SEND, () => HttpResponse.json({ success: false, message: 'x', code: 'AI_UNAVAILABLE' }, { status: 503 })))
+    server.use(
+      http.post(SEND, () =>
+        HttpResponse.json({ success: false, message: 'x', code: 'AI_UNAVAILABLE' }, { status: 503 }),
+      ),
+    )
     const { panel } = await openOwner()
     await userEvent.type(box(), 'Hello{Enter}')
     expect(await panel.findByText("Sorry, I couldn't process your request. Please try again.")).toBeInTheDocument()
@@ -135,7 +155,11 @@ describe('Ask Pocket', () => {
     const panel = within(await screen.findByRole('complementary', { name: 'Ask Pocket' }))
     expect(await panel.findByRole('alert')).toHaveTextContent('Failed to initialize chat. Please try again.')
     const chips = within(panel.getByRole('list', { name: 'Suggested questions' })).getAllByRole('button')
-    expect(chips.map((c) => c.textContent)).toEqual(['Summarize the main points', 'What was discussed?', 'Any important decisions made?'])
+    expect(chips.map((c) => c.textContent)).toEqual([
+      'Summarize the main points',
+      'What was discussed?',
+      'Any important decisions made?',
+    ])
   })
 
   it('share-link visitor: chats through the shared endpoints without signing in', async () => {

@@ -89,7 +89,12 @@ function Conversation({ recordingId, shareToken, onShowSource, queueOffline, sho
       {chat.error && (
         <div className="chat__banner" role="alert">
           <p>{chat.error}</p>
-          <button type="button" className="icon-button chat__banner-close" aria-label="Dismiss" onClick={chat.dismissError}>
+          <button
+            type="button"
+            className="icon-button chat__banner-close"
+            aria-label="Dismiss"
+            onClick={chat.dismissError}
+          >
             ×
           </button>
         </div>

@@ -32,7 +32,9 @@ describe('Ask Pocket without a network (owner)', () => {
     expect(first.panel.queryByRole('alert')).not.toBeInTheDocument()
     expect(first.panel.queryByText("Sorry, I couldn't process your request. Please try again.")).not.toBeInTheDocument()
     const rows = await listOutbox()
-    expect(rows.map((r) => readMutation(r)!.op)).toMatchObject([{ case: 'askQuestion', value: { recordingId: REC, message: QUESTION } }])
+    expect(rows.map((r) => readMutation(r)!.op)).toMatchObject([
+      { case: 'askQuestion', value: { recordingId: REC, message: QUESTION } },
+    ])
 
     first.app.unmount()
     const again = await openOwner()

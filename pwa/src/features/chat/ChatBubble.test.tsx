@@ -20,7 +20,11 @@ describe('assistant bubble', () => {
     vi.useFakeTimers()
     const onRevealed = vi.fn()
     const onShowSource = vi.fn()
-    render(<ul><ChatBubble message={reply} onRevealed={onRevealed} onShowSource={onShowSource} /></ul>)
+    render(
+      <ul>
+        <ChatBubble message={reply} onRevealed={onRevealed} onShowSource={onShowSource} />
+      </ul>,
+    )
     act(() => void vi.advanceTimersByTime(WORD_MS * 2))
     expect(screen.getByRole('listitem')).toHaveTextContent(/^Pocket: The launch$/)
     expect(screen.queryByRole('button')).not.toBeInTheDocument()
@@ -36,7 +40,11 @@ describe('assistant bubble', () => {
   })
 
   it('a failed answer shows its note', () => {
-    render(<ul><ChatBubble message={{ ...reply, reveal: false, error: 'Failed to send message', sources: [] }} /></ul>)
+    render(
+      <ul>
+        <ChatBubble message={{ ...reply, reveal: false, error: 'Failed to send message', sources: [] }} />
+      </ul>,
+    )
     expect(screen.getByText('Failed to send message')).toBeInTheDocument()
   })
 })

@@ -61,7 +61,11 @@ function AssistantBubble({ message, onShowSource, onRevealed }: Props) {
   }, [done, fresh, content, onRevealed])
   const failed = message.error !== null
   return (
-    <li className={failed ? 'chat-bubble chat-bubble--assistant chat-bubble--failed' : 'chat-bubble chat-bubble--assistant'}>
+    <li
+      className={
+        failed ? 'chat-bubble chat-bubble--assistant chat-bubble--failed' : 'chat-bubble chat-bubble--assistant'
+      }
+    >
       <span className="visually-hidden">Pocket: </span>
       {/* Word-by-word text is hidden from screen readers; the live region reads it once complete. */}
       <div aria-hidden={done ? undefined : true}>

@@ -77,7 +77,13 @@ export function ChatComposer({ chips, disabled, sending, onSend, autoFocus = fal
           onChange={(e) => setDraft(e.target.value)}
           onKeyDown={onKeyDown}
         />
-        <button type="submit" className="chat-form__send" aria-label="Send" aria-busy={sending} disabled={locked || empty}>
+        <button
+          type="submit"
+          className="chat-form__send"
+          aria-label="Send"
+          aria-busy={sending}
+          disabled={locked || empty}
+        >
           {sending ? <span className="spinner chat-form__spinner" aria-hidden="true" /> : <SendIcon />}
         </button>
       </form>

@@ -29,11 +29,16 @@ async function ask(panel: Panel, text: string) {
 
 /** The current conversation's title (a heading that says it is the current one). */
 const titleOf = (panel: Panel, title: string) =>
-  panel.getByRole('heading', { name: (name: string) => name.replace(/:\s*/, ': ') === `Current conversation: ${title}` })
+  panel.getByRole('heading', {
+    name: (name: string) => name.replace(/:\s*/, ': ') === `Current conversation: ${title}`,
+  })
 
 /** The questions of the conversation shown, in order. */
 const questions = (panel: Panel) =>
-  Array.from(panel.getByRole('list', { name: 'Conversation' }).querySelectorAll('.chat-bubble--user .chat-bubble__text'), (p) => p.textContent)
+  Array.from(
+    panel.getByRole('list', { name: 'Conversation' }).querySelectorAll('.chat-bubble--user .chat-bubble__text'),
+    (p) => p.textContent,
+  )
 
 describe('Ask Pocket conversations', () => {
   it('starts a new, empty conversation with the suggestions; switching back shows only the first one’s history', async () => {
@@ -89,7 +94,9 @@ describe('Ask Pocket conversations', () => {
 
     const [row] = await listOutbox()
     const op = readMutation(row!)!.op
-    const listed = await (await fetch(new URL(`/api/v1/chat/recording/${REC}/sessions`, location.origin), { headers: await authHeader() })).json()
+    const listed = await (
+      await fetch(new URL(`/api/v1/chat/recording/${REC}/sessions`, location.origin), { headers: await authHeader() })
+    ).json()
     const newest = (listed as { data: { id: string }[] }).data[0]!.id
     expect(op).toMatchObject({ case: 'askQuestion', value: { recordingId: REC, message: SECOND, sessionId: newest } })
 
@@ -103,7 +110,11 @@ describe('Ask Pocket conversations', () => {
   it('a failed start says so and keeps the conversation shown', async () => {
     const { panel } = await openOwner()
     await ask(panel, FIRST)
-    server.use(http.post(`/api/v1/chat/recording/${REC}/sessions`, () => HttpResponse.json({ success: false, message: 'boom' }, { status: 500 })))
+    server.use(
+      http.post(`/api/v1/chat/recording/${REC}/sessions`, () =>
+        HttpResponse.json({ success: false, message: 'boom' }, { status: 500 }),
+      ),
+    )
     await userEvent.click(panel.getByRole('button', { name: 'New conversation' }))
     expect(await panel.findByText('Could not start a new conversation. Please try again.')).toBeInTheDocument()
     expect(questions(panel)).toEqual([FIRST])

@@ -4,7 +4,13 @@ import { chatKeys, type ChatHistory } from '@/data/chat'
 import { startConversation, type PickedConversation } from '@/data/chatConversations'
 import { useOnline } from '@/features/sync/useSyncState'
 import { ChatLoading } from './ChatLoading'
-import { CONVERSATIONS, CURRENT_CONVERSATION, LOADING_CONVERSATIONS, NEW_CONVERSATION, NEW_CONVERSATION_FAILED } from './texts'
+import {
+  CONVERSATIONS,
+  CURRENT_CONVERSATION,
+  LOADING_CONVERSATIONS,
+  NEW_CONVERSATION,
+  NEW_CONVERSATION_FAILED,
+} from './texts'
 
 // The list is read only when opened: the detail screen's first load stays small.
 const ConversationList = lazy(() => import('./ConversationList'))
@@ -51,7 +57,11 @@ export function ConversationPicker({ recordingId, currentId, title, onPick, auto
     try {
       const session = await startConversation(recordingId)
       // It is empty: shown at once, with nothing to fetch.
-      queryClient.setQueryData<ChatHistory>(chatKeys.history({ recordingId, sessionId: session.id }), { session, messages: [], offline: false })
+      queryClient.setQueryData<ChatHistory>(chatKeys.history({ recordingId, sessionId: session.id }), {
+        session,
+        messages: [],
+        offline: false,
+      })
       void queryClient.invalidateQueries({ queryKey: chatKeys.conversations(recordingId) })
       pick({ id: session.id, title: '' }, 'new')
     } catch {
@@ -69,10 +79,22 @@ export function ConversationPicker({ recordingId, currentId, title, onPick, auto
           <span className="visually-hidden">{CURRENT_CONVERSATION}: </span>
           {title || NEW_CONVERSATION}
         </h3>
-        <button ref={toggle} type="button" className="button chat-conversations__toggle" aria-expanded={open} aria-controls={listId} onClick={() => setOpen(!open)}>
+        <button
+          ref={toggle}
+          type="button"
+          className="button chat-conversations__toggle"
+          aria-expanded={open}
+          aria-controls={listId}
+          onClick={() => setOpen(!open)}
+        >
           {CONVERSATIONS}
         </button>
-        <button type="button" className="button chat-conversations__new" onClick={() => void startNew()} disabled={!online || starting}>
+        <button
+          type="button"
+          className="button chat-conversations__new"
+          onClick={() => void startNew()}
+          disabled={!online || starting}
+        >
           {NEW_CONVERSATION}
         </button>
       </div>

@@ -9,7 +9,13 @@ import { SOURCES_LABEL } from './texts'
  * act on this screen). A library answer cites other recordings: links that
  * open the recording at the passage (?t= seconds) or at its summary.
  */
-export function SourceLinks({ sources, onShowSource }: { sources: ChatSource[]; onShowSource?: (start: number) => void }) {
+export function SourceLinks({
+  sources,
+  onShowSource,
+}: {
+  sources: ChatSource[]
+  onShowSource?: (start: number) => void
+}) {
   if (sources.length === 0) return null
   return (
     <div className="chat-sources">

@@ -33,7 +33,12 @@ export const useQuestionQueue = () => useContext(QuestionQueueContext)
  * The queue is fixed for a mounted screen (the owner's screen remounts when
  * its owner changes), so the hooks called stay the same between renders.
  */
-export function useWaitingQuestions(queue: QuestionQueue | null, enabled: boolean, recordingId: string, shown: ShownConversation): UiMessage[] {
+export function useWaitingQuestions(
+  queue: QuestionQueue | null,
+  enabled: boolean,
+  recordingId: string,
+  shown: ShownConversation,
+): UiMessage[] {
   const useWaiting = queue?.useWaiting ?? noneWaiting
   const waiting = useWaiting(enabled ? recordingId : '', shown)
   return enabled ? waiting : NONE

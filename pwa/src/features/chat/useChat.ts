@@ -1,10 +1,24 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useMemo, useRef, useState } from 'react'
-import { chatHistoryQuery, chatKeys, readCachedChat, sendChatMessage, type ChatHistory, type ChatTarget } from '@/data/chat'
+import {
+  chatHistoryQuery,
+  chatKeys,
+  readCachedChat,
+  sendChatMessage,
+  type ChatHistory,
+  type ChatTarget,
+} from '@/data/chat'
 import type { ChatSession } from '@/data/normalize/chat'
 import { isApiError, NETWORK_ERROR_CODE } from '@/data/api/errors'
 import { DEFAULT_CHIPS, FALLBACK_CHIPS, followUpChips } from './suggestions'
-import { AUTH_REQUIRED, INIT_FAILED, QUEUED_NOTICE, SEND_FAILED_BANNER, SEND_FAILED_BUBBLE, SEND_FAILED_NOTE } from './texts'
+import {
+  AUTH_REQUIRED,
+  INIT_FAILED,
+  QUEUED_NOTICE,
+  SEND_FAILED_BANNER,
+  SEND_FAILED_BUBBLE,
+  SEND_FAILED_NOTE,
+} from './texts'
 import type { ChatMessage } from '@/data/normalize/chat'
 import type { UiMessage } from './uiMessage'
 import { useQuestionQueue, useWaitingQuestions } from './questionQueue'
@@ -42,7 +56,13 @@ interface Options {
  * an optimistic user message and a typing placeholder; a failure swaps the
  * placeholder for the spec's error bubble. One send at a time.
  */
-export function useChat({ recordingId, shareToken, canAsk, queueOffline = false, sessionId: picked }: Options): ChatState {
+export function useChat({
+  recordingId,
+  shareToken,
+  canAsk,
+  queueOffline = false,
+  sessionId: picked,
+}: Options): ChatState {
   const target: ChatTarget = { recordingId, shareToken, sessionId: picked }
   const queryClient = useQueryClient()
   const history = useQuery({ ...chatHistoryQuery(target), enabled: canAsk && recordingId !== '' })
@@ -99,7 +119,12 @@ export function useChat({ recordingId, shareToken, canAsk, queueOffline = false,
     setLocal([...before, optimistic, placeholder])
     try {
       const res = await sendChatMessage({ recordingId, shareToken, message: text, sessionId })
-      setLocal((cur) => replaceMessages(cur, optimistic.id, placeholder.id, [res.userMessage, { ...res.assistantMessage, reveal: true }]))
+      setLocal((cur) =>
+        replaceMessages(cur, optimistic.id, placeholder.id, [
+          res.userMessage,
+          { ...res.assistantMessage, reveal: true },
+        ]),
+      )
       queryClient.setQueryData<ChatHistory>(chatKeys.history(target), (old) => ({
         session: res.session,
         messages: [...(old?.messages ?? []), res.userMessage, res.assistantMessage],
@@ -110,8 +135,19 @@ export function useChat({ recordingId, shareToken, canAsk, queueOffline = false,
       void queryClient.invalidateQueries({ queryKey: chatKeys.conversations(recordingId) })
     } catch (err) {
       // Kept for later rather than failed; if even that fails, the usual failure shows.
-      if (canQueue && isUnreachable(err) && (await keep().then(() => true, () => false))) return
-      const failed: UiMessage = { ...localMessage(`local-failed-${n}`, 'assistant', SEND_FAILED_BUBBLE), error: SEND_FAILED_NOTE }
+      if (
+        canQueue &&
+        isUnreachable(err) &&
+        (await keep().then(
+          () => true,
+          () => false,
+        ))
+      )
+        return
+      const failed: UiMessage = {
+        ...localMessage(`local-failed-${n}`, 'assistant', SEND_FAILED_BUBBLE),
+        error: SEND_FAILED_NOTE,
+      }
       setLocal((cur) => [...(cur ?? []).filter((m) => m.id !== placeholder.id), failed])
       setSendError(rateLimitText(err) ?? SEND_FAILED_BANNER)
     } finally {

@@ -26,7 +26,14 @@ export function BackupMenuItem() {
   }
   return (
     <li role="none">
-      <button type="button" role="menuitem" className="user-menu__item" aria-disabled={!online || busy} aria-busy={busy} onClick={() => void onClick()}>
+      <button
+        type="button"
+        role="menuitem"
+        className="user-menu__item"
+        aria-disabled={!online || busy}
+        aria-busy={busy}
+        onClick={() => void onClick()}
+      >
         {busy ? 'Preparing backup…' : BACKUP_ITEM}
       </button>
     </li>

@@ -20,9 +20,12 @@ beforeEach(() => {
     http.get('/api/v1/recordings/:id/export', ({ request }) => {
       const format = new URL(request.url).searchParams.get('format') ?? ''
       asked.push(`${request.headers.get('Authorization') ? 'bearer' : 'anonymous'} ${format}`)
-      if (format === 'vtt') return HttpResponse.json({ success: false, message: 'Export is down', code: 'X' }, { status: 400 })
+      if (format === 'vtt')
+        return HttpResponse.json({ success: false, message: 'Export is down', code: 'X' }, { status: 400 })
       return new HttpResponse(`# Weekly Product Sync (${format})`, {
-        headers: { 'Content-Disposition': `attachment; filename="Weekly Product Sync.${format}"; filename*=UTF-8''Weekly%20Product%20Sync.${format}` },
+        headers: {
+          'Content-Disposition': `attachment; filename="Weekly Product Sync.${format}"; filename*=UTF-8''Weekly%20Product%20Sync.${format}`,
+        },
       })
     }),
   )

@@ -88,13 +88,26 @@ export function ExportMenu({ recordingId }: { recordingId: string }) {
           >
             {EXPORT_ITEMS.map(({ format, label }) => (
               <li role="none" key={format}>
-                <button type="button" role="menuitem" tabIndex={-1} className="export-menu__item" aria-disabled={!online} onClick={() => void download(format)}>
+                <button
+                  type="button"
+                  role="menuitem"
+                  tabIndex={-1}
+                  className="export-menu__item"
+                  aria-disabled={!online}
+                  onClick={() => void download(format)}
+                >
                   {label}
                 </button>
               </li>
             ))}
             <li role="none">
-              <button type="button" role="menuitem" tabIndex={-1} className="export-menu__item export-menu__item--print" onClick={print}>
+              <button
+                type="button"
+                role="menuitem"
+                tabIndex={-1}
+                className="export-menu__item export-menu__item--print"
+                onClick={print}
+              >
                 {PRINT_ITEM}
               </button>
             </li>

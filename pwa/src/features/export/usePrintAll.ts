@@ -41,7 +41,11 @@ const onBefore = () => set(true)
 const onAfter = () => set(query?.matches ?? false)
 
 export function usePrinting(): boolean {
-  return useSyncExternalStore(subscribe, () => printing, () => false)
+  return useSyncExternalStore(
+    subscribe,
+    () => printing,
+    () => false,
+  )
 }
 
 /** Opens the browser's print dialog with every panel rendered. */

@@ -27,7 +27,9 @@ export function DeleteFolderDialog({ folder, subfolders, onConfirm, onClose }: P
   return (
     <ModalDialog title={`Delete “${folder.name}”?`} onClose={onClose} className="folder-dialog">
       <p>Its recordings move to General; they are not deleted.</p>
-      {subfolders > 0 && <p>{subfolders === 1 ? 'Its subfolder moves' : `Its ${subfolders} subfolders move`} up one level.</p>}
+      {subfolders > 0 && (
+        <p>{subfolders === 1 ? 'Its subfolder moves' : `Its ${subfolders} subfolders move`} up one level.</p>
+      )}
       <p className="folder-form__error" role="alert">
         {failed ? 'The folder could not be deleted on this device. Please try again.' : ''}
       </p>

@@ -26,8 +26,13 @@ export function FolderBar({ folderKey, onShowFolder }: Props) {
   const [dialog, setDialog] = useState<'rename' | 'delete' | null>(null)
   // Read for this key, not taken from the overview: a folder just created and
   // navigated to is found at once instead of briefly "no longer existing".
-  const found = useDeviceQuery(async (db) => ({ key: folderKey, folder: folderKey ? await db.folders.get(folderKey) : undefined }), [folderKey])
-  const { ref: titleRef, request: focusTitle } = useFocusTitleNext(dialog === null && found?.key === folderKey ? folderKey : null)
+  const found = useDeviceQuery(
+    async (db) => ({ key: folderKey, folder: folderKey ? await db.folders.get(folderKey) : undefined }),
+    [folderKey],
+  )
+  const { ref: titleRef, request: focusTitle } = useFocusTitleNext(
+    dialog === null && found?.key === folderKey ? folderKey : null,
+  )
   if (!overview || found?.key !== folderKey) return null
   const folder = found.folder
   const count = overview.counts?.get(folderKey) ?? 0

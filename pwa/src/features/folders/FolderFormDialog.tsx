@@ -4,8 +4,20 @@ import { folderNameProblem, folderTree, MAX_FOLDER_NAME } from '@/data/folders/t
 import { ModalDialog } from '@/ui/dialog/ModalDialog'
 
 type Props =
-  | { mode: 'create'; folders: StoredFolder[]; defaultParentId?: string; onSubmit: (name: string, parentId: string) => Promise<void> | void; onClose: () => void }
-  | { mode: 'rename'; folders: StoredFolder[]; folder: StoredFolder; onSubmit: (name: string) => Promise<void> | void; onClose: () => void }
+  | {
+      mode: 'create'
+      folders: StoredFolder[]
+      defaultParentId?: string
+      onSubmit: (name: string, parentId: string) => Promise<void> | void
+      onClose: () => void
+    }
+  | {
+      mode: 'rename'
+      folders: StoredFolder[]
+      folder: StoredFolder
+      onSubmit: (name: string) => Promise<void> | void
+      onClose: () => void
+    }
 
 /**
  * The form that creates a folder (name, optional parent) or renames one.
@@ -21,7 +33,11 @@ export function FolderFormDialog(props: Props) {
   const [saving, setSaving] = useState(false)
   const [failed, setFailed] = useState(false)
 
-  const problem = folderNameProblem(name, { folders: props.folders, parentId, selfId: renaming ? props.folder.id : undefined })
+  const problem = folderNameProblem(name, {
+    folders: props.folders,
+    parentId,
+    selfId: renaming ? props.folder.id : undefined,
+  })
   const shownProblem = tried ? problem : null
   const errorId = `${id}-error`
 
@@ -69,7 +85,12 @@ export function FolderFormDialog(props: Props) {
         {!renaming && (
           <>
             <label htmlFor={`${id}-parent`}>Inside</label>
-            <select id={`${id}-parent`} className="folder-form__select" value={parentId} onChange={(e) => setParentId(e.target.value)}>
+            <select
+              id={`${id}-parent`}
+              className="folder-form__select"
+              value={parentId}
+              onChange={(e) => setParentId(e.target.value)}
+            >
               <option value="">No parent (top level)</option>
               {folderTree(props.folders).map(({ folder, depth }) => (
                 <option key={folder.id} value={folder.id}>

@@ -36,13 +36,24 @@ export function FolderNav({ onNavigate }: { onNavigate?: () => void }) {
         <h2 id="folder-nav-title" className="folder-nav__title">
           Folders
         </h2>
-        <button type="button" className="button button--link folder-nav__new" onClick={() => setCreating(true)} disabled={!overview}>
+        <button
+          type="button"
+          className="button button--link folder-nav__new"
+          onClick={() => setCreating(true)}
+          disabled={!overview}
+        >
           New folder
         </button>
       </div>
       {overview && (
         <ul className="folder-nav__list">
-          <FolderLink name={GENERAL_FOLDER} filterKey="" count={overview.counts?.get('')} current={current} onNavigate={onNavigate} />
+          <FolderLink
+            name={GENERAL_FOLDER}
+            filterKey=""
+            count={overview.counts?.get('')}
+            current={current}
+            onNavigate={onNavigate}
+          />
           <FolderLevel entries={overview.tree} overview={overview} current={current} onNavigate={onNavigate} />
         </ul>
       )}
@@ -70,7 +81,7 @@ interface LevelProps {
 /** One level of the tree as list items, each with its subfolders in a nested list. */
 function FolderLevel({ entries, overview, current, onNavigate }: LevelProps) {
   const items = []
-  for (let i = 0; i < entries.length; ) {
+  for (let i = 0; i < entries.length;) {
     const entry = entries[i]!
     const sub = entries.slice(i + 1, i + 1 + entry.descendants)
     const { folder } = entry

@@ -16,7 +16,12 @@ const folder = (id: string, name: string, parentId = ''): StoredFolder => ({ id,
 const recording = (id: string, title: string, day: number, folderId: string, folderName?: string): StoredRecording => ({
   id,
   sortKey: `2026-03-${String(day).padStart(2, '0')}T10:00:00.000Z`,
-  data: { id, title, recordingAt: `2026-03-${String(day).padStart(2, '0')}T10:00:00Z`, ...(folderName ? { folder: { id: folderId, name: folderName } as { name: string } } : {}) },
+  data: {
+    id,
+    title,
+    recordingAt: `2026-03-${String(day).padStart(2, '0')}T10:00:00Z`,
+    ...(folderName ? { folder: { id: folderId, name: folderName } as { name: string } } : {}),
+  },
   folderId,
 })
 
@@ -109,7 +114,9 @@ describe('folders in the library', () => {
     expect(name).toHaveAccessibleDescription(/Enter a folder name\./)
 
     await user.type(name, ' wORK ')
-    expect(within(dialog).getByRole('alert')).toHaveTextContent('A folder named “Work” already exists at the top level.')
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'A folder named “Work” already exists at the top level.',
+    )
     await user.click(within(dialog).getByRole('button', { name: 'Create folder' }))
     expect(await queued()).toEqual([])
 
@@ -159,7 +166,9 @@ describe('folders in the library', () => {
     expect(name).toHaveValue('Work')
     await user.clear(name)
     await user.type(name, 'home{Enter}')
-    expect(within(dialog).getByRole('alert')).toHaveTextContent('A folder named “Home” already exists at the top level.')
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'A folder named “Home” already exists at the top level.',
+    )
 
     await user.clear(name)
     await user.type(name, 'Office{Enter}')

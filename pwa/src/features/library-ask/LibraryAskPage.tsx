@@ -115,7 +115,12 @@ function Conversation({ sessionId, onStarted }: { sessionId: string | null; onSt
               {RETRY}
             </button>
           ) : (
-            <button type="button" className="icon-button chat__banner-close" aria-label="Dismiss" onClick={chat.dismissError}>
+            <button
+              type="button"
+              className="icon-button chat__banner-close"
+              aria-label="Dismiss"
+              onClick={chat.dismissError}
+            >
               ×
             </button>
           )}

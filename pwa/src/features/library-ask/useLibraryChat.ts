@@ -48,12 +48,22 @@ export function useLibraryChat(sessionId: string | null, onStarted: (id: string)
     try {
       const res = await sendLibraryMessage(text, current.current)
       const pair: ChatMessage[] = [res.userMessage, res.assistantMessage]
-      setLocal((cur) => [...(cur ?? []).filter((m) => m.id !== question.id && m.id !== placeholder.id), res.userMessage, { ...res.assistantMessage, reveal: true }])
-      queryClient.setQueryData<ChatMessage[]>(libraryChatKeys.messages(res.session.id), (old) => [...(old ?? []), ...pair])
+      setLocal((cur) => [
+        ...(cur ?? []).filter((m) => m.id !== question.id && m.id !== placeholder.id),
+        res.userMessage,
+        { ...res.assistantMessage, reveal: true },
+      ])
+      queryClient.setQueryData<ChatMessage[]>(libraryChatKeys.messages(res.session.id), (old) => [
+        ...(old ?? []),
+        ...pair,
+      ])
       void queryClient.invalidateQueries({ queryKey: libraryChatKeys.sessions() })
       if (current.current === null) onStarted(res.session.id)
     } catch (err) {
-      const failed: UiMessage = { ...localMessage(`local-failed-${n}`, 'assistant', SEND_FAILED_BUBBLE), error: SEND_FAILED_NOTE }
+      const failed: UiMessage = {
+        ...localMessage(`local-failed-${n}`, 'assistant', SEND_FAILED_BUBBLE),
+        error: SEND_FAILED_NOTE,
+      }
       setLocal((cur) => [...(cur ?? []).filter((m) => m.id !== placeholder.id), failed])
       setError(sendErrorText(err))
     } finally {

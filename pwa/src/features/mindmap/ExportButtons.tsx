@@ -20,7 +20,8 @@ export function ExportButtons({ layout, fileName, title }: ExportButtonsProps) {
     setFailed(false)
     try {
       const svg = mapToSvg(layout, title)
-      const blob = format === 'svg' ? new Blob([svg], { type: 'image/svg+xml' }) : await svgToPng(svg, layout.width, layout.height)
+      const blob =
+        format === 'svg' ? new Blob([svg], { type: 'image/svg+xml' }) : await svgToPng(svg, layout.width, layout.height)
       download(blob, `${fileName}.${format}`)
     } catch {
       setFailed(true)
@@ -30,10 +31,22 @@ export function ExportButtons({ layout, fileName, title }: ExportButtonsProps) {
   }
   return (
     <div className="mm-export" role="group" aria-label="Export">
-      <button type="button" className="button mm-export__button" aria-label={CONTROL_LABELS.exportPng} aria-disabled={busy} onClick={() => !busy && void run('png')}>
+      <button
+        type="button"
+        className="button mm-export__button"
+        aria-label={CONTROL_LABELS.exportPng}
+        aria-disabled={busy}
+        onClick={() => !busy && void run('png')}
+      >
         <DownloadIcon /> PNG
       </button>
-      <button type="button" className="button mm-export__button" aria-label={CONTROL_LABELS.exportSvg} aria-disabled={busy} onClick={() => !busy && void run('svg')}>
+      <button
+        type="button"
+        className="button mm-export__button"
+        aria-label={CONTROL_LABELS.exportSvg}
+        aria-disabled={busy}
+        onClick={() => !busy && void run('svg')}
+      >
         <DownloadIcon /> SVG
       </button>
       {failed ? (

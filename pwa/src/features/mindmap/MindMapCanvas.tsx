@@ -85,7 +85,8 @@ function select(layout: MapLayout, window: Rect | null, coarse: boolean, activeK
   const index = visibleIndex(layout)
   const inView = index.nodes(window)
   const edges = index.edges(window)
-  if (!coarse && inView.length <= DETAIL_LIMIT) return { detailed: withActive(inView, index, activeKey), overview: [] as PlacedNode[], edges }
+  if (!coarse && inView.length <= DETAIL_LIMIT)
+    return { detailed: withActive(inView, index, activeKey), overview: [] as PlacedNode[], edges }
   return { detailed: withActive([], index, activeKey), overview: inView, edges }
 }
 

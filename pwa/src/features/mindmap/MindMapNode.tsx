@@ -20,7 +20,14 @@ interface MindMapNodeProps {
  * pointer shortcut only; keyboards and screen readers toggle the treeitem
  * itself (Enter, Space, arrows), so no control is nested inside it.
  */
-export const MindMapNode = memo(function MindMapNode({ placed, collapsed, active, onActivate, onToggle, onKeyDown }: MindMapNodeProps) {
+export const MindMapNode = memo(function MindMapNode({
+  placed,
+  collapsed,
+  active,
+  onActivate,
+  onToggle,
+  onKeyDown,
+}: MindMapNodeProps) {
   const { node, x, y, width, lines, hidden, posInSet, setSize } = placed
   const style = cardStyle(placed)
   const hasChildren = node.children.length > 0
@@ -56,7 +63,15 @@ export const MindMapNode = memo(function MindMapNode({ placed, collapsed, active
       >
         <title>{tooltip}</title>
       </rect>
-      <rect aria-hidden="true" x={ACCENT.x} y={ACCENT.y} width={ACCENT.width} height={ACCENT.height} rx={ACCENT.radius} fill={style.accent} />
+      <rect
+        aria-hidden="true"
+        x={ACCENT.x}
+        y={ACCENT.y}
+        width={ACCENT.width}
+        height={ACCENT.height}
+        rx={ACCENT.radius}
+        fill={style.accent}
+      />
       <text className="mm-node__text" fill={TEXT_COLOR} aria-hidden="true">
         {lines.map((line, i) => (
           <tspan key={i} x={TEXT_X} y={lineYs(lines.length)[i]} dominantBaseline="central">
@@ -64,7 +79,15 @@ export const MindMapNode = memo(function MindMapNode({ placed, collapsed, active
           </tspan>
         ))}
       </text>
-      <rect className="mm-node__focus" aria-hidden="true" x={-6} y={-6} width={width + 12} height={NODE_HEIGHT + 12} rx={CARD_RADIUS + 6} />
+      <rect
+        className="mm-node__focus"
+        aria-hidden="true"
+        x={-6}
+        y={-6}
+        width={width + 12}
+        height={NODE_HEIGHT + 12}
+        rx={CARD_RADIUS + 6}
+      />
       {hasChildren ? (
         <g
           className="mm-node__toggle"

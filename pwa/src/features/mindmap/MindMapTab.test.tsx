@@ -31,7 +31,9 @@ describe('MindMapTab', () => {
     await user.click(templateButton())
     const panel = screen.getByRole('dialog', { name: 'Choose mind map template' })
     expect(panel).toHaveAccessibleDescription('Choose the best match for your needs.')
-    const choices = within(panel).getAllByRole('button', { pressed: false }).concat(within(panel).getAllByRole('button', { pressed: true }))
+    const choices = within(panel)
+      .getAllByRole('button', { pressed: false })
+      .concat(within(panel).getAllByRole('button', { pressed: true }))
     expect(choices.map((c) => c.textContent).sort()).toEqual([
       'Cluster mapGroups ideas by similarity.',
       'Context mapAdds depth with key details.',
@@ -90,11 +92,20 @@ describe('MindMapTab', () => {
     ['no summarization', null],
     ['only a map of unknown type', { contextMindMap: { type: 'radial', nodes: [{ nodeId: 'a', title: 'A' }] } }],
     ['only an unparseable map', { mindMap: '{"type":"flow","nodes":[' }],
-    ['maps with no nodes, maps or speakers', { mindMap: { type: 'flow', nodes: [] }, clusterMindMap: { type: 'cluster', maps: [] }, speakerMindMap: { type: 'speaker', nodes: {} } }],
+    [
+      'maps with no nodes, maps or speakers',
+      {
+        mindMap: { type: 'flow', nodes: [] },
+        clusterMindMap: { type: 'cluster', maps: [] },
+        speakerMindMap: { type: 'speaker', nodes: {} },
+      },
+    ],
   ])('shows the empty state for %s', (_, summarization) => {
     render(<MindMapTab summarization={summarization} />)
     expect(screen.getByRole('heading', { name: 'No Mind Map Available' })).toBeInTheDocument()
-    expect(screen.getByText('Mind maps help visualize key concepts and relationships from your recordings.')).toBeInTheDocument()
+    expect(
+      screen.getByText('Mind maps help visualize key concepts and relationships from your recordings.'),
+    ).toBeInTheDocument()
     expect(screen.queryByRole('tree')).not.toBeInTheDocument()
   })
 
@@ -219,7 +230,12 @@ describe('MindMapTab', () => {
     const user = userEvent.setup()
     const { container } = render(<MindMapTab summarization={summarizationOf('01')} />)
     const scene = container.querySelector('.mm-canvas > g')!
-    const offset = () => scene.getAttribute('transform')!.match(/translate\(([-\d.e]+) ([-\d.e]+)\)/)!.slice(1).map(Number) as [number, number]
+    const offset = () =>
+      scene
+        .getAttribute('transform')!
+        .match(/translate\(([-\d.e]+) ([-\d.e]+)\)/)!
+        .slice(1)
+        .map(Number) as [number, number]
     const [x0, y0] = offset()
     const movedBy = (dx: number, dy: number) => {
       const [x, y] = offset()

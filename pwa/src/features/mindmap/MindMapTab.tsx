@@ -46,7 +46,10 @@ export function MindMapTab({ summarization, speakers }: MindMapTabProps) {
 function withSpeakerNames(maps: ReturnType<typeof mapsFor>['maps'], renames: ReadonlyMap<string, string>) {
   const speaker = maps.speaker
   if (speaker?.type !== 'speaker' || !speaker.speakers.some((s) => renames.has(s.name))) return maps
-  return { ...maps, speaker: { ...speaker, speakers: speaker.speakers.map((s) => ({ ...s, name: renames.get(s.name) ?? s.name })) } }
+  return {
+    ...maps,
+    speaker: { ...speaker, speakers: speaker.speakers.map((s) => ({ ...s, name: renames.get(s.name) ?? s.name })) },
+  }
 }
 
 function MindMapEmpty() {

@@ -36,7 +36,8 @@ export function MindMapViewer({ map, type }: MindMapViewerProps) {
   const layoutRef = useLatest(layout)
   // Read apart: React's lint takes every field read through an object that holds a ref for a ref.
   const viewport = useViewport({ content: layout, cull: tree.size > DETAIL_LIMIT })
-  const { containerRef, sceneRef, reveal, transform, setTransform, fit, panBy, pointer, zoom, zoomIn, zoomOut } = viewport
+  const { containerRef, sceneRef, reveal, transform, setTransform, fit, panBy, pointer, zoom, zoomIn, zoomOut } =
+    viewport
   const { window: shownWindow } = viewport
   const [active, setActive] = useState<TreeNode | null>(null)
   const activeKey = useMemo(() => tabStop(active, layout), [active, layout])
@@ -44,15 +45,18 @@ export function MindMapViewer({ map, type }: MindMapViewerProps) {
   const focusNext = useRef<string | null>(null)
   const hintId = useId()
 
-  const toggle = useCallback((key: string) => {
-    const p = find(layoutRef.current, key)
-    if (p) anchor.current = { key, x: p.x, y: p.y }
-    setCollapsed((prev) => {
-      const next = new Set(prev)
-      if (!next.delete(key)) next.add(key)
-      return next
-    })
-  }, [layoutRef])
+  const toggle = useCallback(
+    (key: string) => {
+      const p = find(layoutRef.current, key)
+      if (p) anchor.current = { key, x: p.x, y: p.y }
+      setCollapsed((prev) => {
+        const next = new Set(prev)
+        if (!next.delete(key)) next.add(key)
+        return next
+      })
+    },
+    [layoutRef],
+  )
 
   // After collapsing or expanding, keep the toggled card where it was on screen.
   useLayoutEffect(() => {

@@ -1,6 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import type { MindMapType } from '@/data/normalize/mindmap'
-import { CONTROL_LABELS, MIND_MAP_DESCRIPTIONS, MIND_MAP_LABELS, TEMPLATE_PANEL_SUBTITLE, TEMPLATE_PANEL_TITLE } from './texts'
+import {
+  CONTROL_LABELS,
+  MIND_MAP_DESCRIPTIONS,
+  MIND_MAP_LABELS,
+  TEMPLATE_PANEL_SUBTITLE,
+  TEMPLATE_PANEL_TITLE,
+} from './texts'
 
 interface TemplateSelectorProps {
   /** Types present in the data, in spec order. */
@@ -71,9 +77,17 @@ export function TemplateSelector({ types, value, onChange }: TemplateSelectorPro
             <h2 id={`${id}-title`} className="mm-template__title">
               {TEMPLATE_PANEL_TITLE}
             </h2>
-            <button type="button" className="icon-button" aria-label={CONTROL_LABELS.closePanel} onClick={() => close(true)}>
+            <button
+              type="button"
+              className="icon-button"
+              aria-label={CONTROL_LABELS.closePanel}
+              onClick={() => close(true)}
+            >
               <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-                <path d="M6.4 5 12 10.6 17.6 5 19 6.4 13.4 12l5.6 5.6-1.4 1.4-5.6-5.6L6.4 19 5 17.6 10.6 12 5 6.4z" fill="currentColor" />
+                <path
+                  d="M6.4 5 12 10.6 17.6 5 19 6.4 13.4 12l5.6 5.6-1.4 1.4-5.6-5.6L6.4 19 5 17.6 10.6 12 5 6.4z"
+                  fill="currentColor"
+                />
               </svg>
             </button>
           </div>

@@ -24,17 +24,39 @@ export function ViewerControls({ zoom, onZoomIn, onZoomOut, onFit, onPan }: View
       <div className="mm-pad" role="group" aria-label="Pan">
         <PadButton label={CONTROL_LABELS.panUp} area="up" onClick={() => onPan(0, PAN_STEP)} path="M12 6l-6 7h12z" />
         <PadButton label={CONTROL_LABELS.panLeft} area="left" onClick={() => onPan(PAN_STEP, 0)} path="M6 12l7-6v12z" />
-        <PadButton label={CONTROL_LABELS.panRight} area="right" onClick={() => onPan(-PAN_STEP, 0)} path="M18 12l-7-6v12z" />
-        <PadButton label={CONTROL_LABELS.panDown} area="down" onClick={() => onPan(0, -PAN_STEP)} path="M12 18l-6-7h12z" />
+        <PadButton
+          label={CONTROL_LABELS.panRight}
+          area="right"
+          onClick={() => onPan(-PAN_STEP, 0)}
+          path="M18 12l-7-6v12z"
+        />
+        <PadButton
+          label={CONTROL_LABELS.panDown}
+          area="down"
+          onClick={() => onPan(0, -PAN_STEP)}
+          path="M12 18l-6-7h12z"
+        />
       </div>
       <div className="mm-zoom" role="group" aria-label="Zoom">
-        <button type="button" className="mm-control" aria-label={CONTROL_LABELS.zoomIn} aria-disabled={atMax} onClick={onZoomIn}>
+        <button
+          type="button"
+          className="mm-control"
+          aria-label={CONTROL_LABELS.zoomIn}
+          aria-disabled={atMax}
+          onClick={onZoomIn}
+        >
           <Icon path="M11 6h2v5h5v2h-5v5h-2v-5H6v-2h5z" />
         </button>
         <output className="mm-zoom__level" aria-live="polite">
           {Math.round(zoom * 100)}%
         </output>
-        <button type="button" className="mm-control" aria-label={CONTROL_LABELS.zoomOut} aria-disabled={atMin} onClick={onZoomOut}>
+        <button
+          type="button"
+          className="mm-control"
+          aria-label={CONTROL_LABELS.zoomOut}
+          aria-disabled={atMin}
+          onClick={onZoomOut}
+        >
           <Icon path="M6 11h12v2H6z" />
         </button>
         <button type="button" className="mm-control" aria-label={CONTROL_LABELS.fit} onClick={onFit}>

@@ -29,14 +29,22 @@ describe('mapToSvg', () => {
         expect(titles).toEqual(layout.nodes.map((p) => p.node.title))
         const edges = [...doc.querySelectorAll('path')]
         expect(edges.every((e) => e.getAttribute('stroke-width') === String(EDGE_STROKE))).toBe(true)
-        expect(edges.reduce((count, e) => count + (e.getAttribute('d')!.match(/M/g)?.length ?? 0), 0)).toBe(layout.edges.length)
+        expect(edges.reduce((count, e) => count + (e.getAttribute('d')!.match(/M/g)?.length ?? 0), 0)).toBe(
+          layout.edges.length,
+        )
         expect(doc.querySelectorAll('svg > rect[rx="28"]')).toHaveLength(layout.clusters.length)
       }
     }
   })
 
   it('escapes titles so data cannot inject markup', () => {
-    const layout = layoutMap(mapTree({ type: 'flow', nodes: [{ nodeId: 'a', parentNodeId: '', title: '<script>alert("x")</script> & co', color: '' }] }), { measure })
+    const layout = layoutMap(
+      mapTree({
+        type: 'flow',
+        nodes: [{ nodeId: 'a', parentNodeId: '', title: '<script>alert("x")</script> & co', color: '' }],
+      }),
+      { measure },
+    )
     const doc = parse(mapToSvg(layout, 'A & B'))
     expect(doc.querySelector('script')).toBeNull()
     expect(doc.querySelector('g > title')!.textContent).toBe('<script>alert("x")</script> & co')
@@ -44,7 +52,13 @@ describe('mapToSvg', () => {
   })
 
   it('leaves collapsed branches out, like the screen', () => {
-    const tree = mapTree({ type: 'flow', nodes: [{ nodeId: 'r', parentNodeId: '', title: 'R', color: '' }, { nodeId: 'c', parentNodeId: 'r', title: 'C', color: '' }] })
+    const tree = mapTree({
+      type: 'flow',
+      nodes: [
+        { nodeId: 'r', parentNodeId: '', title: 'R', color: '' },
+        { nodeId: 'c', parentNodeId: 'r', title: 'C', color: '' },
+      ],
+    })
     const doc = parse(mapToSvg(layoutMap(tree, { measure, collapsed: new Set(['r']) }), 'Map'))
     expect([...doc.querySelectorAll('g > title')].map((t) => t.textContent)).toEqual(['R'])
   })

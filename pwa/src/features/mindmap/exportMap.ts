@@ -25,7 +25,9 @@ export function mapToSvg(layout: MapLayout, title: string): string {
   for (const p of layout.nodes) {
     const s = cardStyle(p)
     const ys = lineYs(p.lines.length)
-    const text = p.lines.map((line, i) => `<tspan x="${TEXT_X}" y="${ys[i]}" dominant-baseline="central">${escapeXml(line)}</tspan>`)
+    const text = p.lines.map(
+      (line, i) => `<tspan x="${TEXT_X}" y="${ys[i]}" dominant-baseline="central">${escapeXml(line)}</tspan>`,
+    )
     parts.push(
       `<g transform="translate(${p.x} ${p.y})">`,
       `<title>${escapeXml(p.node.title)}</title>`,

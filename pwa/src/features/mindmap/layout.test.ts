@@ -15,13 +15,18 @@ import { createMeasure } from './textWrap'
 import { mapTree, walk } from './tree'
 
 const measure = createMeasure()
-const n = (nodeId: string, parentNodeId = '', title = `Node ${nodeId}`): MindMapNode => ({ nodeId, parentNodeId, title, color: 'Colors.blue' })
+const n = (nodeId: string, parentNodeId = '', title = `Node ${nodeId}`): MindMapNode => ({
+  nodeId,
+  parentNodeId,
+  title,
+  color: 'Colors.blue',
+})
 const flow = (nodes: MindMapNode[]) => mapTree({ type: 'flow', nodes })
 
 /** A deterministic random tree: each node's parent is an earlier node, biased to recent ones for depth. */
 function randomTree(size: number, seed: number): MindMapNode[] {
   let s = seed
-  const rand = () => ((s = (s * 48271) % 2147483647) / 2147483647)
+  const rand = () => (s = (s * 48271) % 2147483647) / 2147483647
   return Array.from({ length: size }, (_, i) => {
     const parent = i === 0 ? '' : `n${Math.max(0, i - 1 - Math.floor(rand() * rand() * i))}`
     const words = 1 + Math.floor(rand() * 14)
@@ -47,7 +52,10 @@ function expectTidy(layout: MapLayout, clusterCount = 1) {
     const k = p.node.key
     check(p.width >= NODE_MIN_WIDTH && p.width <= NODE_MAX_WIDTH, () => `${k} width ${p.width}`)
     check(p.lines.length <= 3, () => `${k} has ${p.lines.length} lines`)
-    check(p.x >= 0 && p.y >= 0 && p.x + p.width <= layout.width && p.y + NODE_HEIGHT <= layout.height, () => `${k} off canvas`)
+    check(
+      p.x >= 0 && p.y >= 0 && p.x + p.width <= layout.width && p.y + NODE_HEIGHT <= layout.height,
+      () => `${k} off canvas`,
+    )
   }
   // Nodes of one column at least MIN_VERTICAL_GAP apart (which also rules out overlaps inside a column).
   const columns = new Map<number, PlacedNode[]>()
@@ -61,7 +69,8 @@ function expectTidy(layout: MapLayout, clusterCount = 1) {
   }
   // Columns whose x ranges meet would let cards of different columns overlap.
   const xs = [...columns.keys()].sort((a, b) => a - b)
-  for (let i = 1; i < xs.length; i++) check(xs[i]! - xs[i - 1]! >= NODE_MAX_WIDTH + 1, () => `columns at ${xs[i - 1]} and ${xs[i]}`)
+  for (let i = 1; i < xs.length; i++)
+    check(xs[i]! - xs[i - 1]! >= NODE_MAX_WIDTH + 1, () => `columns at ${xs[i - 1]} and ${xs[i]}`)
   // Parent and child: one column apart, parent centred on its first and last child, children in data order.
   const byNode = new Map(nodes.map((p) => [p.node, p]))
   for (const p of nodes) {
@@ -70,14 +79,18 @@ function expectTidy(layout: MapLayout, clusterCount = 1) {
     for (const c of kids) check(c.x - p.x === HORIZONTAL_SPACING, () => `${c.node.key} not one column after its parent`)
     const mid = (center(kids[0]!) + center(kids[kids.length - 1]!)) / 2
     check(Math.abs(center(p) - mid) < 1e-6, () => `${p.node.key} not centred on its children`)
-    for (let i = 1; i < kids.length; i++) check(kids[i]!.y > kids[i - 1]!.y, () => `children of ${p.node.key} out of order`)
+    for (let i = 1; i < kids.length; i++)
+      check(kids[i]!.y > kids[i - 1]!.y, () => `children of ${p.node.key} out of order`)
   }
   crossingProblems(layout).forEach((p) => check(false, () => p))
   check(
     layout.edges.length === nodes.filter((p) => p.node.parent && byNode.has(p.node.parent)).length,
     () => `${layout.edges.length} edges`,
   )
-  check(layout.clusters.length === (clusterCount > 1 ? clusterCount : 0), () => `${layout.clusters.length} cluster panels`)
+  check(
+    layout.clusters.length === (clusterCount > 1 ? clusterCount : 0),
+    () => `${layout.clusters.length} cluster panels`,
+  )
   expect(problems).toEqual([])
 }
 
@@ -90,7 +103,8 @@ function crossingProblems(layout: MapLayout): string[] {
   const problems: string[] = []
   const byParent = new Map<PlacedNode, [number, number]>()
   for (const e of layout.edges) {
-    if (!e.d.startsWith(`M${e.from.x + e.from.width} `)) problems.push(`edge into ${e.to.node.key} starts off its parent`)
+    if (!e.d.startsWith(`M${e.from.x + e.from.width} `))
+      problems.push(`edge into ${e.to.node.key} starts off its parent`)
     const lo = Math.min(center(e.from), center(e.to))
     const hi = Math.max(center(e.from), center(e.to))
     const span = byParent.get(e.from)
@@ -103,7 +117,8 @@ function crossingProblems(layout: MapLayout): string[] {
   }
   for (const list of spans.values()) {
     list.sort((a, b) => a[0] - b[0])
-    for (let i = 1; i < list.length; i++) if (list[i]![0] <= list[i - 1]![1]) problems.push(`connectors cross at y ${list[i]![0]}`)
+    for (let i = 1; i < list.length; i++)
+      if (list[i]![0] <= list[i - 1]![1]) problems.push(`connectors cross at y ${list[i]![0]}`)
   }
   return problems
 }
@@ -117,7 +132,8 @@ describe('layoutMap', () => {
   })
 
   it('gives short titles the minimum width and long ones the maximum, wrapped in three lines with an ellipsis', () => {
-    const long = 'An unusually long node title that keeps going well past what three lines of a card can possibly hold at all'
+    const long =
+      'An unusually long node title that keeps going well past what three lines of a card can possibly hold at all'
     const layout = layoutMap(flow([n('a', '', 'Short'), n('b', 'a', long)]), { measure })
     expect(layout.nodes.map((p) => p.width)).toEqual([NODE_MIN_WIDTH, NODE_MAX_WIDTH])
     expect(layout.nodes[1]!.lines).toHaveLength(3)
@@ -191,7 +207,16 @@ describe('layoutMap', () => {
   })
 
   it('keeps every invariant on the fixture maps with broken links (orphans, cycles, duplicates)', () => {
-    const nodes = [n('r'), n('a', 'r'), n('a', 'r'), n('b', 'a'), n('x', 'y'), n('y', 'x'), n('o', 'nowhere'), n('s', 's')]
+    const nodes = [
+      n('r'),
+      n('a', 'r'),
+      n('a', 'r'),
+      n('b', 'a'),
+      n('x', 'y'),
+      n('y', 'x'),
+      n('o', 'nowhere'),
+      n('s', 's'),
+    ]
     const layout = layoutMap(flow(nodes), { measure })
     expect(layout.nodes).toHaveLength(nodes.length)
     expectTidy(layout)

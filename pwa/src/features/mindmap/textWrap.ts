@@ -38,7 +38,8 @@ export function wrapTitle(title: string, maxWidth: number, measure: Measure, max
       const cut = fitPrefix(rest, maxWidth, measure)
       lines.push(rest.slice(0, cut))
       rest = rest.slice(cut)
-      if (lines.length === maxLines) return withEllipsis(lines, [rest, ...words.slice(w + 1)].join(' '), maxWidth, measure)
+      if (lines.length === maxLines)
+        return withEllipsis(lines, [rest, ...words.slice(w + 1)].join(' '), maxWidth, measure)
     }
     line = rest
     lineWidth = measure(rest)

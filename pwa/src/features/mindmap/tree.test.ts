@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest'
 import { NAMED_COLORS, type MindMapNode } from '@/data/normalize/mindmap'
 import { buildForest, descendantCount, mapTree, walk, type TreeNode } from './tree'
 
-const n = (nodeId: string, parentNodeId = '', title = nodeId, color = 'Colors.green'): MindMapNode => ({ nodeId, parentNodeId, title, color })
+const n = (nodeId: string, parentNodeId = '', title = nodeId, color = 'Colors.green'): MindMapNode => ({
+  nodeId,
+  parentNodeId,
+  title,
+  color,
+})
 
 /** The forest as nested [title, children] pairs, easy to compare. */
 function shape(roots: TreeNode[]): unknown[] {
@@ -44,7 +49,11 @@ describe('buildForest', () => {
 
   it.each([
     ['a two-node cycle', [n('a', 'b'), n('b', 'a')], [['a', ['b']]]],
-    ['a cycle with a tail and a root', [n('r'), n('a', 'c'), n('b', 'a'), n('c', 'b'), n('t', 'b')], ['r', ['a', [['b', ['c', 't']]]]]],
+    [
+      'a cycle with a tail and a root',
+      [n('r'), n('a', 'c'), n('b', 'a'), n('c', 'b'), n('t', 'b')],
+      ['r', ['a', [['b', ['c', 't']]]]],
+    ],
     ['a cycle through a duplicate id', [n('a', 'b'), n('b', 'a'), n('a', '')], [['a', ['b']], 'a']],
   ])('breaks %s at its first node in data order', (_, nodes, expected) => {
     expect(shape(buildForest(nodes, ''))).toEqual(expected)
@@ -59,7 +68,7 @@ describe('buildForest', () => {
 
   it('ends with every node exactly once whatever the links (random data)', () => {
     let seed = 7
-    const rand = () => ((seed = (seed * 16807) % 2147483647) / 2147483647)
+    const rand = () => (seed = (seed * 16807) % 2147483647) / 2147483647
     for (let round = 0; round < 50; round++) {
       const size = 1 + Math.floor(rand() * 60)
       const ids = Array.from({ length: size }, () => `n${Math.floor(rand() * size)}`) // duplicates on purpose
@@ -73,7 +82,13 @@ describe('buildForest', () => {
 
 describe('mapTree', () => {
   it('gives a cluster map one forest per cluster with keys unique across clusters', () => {
-    const tree = mapTree({ type: 'cluster', maps: [[n('a'), n('b', 'a')], [n('a'), n('c', 'a')]] })
+    const tree = mapTree({
+      type: 'cluster',
+      maps: [
+        [n('a'), n('b', 'a')],
+        [n('a'), n('c', 'a')],
+      ],
+    })
     expect(tree.forests.map(shape)).toEqual([[['a', ['b']]], [['a', ['c']]]])
     expect(tree.size).toBe(4)
     const keys = tree.forests.flatMap((f) => [...walk(f)].map((x) => x.key))

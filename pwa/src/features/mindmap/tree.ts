@@ -1,10 +1,4 @@
-import {
-  isRootNode,
-  resolveColor,
-  speakerMapAsFlow,
-  type MindMap,
-  type MindMapNode,
-} from '@/data/normalize/mindmap'
+import { isRootNode, resolveColor, speakerMapAsFlow, type MindMap, type MindMapNode } from '@/data/normalize/mindmap'
 
 /**
  * The viewer's tree: nodes linked to their children, with keys unique across
@@ -78,7 +72,8 @@ export function buildForest(nodes: readonly MindMapNode[], keyPrefix: string): T
     const n = nodes[i]!
     let color = colors.get(n.color)
     if (color === undefined) colors.set(n.color, (color = resolveColor(n.color)))
-    const key = firstIndex.get(n.nodeId) === i ? keyPrefix + n.nodeId : duplicateKey(n.nodeId, keyPrefix, firstIndex, taken)
+    const key =
+      firstIndex.get(n.nodeId) === i ? keyPrefix + n.nodeId : duplicateKey(n.nodeId, keyPrefix, firstIndex, taken)
     tree[i] = { key, title: n.title, color, depth: 0, parent: null, children: [] }
   }
   const roots: TreeNode[] = []
@@ -105,7 +100,12 @@ export function buildForest(nodes: readonly MindMapNode[], keyPrefix: string): T
 }
 
 /** A key for a later node reusing an id: `id#2`, `id#3`, … whichever collides with nothing. */
-function duplicateKey(id: string, keyPrefix: string, firstIndex: ReadonlyMap<string, number>, taken: Set<string>): string {
+function duplicateKey(
+  id: string,
+  keyPrefix: string,
+  firstIndex: ReadonlyMap<string, number>,
+  taken: Set<string>,
+): string {
   let count = 2
   while (firstIndex.has(`${id}#${count}`) || taken.has(`${keyPrefix}${id}#${count}`)) count++
   const key = `${keyPrefix}${id}#${count}`

@@ -8,7 +8,8 @@ import { treeKeyAction } from './treeKeys'
 const n = (nodeId: string, parentNodeId = ''): MindMapNode => ({ nodeId, parentNodeId, title: nodeId, color: '' })
 const tree = mapTree({ type: 'flow', nodes: [n('r'), n('a', 'r'), n('a1', 'a'), n('b', 'r')] })
 const visible = (collapsed: Set<string>) => layoutMap(tree, { measure: createMeasure(), collapsed }).nodes
-const act = (key: string, pressed: string, collapsed = new Set<string>()) => treeKeyAction(visible(collapsed), key, pressed, collapsed)
+const act = (key: string, pressed: string, collapsed = new Set<string>()) =>
+  treeKeyAction(visible(collapsed), key, pressed, collapsed)
 
 describe('treeKeyAction', () => {
   it('moves down and up through the visible cards in tree order, stopping at the ends', () => {

@@ -8,7 +8,12 @@ type TreeAction = { focus: string } | { toggle: string } | null
  * collapses or goes to the parent, Home/End first/last, Enter/Space toggles.
  * Null: the key is not the tree's (zoom keys then reach the viewer).
  */
-export function treeKeyAction(nodes: readonly PlacedNode[], key: string, pressed: string, collapsed: ReadonlySet<string>): TreeAction {
+export function treeKeyAction(
+  nodes: readonly PlacedNode[],
+  key: string,
+  pressed: string,
+  collapsed: ReadonlySet<string>,
+): TreeAction {
   const index = nodes.findIndex((p) => p.node.key === key)
   if (index < 0) return null
   const node = nodes[index]!.node

@@ -84,7 +84,11 @@ export function useViewport({ content, cull }: ViewportOptions) {
       const step = () => {
         const p = Math.min(1, Math.max(0, (performance.now() - start) / FIT_MS))
         const e = 1 - (1 - p) ** 3
-        apply({ x: from.x + (target.x - from.x) * e, y: from.y + (target.y - from.y) * e, k: from.k + (target.k - from.k) * e })
+        apply({
+          x: from.x + (target.x - from.x) * e,
+          y: from.y + (target.y - from.y) * e,
+          k: from.k + (target.k - from.k) * e,
+        })
         if (p < 1) animation.current = requestAnimationFrame(step)
       }
       animation.current = requestAnimationFrame(step)

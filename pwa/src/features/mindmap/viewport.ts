@@ -56,7 +56,12 @@ export function visibleRect(t: Transform, viewport: Size): Rect {
 }
 
 export function grow(r: Rect, by: number): Rect {
-  return { x: r.x - r.width * by, y: r.y - r.height * by, width: r.width * (1 + 2 * by), height: r.height * (1 + 2 * by) }
+  return {
+    x: r.x - r.width * by,
+    y: r.y - r.height * by,
+    width: r.width * (1 + 2 * by),
+    height: r.height * (1 + 2 * by),
+  }
 }
 
 export function contains(outer: Rect, inner: Rect): boolean {
@@ -91,6 +96,12 @@ export function panToReveal(t: Transform, viewport: Size, r: Rect, margin = 24):
   const right = left + r.width * t.k
   const bottom = top + r.height * t.k
   const axis = (lo: number, hi: number, size: number) =>
-    hi - lo > size - 2 * margin ? size / 2 - (lo + hi) / 2 : lo < margin ? margin - lo : hi > size - margin ? size - margin - hi : 0
+    hi - lo > size - 2 * margin
+      ? size / 2 - (lo + hi) / 2
+      : lo < margin
+        ? margin - lo
+        : hi > size - margin
+          ? size - margin - hi
+          : 0
   return { dx: axis(left, right, viewport.width), dy: axis(top, bottom, viewport.height) }
 }

@@ -21,7 +21,7 @@ function scan(layout: MapLayout, window: Rect) {
 /** Windows of several sizes all over the map and a little beyond it, deterministic. */
 function windows(layout: MapLayout): Rect[] {
   let s = 7
-  const rand = () => ((s = (s * 48271) % 2147483647) / 2147483647)
+  const rand = () => (s = (s * 48271) % 2147483647) / 2147483647
   const out: Rect[] = [
     { x: 0, y: 0, width: layout.width, height: layout.height },
     { x: -500, y: -500, width: 100, height: 100 },
@@ -30,7 +30,12 @@ function windows(layout: MapLayout): Rect[] {
   for (let i = 0; i < 60; i++) {
     const width = 50 + rand() * 4000
     const height = 50 + rand() * 3000
-    out.push({ x: rand() * (layout.width + 400) - 200 - width / 2, y: rand() * (layout.height + 400) - 200 - height / 2, width, height })
+    out.push({
+      x: rand() * (layout.width + 400) - 200 - width / 2,
+      y: rand() * (layout.height + 400) - 200 - height / 2,
+      width,
+      height,
+    })
   }
   return out
 }
@@ -45,7 +50,12 @@ function expectSameAsScan(layout: MapLayout) {
   }
 }
 
-const n = (nodeId: string, parentNodeId = ''): MindMapNode => ({ nodeId, parentNodeId, title: `Card ${nodeId}`, color: 'Colors.teal' })
+const n = (nodeId: string, parentNodeId = ''): MindMapNode => ({
+  nodeId,
+  parentNodeId,
+  title: `Card ${nodeId}`,
+  color: 'Colors.teal',
+})
 
 describe('visibleIndex', () => {
   it('finds exactly the cards and connectors a scan finds, on maps of 1 to 2,000 nodes', () => {
@@ -55,7 +65,10 @@ describe('visibleIndex', () => {
   })
 
   it('does the same for clusters side by side and for a map with collapsed branches', () => {
-    const clusters = mapTree({ type: 'cluster', maps: [generateFlowMap(120, 2), [n('a'), n('b', 'a')], generateFlowMap(60, 3)] })
+    const clusters = mapTree({
+      type: 'cluster',
+      maps: [generateFlowMap(120, 2), [n('a'), n('b', 'a')], generateFlowMap(60, 3)],
+    })
     expectSameAsScan(layoutMap(clusters, { measure }))
     const tree = mapTree({ type: 'flow', nodes: generateFlowMap(400, 4) })
     const collapsed = new Set(tree.forests[0]![0]!.children.slice(0, 2).map((c) => c.key))

@@ -45,7 +45,8 @@ function buildIndex(layout: MapLayout): VisibleIndex {
   const columns = new Map<number, Column>()
   const column = (x: number): Column => {
     let c = columns.get(x)
-    if (!c) columns.set(x, (c = { left: x, right: x, nodes: [], order: [], edges: [], edgeTops: [], edgeBottomsSoFar: [] }))
+    if (!c)
+      columns.set(x, (c = { left: x, right: x, nodes: [], order: [], edges: [], edgeTops: [], edgeBottomsSoFar: [] }))
     return c
   }
   const position = new Map<PlacedNode, number>()
@@ -90,7 +91,8 @@ function nodesIn(columns: readonly Column[], window: Rect): PlacedNode[] {
     for (let i = firstAtLeast(c.nodes, (p) => p.y, window.y - NODE_HEIGHT); i < c.nodes.length; i++) {
       const p = c.nodes[i]!
       if (p.y > bottom) break
-      if (intersects(window, { x: p.x, y: p.y, width: p.width, height: NODE_HEIGHT })) found.push({ node: p, at: c.order[i]! })
+      if (intersects(window, { x: p.x, y: p.y, width: p.width, height: NODE_HEIGHT }))
+        found.push({ node: p, at: c.order[i]! })
     }
   }
   return found.sort((a, b) => a.at - b.at).map((f) => f.node)

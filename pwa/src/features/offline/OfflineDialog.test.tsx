@@ -18,7 +18,9 @@ afterEach(async () => {
 async function library(count: number, withDetails: number): Promise<PocketDB> {
   const db = new PocketDB(`offline-dialog-${Math.random()}`)
   dbs.push(db)
-  const rows = Array.from({ length: count }, (_, i) => toStored({ id: `r${i}`, recordingAt: new Date(Date.UTC(2026, 0, 1) + i * 86_400_000).toISOString() }))
+  const rows = Array.from({ length: count }, (_, i) =>
+    toStored({ id: `r${i}`, recordingAt: new Date(Date.UTC(2026, 0, 1) + i * 86_400_000).toISOString() }),
+  )
   await db.recordings.bulkPut(rows)
   // The newest ones are on the device.
   await db.details.bulkPut(rows.slice(count - withDetails).map((r) => ({ id: r.id, fetchedAt: 1, data: {} })))
@@ -26,7 +28,13 @@ async function library(count: number, withDetails: number): Promise<PocketDB> {
 }
 
 function fakePrefetcher(db: PocketDB): Prefetcher {
-  return createPrefetcher({ db, fetchDetail: async () => {}, fetchChat: async () => {}, limit: () => 0, lock: (_n, fn) => fn() })
+  return createPrefetcher({
+    db,
+    fetchDetail: async () => {},
+    fetchChat: async () => {},
+    limit: () => 0,
+    lock: (_n, fn) => fn(),
+  })
 }
 
 /** navigator.storage's persistence, as granted so far and as persist() would answer. */
@@ -38,7 +46,10 @@ function fakeStorage(persisted: boolean, grants: boolean) {
   return storage
 }
 
-const persistenceOf = (storage: PersistenceStorage): PersistenceApi => ({ read: () => readPersistence(storage), ask: () => askPersistence(storage) })
+const persistenceOf = (storage: PersistenceStorage): PersistenceApi => ({
+  read: () => readPersistence(storage),
+  ask: () => askPersistence(storage),
+})
 
 function open(db: PocketDB, prefetcher = fakePrefetcher(db), usage: number | null = 12_345_678) {
   const onClose = vi.fn()
@@ -84,7 +95,9 @@ describe('OfflineDialog', () => {
     open(db, prefetcher, null)
     expect(await screen.findByText('This browser does not say how much storage is used.')).toBeInTheDocument()
     act(() => prefetcher.status.set({ running: true }))
-    await vi.waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('0 of 3 recordings available offline · Downloading…'))
+    await vi.waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent('0 of 3 recordings available offline · Downloading…'),
+    )
   })
 
   it('says so when there is nothing to keep', async () => {
@@ -104,7 +117,14 @@ describe('OfflineDialog', () => {
 
   it('shows the storage used of what the browser allows, as a labelled meter', async () => {
     const db = await library(3, 3)
-    render(<OfflineDialog onClose={() => {}} db={db} prefetcher={fakePrefetcher(db)} estimate={async () => ({ usage: 12_345_678, quota: 1_200_000_000 })} />)
+    render(
+      <OfflineDialog
+        onClose={() => {}}
+        db={db}
+        prefetcher={fakePrefetcher(db)}
+        estimate={async () => ({ usage: 12_345_678, quota: 1_200_000_000 })}
+      />,
+    )
     const meter = await screen.findByRole('meter', { name: 'Storage used on this device' })
     expect(meter).toHaveAttribute('aria-valuetext', '12.3 MB used of 1.2 GB')
     expect(meter.closest('.offline-dialog__storage')).toHaveTextContent('12.3 MB used of 1.2 GB')
@@ -113,19 +133,25 @@ describe('OfflineDialog', () => {
   it('turning the library up asks the browser to keep the storage, and shows what it granted', async () => {
     const db = await library(3, 3)
     const storage = fakeStorage(false, true)
-    render(<OfflineDialog onClose={() => {}} db={db} prefetcher={fakePrefetcher(db)} persistence={persistenceOf(storage)} />)
+    render(
+      <OfflineDialog onClose={() => {}} db={db} prefetcher={fakePrefetcher(db)} persistence={persistenceOf(storage)} />,
+    )
     expect(await screen.findByText(/^May be cleared by the browser under pressure/)).toBeInTheDocument()
     expect(storage.persist).not.toHaveBeenCalled()
     await userEvent.click(screen.getByRole('radio', { name: 'Keep all recordings offline' }))
     expect(storage.persist).toHaveBeenCalledTimes(1)
-    expect(await screen.findByText('Kept for good: the browser will not clear it to free up space.')).toBeInTheDocument()
+    expect(
+      await screen.findByText('Kept for good: the browser will not clear it to free up space.'),
+    ).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Ask to keep it for good' })).toBeNull()
   })
 
   it('says so when the browser refuses, and may be asked again', async () => {
     const db = await library(1, 1)
     const storage = fakeStorage(false, false)
-    render(<OfflineDialog onClose={() => {}} db={db} prefetcher={fakePrefetcher(db)} persistence={persistenceOf(storage)} />)
+    render(
+      <OfflineDialog onClose={() => {}} db={db} prefetcher={fakePrefetcher(db)} persistence={persistenceOf(storage)} />,
+    )
     await userEvent.click(await screen.findByRole('button', { name: 'Ask to keep it for good' }))
     expect(storage.persist).toHaveBeenCalledTimes(1)
     expect(screen.getByText(/^May be cleared by the browser under pressure/)).toBeInTheDocument()

@@ -11,7 +11,13 @@ const { OfflineLibrary } = await vi.importActual<typeof import('./OfflineLibrary
 describe('OfflineLibrary', () => {
   it('starts the prefetcher after each pull with that sync’s signal, and toasts a full disk once', async () => {
     const db = new PocketDB(`offline-library-${Math.random()}`)
-    const prefetcher = createPrefetcher({ db, fetchDetail: async () => {}, fetchChat: async () => {}, limit: () => 0, lock: (_n, fn) => fn() })
+    const prefetcher = createPrefetcher({
+      db,
+      fetchDetail: async () => {},
+      fetchChat: async () => {},
+      limit: () => 0,
+      lock: (_n, fn) => fn(),
+    })
     const run = vi.spyOn(prefetcher, 'run')
     let hook: ((signal: AbortSignal) => void) | null = null
     const unregister = vi.fn()
@@ -32,14 +38,24 @@ describe('OfflineLibrary', () => {
   })
 
   it('tells what a full disk made it remove, and asks for persistent storage once the app is installed', async () => {
-    const prefetcher = createPrefetcher({ db: new PocketDB('unused'), fetchDetail: async () => {}, fetchChat: async () => {}, limit: () => 0, lock: (_n, fn) => fn() })
+    const prefetcher = createPrefetcher({
+      db: new PocketDB('unused'),
+      fetchDetail: async () => {},
+      fetchChat: async () => {},
+      limit: () => 0,
+      lock: (_n, fn) => fn(),
+    })
     const persistence = { read: vi.fn(async () => null), ask: vi.fn(async () => 'persistent' as const) }
     renderWithProviders(<OfflineLibrary prefetcher={prefetcher} onPull={() => () => {}} persistence={persistence} />)
 
     act(() => tellEviction({ removed: 3 }))
-    expect(await screen.findByText('Storage was full: removed 3 recordings kept offline (least recently used first).')).toBeInTheDocument()
+    expect(
+      await screen.findByText('Storage was full: removed 3 recordings kept offline (least recently used first).'),
+    ).toBeInTheDocument()
     act(() => tellEviction({ removed: 1 }))
-    expect(await screen.findByText('Storage was full: removed 1 recording kept offline (least recently used first).')).toBeInTheDocument()
+    expect(
+      await screen.findByText('Storage was full: removed 1 recording kept offline (least recently used first).'),
+    ).toBeInTheDocument()
 
     expect(persistence.ask).not.toHaveBeenCalled()
     act(() => void window.dispatchEvent(new Event('appinstalled')))

@@ -24,12 +24,19 @@ const EVICTED_TOAST_MS = 8000
  * only logged, as are the recordings removed to make room on one. When the
  * app is installed it asks for persistent storage. Renders nothing.
  */
-export function OfflineLibrary({ prefetcher = appPrefetcher(), onPull = afterSyncPull, persistence = browserPersistence }: OfflineLibraryProps) {
+export function OfflineLibrary({
+  prefetcher = appPrefetcher(),
+  onPull = afterSyncPull,
+  persistence = browserPersistence,
+}: OfflineLibraryProps) {
   const toast = useToast()
   const toastRef = useLatest(toast)
 
   // A full disk removed recordings kept offline to make room: say how many.
-  useEffect(() => onEviction(({ removed }) => toastRef.current.info(evictedLabel(removed), { duration: EVICTED_TOAST_MS })), [toastRef])
+  useEffect(
+    () => onEviction(({ removed }) => toastRef.current.info(evictedLabel(removed), { duration: EVICTED_TOAST_MS })),
+    [toastRef],
+  )
 
   // Installed as an app: the library is worth keeping, ask the browser not to clear it.
   useEffect(() => {

@@ -36,7 +36,13 @@ export function StorageUsed({ used }: { used: StorageUse | null | undefined }) {
  * Whether the browser keeps this device's storage, with a way to ask when it
  * may clear it. Nothing while asking or where the browser cannot say.
  */
-export function PersistenceState({ persistence, onAsk }: { persistence: Persistence | null | undefined; onAsk: () => void }) {
+export function PersistenceState({
+  persistence,
+  onAsk,
+}: {
+  persistence: Persistence | null | undefined
+  onAsk: () => void
+}) {
   if (!persistence) return null
   if (persistence === 'persistent') return <p className="offline-dialog__persistence">{t.PERSISTENT}</p>
   return (

@@ -46,7 +46,15 @@ export function useStorageUsed(estimate: Estimate, version: unknown): StorageUse
   useEffect(() => {
     let live = true
     estimate()
-      .then((e) => live && setUsed(typeof e?.usage === 'number' ? { usage: e.usage, quota: typeof e.quota === 'number' && e.quota > 0 ? e.quota : null } : null))
+      .then(
+        (e) =>
+          live &&
+          setUsed(
+            typeof e?.usage === 'number'
+              ? { usage: e.usage, quota: typeof e.quota === 'number' && e.quota > 0 ? e.quota : null }
+              : null,
+          ),
+      )
       .catch(() => live && setUsed(null))
     return () => {
       live = false
@@ -64,13 +72,19 @@ export function usePersistence(api: PersistenceApi): [Persistence | null | undef
   const live = useRef(true)
   useEffect(() => {
     live.current = true
-    api.read().then((p) => live.current && setPersistence(p), () => live.current && setPersistence(null))
+    api.read().then(
+      (p) => live.current && setPersistence(p),
+      () => live.current && setPersistence(null),
+    )
     return () => {
       live.current = false
     }
   }, [api])
   const ask = useCallback(() => {
-    api.ask().then((p) => live.current && p !== null && setPersistence(p), () => undefined)
+    api.ask().then(
+      (p) => live.current && p !== null && setPersistence(p),
+      () => undefined,
+    )
   }, [api])
   return [persistence, ask]
 }

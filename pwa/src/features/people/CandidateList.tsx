@@ -34,7 +34,14 @@ export function CandidateList({ candidates, picked, onToggle }: Props) {
             </legend>
             {c.speakers.map((s) => {
               const pick = { recordingId: c.recording.id, label: s.label }
-              return <SpeakerCheckbox key={s.label} speaker={s} checked={picked.has(pickKey(pick))} onChange={(on) => onToggle(pick, on)} />
+              return (
+                <SpeakerCheckbox
+                  key={s.label}
+                  speaker={s}
+                  checked={picked.has(pickKey(pick))}
+                  onChange={(on) => onToggle(pick, on)}
+                />
+              )
             })}
           </fieldset>
         </li>
@@ -43,12 +50,25 @@ export function CandidateList({ candidates, picked, onToggle }: Props) {
   )
 }
 
-function SpeakerCheckbox({ speaker, checked, onChange }: { speaker: CandidateSpeaker; checked: boolean; onChange: (on: boolean) => void }) {
+function SpeakerCheckbox({
+  speaker,
+  checked,
+  onChange,
+}: {
+  speaker: CandidateSpeaker
+  checked: boolean
+  onChange: (on: boolean) => void
+}) {
   const sampleId = useId()
   return (
     <div className="find-person__speaker">
       <label>
-        <input type="checkbox" checked={checked} aria-describedby={speaker.sample ? sampleId : undefined} onChange={(e) => onChange(e.target.checked)} />
+        <input
+          type="checkbox"
+          checked={checked}
+          aria-describedby={speaker.sample ? sampleId : undefined}
+          onChange={(e) => onChange(e.target.checked)}
+        />
         {speaker.name}
       </label>
       {speaker.sample && (

@@ -14,7 +14,11 @@ const page = (from: number, count: number, nextOffset: number | null) => ({
   total: 3,
   nextOffset,
   data: Array.from({ length: count }, (_, i) => ({
-    recording: { id: `r${from + i}`, title: `Meeting ${from + i}`, recordingAt: '2026-11-0' + (9 - from - i) + 'T10:00:00Z' },
+    recording: {
+      id: `r${from + i}`,
+      title: `Meeting ${from + i}`,
+      recordingAt: '2026-11-0' + (9 - from - i) + 'T10:00:00Z',
+    },
     speakers: [
       { label: 'SPEAKER_00', name: 'Speaker 1', sample: `Hello from meeting ${from + i}`, start_time: 3 },
       { label: 'SPEAKER_02', name: 'Speaker 3', sample: 'Right, next item', start_time: 65 },
@@ -28,12 +32,17 @@ async function openFinder() {
   await screen.findByRole('heading', { level: 1 }, { timeout: 5000 })
   await userEvent.click(screen.getByRole('tab', { name: 'Transcription' }))
   // The tab's panel and the dialog are loaded when first shown: on a busy machine that takes more than a second.
-  await userEvent.click(await screen.findByRole('button', { name: 'Find Daniel Okafor in other recordings' }, { timeout: 5000 }))
+  await userEvent.click(
+    await screen.findByRole('button', { name: 'Find Daniel Okafor in other recordings' }, { timeout: 5000 }),
+  )
   return screen.findByRole('dialog', { name: 'Find Daniel Okafor in other recordings' }, { timeout: 5000 })
 }
 
 async function queuedRenames() {
-  return (await listOutbox()).map((row) => readMutation(row)!.op).filter((op) => op.case === 'renameSpeaker').map((op) => op.value)
+  return (await listOutbox())
+    .map((row) => readMutation(row)!.op)
+    .filter((op) => op.case === 'renameSpeaker')
+    .map((op) => op.value)
 }
 
 describe('Find <name> in other recordings', () => {
@@ -75,8 +84,13 @@ describe('Find <name> in other recordings', () => {
   })
 
   it('leaves out the recording it was opened from (the server may not have its rename yet)', async () => {
-    const here = { recording: { id: OWN, title: 'This very meeting', recordingAt: '2026-11-17T09:30:00Z' }, speakers: page(1, 1, null).data[0]!.speakers }
-    server.use(http.get(CANDIDATES, () => HttpResponse.json({ ...page(1, 1, null), data: [here, ...page(1, 1, null).data] })))
+    const here = {
+      recording: { id: OWN, title: 'This very meeting', recordingAt: '2026-11-17T09:30:00Z' },
+      speakers: page(1, 1, null).data[0]!.speakers,
+    }
+    server.use(
+      http.get(CANDIDATES, () => HttpResponse.json({ ...page(1, 1, null), data: [here, ...page(1, 1, null).data] })),
+    )
     const dialog = await openFinder()
     expect(await within(dialog).findByRole('group', { name: /Meeting 1/ })).toBeInTheDocument()
     expect(within(dialog).queryByRole('group', { name: /This very meeting/ })).not.toBeInTheDocument()
@@ -85,13 +99,21 @@ describe('Find <name> in other recordings', () => {
   it('says so when no other recording has an unnamed speaker', async () => {
     server.use(http.get(CANDIDATES, () => HttpResponse.json({ data: [], total: 0, nextOffset: null })))
     const dialog = await openFinder()
-    expect(await within(dialog).findByText('No other recordings have an unnamed speaker who could be Daniel Okafor.')).toBeInTheDocument()
+    expect(
+      await within(dialog).findByText('No other recordings have an unnamed speaker who could be Daniel Okafor.'),
+    ).toBeInTheDocument()
     expect(within(dialog).getByRole('button', { name: 'Name 0 speakers' })).toBeDisabled()
   })
 
   it('shows a failed load with Try again, which loads the list', async () => {
     let fail = true
-    server.use(http.get(CANDIDATES, () => (fail ? HttpResponse.json({ success: false, message: 'boom', code: 'INTERNAL' }, { status: 500 }) : HttpResponse.json(page(1, 1, null)))))
+    server.use(
+      http.get(CANDIDATES, () =>
+        fail
+          ? HttpResponse.json({ success: false, message: 'boom', code: 'INTERNAL' }, { status: 500 })
+          : HttpResponse.json(page(1, 1, null)),
+      ),
+    )
     const dialog = await openFinder()
     const alert = await within(dialog).findByRole('alert')
     expect(alert).toHaveTextContent('Couldn’t load your recordings.')

@@ -64,7 +64,12 @@ export default function FindPersonDialog({ name, recordingId, onClose }: Props) 
             <CandidateList candidates={candidates} picked={new Set(picked.keys())} onToggle={toggle} />
             {query.isFetchNextPageError && <LoadError onRetry={() => void query.fetchNextPage()} />}
             {query.hasNextPage && !query.isFetchNextPageError && (
-              <button type="button" className="button button--secondary find-person__more" disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+              <button
+                type="button"
+                className="button button--secondary find-person__more"
+                disabled={query.isFetchingNextPage}
+                onClick={() => void query.fetchNextPage()}
+              >
                 {query.isFetchingNextPage ? 'Loading…' : 'Load more'}
               </button>
             )}

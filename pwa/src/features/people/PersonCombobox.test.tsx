@@ -125,7 +125,12 @@ describe('suggestions in the transcript’s Speakers section', () => {
 
   it('offline, offer the names of renames queued on this device, and a name can still be typed', async () => {
     server.use(http.get('/api/v1/people', () => HttpResponse.error()))
-    await enqueue({ op: { case: 'renameSpeaker', value: { recordingId: 'rec_02_one_on_one_leo', speaker: 'SPEAKER_01', name: 'Leonora Park' } } })
+    await enqueue({
+      op: {
+        case: 'renameSpeaker',
+        value: { recordingId: 'rec_02_one_on_one_leo', speaker: 'SPEAKER_01', name: 'Leonora Park' },
+      },
+    })
     const box = await renameSecondSpeaker()
     await userEvent.type(box, 'Leo')
     expect(await screen.findByRole('option', { name: /Leonora Park/ })).toBeInTheDocument()

@@ -30,7 +30,11 @@ export function PersonCombobox({ field, commit, people }: Props & { people: read
   // Until something is typed the box holds the speaker's name: everyone else is offered.
   const [typed, setTyped] = useState(false)
   const matches = useMemo(
-    () => matchPeople(people.filter((p) => p.name !== field.value.trim()), typed ? field.value : ''),
+    () =>
+      matchPeople(
+        people.filter((p) => p.name !== field.value.trim()),
+        typed ? field.value : '',
+      ),
     [people, field.value, typed],
   )
   const expanded = open && matches.length > 0
@@ -42,7 +46,9 @@ export function PersonCombobox({ field, commit, people }: Props & { people: read
     if (move !== 0 && matches.length > 0) {
       e.preventDefault()
       setOpen(true)
-      setActive((i) => (i < 0 || !expanded ? (move > 0 ? 0 : matches.length - 1) : (i + move + matches.length) % matches.length))
+      setActive((i) =>
+        i < 0 || !expanded ? (move > 0 ? 0 : matches.length - 1) : (i + move + matches.length) % matches.length,
+      )
     } else if (e.key === 'Enter' && current >= 0) {
       e.preventDefault()
       commit(matches[current]!.name)
@@ -97,7 +103,9 @@ export function PersonCombobox({ field, commit, people }: Props & { people: read
         </ul>
       )}
       <span className="visually-hidden" role="status">
-        {expanded ? `${matches.length} ${matches.length === 1 ? 'person matches' : 'people match'}, up and down arrows to choose` : ''}
+        {expanded
+          ? `${matches.length} ${matches.length === 1 ? 'person matches' : 'people match'}, up and down arrows to choose`
+          : ''}
       </span>
     </div>
   )

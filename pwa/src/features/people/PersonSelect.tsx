@@ -22,7 +22,11 @@ export function PersonSelect({ value, onChange }: Props) {
     <div className="filter-panel__folder">
       <label className="filter-panel__folder">
         Person
-        <select value={selected} onChange={(e) => onChange(e.target.value)} aria-describedby={isError ? 'person-filter-error' : undefined}>
+        <select
+          value={selected}
+          onChange={(e) => onChange(e.target.value)}
+          aria-describedby={isError ? 'person-filter-error' : undefined}
+        >
           <option value="">Anyone</option>
           {names.map((n) => (
             <option key={n} value={n}>

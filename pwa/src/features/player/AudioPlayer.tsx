@@ -3,7 +3,8 @@ import { formatClock } from '@/data/time'
 import { SKIP_SECONDS, SPEEDS, usePlayer } from './PlayerContext'
 import './player.css'
 
-const KEYS_HELP = 'Keyboard: Space or K plays and pauses; J or Left arrow goes back 15 seconds; L or Right arrow goes forward 15 seconds.'
+const KEYS_HELP =
+  'Keyboard: Space or K plays and pauses; J or Left arrow goes back 15 seconds; L or Right arrow goes forward 15 seconds.'
 
 /**
  * The detail screen's player bar: play/pause, ±15 s, seek, speed. It stays
@@ -18,13 +19,34 @@ export function AudioPlayer() {
   return (
     <section className="player" aria-label="Audio player" aria-describedby={helpId}>
       <div className="player__buttons">
-        <button type="button" className="player__skip" onClick={() => player.skip(-SKIP_SECONDS)} disabled={disabled} aria-label="Back 15 seconds" aria-keyshortcuts="J ArrowLeft">
+        <button
+          type="button"
+          className="player__skip"
+          onClick={() => player.skip(-SKIP_SECONDS)}
+          disabled={disabled}
+          aria-label="Back 15 seconds"
+          aria-keyshortcuts="J ArrowLeft"
+        >
           <span aria-hidden="true">−15</span>
         </button>
-        <button type="button" className="player__play" onClick={player.toggle} disabled={disabled} aria-label={playing ? 'Pause' : 'Play'} aria-keyshortcuts="Space K">
+        <button
+          type="button"
+          className="player__play"
+          onClick={player.toggle}
+          disabled={disabled}
+          aria-label={playing ? 'Pause' : 'Play'}
+          aria-keyshortcuts="Space K"
+        >
           <span aria-hidden="true">{playing ? '❚❚' : '▶'}</span>
         </button>
-        <button type="button" className="player__skip" onClick={() => player.skip(SKIP_SECONDS)} disabled={disabled} aria-label="Forward 15 seconds" aria-keyshortcuts="L ArrowRight">
+        <button
+          type="button"
+          className="player__skip"
+          onClick={() => player.skip(SKIP_SECONDS)}
+          disabled={disabled}
+          aria-label="Forward 15 seconds"
+          aria-keyshortcuts="L ArrowRight"
+        >
           <span aria-hidden="true">+15</span>
         </button>
       </div>

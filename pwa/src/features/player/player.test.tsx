@@ -7,7 +7,6 @@ import { PlayerContext } from './PlayerContext'
 import { fakePlayer } from './testPlayer'
 import { actionFor } from './useShortcuts'
 
-
 describe('audio', () => {
   it('reads recording.audio only when it names an audio type and a size', () => {
     expect(normalizeAudio({ contentType: 'audio/ogg', size: 66750 })).toEqual({ contentType: 'audio/ogg', size: 66750 })
@@ -50,7 +49,9 @@ describe('AudioPlayer', () => {
     fireEvent.click(within(region).getByRole('button', { name: 'Back 15 seconds' }))
     expect(player.skip).toHaveBeenCalledWith(-15)
     expect(within(region).getByRole('slider', { name: 'Seek' })).toHaveAttribute('aria-valuetext', '1:05 of 2:00')
-    const speeds = within(region).getAllByRole('option').map((o) => o.textContent)
+    const speeds = within(region)
+      .getAllByRole('option')
+      .map((o) => o.textContent)
     expect(speeds).toEqual(['0.75×', '1×', '1.25×', '1.5×', '1.75×', '2×'])
     expect(region).toHaveAccessibleDescription(/Space or K plays and pauses/)
   })

@@ -54,12 +54,22 @@ function typing(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false
   if (target.isContentEditable) return true
   if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true
-  return target instanceof HTMLInputElement && target.type !== 'range' && target.type !== 'checkbox' && target.type !== 'button'
+  return (
+    target instanceof HTMLInputElement &&
+    target.type !== 'range' &&
+    target.type !== 'checkbox' &&
+    target.type !== 'button'
+  )
 }
 
 /** Focus on something Space or the arrows already operate. */
 function usesKeys(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false
-  if (target.closest('button, a, input, [role="tab"], [role="slider"], [role="menuitem"], [role="option"], [role="treeitem"]')) return true
+  if (
+    target.closest(
+      'button, a, input, [role="tab"], [role="slider"], [role="menuitem"], [role="option"], [role="treeitem"]',
+    )
+  )
+    return true
   return false
 }

@@ -41,8 +41,13 @@ describe('Notifications in the user menu', () => {
     const { user, item, token } = await openMenu()
     await user.click(item)
     await waitFor(() => expect(item).toHaveAttribute('aria-checked', 'true'))
-    expect(fake.pushManager.subscribe).toHaveBeenCalledExactlyOnceWith({ userVisibleOnly: true, applicationServerKey: serverKey })
-    expect([...mockPush.subscriptions]).toEqual([[FAKE_ENDPOINT, { p256dh: FAKE_P256DH, auth: FAKE_AUTH, authorization: `Bearer ${token}` }]])
+    expect(fake.pushManager.subscribe).toHaveBeenCalledExactlyOnceWith({
+      userVisibleOnly: true,
+      applicationServerKey: serverKey,
+    })
+    expect([...mockPush.subscriptions]).toEqual([
+      [FAKE_ENDPOINT, { p256dh: FAKE_P256DH, auth: FAKE_AUTH, authorization: `Bearer ${token}` }],
+    ])
     expect(item).toHaveAccessibleDescription(PUSH_NOTES.on)
     expect(item).toHaveAttribute('aria-busy', 'false')
   })
@@ -108,7 +113,8 @@ describe('Notifications in the user menu', () => {
     server.use(http.post('*/pocket.push.v1.PushService/GetVapidPublicKey', () => HttpResponse.error()))
     const { user, item } = await openMenu()
     await user.click(item)
-    const text = "Couldn't turn notifications on. Pocket's server could not be reached. Check your connection, then try again."
+    const text =
+      "Couldn't turn notifications on. Pocket's server could not be reached. Check your connection, then try again."
     await waitFor(() => expect(item).toHaveAccessibleDescription(text))
     expect(screen.getByText(text)).toHaveAttribute('aria-live', 'polite')
     expect(item).toHaveAttribute('aria-checked', 'false')
@@ -117,10 +123,18 @@ describe('Notifications in the user menu', () => {
 
   it('a subscription the server refused is not kept in the browser', async () => {
     const fake = fakePush({ answer: 'granted' })
-    server.use(http.post('*/pocket.push.v1.PushService/Subscribe', () => HttpResponse.json({ code: 'invalid_argument', message: 'endpoint must be https' }, { status: 400 })))
+    server.use(
+      http.post('*/pocket.push.v1.PushService/Subscribe', () =>
+        HttpResponse.json({ code: 'invalid_argument', message: 'endpoint must be https' }, { status: 400 }),
+      ),
+    )
     const { user, item } = await openMenu()
     await user.click(item)
-    await waitFor(() => expect(item).toHaveAccessibleDescription("Couldn't turn notifications on. The server said: endpoint must be https"))
+    await waitFor(() =>
+      expect(item).toHaveAccessibleDescription(
+        "Couldn't turn notifications on. The server said: endpoint must be https",
+      ),
+    )
     expect(fake.subscription).toBeNull()
     expect(item).toHaveAttribute('aria-checked', 'false')
   })
@@ -130,7 +144,11 @@ describe('Notifications in the user menu', () => {
     server.use(http.post('*/pocket.push.v1.PushService/Unsubscribe', () => HttpResponse.error()))
     const { user, item } = await openMenu()
     await user.click(item)
-    await waitFor(() => expect(item).toHaveAccessibleDescription(/^Couldn't turn notifications off\. Pocket's server could not be reached\./))
+    await waitFor(() =>
+      expect(item).toHaveAccessibleDescription(
+        /^Couldn't turn notifications off\. Pocket's server could not be reached\./,
+      ),
+    )
     expect(item).toHaveAttribute('aria-checked', 'true')
     expect(fake.subscription).not.toBeNull()
   })

@@ -10,7 +10,8 @@ export const PUSH_NOTES = {
   turningOn: 'Turning notifications on…',
   turningOff: 'Turning notifications off…',
   denied: "Notifications are blocked for this site. Allow them in your browser's site settings, then try again.",
-  unsupported: 'Notifications need Pocket installed to your Home Screen (in Safari: Share, then Add to Home Screen), or a browser that supports them.',
+  unsupported:
+    'Notifications need Pocket installed to your Home Screen (in Safari: Share, then Add to Home Screen), or a browser that supports them.',
 } as const
 
 function noteFor(state: PushState | null, busy: boolean): string {
@@ -46,7 +47,9 @@ export function NotificationsMenuItem() {
       >
         <span className="push-item__row" aria-hidden="true">
           <span>Notifications</span>
-          <span className={`push-item__switch${on ? ' push-item__switch--on' : ''}`}>{busy ? '…' : on ? 'On' : 'Off'}</span>
+          <span className={`push-item__switch${on ? ' push-item__switch--on' : ''}`}>
+            {busy ? '…' : on ? 'On' : 'Off'}
+          </span>
         </span>
         {/* A live region: the change under way, a refusal or a failure is announced, and stays on screen. */}
         <span id={noteId} className={`push-item__note${error ? ' push-item__note--error' : ''}`} aria-live="polite">

@@ -10,10 +10,12 @@ export function describePushError(error: unknown, turningOn: boolean): string {
 const UNREACHABLE = new Set([Code.Unknown, Code.Unavailable, Code.DeadlineExceeded, Code.Canceled])
 
 function reason(error: unknown): string {
-  if (error instanceof NoServiceWorkerError) return 'The app is not fully installed yet. Reload the page, then try again.'
+  if (error instanceof NoServiceWorkerError)
+    return 'The app is not fully installed yet. Reload the page, then try again.'
   if (error instanceof ConnectError) {
     if (error.code === Code.Unauthenticated) return 'Your session has ended. Sign in again, then try again.'
-    if (UNREACHABLE.has(error.code) && !(error.code === Code.Unknown && error.isWireError)) return "Pocket's server could not be reached. Check your connection, then try again."
+    if (UNREACHABLE.has(error.code) && !(error.code === Code.Unknown && error.isWireError))
+      return "Pocket's server could not be reached. Check your connection, then try again."
     return `The server said: ${error.rawMessage}`
   }
   // pushManager.subscribe failing: no push service, or the browser refused.

@@ -25,7 +25,12 @@ export interface PushToggle {
  */
 export function usePushToggle(): PushToggle {
   const queryClient = useQueryClient()
-  const { data: state = null } = useQuery({ queryKey: pushKeys.device(), queryFn: async () => (await pushActions()).readPushState(), networkMode: 'always', staleTime: 0 })
+  const { data: state = null } = useQuery({
+    queryKey: pushKeys.device(),
+    queryFn: async () => (await pushActions()).readPushState(),
+    networkMode: 'always',
+    staleTime: 0,
+  })
   const busy = useIsMutating({ mutationKey: pushKeys.toggle() }) > 0
   const mutation = useMutation({
     mutationKey: pushKeys.toggle(),
@@ -48,5 +53,7 @@ export function usePushToggle(): PushToggle {
 
 /** What changePush said, or, when its code could not even load (a deploy replaced it), a plain failure. */
 function errorText(error: Error, turningOn: boolean): string {
-  return error.name === 'PushChangeError' ? error.message : `Couldn't turn notifications ${turningOn ? 'on' : 'off'}. Something went wrong. Reload the page, then try again.`
+  return error.name === 'PushChangeError'
+    ? error.message
+    : `Couldn't turn notifications ${turningOn ? 'on' : 'off'}. Something went wrong. Reload the page, then try again.`
 }

@@ -74,7 +74,9 @@ function RecordingLayout({ view, backTo, actions, shareToken }: Props) {
   usePrepareMindMap(view.summarization)
   // A chat answer's source opens the Transcription tab at that passage.
   // So does a link to the passage (?t= seconds), e.g. a library answer's citation.
-  const [highlight, setHighlight] = useState<{ start: number } | undefined>(() => (at === null ? undefined : { start: at }))
+  const [highlight, setHighlight] = useState<{ start: number } | undefined>(() =>
+    at === null ? undefined : { start: at },
+  )
   const player = usePlayer()
   const showSource = (start: number) => {
     setHighlight({ start })
@@ -90,7 +92,14 @@ function RecordingLayout({ view, backTo, actions, shareToken }: Props) {
       <div className="detail detail--desktop">
         <div className="detail__main">
           <RecordingHeader header={view.header} desktop backTo={backTo} actions={actions} recordingId={editId} />
-          <Tabs tabs={DESKTOP_TABS} selected={shown} onSelect={selectTab} label="Recording" idBase={idBase} className="tabs tabs--top" />
+          <Tabs
+            tabs={DESKTOP_TABS}
+            selected={shown}
+            onSelect={selectTab}
+            label="Recording"
+            idBase={idBase}
+            className="tabs tabs--top"
+          />
           {player && (
             <Suspense fallback={null}>
               <AudioPlayer />
@@ -109,14 +118,23 @@ function RecordingLayout({ view, backTo, actions, shareToken }: Props) {
   }
   return (
     <div className={player ? 'detail detail--mobile detail--with-player' : 'detail detail--mobile'}>
-      {shown !== 'ask' && <RecordingHeader header={view.header} desktop={false} backTo={backTo} actions={actions} recordingId={editId} />}
+      {shown !== 'ask' && (
+        <RecordingHeader header={view.header} desktop={false} backTo={backTo} actions={actions} recordingId={editId} />
+      )}
       {panels}
       {player && (
-            <Suspense fallback={null}>
-              <AudioPlayer />
-            </Suspense>
-          )}
-      <Tabs tabs={MOBILE_TABS} selected={shown} onSelect={selectTab} label="Recording" idBase={idBase} className="tabs tabs--bottom" />
+        <Suspense fallback={null}>
+          <AudioPlayer />
+        </Suspense>
+      )}
+      <Tabs
+        tabs={MOBILE_TABS}
+        selected={shown}
+        onSelect={selectTab}
+        label="Recording"
+        idBase={idBase}
+        className="tabs tabs--bottom"
+      />
     </div>
   )
 }
@@ -160,7 +178,14 @@ function Panels(props: { view: RecordingView; shown: DetailTab; idBase: string; 
   )
 }
 
-function PanelContent({ tab, view, shareToken, highlight, onShowSource, editable }: { tab: DetailTab; view: RecordingView } & ChatLink) {
+function PanelContent({
+  tab,
+  view,
+  shareToken,
+  highlight,
+  onShowSource,
+  editable,
+}: { tab: DetailTab; view: RecordingView } & ChatLink) {
   const renames = useOwnerEdits()?.SpeakerRenames
   switch (tab) {
     case 'summary':
@@ -170,7 +195,9 @@ function PanelContent({ tab, view, shareToken, highlight, onShowSource, editable
     case 'mindmap':
       return <MindMapTab summarization={view.summarization} speakers={view.speakers} />
     case 'transcription':
-      return <TranscriptionTab transcript={view.transcript} highlight={highlight} recordingId={view.id} renames={renames} />
+      return (
+        <TranscriptionTab transcript={view.transcript} highlight={highlight} recordingId={view.id} renames={renames} />
+      )
     case 'ask':
       return <AskPocketPanel view={view} shareToken={shareToken} onShowSource={onShowSource} queueOffline={editable} />
   }

@@ -6,4 +6,8 @@ export interface ErrorScreenText {
 }
 
 /** Spec §2: a recording that loaded but holds nothing to show (signed-in and shared pages alike). */
-export const NO_DATA_SCREEN: ErrorScreenText = { title: 'No Data', message: 'Unable to load recording data.', retry: true }
+export const NO_DATA_SCREEN: ErrorScreenText = {
+  title: 'No Data',
+  message: 'Unable to load recording data.',
+  retry: true,
+}

@@ -80,14 +80,22 @@ describe('editing on the detail screen (owner, offline)', () => {
     await userEvent.type(box, 'Notes for the team')
     await userEvent.tab()
     expect(await screen.findByText('Notes for the team')).toBeInTheDocument()
-    expect(await queued()).toMatchObject([{ case: 'updateRecording', value: { id: OWN, description: 'Notes for the team' } }])
+    expect(await queued()).toMatchObject([
+      { case: 'updateRecording', value: { id: OWN, description: 'Notes for the team' } },
+    ])
   })
 
   it('moves the recording to a new folder: the folder is created first, then the move', async () => {
     await db.folders.put({ id: 'f-work', name: 'Work', parentId: '', createdAtMs: 1 })
     await open(OWN)
     const folder = await screen.findByRole('combobox', { name: 'Folder' })
-    await waitFor(() => expect(within(folder).getAllByRole('option').map((o) => o.textContent)).toEqual(['General', 'Work', 'New folder…']))
+    await waitFor(() =>
+      expect(
+        within(folder)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['General', 'Work', 'New folder…']),
+    )
     await userEvent.selectOptions(folder, 'New folder…')
     const name = screen.getByRole('textbox', { name: 'New folder name' })
     await userEvent.type(name, 'Offline ideas{Enter}')
@@ -101,7 +109,9 @@ describe('editing on the detail screen (owner, offline)', () => {
     ])
 
     await userEvent.selectOptions(folder, 'Work')
-    await waitFor(async () => expect((await queued()).at(-1)).toMatchObject({ case: 'updateRecording', value: { folderId: 'f-work' } }))
+    await waitFor(async () =>
+      expect((await queued()).at(-1)).toMatchObject({ case: 'updateRecording', value: { folderId: 'f-work' } }),
+    )
   })
 
   it("lists the folders in the sidebar's order: by name ignoring case", async () => {
@@ -112,7 +122,13 @@ describe('editing on the detail screen (owner, offline)', () => {
     ])
     await open(OWN)
     const folder = await screen.findByRole('combobox', { name: 'Folder' })
-    await waitFor(() => expect(within(folder).getAllByRole('option').map((o) => o.textContent)).toEqual(['General', 'Alpha', 'beta', 'zed', 'New folder…']))
+    await waitFor(() =>
+      expect(
+        within(folder)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['General', 'Alpha', 'beta', 'zed', 'New folder…']),
+    )
   })
 
   it('deletes: back to the list with an Undo toast; Undo takes the delete back before it is ever sent', async () => {
@@ -150,7 +166,9 @@ describe('editing on the detail screen (owner, offline)', () => {
     const transcript = screen.getByRole('list', { name: 'Transcript' })
     await waitFor(() => expect(within(transcript).getAllByText('Dana Whitfield').length).toBeGreaterThan(0))
     expect(within(transcript).queryByText('Daniel Okafor')).not.toBeInTheDocument()
-    expect(await queued()).toMatchObject([{ case: 'renameSpeaker', value: { recordingId: OWN, speaker: 'SPEAKER_01', name: 'Dana Whitfield' } }])
+    expect(await queued()).toMatchObject([
+      { case: 'renameSpeaker', value: { recordingId: OWN, speaker: 'SPEAKER_01', name: 'Dana Whitfield' } },
+    ])
   })
 
   it('refuses a generic "Speaker N" name, as the server would', async () => {

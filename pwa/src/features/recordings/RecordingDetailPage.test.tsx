@@ -9,7 +9,8 @@ import { fixtureFiles } from '@/mocks/fixtures'
 import { alice, renderApp, signInOnServer } from '@/test/render'
 
 const DETAIL = '/api/v1/recordings/:id'
-const file = (id: string) => fixtureFiles().find((f) => f.recording.id === id && !String(f.recording.title).includes('first sync'))
+const file = (id: string) =>
+  fixtureFiles().find((f) => f.recording.id === id && !String(f.recording.title).includes('first sync'))
 
 let views: string[] = []
 beforeEach(() => {
@@ -17,7 +18,9 @@ beforeEach(() => {
   server.use(
     http.get(DETAIL, ({ params }) => {
       const f = file(String(params.id))
-      return f ? HttpResponse.json({ success: true, data: f }) : HttpResponse.json({ message: 'Not found' }, { status: 404 })
+      return f
+        ? HttpResponse.json({ success: true, data: f })
+        : HttpResponse.json({ message: 'Not found' }, { status: 404 })
     }),
     http.post('/api/v1/recordings/:id/view', ({ params }) => {
       views.push(String(params.id))
@@ -43,7 +46,9 @@ async function open(id: string) {
 describe('detail screen (desktop)', () => {
   it('shows the header: title, From {owner} when shared, date pill, description', async () => {
     await open('rec_16_roadmap_2027_shared')
-    expect(await screen.findByRole('heading', { level: 1, name: '2027 Roadmap Preview' }, { timeout: 5000 })).toBeInTheDocument()
+    expect(
+      await screen.findByRole('heading', { level: 1, name: '2027 Roadmap Preview' }, { timeout: 5000 }),
+    ).toBeInTheDocument()
     expect(screen.getByText('From Marcus Lee')).toBeInTheDocument()
     expect(screen.getByText(formatShortDateTime(Date.parse('2026-10-20T16:00:00Z')))).toBeInTheDocument()
     expect(screen.getByText(/Marcus's first look at the 2027 roadmap/)).toBeInTheDocument()
@@ -60,7 +65,9 @@ describe('detail screen (desktop)', () => {
   it('marks an opened recording so the offline budget keeps it on the device', async () => {
     await open('rec_01_weekly_sync')
     await screen.findByRole('heading', { level: 1, name: 'Weekly Product Sync' })
-    await waitFor(async () => expect((await db.details.get('rec_01_weekly_sync'))?.openedAt).toEqual(expect.any(Number)))
+    await waitFor(async () =>
+      expect((await db.details.get('rec_01_weekly_sync'))?.openedAt).toEqual(expect.any(Number)),
+    )
   })
 
   it('opens on Summary; four top tabs; Ask Pocket is a side panel', async () => {
@@ -96,10 +103,14 @@ describe('detail screen (desktop)', () => {
     const actionable = screen.getByRole('tab', { name: 'Actionable' })
     expect(actionable).toHaveFocus()
     expect(actionable).toHaveAttribute('aria-selected', 'true')
-    expect(screen.getByRole('tabpanel', { name: 'Actionable' })).toHaveTextContent('Send feedback on the 2027 roadmap draft')
+    expect(screen.getByRole('tabpanel', { name: 'Actionable' })).toHaveTextContent(
+      'Send feedback on the 2027 roadmap draft',
+    )
     await userEvent.keyboard('{End}')
     expect(screen.getByRole('tab', { name: 'Transcription' })).toHaveFocus()
-    expect(screen.getByRole('tabpanel', { name: 'Transcription' })).toHaveTextContent(/first look at the 2027 roadmap for Harbor/)
+    expect(screen.getByRole('tabpanel', { name: 'Transcription' })).toHaveTextContent(
+      /first look at the 2027 roadmap for Harbor/,
+    )
     await userEvent.keyboard('{ArrowRight}')
     expect(screen.getByRole('tab', { name: 'Summary' })).toHaveFocus()
     await userEvent.keyboard('{ArrowLeft}{Home}')
@@ -132,7 +143,9 @@ describe('detail screen (desktop)', () => {
     await db.details.put({ id: f.recording.id, fetchedAt: 1, data: f })
     server.use(http.get(DETAIL, () => HttpResponse.error()))
     await open(f.recording.id)
-    expect(await screen.findByRole('heading', { level: 1, name: 'Northwind Logistics – Quarterly Check-in' })).toBeInTheDocument()
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Northwind Logistics – Quarterly Check-in' }),
+    ).toBeInTheDocument()
     expect(views).toEqual([])
   })
 })
@@ -190,13 +203,11 @@ describe('detail screen (phone)', () => {
     await open('rec_01_weekly_sync')
     await screen.findByRole('heading', { level: 1, name: 'Weekly Product Sync' })
     const bar = screen.getByRole('tablist', { name: 'Recording' })
-    expect(within(bar).getAllByRole('tab').map((t) => t.textContent)).toEqual([
-      'Summary',
-      'Actionable',
-      'Mind map',
-      'Transcript',
-      'Ask Pocket',
-    ])
+    expect(
+      within(bar)
+        .getAllByRole('tab')
+        .map((t) => t.textContent),
+    ).toEqual(['Summary', 'Actionable', 'Mind map', 'Transcript', 'Ask Pocket'])
     expect(screen.queryByRole('complementary', { name: 'Ask Pocket' })).not.toBeInTheDocument()
     await userEvent.click(within(bar).getByRole('tab', { name: 'Ask Pocket' }))
     expect(screen.queryByRole('heading', { level: 1, name: 'Weekly Product Sync' })).not.toBeInTheDocument()

@@ -49,8 +49,13 @@ describe('recordings list', () => {
 
   it('groups the first rows under long-form date headings, newest first', async () => {
     await openList()
-    expect(await screen.findByRole('link', { name: 'Note: 3.4 release to-dos' }, { timeout: 5000 })).toHaveAttribute('href', '/recordings/rec_26_voice_note_release_checklist')
-    const headings = within(screen.getByRole('main')).getAllByRole('heading', { level: 2 }).map((h) => h.textContent)
+    expect(await screen.findByRole('link', { name: 'Note: 3.4 release to-dos' }, { timeout: 5000 })).toHaveAttribute(
+      'href',
+      '/recordings/rec_26_voice_note_release_checklist',
+    )
+    const headings = within(screen.getByRole('main'))
+      .getAllByRole('heading', { level: 2 })
+      .map((h) => h.textContent)
     expect(headings[0]).toBe(formatDayHeading(Date.parse('2026-11-19T07:05:00Z')))
     expect(headings).toContain(formatDayHeading(Date.parse('2026-11-17T09:30:00Z')))
   })
@@ -119,7 +124,9 @@ describe('infinite scroll', () => {
         const cursor = new URL(request.url).searchParams.get('cursor')
         cursors.push(cursor)
         const day = cursor ? '2026-01-01' : '2026-02-01'
-        const data = [{ id: cursor ? 'p2' : 'p1', title: cursor ? 'Second page' : 'First page', recordingAt: `${day}T10:00:00Z` }]
+        const data = [
+          { id: cursor ? 'p2' : 'p1', title: cursor ? 'Second page' : 'First page', recordingAt: `${day}T10:00:00Z` },
+        ]
         return HttpResponse.json({ data, nextCursor: cursor ? null : 'c2' })
       }),
     )
@@ -146,7 +153,14 @@ describe('search', () => {
 
   it('submits q to the server, shows the results without paging, and clears back to the list', async () => {
     const seen: string[] = []
-    results({ success: true, data: [{ id: 'rec_12', title: 'Q4 Budget Review', recordingAt: '2026-11-05T15:00:00Z' }], total: 1 }, seen)
+    results(
+      {
+        success: true,
+        data: [{ id: 'rec_12', title: 'Q4 Budget Review', recordingAt: '2026-11-05T15:00:00Z' }],
+        total: 1,
+      },
+      seen,
+    )
     const { router } = await openList()
     await rowLink('Weekly Product Sync')
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search recordings' }), 'budget')
@@ -181,7 +195,11 @@ describe('search', () => {
 
   it('offline, searches the recordings on the device and says so', async () => {
     server.use(http.get(SEARCH, () => HttpResponse.error()))
-    await db.recordings.put({ id: 'dev', sortKey: '2026-01-02T00:00:00.000Z', data: { id: 'dev', title: 'Budget on the device', recordingAt: '2026-01-02T00:00:00Z' } })
+    await db.recordings.put({
+      id: 'dev',
+      sortKey: '2026-01-02T00:00:00.000Z',
+      data: { id: 'dev', title: 'Budget on the device', recordingAt: '2026-01-02T00:00:00Z' },
+    })
     await openList('/recordings?q=budg')
     expect(await screen.findByText('Offline: results from recordings on this device')).toBeInTheDocument()
     expect(await rowLink('Budget on the device')).toBeInTheDocument()
@@ -192,7 +210,10 @@ describe('search', () => {
     server.use(
       http.get(DASHBOARD, () => {
         dashboards++
-        return HttpResponse.json({ data: [{ id: 'a', title: 'All of them', recordingAt: '2026-01-01T00:00:00Z' }], nextCursor: null })
+        return HttpResponse.json({
+          data: [{ id: 'a', title: 'All of them', recordingAt: '2026-01-01T00:00:00Z' }],
+          nextCursor: null,
+        })
       }),
     )
     results({ success: true, data: [], total: 0 })

@@ -17,7 +17,10 @@ import { listErrorMessage } from './listMessages'
 // Search results, a folder's and the filters' lists are asked for: their code loads then, not with the library.
 const SearchContent = loadWhenShown(() => import('./list/SearchContent').then((m) => m.SearchContent), <ListSkeleton />)
 const FolderView = loadWhenShown(() => import('./list/FolderView').then((m) => m.FolderView), <ListSkeleton />)
-const FilteredContent = loadWhenShown(() => import('./list/FilteredContent').then((m) => m.FilteredContent), <ListSkeleton />)
+const FilteredContent = loadWhenShown(
+  () => import('./list/FilteredContent').then((m) => m.FilteredContent),
+  <ListSkeleton />,
+)
 
 /**
  * /recordings: search, rows grouped by day, infinite scroll. The search in
@@ -56,7 +59,10 @@ export default function RecordingsPage() {
       ) : filtered ? (
         <FilteredContent filters={filters} />
       ) : folderKey !== null ? (
-        <FolderView folderKey={folderKey} onShowFolder={(key) => setParams({ folder: folderParam(key) }, { replace: true })} />
+        <FolderView
+          folderKey={folderKey}
+          onShowFolder={(key) => setParams({ folder: folderParam(key) }, { replace: true })}
+        />
       ) : (
         <LibraryContent library={library} />
       )}

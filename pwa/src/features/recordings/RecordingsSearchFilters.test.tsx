@@ -39,11 +39,21 @@ describe('search matches and paging', () => {
                 id: 'r1',
                 title: 'Weekly call',
                 recordingAt: '2026-11-05T15:00:00Z',
-                match: { field: 'transcript', passage: '<b>not html</b> the zebra café', highlights: [[20, 25]], start_time: 42.7 },
+                match: {
+                  field: 'transcript',
+                  passage: '<b>not html</b> the zebra café',
+                  highlights: [[20, 25]],
+                  start_time: 42.7,
+                },
               },
             ],
           })
-        return HttpResponse.json({ success: true, total: 2, nextCursor: null, data: [{ id: 'r2', title: 'Zebra notes', recordingAt: '2026-11-04T15:00:00Z' }] })
+        return HttpResponse.json({
+          success: true,
+          total: 2,
+          nextCursor: null,
+          data: [{ id: 'r2', title: 'Zebra notes', recordingAt: '2026-11-04T15:00:00Z' }],
+        })
       }),
     )
     await openList('/recordings?q=zebra')
@@ -69,7 +79,11 @@ describe('filters', () => {
         const p = new URL(request.url).searchParams
         if (p.get('has_summarization') !== 'true') return undefined // the library's own pages
         seen.push(p.toString())
-        return HttpResponse.json({ success: true, data: [{ id: 'sum', title: 'Only summarised', recordingAt: '2026-01-01T00:00:00Z' }], nextCursor: null })
+        return HttpResponse.json({
+          success: true,
+          data: [{ id: 'sum', title: 'Only summarised', recordingAt: '2026-01-01T00:00:00Z' }],
+          nextCursor: null,
+        })
       }),
     )
     const { router } = await openList('/recordings')
@@ -94,7 +108,8 @@ describe('filters', () => {
     const sent: string[] = []
     server.events.on('request:start', ({ request }) => {
       const url = new URL(request.url)
-      if (url.pathname === DASHBOARD || url.pathname === SEARCH) sent.push(`${url.pathname}?${url.searchParams.get('person') ?? ''}`)
+      if (url.pathname === DASHBOARD || url.pathname === SEARCH)
+        sent.push(`${url.pathname}?${url.searchParams.get('person') ?? ''}`)
     })
     const { router } = await openList('/recordings')
     await userEvent.click(screen.getByRole('button', { name: 'Filters' }))

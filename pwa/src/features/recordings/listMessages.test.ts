@@ -28,7 +28,9 @@ describe('list error messages (spec §8)', () => {
   })
 
   it('network failures and unknown errors get the generic message', () => {
-    expect(listErrorMessage(networkError(new TypeError('fetch failed')))).toBe('Failed to load recordings. Please try again.')
+    expect(listErrorMessage(networkError(new TypeError('fetch failed')))).toBe(
+      'Failed to load recordings. Please try again.',
+    )
     expect(listErrorMessage(new Error('boom'))).toBe('Failed to load recordings. Please try again.')
   })
 

@@ -28,7 +28,10 @@ beforeEach(() => {
     http.post('/api/v1/recordings/:id/view', () => HttpResponse.json({ success: true })),
     // Listed as the server lists them: by id and hint, without the token.
     http.get('/api/v1/recordings/:id/shares', () =>
-      HttpResponse.json({ success: true, data: [...links].reverse().map(({ token: _, url: __, ...listed }) => listed) }),
+      HttpResponse.json({
+        success: true,
+        data: [...links].reverse().map(({ token: _, url: __, ...listed }) => listed),
+      }),
     ),
     http.post('/api/v1/recordings/:id/share', async ({ request, params }) => {
       const body = (await request.json()) as { expiresIn?: number }
@@ -87,7 +90,7 @@ describe('share dialog', () => {
     expect(within(list).queryByRole('button', { name: /^Revoke/ })).not.toBeInTheDocument()
   })
 
-  it('shows the server\'s words when the share-link quota is reached, and makes no link', async () => {
+  it("shows the server's words when the share-link quota is reached, and makes no link", async () => {
     const quota = 'You have reached your limit of 10,000 share links. Revoke links you no longer need to make new ones.'
     server.use(
       http.post('/api/v1/recordings/:id/share', () =>

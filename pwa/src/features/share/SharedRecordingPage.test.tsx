@@ -34,7 +34,10 @@ describe('shared recording page', () => {
     renderApp('/shared/recording?token=tok')
     expect(await screen.findByRole('heading', { level: 1, name: '1:1 with Leo' }, LAZY_ROUTE)).toBeInTheDocument()
     expect(screen.getByText('From Demo User')).toBeInTheDocument()
-    expect(screen.getByRole('link', { name: 'Get your Pocket' })).toHaveAttribute('rel', expect.stringContaining('noreferrer'))
+    expect(screen.getByRole('link', { name: 'Get your Pocket' })).toHaveAttribute(
+      'rel',
+      expect.stringContaining('noreferrer'),
+    )
     expect(screen.queryByRole('button', { name: 'Share' })).not.toBeInTheDocument()
     expect(auth).toBeNull()
     expect(document.head.querySelector('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow')
@@ -75,14 +78,20 @@ describe('shared recording page', () => {
 
   it.each([
     ['the recording', 200, () => screen.findByRole('heading', { level: 1, name: '1:1 with Leo' }, LAZY_ROUTE)],
-    ['why the link does not open', 401, () => screen.findByRole('heading', { level: 1, name: 'Invalid Share Link' }, LAZY_ROUTE)],
+    [
+      'why the link does not open',
+      401,
+      () => screen.findByRole('heading', { level: 1, name: 'Invalid Share Link' }, LAZY_ROUTE),
+    ],
   ])('the server-painted copy stays over the loading screen until %s is drawn', async (_, status, drawn) => {
     const copyShown = placeStaticCopy()
     const answer = gate()
     server.use(
       http.get(VIEW, async () => {
         await answer.passed
-        return status === 200 ? HttpResponse.json(sharedBody) : HttpResponse.json({ success: false, message: 'x' }, { status })
+        return status === 200
+          ? HttpResponse.json(sharedBody)
+          : HttpResponse.json({ success: false, message: 'x' }, { status })
       }),
     )
     renderApp('/shared/recording?token=tok')
@@ -102,7 +111,10 @@ describe('shared recording page', () => {
   })
 
   it('a network failure shows the spec message, and Retry recovers', async () => {
-    server.use(http.get(VIEW, () => HttpResponse.error(), { once: true }), http.get(VIEW, () => HttpResponse.json(sharedBody)))
+    server.use(
+      http.get(VIEW, () => HttpResponse.error(), { once: true }),
+      http.get(VIEW, () => HttpResponse.json(sharedBody)),
+    )
     renderApp('/shared/recording?token=tok')
     expect(await screen.findByText('Network error. Please check your connection and try again.')).toBeInTheDocument()
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }))

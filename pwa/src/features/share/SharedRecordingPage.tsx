@@ -20,7 +20,15 @@ export default function SharedRecordingPage() {
       {/* Share links are private by intent: no indexing, no Referer to the sites it links to. */}
       <meta name="robots" content="noindex, nofollow" />
       <meta name="referrer" content="no-referrer" />
-      <SharedFrame>{token ? <SharedContent token={token} /> : <Drawn><LoadErrorScreen text={NO_TOKEN_SCREEN} /></Drawn>}</SharedFrame>
+      <SharedFrame>
+        {token ? (
+          <SharedContent token={token} />
+        ) : (
+          <Drawn>
+            <LoadErrorScreen text={NO_TOKEN_SCREEN} />
+          </Drawn>
+        )}
+      </SharedFrame>
     </>
   )
 }

@@ -8,7 +8,11 @@ describe('share error screens by status (spec §2, §4)', () => {
     [404, 'Recording Not Found', 'This recording may have been deleted or the share link may be invalid.'],
     [401, 'Invalid Share Link', 'This share link is invalid or has been revoked.'],
   ])('%i → %s', (status, title, message) => {
-    expect(shareErrorScreen(ApiError.fromResponse(status, { message: 'server' }))).toEqual({ title, message, retry: false })
+    expect(shareErrorScreen(ApiError.fromResponse(status, { message: 'server' }))).toEqual({
+      title,
+      message,
+      retry: false,
+    })
   })
 
   it('without a token: No share token provided', () => {
@@ -18,6 +22,10 @@ describe('share error screens by status (spec §2, §4)', () => {
 
   it('a network failure shows the spec text and offers Retry', () => {
     const error = new ApiError({ status: 500, code: 'NETWORK_ERROR', message: NETWORK_ERROR_MESSAGE })
-    expect(shareErrorScreen(error)).toEqual({ title: 'Error Loading Recording', message: NETWORK_ERROR_MESSAGE, retry: true })
+    expect(shareErrorScreen(error)).toEqual({
+      title: 'Error Loading Recording',
+      message: NETWORK_ERROR_MESSAGE,
+      retry: true,
+    })
   })
 })

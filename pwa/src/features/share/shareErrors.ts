@@ -2,7 +2,11 @@ import { isApiError } from '@/data/api/errors'
 import { NO_SHARE_TOKEN_MESSAGE } from '@/data/share'
 import { NO_DATA_SCREEN, type ErrorScreenText } from '@/features/recording-view/errorScreens'
 
-export const NO_TOKEN_SCREEN: ErrorScreenText = { title: 'Invalid Share Link', message: NO_SHARE_TOKEN_MESSAGE, retry: false }
+export const NO_TOKEN_SCREEN: ErrorScreenText = {
+  title: 'Invalid Share Link',
+  message: NO_SHARE_TOKEN_MESSAGE,
+  retry: false,
+}
 
 /** Spec §2 "Share error screens", chosen by status (§4: 410 expired, 404 not found, 401 invalid or revoked). */
 export function shareErrorScreen(error: unknown): ErrorScreenText {
@@ -11,7 +15,11 @@ export function shareErrorScreen(error: unknown): ErrorScreenText {
   if (error.code === 'NO_DATA') return NO_DATA_SCREEN
   switch (error.status) {
     case 410:
-      return { title: 'Share Link Expired', message: 'This share link has expired and is no longer valid.', retry: false }
+      return {
+        title: 'Share Link Expired',
+        message: 'This share link has expired and is no longer valid.',
+        retry: false,
+      }
     case 404:
       return {
         title: 'Recording Not Found',

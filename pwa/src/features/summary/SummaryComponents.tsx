@@ -49,28 +49,60 @@ function groupChecks(components: SummaryComponent[]): Group[] {
 function Component({ c }: { c: Exclude<SummaryComponent, CheckComponent> }): ReactNode {
   switch (c.type) {
     case 'h1':
-      return <h2 className="summary-components__h1"><InlineMarkdown text={c.text} /></h2>
+      return (
+        <h2 className="summary-components__h1">
+          <InlineMarkdown text={c.text} />
+        </h2>
+      )
     case 'h2':
-      return <h3 className="summary-components__h2"><InlineMarkdown text={c.text} /></h3>
+      return (
+        <h3 className="summary-components__h2">
+          <InlineMarkdown text={c.text} />
+        </h3>
+      )
     case 'tldr':
-      return <p className="summary-components__tldr"><InlineMarkdown text={c.text} /></p>
+      return (
+        <p className="summary-components__tldr">
+          <InlineMarkdown text={c.text} />
+        </p>
+      )
     case 'p':
-      return <p><InlineMarkdown text={c.text} /></p>
+      return (
+        <p>
+          <InlineMarkdown text={c.text} />
+        </p>
+      )
     case 'caption':
-      return <p className="summary-components__caption"><InlineMarkdown text={c.text} /></p>
+      return (
+        <p className="summary-components__caption">
+          <InlineMarkdown text={c.text} />
+        </p>
+      )
     case 'section':
     case 'ul':
       return (
         <div className={`summary-components__${c.type}`}>
-          {c.text ? <p><InlineMarkdown text={c.text} /></p> : null}
+          {c.text ? (
+            <p>
+              <InlineMarkdown text={c.text} />
+            </p>
+          ) : null}
           {c.items.length > 0 ? (
-            <ul>{c.items.map((item, i) => <li key={i}><InlineMarkdown text={item} /></li>)}</ul>
+            <ul>
+              {c.items.map((item, i) => (
+                <li key={i}>
+                  <InlineMarkdown text={item} />
+                </li>
+              ))}
+            </ul>
           ) : null}
         </div>
       )
     case 'unknown':
       return c.text ? (
-        <p className="summary-components__unknown"><InlineMarkdown text={c.text} /></p>
+        <p className="summary-components__unknown">
+          <InlineMarkdown text={c.text} />
+        </p>
       ) : (
         <p className="summary-components__note">{UNKNOWN_COMPONENT}</p>
       )

@@ -19,23 +19,40 @@ describe('SummaryTab', () => {
     fromFixture('18')
     expect(screen.getByRole('heading', { name: 'No Summary Available' })).toBeInTheDocument()
     expect(
-      screen.getByText("This recording hasn't been summarized yet. Summaries are generated automatically for your recordings."),
+      screen.getByText(
+        "This recording hasn't been summarized yet. Summaries are generated automatically for your recordings.",
+      ),
     ).toBeInTheDocument()
   })
 
   it('renders markdown blocks with dividers between them (01)', () => {
     const { container } = fromFixture('01')
     const headings = screen.getAllByRole('heading', { level: 2 })
-    expect(headings.map((h) => h.textContent)).toEqual(['Overview', expect.any(String), expect.any(String), expect.any(String), expect.any(String)])
+    expect(headings.map((h) => h.textContent)).toEqual([
+      'Overview',
+      expect.any(String),
+      expect.any(String),
+      expect.any(String),
+      expect.any(String),
+    ])
     expect(screen.getAllByRole('separator')).toHaveLength(4)
     expect(container.querySelectorAll('section')).toHaveLength(5)
   })
 
   it('splits GFM markdown at level-2 headings, keeping tables, task lists and code whole', () => {
     const md = [
-      '## Budget', '| Item | Cost |', '|---|--:|', '| Cloud | $142k |',
-      '## Tasks', '- [x] Draft', '  - [ ] Review', '```', '## not a split', '```',
-      '## Notes', '~~old~~ new',
+      '## Budget',
+      '| Item | Cost |',
+      '|---|--:|',
+      '| Cloud | $142k |',
+      '## Tasks',
+      '- [x] Draft',
+      '  - [ ] Review',
+      '```',
+      '## not a split',
+      '```',
+      '## Notes',
+      '~~old~~ new',
     ].join('\n')
     const { container } = show(normalizeSummary({ v2Summary: md }))
     const sections = [...container.querySelectorAll('section')]
@@ -56,8 +73,14 @@ describe('SummaryTab', () => {
 
   it('renders every component type (03)', () => {
     fromFixture('03')
-    expect(screen.getByRole('heading', { level: 2, name: 'Interview: Nadia Petrova — Senior Frontend Engineer' })).toBeInTheDocument()
-    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Background', 'Technical discussion', 'Next steps'])
+    expect(
+      screen.getByRole('heading', { level: 2, name: 'Interview: Nadia Petrova — Senior Frontend Engineer' }),
+    ).toBeInTheDocument()
+    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
+      'Background',
+      'Technical discussion',
+      'Next steps',
+    ])
     expect(screen.getByText(/^Strong candidate with hands-on offline-sync/)).toBeInTheDocument()
     expect(screen.getByText(/^Three and a half years at Fieldnote/)).toBeInTheDocument()
     expect(screen.getByText(/^Collaboration: resolved a sidebar animation/)).toBeInTheDocument()
@@ -71,7 +94,9 @@ describe('SummaryTab', () => {
   it('toggles check lines locally, starting from their flag (24)', async () => {
     const user = userEvent.setup()
     fromFixture('24')
-    const done = screen.getByRole('checkbox', { name: 'Draft invoice lines from order texts, with review before sending' })
+    const done = screen.getByRole('checkbox', {
+      name: 'Draft invoice lines from order texts, with review before sending',
+    })
     const open = screen.getByRole('checkbox', { name: 'Automatic polite reminders' })
     expect(done).toBeChecked()
     expect(open).not.toBeChecked()
@@ -86,7 +111,10 @@ describe('SummaryTab', () => {
 
   it('keeps ticks across an equal summary and restarts them for another one', async () => {
     const user = userEvent.setup()
-    const summary = (text: string): SummaryContent => ({ kind: 'components', components: [{ type: 'li-check', id: 'c', text, completed: false }] })
+    const summary = (text: string): SummaryContent => ({
+      kind: 'components',
+      components: [{ type: 'li-check', id: 'c', text, completed: false }],
+    })
     const { rerender } = show(summary('Call Ana'))
     await user.click(screen.getByRole('checkbox', { name: 'Call Ana' }))
     rerender(<SummaryTab summary={summary('Call Ana')} />)

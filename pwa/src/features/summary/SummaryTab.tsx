@@ -29,7 +29,13 @@ export function SummaryTab({ summary }: SummaryTabProps) {
 function body(summary: SummaryContent) {
   switch (summary.kind) {
     case 'markdown':
-      return <Dividers items={summary.blocks.map((b) => <Markdown source={b} />)} />
+      return (
+        <Dividers
+          items={summary.blocks.map((b) => (
+            <Markdown source={b} />
+          ))}
+        />
+      )
     case 'components':
       return <SummaryComponents components={summary.components} />
     case 'text':

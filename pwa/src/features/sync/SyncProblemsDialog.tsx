@@ -27,12 +27,20 @@ export function SyncProblemsDialog({ problems, onClose }: Props) {
   }, [problems.length])
 
   return (
-    <ModalDialog title="Changes not saved" className="sync-problems" onClose={onClose} closeButton closeRef={closeButton}>
+    <ModalDialog
+      title="Changes not saved"
+      className="sync-problems"
+      onClose={onClose}
+      closeButton
+      closeRef={closeButton}
+    >
       {problems.length === 0 ? (
         <p className="sync-problems__done">All changes are saved.</p>
       ) : (
         <>
-          <p className="sync-problems__note">The server refused these changes. Retry one, or discard it to get the server’s version back.</p>
+          <p className="sync-problems__note">
+            The server refused these changes. Retry one, or discard it to get the server’s version back.
+          </p>
           <ul className="sync-problems__list">
             {problems.map((p) => (
               <ProblemItem key={p.seq} problem={p} />
@@ -62,7 +70,13 @@ function ProblemItem({ problem }: { problem: SyncProblem }) {
         {problem.message}
       </p>
       <div className="sync-problems__actions">
-        <button type="button" className="button" disabled={busy} aria-describedby={`${id}-what`} onClick={act(retryFailed)}>
+        <button
+          type="button"
+          className="button"
+          disabled={busy}
+          aria-describedby={`${id}-what`}
+          onClick={act(retryFailed)}
+        >
           Retry
         </button>
         <button type="button" className="button" disabled={busy} aria-describedby={`${id}-what`} onClick={act(discard)}>

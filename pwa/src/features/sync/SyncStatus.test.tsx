@@ -3,7 +3,13 @@ import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { create, fromBinary, toBinary } from '@bufbuild/protobuf'
 import { http, HttpResponse } from 'msw'
-import { MutationResultSchema, Outcome, PushRequestSchema, PushResponseSchema, type Mutation } from '@/gen/pocket/sync/v1/sync_pb'
+import {
+  MutationResultSchema,
+  Outcome,
+  PushRequestSchema,
+  PushResponseSchema,
+  type Mutation,
+} from '@/gen/pocket/sync/v1/sync_pb'
 import { server } from '@/mocks/node'
 import { db } from '@/data/db'
 import { enqueue } from '@/data/sync'
@@ -21,7 +27,11 @@ function pushAnswers(answer: (m: Mutation) => Answer | Promise<Answer>) {
     http.post('*/pocket.sync.v1.SyncService/Push', async ({ request }) => {
       const push = fromBinary(PushRequestSchema, new Uint8Array(await request.arrayBuffer()))
       received.push(...push.mutations)
-      const results = await Promise.all(push.mutations.map(async (m) => create(MutationResultSchema, { idempotencyKey: m.idempotencyKey, ...(await answer(m)) })))
+      const results = await Promise.all(
+        push.mutations.map(async (m) =>
+          create(MutationResultSchema, { idempotencyKey: m.idempotencyKey, ...(await answer(m)) }),
+        ),
+      )
       const body = toBinary(PushResponseSchema, create(PushResponseSchema, { results }))
       return new HttpResponse(body.slice().buffer, { headers: { 'Content-Type': 'application/proto' } })
     }),
@@ -33,14 +43,17 @@ let online = true
 beforeEach(() => {
   online = true
   vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online)
-  vi.stubGlobal('IntersectionObserver', class {
-    observe() {}
-    disconnect() {}
-    unobserve() {}
-    takeRecords() {
-      return []
-    }
-  })
+  vi.stubGlobal(
+    'IntersectionObserver',
+    class {
+      observe() {}
+      disconnect() {}
+      unobserve() {}
+      takeRecords() {
+        return []
+      }
+    },
+  )
 })
 afterEach(() => vi.restoreAllMocks())
 
@@ -60,7 +73,7 @@ async function openList() {
   forget()
   return app
 }
-const syncStatus = () => screen.getByRole('status', { name: '' , hidden: false })
+const syncStatus = () => screen.getByRole('status', { name: '', hidden: false })
 const rename = (title: string) => enqueue({ op: { case: 'updateRecording', value: { id: REC, title } } })
 
 describe('sync status in the shell', () => {
@@ -106,7 +119,10 @@ describe('sync status in the shell', () => {
 describe('where the status is', () => {
   it('in the top bar on a phone, in the sidebar beside the page on a wide screen: one at a time', async () => {
     const q = { matches: false, addEventListener: vi.fn(), removeEventListener: vi.fn() }
-    vi.stubGlobal('matchMedia', vi.fn(() => q))
+    vi.stubGlobal(
+      'matchMedia',
+      vi.fn(() => q),
+    )
     const phone = await openList()
     expect(within(screen.getByRole('banner')).getByRole('status')).toBeInTheDocument()
     phone.unmount()
@@ -119,7 +135,8 @@ describe('where the status is', () => {
 })
 
 describe('sync problems', () => {
-  const refuse = () => pushAnswers(() => ({ outcome: Outcome.REJECTED, errorCode: 'INVALID_ARGUMENT', errorMessage: 'Title is too long' }))
+  const refuse = () =>
+    pushAnswers(() => ({ outcome: Outcome.REJECTED, errorCode: 'INVALID_ARGUMENT', errorMessage: 'Title is too long' }))
 
   it('a refusal is announced, listed with its reason, and Discard brings the server’s version back', async () => {
     const user = userEvent.setup()
@@ -148,7 +165,9 @@ describe('sync problems', () => {
   it('Retry sends the refused edit again; once applied it leaves the list', async () => {
     const user = userEvent.setup()
     let accept = false
-    const received = pushAnswers(() => (accept ? { outcome: Outcome.APPLIED } : { outcome: Outcome.REJECTED, errorMessage: 'Busy, try later' }))
+    const received = pushAnswers(() =>
+      accept ? { outcome: Outcome.APPLIED } : { outcome: Outcome.REJECTED, errorMessage: 'Busy, try later' },
+    )
     await openList()
     await rename('Mine')
     await user.click(await screen.findByRole('button', { name: '1 change not saved' }))

@@ -39,7 +39,13 @@ export function SyncStatus() {
         )}
       </p>
       {problems.length > 0 && (
-        <button ref={trigger} type="button" className="sync-status__problems" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+        <button
+          ref={trigger}
+          type="button"
+          className="sync-status__problems"
+          aria-haspopup="dialog"
+          onClick={() => setOpen(true)}
+        >
           {problemsLabel(problems.length)}
         </button>
       )}

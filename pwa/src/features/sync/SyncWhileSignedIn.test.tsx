@@ -10,7 +10,16 @@ const bob: AuthUser = { uid: 'uid-bob', email: 'bob@example.com', displayName: '
 
 function auth(user: AuthUser | null, idToken: string | null): AuthContextValue {
   const never = () => Promise.reject(new Error('not in this test'))
-  return { user, idToken, loading: false, loginWithCustomToken: never, loginWithGoogle: never, loginWithApple: never, logout: never, logoutEverywhere: never }
+  return {
+    user,
+    idToken,
+    loading: false,
+    loginWithCustomToken: never,
+    loginWithGoogle: never,
+    loginWithApple: never,
+    logout: never,
+    logoutEverywhere: never,
+  }
 }
 
 function mount(user: AuthUser | null, token: string | null) {
@@ -26,7 +35,14 @@ function mount(user: AuthUser | null, token: string | null) {
     </QueryClientProvider>
   )
   const view = render(ui(user, token))
-  return { start, stop, sendToken, queryClient, rerender: (u: AuthUser | null, t: string | null) => view.rerender(ui(u, t)), unmount: view.unmount }
+  return {
+    start,
+    stop,
+    sendToken,
+    queryClient,
+    rerender: (u: AuthUser | null, t: string | null) => view.rerender(ui(u, t)),
+    unmount: view.unmount,
+  }
 }
 
 describe('SyncWhileSignedIn', () => {

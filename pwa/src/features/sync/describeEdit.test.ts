@@ -10,15 +10,29 @@ const describe_ = (init: MutationInit) => describeEdit(makeMutation(init, 'k'), 
 
 describe('describing a refused edit', () => {
   it('names the recording or folder it was about', () => {
-    expect(describe_({ op: { case: 'updateRecording', value: { id: 'r1', title: 'New' } } })).toBe('Rename of “Weekly sync”')
-    expect(describe_({ op: { case: 'updateRecording', value: { id: 'r1', description: 'd' } } })).toBe('Description of “Weekly sync”')
-    expect(describe_({ op: { case: 'updateRecording', value: { id: 'r1', folderId: 'f1' } } })).toBe('Move of “Weekly sync”')
+    expect(describe_({ op: { case: 'updateRecording', value: { id: 'r1', title: 'New' } } })).toBe(
+      'Rename of “Weekly sync”',
+    )
+    expect(describe_({ op: { case: 'updateRecording', value: { id: 'r1', description: 'd' } } })).toBe(
+      'Description of “Weekly sync”',
+    )
+    expect(describe_({ op: { case: 'updateRecording', value: { id: 'r1', folderId: 'f1' } } })).toBe(
+      'Move of “Weekly sync”',
+    )
     expect(describe_({ op: { case: 'deleteRecording', value: { id: 'r1' } } })).toBe('Deletion of “Weekly sync”')
-    expect(describe_({ op: { case: 'renameSpeaker', value: { recordingId: 'r1', speaker: 'SPEAKER_1', name: 'Ana' } } })).toBe('Speaker name “Ana” on “Weekly sync”')
-    expect(describe_({ op: { case: 'askQuestion', value: { recordingId: 'r1', message: 'Why?' } } })).toBe('Question on “Weekly sync”')
+    expect(
+      describe_({ op: { case: 'renameSpeaker', value: { recordingId: 'r1', speaker: 'SPEAKER_1', name: 'Ana' } } }),
+    ).toBe('Speaker name “Ana” on “Weekly sync”')
+    expect(describe_({ op: { case: 'askQuestion', value: { recordingId: 'r1', message: 'Why?' } } })).toBe(
+      'Question on “Weekly sync”',
+    )
     expect(describe_({ op: { case: 'createFolder', value: { id: 'f2', name: 'Ideas' } } })).toBe('New folder “Ideas”')
-    expect(describe_({ op: { case: 'renameFolder', value: { id: 'f1', name: 'Jobs' } } })).toBe('Rename of folder “Work” to “Jobs”')
-    expect(describe_({ op: { case: 'renameFolder', value: { id: 'f9', name: 'Jobs' } } })).toBe('Rename of folder “Jobs”')
+    expect(describe_({ op: { case: 'renameFolder', value: { id: 'f1', name: 'Jobs' } } })).toBe(
+      'Rename of folder “Work” to “Jobs”',
+    )
+    expect(describe_({ op: { case: 'renameFolder', value: { id: 'f9', name: 'Jobs' } } })).toBe(
+      'Rename of folder “Jobs”',
+    )
     expect(describe_({ op: { case: 'deleteFolder', value: { id: 'f1' } } })).toBe('Deletion of folder “Work”')
   })
 

@@ -27,7 +27,9 @@ export function describeEdit(mutation: QueuedMutation | null, names: EditNames):
       return `New folder ${q(op.value.name)}`
     case 'renameFolder': {
       const old = names.folderName(op.value.id)
-      return old && old !== op.value.name ? `Rename of folder ${q(old)} to ${q(op.value.name)}` : `Rename of folder ${q(op.value.name)}`
+      return old && old !== op.value.name
+        ? `Rename of folder ${q(old)} to ${q(op.value.name)}`
+        : `Rename of folder ${q(op.value.name)}`
     }
     case 'deleteFolder':
       return `Deletion of folder ${q(names.folderName(op.value.id) ?? 'Untitled folder')}`

@@ -78,7 +78,11 @@ async function loadNames(db: PocketDB, rows: OutboxRow[]): Promise<EditNames> {
 
 /** navigator.onLine, kept current. */
 export function useOnline(): boolean {
-  return useSyncExternalStore(subscribeOnline, () => navigator.onLine !== false, () => true)
+  return useSyncExternalStore(
+    subscribeOnline,
+    () => navigator.onLine !== false,
+    () => true,
+  )
 }
 
 function subscribeOnline(onChange: () => void): () => void {

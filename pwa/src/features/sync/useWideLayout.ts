@@ -5,7 +5,11 @@ export const WIDE_LAYOUT_QUERY = '(min-width: 1024px)'
 
 /** True when the sidebar is shown beside the page; false on phones (and where matchMedia is missing). */
 export function useWideLayout(): boolean {
-  return useSyncExternalStore(subscribe, () => query()?.matches ?? false, () => false)
+  return useSyncExternalStore(
+    subscribe,
+    () => query()?.matches ?? false,
+    () => false,
+  )
 }
 
 function query(): MediaQueryList | null {

@@ -8,7 +8,9 @@ import type { SpeakerRenamesProps } from './TranscriptionTab'
 // The people's suggestions and the finder load on first use, not with the transcript
 // (the shared page shows this tab too, and both routes are near their size budgets).
 const FindPersonDialog = lazy(() => import('@/features/people/FindPersonDialog'))
-const SpeakerNameField = lazy(() => import('@/features/people/PersonNameField').then((m) => ({ default: m.SpeakerNameField })))
+const SpeakerNameField = lazy(() =>
+  import('@/features/people/PersonNameField').then((m) => ({ default: m.SpeakerNameField })),
+)
 
 interface Speaker {
   id: string
@@ -51,7 +53,12 @@ export function SpeakerRenames({ recordingId, segments }: SpeakerRenamesProps) {
               </span>
             </InlineEdit>
             {!GENERIC.test(s.label) && (
-              <button type="button" className="button button--link speakers__find" aria-haspopup="dialog" onClick={() => setFinding(s.label)}>
+              <button
+                type="button"
+                className="button button--link speakers__find"
+                aria-haspopup="dialog"
+                onClick={() => setFinding(s.label)}
+              >
                 Find {s.label} in other recordings
               </button>
             )}
@@ -81,7 +88,8 @@ function NameField({ field, commit }: { field: InlineFieldProps; commit: (name: 
 function distinctSpeakers(segments: TranscriptSegment[]): Speaker[] {
   const seen = new Map<string, Speaker>()
   for (const s of segments) {
-    if (s.speakerId && !seen.has(s.speakerId)) seen.set(s.speakerId, { id: s.speakerId, label: s.speakerLabel, colorIndex: s.colorIndex })
+    if (s.speakerId && !seen.has(s.speakerId))
+      seen.set(s.speakerId, { id: s.speakerId, label: s.speakerLabel, colorIndex: s.colorIndex })
   }
   return [...seen.values()]
 }

@@ -32,10 +32,7 @@ const NO_SEGMENTS = 'No transcription segments available'
  */
 export function TranscriptionTab({ transcript, highlight, recordingId, renames: Renames }: TranscriptionTabProps) {
   const { status, segments } = transcript
-  const target = useMemo(
-    () => (highlight ? segmentIndexAt(segments, highlight.start) : -1),
-    [segments, highlight],
-  )
+  const target = useMemo(() => (highlight ? segmentIndexAt(segments, highlight.start) : -1), [segments, highlight])
   const listRef = useRef<HTMLOListElement>(null)
   // With audio, the segment being spoken is the current one and stays in view.
   const player = usePlayer()
@@ -89,7 +86,8 @@ const Segment = memo(function Segment({ segment, active, onSeek }: SegmentProps)
     // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- a click anywhere on the line seeks; its "Play from" button is the same for the keyboard
     <li
       className={
-        (active ? 'transcript__segment transcript__segment--active' : 'transcript__segment') + (seekable ? ' transcript__segment--seekable' : '')
+        (active ? 'transcript__segment transcript__segment--active' : 'transcript__segment') +
+        (seekable ? ' transcript__segment--seekable' : '')
       }
       data-index={segment.index}
       aria-current={active ? 'true' : undefined}
@@ -101,7 +99,11 @@ const Segment = memo(function Segment({ segment, active, onSeek }: SegmentProps)
           {segment.speakerLabel}
         </span>
         {seekable ? (
-          <button type="button" className="transcript__time transcript__seek" aria-label={`Play from ${formatClock(segment.start)}`}>
+          <button
+            type="button"
+            className="transcript__time transcript__seek"
+            aria-label={`Play from ${formatClock(segment.start)}`}
+          >
             {formatRange(segment.start, segment.end)}
           </button>
         ) : timed ? (

@@ -12,7 +12,6 @@ const standup = () => {
   return normalizeTranscript(f.transcription, f.speakers)
 }
 
-
 describe('following the audio', () => {
   it('the segment spoken is the last one started, pauses between keep it', () => {
     const segs = standup().segments // starts 0.4, 5.27, 12.36, …
@@ -22,7 +21,6 @@ describe('following the audio', () => {
     expect(segmentPlayingAt(segs, 5.3)).toBe(1)
     expect(segmentPlayingAt(segs, 999)).toBe(segs.length - 1)
   })
-
 })
 
 describe('TranscriptionTab with a player', () => {
@@ -45,4 +43,3 @@ describe('TranscriptionTab with a player', () => {
     expect(screen.queryByRole('button', { name: /Play from/ })).toBeNull()
   })
 })
-

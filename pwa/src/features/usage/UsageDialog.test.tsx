@@ -48,7 +48,9 @@ describe('Usage dialog', () => {
     let calls = 0
     server.use(
       http.get('/api/v1/usage', () =>
-        ++calls === 1 ? HttpResponse.json({ success: false, message: 'boom', code: 'INTERNAL' }, { status: 500 }) : HttpResponse.json({ success: true, data: { items } }),
+        ++calls === 1
+          ? HttpResponse.json({ success: false, message: 'boom', code: 'INTERNAL' }, { status: 500 })
+          : HttpResponse.json({ success: true, data: { items } }),
       ),
     )
     const { user, dialog } = await openUsage()

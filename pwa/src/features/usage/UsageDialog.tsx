@@ -40,7 +40,15 @@ function UsageList({ items }: { items: UsageItem[] }) {
           <span className="usage-dialog__text">{usageText(item)}</span>
           {item.used !== null && item.limit > 0 && (
             // The text above says the same in words; the meter is for the eye.
-            <meter className="usage-dialog__meter" min={0} max={item.limit} value={Math.min(item.used, item.limit)} high={item.limit * 0.9} optimum={0} aria-hidden="true" />
+            <meter
+              className="usage-dialog__meter"
+              min={0}
+              max={item.limit}
+              value={Math.min(item.used, item.limit)}
+              high={item.limit * 0.9}
+              optimum={0}
+              aria-hidden="true"
+            />
           )}
         </li>
       ))}

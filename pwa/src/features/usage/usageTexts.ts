@@ -45,7 +45,8 @@ const PER: Partial<Record<UsageItem['unit'], string>> = { perDay: ' a day', perM
 export function usageText(item: UsageItem): string {
   const name = usageName(item.id)
   const per = PER[item.unit] ?? ''
-  if (item.used === null) return item.limit > 0 ? `${name}: up to ${amount(item, item.limit)}${per}` : `${name}: no limit`
+  if (item.used === null)
+    return item.limit > 0 ? `${name}: up to ${amount(item, item.limit)}${per}` : `${name}: no limit`
   if (item.limit <= 0) return `${name}: ${amount(item, item.used)} (no limit)`
   return `${name}: ${amount(item, item.used)} of ${amount(item, item.limit)}${per}`
 }

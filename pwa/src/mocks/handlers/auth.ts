@@ -26,7 +26,13 @@ export const authHandlers = [
       const wait = Math.ceil((entry.sentAt + RESEND_WAIT_SECONDS * 1000 - now) / 1000)
       return fail(429, `Please wait ${wait} seconds before requesting a new code`, 'RATE_LIMITED')
     }
-    mockAuth.codes.set(email, { code: DEV_CODE, sentAt: now, expiresAt: now + CODE_TTL_SECONDS * 1000, failures: 0, lockedUntil: 0 })
+    mockAuth.codes.set(email, {
+      code: DEV_CODE,
+      sentAt: now,
+      expiresAt: now + CODE_TTL_SECONDS * 1000,
+      failures: 0,
+      lockedUntil: 0,
+    })
     if (import.meta.env.MODE !== 'test') console.info(`[msw] sign-in code for ${email}: ${DEV_CODE}`)
     return HttpResponse.json({ success: true, message: 'Verification code sent', expiresIn: CODE_TTL_SECONDS })
   }),
@@ -85,7 +91,8 @@ export const authHandlers = [
 
   // The mock keeps one session, so every device is this one.
   http.post('/api/v1/auth/logout-all', ({ request }) => {
-    if (!request.headers.get('Authorization')?.startsWith('Bearer ')) return fail(401, 'Authentication required', 'UNAUTHENTICATED')
+    if (!request.headers.get('Authorization')?.startsWith('Bearer '))
+      return fail(401, 'Authentication required', 'UNAUTHENTICATED')
     mockAuth.setSession(null)
     return HttpResponse.json({ success: true, message: 'Signed out of all devices' })
   }),

@@ -39,11 +39,20 @@ export function resetChatMocks(): void {
 
 /** A scope's conversations about a recording, latest activity first. */
 function conversations(scope: string, recordingId: string): MockSession[] {
-  return [...sessions.values()].filter((s) => s.scope === scope && s.recordingId === recordingId).sort((a, b) => b.updatedAt - a.updatedAt)
+  return [...sessions.values()]
+    .filter((s) => s.scope === scope && s.recordingId === recordingId)
+    .sort((a, b) => b.updatedAt - a.updatedAt)
 }
 
 function newSession(scope: string, recordingId: string): MockSession {
-  const s = { id: `chat-${sessions.size + 1}`, recordingId, scope, title: 'Ask Pocket', updatedAt: (clock += 1000), messages: [] }
+  const s = {
+    id: `chat-${sessions.size + 1}`,
+    recordingId,
+    scope,
+    title: 'Ask Pocket',
+    updatedAt: (clock += 1000),
+    messages: [],
+  }
   sessions.set(s.id, s)
   return s
 }
@@ -55,7 +64,16 @@ function sessionFor(scope: string, recordingId: string): MockSession {
 function sessionJson(s: MockSession) {
   const shared = s.scope !== 'owner'
   const at = new Date(s.updatedAt).toISOString()
-  return { id: s.id, userId: shared ? null : 'uid', recordingId: s.recordingId, title: s.title, lastMessageAt: null, metadata: { shared, language: 'en' }, createdAt: at, updatedAt: at }
+  return {
+    id: s.id,
+    userId: shared ? null : 'uid',
+    recordingId: s.recordingId,
+    title: s.title,
+    lastMessageAt: null,
+    metadata: { shared, language: 'en' },
+    createdAt: at,
+    updatedAt: at,
+  }
 }
 
 function byId(id: string) {
@@ -70,18 +88,35 @@ function message(sessionId: string, role: MockMessage['role'], content: string):
 function answer(recordingId: string, question: string, sessionId: string): MockMessage {
   const file = fixtureFiles().find((f) => f.recording.id === recordingId)
   const segments = normalizeTranscript(file?.transcription, file?.speakers).segments.slice(0, 2)
-  const reply = { ...message(sessionId, 'assistant', `Here is what the recording says about **${question}**: the team agreed on the next action items.`) }
-  reply.sources = segments.map((s) => ({ segmentIndex: s.index, speaker: s.speakerLabel, start: s.start, end: s.end, quote: s.text.slice(0, 120) }))
+  const reply = {
+    ...message(
+      sessionId,
+      'assistant',
+      `Here is what the recording says about **${question}**: the team agreed on the next action items.`,
+    ),
+  }
+  reply.sources = segments.map((s) => ({
+    segmentIndex: s.index,
+    speaker: s.speakerLabel,
+    start: s.start,
+    end: s.end,
+    quote: s.text.slice(0, 120),
+  }))
   return reply
 }
 
 async function handleSend(request: Request, scope: string) {
-  const body = (await request.json().catch(() => ({}))) as { recordingId?: string; message?: string; sessionId?: string | null }
+  const body = (await request.json().catch(() => ({}))) as {
+    recordingId?: string
+    message?: string
+    sessionId?: string | null
+  }
   const text = (body.message ?? '').trim()
   if (!body.recordingId) return fail(400, 'recordingId is required', 'INVALID_ARGUMENT')
   if (!text) return fail(400, 'Message must not be empty', 'EMPTY_MESSAGE')
   const named = body.sessionId ? byId(body.sessionId) : undefined
-  if (body.sessionId && (!named || named.scope !== scope || named.recordingId !== body.recordingId)) return fail(404, 'Chat session not found', 'NOT_FOUND')
+  if (body.sessionId && (!named || named.scope !== scope || named.recordingId !== body.recordingId))
+    return fail(404, 'Chat session not found', 'NOT_FOUND')
   const s = named ?? sessionFor(scope, body.recordingId)
   if (s.messages.length === 0 && scope === 'owner') s.title = text
   s.updatedAt = clock += 1000
@@ -105,7 +140,13 @@ export const chatHandlers = [
     return HttpResponse.json({ success: true, data: s.messages })
   }),
   http.post('/api/v1/chat/message/shared', async ({ request }) => {
-    const token = ((await request.clone().json().catch(() => ({}))) as { shareToken?: string }).shareToken ?? ''
+    const token =
+      (
+        (await request
+          .clone()
+          .json()
+          .catch(() => ({}))) as { shareToken?: string }
+      ).shareToken ?? ''
     if (!token) return fail(400, 'No share token provided', 'NO_SHARE_TOKEN')
     return handleSend(request, `share:${token}`)
   }),

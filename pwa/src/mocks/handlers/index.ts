@@ -5,4 +5,11 @@ import { pushHandlers } from './push'
 import { recordingHandlers } from './recordings'
 import { syncHandlers } from './sync'
 
-export const handlers = [...authHandlers, ...recordingHandlers, ...peopleHandlers, ...chatHandlers, ...syncHandlers, ...pushHandlers]
+export const handlers = [
+  ...authHandlers,
+  ...recordingHandlers,
+  ...peopleHandlers,
+  ...chatHandlers,
+  ...syncHandlers,
+  ...pushHandlers,
+]

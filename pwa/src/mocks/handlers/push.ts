@@ -13,7 +13,8 @@ import {
  * point, so a browser accepts it) and the subscriptions it was given, which
  * component tests read. Nothing is ever pushed.
  */
-export const MOCK_VAPID_PUBLIC_KEY = 'BJL7hgaLaVc1GV7DLTG4VglBo6CTZi6GOibums_eoz-0yvmxbf7msJaaGhSsWhFwo-NeztCMqW8G3hdccmVUQr0'
+export const MOCK_VAPID_PUBLIC_KEY =
+  'BJL7hgaLaVc1GV7DLTG4VglBo6CTZi6GOibums_eoz-0yvmxbf7msJaaGhSsWhFwo-NeztCMqW8G3hdccmVUQr0'
 
 export interface MockPushSubscription {
   p256dh: string
@@ -35,11 +36,15 @@ export const mockPush = {
 const binary = <D extends DescMessage>(schema: D, message: MessageShape<D>) =>
   new HttpResponse(toBinary(schema, message).slice().buffer, { headers: { 'Content-Type': 'application/proto' } })
 
-const read = async <D extends DescMessage>(schema: D, request: Request) => fromBinary(schema, new Uint8Array(await request.arrayBuffer()))
+const read = async <D extends DescMessage>(schema: D, request: Request) =>
+  fromBinary(schema, new Uint8Array(await request.arrayBuffer()))
 
 export const pushHandlers = [
   http.post('*/pocket.push.v1.PushService/GetVapidPublicKey', () =>
-    binary(GetVapidPublicKeyResponseSchema, create(GetVapidPublicKeyResponseSchema, { publicKey: MOCK_VAPID_PUBLIC_KEY })),
+    binary(
+      GetVapidPublicKeyResponseSchema,
+      create(GetVapidPublicKeyResponseSchema, { publicKey: MOCK_VAPID_PUBLIC_KEY }),
+    ),
   ),
   http.post('*/pocket.push.v1.PushService/Subscribe', async ({ request }) => {
     const { subscription } = await read(SubscribeRequestSchema, request)

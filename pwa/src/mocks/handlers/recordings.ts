@@ -18,7 +18,19 @@ function byPerson(recordings: Recording[], params: URLSearchParams): Recording[]
 }
 
 /** Share links of the mock server, by token (reset with the module). */
-const links = new Map<string, { id: string; hint: string; token: string; url: string; recordingId: string; createdAt: string; expiresAt: string | null; revokedAt?: string }>()
+const links = new Map<
+  string,
+  {
+    id: string
+    hint: string
+    token: string
+    url: string
+    recordingId: string
+    createdAt: string
+    expiresAt: string | null
+    revokedAt?: string
+  }
+>()
 
 export const recordingHandlers = [
   http.get('/api/v1/recordings/dashboard', ({ request }) => {
@@ -37,7 +49,9 @@ export const recordingHandlers = [
     const params = new URL(request.url).searchParams
     const q = (params.get('q') ?? '').trim().toLowerCase()
     if (!q) return fail(400, 'q is required', 'INVALID_ARGUMENT')
-    const data = byPerson(mergeDuplicates(fixtureRecordings()), params).filter((r) => `${r.title ?? ''} ${r.description ?? ''}`.toLowerCase().includes(q))
+    const data = byPerson(mergeDuplicates(fixtureRecordings()), params).filter((r) =>
+      `${r.title ?? ''} ${r.description ?? ''}`.toLowerCase().includes(q),
+    )
     return HttpResponse.json({ success: true, data, total: data.length })
   }),
 
@@ -71,7 +85,10 @@ export const recordingHandlers = [
     HttpResponse.json({
       success: true,
       // Like the server: a listed link has its id and hint, never its token.
-      data: [...links.values()].filter((l) => l.recordingId === params.id).reverse().map(({ token: _, url: __, ...listed }) => listed),
+      data: [...links.values()]
+        .filter((l) => l.recordingId === params.id)
+        .reverse()
+        .map(({ token: _, url: __, ...listed }) => listed),
     }),
   ),
 
@@ -88,7 +105,8 @@ export const recordingHandlers = [
     if (!token) return fail(400, 'No share token provided', 'INVALID_ARGUMENT')
     const link = links.get(token)
     if (!link || link.revokedAt) return fail(401, 'Invalid share link', 'INVALID_SHARE_TOKEN')
-    if (link.expiresAt && Date.parse(link.expiresAt) <= Date.now()) return fail(410, 'Share link expired', 'SHARE_EXPIRED')
+    if (link.expiresAt && Date.parse(link.expiresAt) <= Date.now())
+      return fail(410, 'Share link expired', 'SHARE_EXPIRED')
     const file = fixtureFile(link.recordingId)
     if (!file) return fail(404, 'Recording not found', 'NOT_FOUND')
     return HttpResponse.json({

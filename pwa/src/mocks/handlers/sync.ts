@@ -1,6 +1,12 @@
 import { create, fromBinary, toBinary } from '@bufbuild/protobuf'
 import { http, HttpResponse, ws } from 'msw'
-import { MutationResultSchema, Outcome, PullResponseSchema, PushRequestSchema, PushResponseSchema } from '@/gen/pocket/sync/v1/sync_pb'
+import {
+  MutationResultSchema,
+  Outcome,
+  PullResponseSchema,
+  PushRequestSchema,
+  PushResponseSchema,
+} from '@/gen/pocket/sync/v1/sync_pb'
 
 /**
  * The sync server of the mock backend, just enough for the app to run
@@ -19,13 +25,16 @@ export const syncHandlers = [
   ),
   http.post('*/pocket.sync.v1.SyncService/Push', async ({ request }) => {
     const push = fromBinary(PushRequestSchema, new Uint8Array(await request.arrayBuffer()))
-    const results = push.mutations.map((m) => create(MutationResultSchema, { idempotencyKey: m.idempotencyKey, outcome: Outcome.RETRY }))
+    const results = push.mutations.map((m) =>
+      create(MutationResultSchema, { idempotencyKey: m.idempotencyKey, outcome: Outcome.RETRY }),
+    )
     return binary(toBinary(PushResponseSchema, create(PushResponseSchema, { results })))
   }),
   // The live socket: a hello after the auth message, then no events.
   events.addEventListener('connection', ({ client }) => {
     client.addEventListener('message', (event) => {
-      if (typeof event.data === 'string' && event.data.includes('"auth"')) client.send(JSON.stringify({ type: 'hello', protocol: 1 }))
+      if (typeof event.data === 'string' && event.data.includes('"auth"'))
+        client.send(JSON.stringify({ type: 'hello', protocol: 1 }))
     })
   }),
 ]

@@ -15,7 +15,13 @@ vi.mock('@rive-app/react-canvas', () => ({
   RuntimeLoader: { setWasmUrl: rive.setWasmUrl, setWasmFallbackUrl: rive.setWasmFallbackUrl },
 }))
 
-type RiveParams = { src: string; stateMachine: string; autoplay: boolean; enableRiveAssetCDN: boolean; onLoadError: (e: { data: unknown }) => void }
+type RiveParams = {
+  src: string
+  stateMachine: string
+  autoplay: boolean
+  enableRiveAssetCDN: boolean
+  onLoadError: (e: { data: unknown }) => void
+}
 type RiveOptions = { customDevicePixelRatio: number }
 
 function FakeCanvas(props: ComponentProps<'canvas'>) {
@@ -55,9 +61,19 @@ afterEach(() => {
 
 describe('EmptyState', () => {
   it('shows the title as a heading and the description below it', async () => {
-    render(<EmptyState animation="no_summarise" title="No Summary Available" description="This recording hasn't been summarized yet. Summaries are generated automatically for your recordings." />)
+    render(
+      <EmptyState
+        animation="no_summarise"
+        title="No Summary Available"
+        description="This recording hasn't been summarized yet. Summaries are generated automatically for your recordings."
+      />,
+    )
     expect(screen.getByRole('heading', { level: 2, name: 'No Summary Available' })).toBeInTheDocument()
-    expect(screen.getByText("This recording hasn't been summarized yet. Summaries are generated automatically for your recordings.")).toBeInTheDocument()
+    expect(
+      screen.getByText(
+        "This recording hasn't been summarized yet. Summaries are generated automatically for your recordings.",
+      ),
+    ).toBeInTheDocument()
     expect(await screen.findByTestId('rive-canvas')).toBeInTheDocument()
   })
 
@@ -71,7 +87,12 @@ describe('EmptyState', () => {
     render(<EmptyState animation="no_action" title="No Action Items" />)
     await screen.findByTestId('rive-canvas')
     const { params } = lastRiveCall()
-    expect(params).toMatchObject({ src: '/animations/no_action.riv', stateMachine: 'State Machine 1', autoplay: true, enableRiveAssetCDN: false })
+    expect(params).toMatchObject({
+      src: '/animations/no_action.riv',
+      stateMachine: 'State Machine 1',
+      autoplay: true,
+      enableRiveAssetCDN: false,
+    })
     expect(rive.setWasmUrl).toHaveBeenCalledTimes(1)
     const wasmUrl = String(rive.setWasmUrl.mock.calls[0]?.[0])
     expect(wasmUrl).toMatch(/rive\.wasm$/)
@@ -116,14 +137,23 @@ describe('EmptyState', () => {
 
   it('keeps its texts, drops the animation and logs when the file fails to load', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {})
-    render(<EmptyState animation="no_action" title="No Action Items" description="No actionable tasks were identified in this recording." />)
+    render(
+      <EmptyState
+        animation="no_action"
+        title="No Action Items"
+        description="No actionable tasks were identified in this recording."
+      />,
+    )
     await screen.findByTestId('rive-canvas')
     act(() => lastRiveCall().params.onLoadError({ data: 'The file failed to load' }))
 
     expect(screen.queryByTestId('rive-canvas')).toBeNull()
     expect(screen.getByRole('heading', { name: 'No Action Items' })).toBeInTheDocument()
     expect(screen.getByText('No actionable tasks were identified in this recording.')).toBeInTheDocument()
-    expect(log).toHaveBeenCalledWith('Empty-state animation /animations/no_action.riv failed to load', 'The file failed to load')
+    expect(log).toHaveBeenCalledWith(
+      'Empty-state animation /animations/no_action.riv failed to load',
+      'The file failed to load',
+    )
   })
 
   it('keeps its texts when the runtime itself throws', async () => {

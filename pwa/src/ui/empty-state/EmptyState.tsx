@@ -25,7 +25,12 @@ const RiveAnimation = lazy(() => import('./RiveAnimation'))
  * description. The texts never depend on the animation: if the runtime or
  * the file fails to load, the art area collapses and the texts stay.
  */
-export function EmptyState({ animation, title = DEFAULT_EMPTY_TITLE, description, size = DEFAULT_EMPTY_SIZE }: EmptyStateProps) {
+export function EmptyState({
+  animation,
+  title = DEFAULT_EMPTY_TITLE,
+  description,
+  size = DEFAULT_EMPTY_SIZE,
+}: EmptyStateProps) {
   const still = usePrefersReducedMotion()
   // Remembered per animation, so switching to another file tries again.
   const [failedFor, setFailedFor] = useState<EmptyStateAnimation | null>(null)
@@ -35,7 +40,13 @@ export function EmptyState({ animation, title = DEFAULT_EMPTY_TITLE, description
   return (
     <div className="empty-state">
       {failed ? null : (
-        <div key={animation} className="empty-state__art" style={{ width: size }} aria-hidden="true" data-testid="empty-state-art">
+        <div
+          key={animation}
+          className="empty-state__art"
+          style={{ width: size }}
+          aria-hidden="true"
+          data-testid="empty-state-art"
+        >
           <AnimationBoundary onError={fail}>
             <Suspense fallback={null}>
               <RiveAnimation animation={animation} still={still} onError={fail} />

@@ -43,7 +43,17 @@ interface Props {
  * pencil. Text that breaks a rule stays in the box with the reason, never
  * dropped.
  */
-export function InlineEdit({ value, children, label, editLabel, editText, multiline, validate, onSave, renderField }: Props) {
+export function InlineEdit({
+  value,
+  children,
+  label,
+  editLabel,
+  editText,
+  multiline,
+  validate,
+  onSave,
+  renderField,
+}: Props) {
   const [draft, setDraft] = useState<string | null>(null)
   const button = useRef<HTMLButtonElement>(null)
   const refocus = useRef(false)

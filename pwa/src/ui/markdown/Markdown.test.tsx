@@ -15,7 +15,9 @@ describe('Markdown', () => {
   })
 
   it('renders paragraphs, emphasis, code, quotes and rules', () => {
-    const { container } = render(<Markdown source={'A **bold** and *em* and `code`.\n\n> quoted\n\n---\n\n```\nblock <b>\n```'} />)
+    const { container } = render(
+      <Markdown source={'A **bold** and *em* and `code`.\n\n> quoted\n\n---\n\n```\nblock <b>\n```'} />,
+    )
     expect(screen.getByText('bold').tagName).toBe('STRONG')
     expect(screen.getByText('em').tagName).toBe('EM')
     expect(screen.getByText('code').tagName).toBe('CODE')
@@ -72,11 +74,22 @@ describe('Markdown', () => {
   })
 
   it('renders GFM tables with aligned columns, padding short rows and dropping extra cells', () => {
-    const { container } = render(<Markdown source={'Costs:\n\n| Item | Cost | Note |\n|:--|--:|:-:|\n| **Cloud** | $142k |\n| Ops | $9k | x | extra |'} />)
+    const { container } = render(
+      <Markdown
+        source={'Costs:\n\n| Item | Cost | Note |\n|:--|--:|:-:|\n| **Cloud** | $142k |\n| Ops | $9k | x | extra |'}
+      />,
+    )
     const headers = screen.getAllByRole('columnheader')
-    expect(headers.map((c) => [c.textContent, c.getAttribute('scope')])).toEqual([['Item', 'col'], ['Cost', 'col'], ['Note', 'col']])
+    expect(headers.map((c) => [c.textContent, c.getAttribute('scope')])).toEqual([
+      ['Item', 'col'],
+      ['Cost', 'col'],
+      ['Note', 'col'],
+    ])
     const rows = [...container.querySelectorAll('tbody tr')].map((tr) => [...tr.children].map((td) => td.textContent))
-    expect(rows).toEqual([['Cloud', '$142k', ''], ['Ops', '$9k', 'x']])
+    expect(rows).toEqual([
+      ['Cloud', '$142k', ''],
+      ['Ops', '$9k', 'x'],
+    ])
     expect(screen.getByText('Cloud').tagName).toBe('STRONG')
     expect(screen.getByRole('cell', { name: '$142k' })).toHaveClass('markdown__cell--right')
     expect(headers[2]).toHaveClass('markdown__cell--center')
@@ -86,10 +99,16 @@ describe('Markdown', () => {
     render(<Markdown source={'- Plan\n  - [x] Draft\n  - [ ] Review\n    1. read\n    2. sign\n- Ship'} />)
     const lists = screen.getAllByRole('list')
     expect(lists.map((l) => l.tagName)).toEqual(['UL', 'UL', 'OL'])
-    expect(within(lists[0] as HTMLElement).getAllByRole('listitem', { name: '' })[0]).toHaveTextContent(/^PlanDraftReviewreadsign$/)
+    expect(within(lists[0] as HTMLElement).getAllByRole('listitem', { name: '' })[0]).toHaveTextContent(
+      /^PlanDraftReviewreadsign$/,
+    )
     expect(screen.getByRole('checkbox', { name: 'Draft' })).toBeChecked()
     expect(screen.getByRole('checkbox', { name: 'Review' })).not.toBeChecked()
-    expect(within(lists[2] as HTMLElement).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['read', 'sign'])
+    expect(
+      within(lists[2] as HTMLElement)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['read', 'sign'])
   })
 
   it('renders fenced code verbatim, markdown and HTML inside included', () => {
@@ -113,7 +132,11 @@ describe('Markdown', () => {
   })
 
   it('shows images as their alt text and never loads them', () => {
-    const { container } = render(<Markdown source={'![Q3 chart](https://tracker.example/p.png) [![logo](https://x.example/l.png)](https://example.com)'} />)
+    const { container } = render(
+      <Markdown
+        source={'![Q3 chart](https://tracker.example/p.png) [![logo](https://x.example/l.png)](https://example.com)'}
+      />,
+    )
     expect(container.querySelector('img')).toBeNull()
     expect(container.textContent).toBe('Q3 chart logo')
     expect(screen.getByRole('link', { name: 'logo' })).toHaveAttribute('href', 'https://example.com/')

@@ -54,7 +54,13 @@ interface BlockProps {
 }
 
 function Blocks({ nodes, ...props }: BlockProps & { nodes: RootContent[] }) {
-  return <>{nodes.map((node, i) => <Block key={i} node={node} {...props} />)}</>
+  return (
+    <>
+      {nodes.map((node, i) => (
+        <Block key={i} node={node} {...props} />
+      ))}
+    </>
+  )
 }
 
 function Block({ node, shift, depth }: BlockProps & { node: RootContent }) {
@@ -63,16 +69,32 @@ function Block({ node, shift, depth }: BlockProps & { node: RootContent }) {
   switch (node.type) {
     case 'heading': {
       const Tag = `h${Math.min(6, Math.max(1, node.depth + shift))}` as 'h2'
-      return <Tag><Phrasing nodes={node.children} /></Tag>
+      return (
+        <Tag>
+          <Phrasing nodes={node.children} />
+        </Tag>
+      )
     }
     case 'paragraph':
-      return <p><Phrasing nodes={node.children} /></p>
+      return (
+        <p>
+          <Phrasing nodes={node.children} />
+        </p>
+      )
     case 'code':
-      return <pre><code>{node.value}</code></pre>
+      return (
+        <pre>
+          <code>{node.value}</code>
+        </pre>
+      )
     case 'thematicBreak':
       return <hr />
     case 'blockquote':
-      return <blockquote><Blocks nodes={node.children} {...inner} /></blockquote>
+      return (
+        <blockquote>
+          <Blocks nodes={node.children} {...inner} />
+        </blockquote>
+      )
     case 'list':
       return <ListView list={node} {...inner} />
     case 'table':
@@ -100,7 +122,12 @@ function ItemView({ item, ...props }: BlockProps & { item: ListItem }) {
   const lead = head?.type === 'paragraph' ? <Phrasing nodes={head.children} /> : null
   const body = lead ? rest : item.children
   if (item.checked == null) {
-    return <li>{lead}<Blocks nodes={body} {...props} /></li>
+    return (
+      <li>
+        {lead}
+        <Blocks nodes={body} {...props} />
+      </li>
+    )
   }
   return (
     <li className="markdown__task">
@@ -120,11 +147,23 @@ function TableView({ table }: { table: Table }) {
     <div className="markdown__table">
       <table>
         <thead>
-          <tr>{cells(header).map((c, i) => <th key={i} scope="col" className={cls(i)}><Phrasing nodes={c} /></th>)}</tr>
+          <tr>
+            {cells(header).map((c, i) => (
+              <th key={i} scope="col" className={cls(i)}>
+                <Phrasing nodes={c} />
+              </th>
+            ))}
+          </tr>
         </thead>
         <tbody>
           {rows.map((row, r) => (
-            <tr key={r}>{cells(row).map((c, i) => <td key={i} className={cls(i)}><Phrasing nodes={c} /></td>)}</tr>
+            <tr key={r}>
+              {cells(row).map((c, i) => (
+                <td key={i} className={cls(i)}>
+                  <Phrasing nodes={c} />
+                </td>
+              ))}
+            </tr>
           ))}
         </tbody>
       </table>

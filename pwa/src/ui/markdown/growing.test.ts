@@ -38,15 +38,41 @@ describe('parsing a growing text again from its last block', () => {
     const texts = fixtureFiles().flatMap((f) => markdownOf(f.summarizations))
     expect(texts.length).toBeGreaterThan(10)
     // Every fourth word keeps this quick; the generated texts below go character by character.
-    for (const text of texts) expectEveryStepLikeAWholeParse(wordPrefixes(text).filter((_, i, all) => i % 4 === 0 || i === all.length - 1))
+    for (const text of texts)
+      expectEveryStepLikeAWholeParse(wordPrefixes(text).filter((_, i, all) => i % 4 === 0 || i === all.length - 1))
   }, 120_000)
 
   // Lines of the kinds that continue, interrupt or reinterpret the block before them.
   const line = fc.constantFrom(
-    '', 'Plain words here', '## Heading', 'Setext', '===', '---', '- item', '  - nested', '1. first', '2) second',
-    '- [ ] task', '- [x] done', '> quoted', 'lazy continuation', '```', '```ts', 'code()', '    indented code',
-    '| a | b |', '| --- | :-: |', '| 1 | 2 |', '***bold*** and `code`', 'https://example.com', '~~gone~~', '* star',
-    '[link](https://example.com)', '<b>html</b>', '\t- tab item', '+ plus',
+    '',
+    'Plain words here',
+    '## Heading',
+    'Setext',
+    '===',
+    '---',
+    '- item',
+    '  - nested',
+    '1. first',
+    '2) second',
+    '- [ ] task',
+    '- [x] done',
+    '> quoted',
+    'lazy continuation',
+    '```',
+    '```ts',
+    'code()',
+    '    indented code',
+    '| a | b |',
+    '| --- | :-: |',
+    '| 1 | 2 |',
+    '***bold*** and `code`',
+    'https://example.com',
+    '~~gone~~',
+    '* star',
+    '[link](https://example.com)',
+    '<b>html</b>',
+    '\t- tab item',
+    '+ plus',
   )
 
   it('draws every character prefix of generated markdown as a whole parse does', () => {

@@ -16,8 +16,16 @@ const NO_HTML: Extension = { disable: { null: ['htmlFlow', 'htmlText'] } }
 const INLINE_ONLY: Extension = {
   disable: {
     null: [
-      'blockQuote', 'codeFenced', 'codeIndented', 'definition', 'headingAtx', 'list', 'setextUnderline',
-      'thematicBreak', 'table', 'footnoteDefinition',
+      'blockQuote',
+      'codeFenced',
+      'codeIndented',
+      'definition',
+      'headingAtx',
+      'list',
+      'setextUnderline',
+      'thematicBreak',
+      'table',
+      'footnoteDefinition',
     ],
   },
 }

@@ -16,13 +16,58 @@ vi.mock('@rive-app/react-canvas', () => ({
  * line. Shared with the server's rendering of a shared recording's first
  * paint (pkg/share).
  */
-const CORPUS: string[] = attacks.split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line) as string)
+const CORPUS: string[] = attacks
+  .split('\n')
+  .filter((line) => line.trim() !== '')
+  .map((line) => JSON.parse(line) as string)
 
 const ALLOWED = new Set([
-  'DIV', 'SECTION', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'P', 'STRONG', 'EM', 'DEL', 'CODE', 'PRE', 'UL', 'OL', 'LI',
-  'BLOCKQUOTE', 'HR', 'TABLE', 'THEAD', 'TBODY', 'TR', 'TH', 'TD', 'A', 'BR', 'INPUT', 'LABEL', 'SPAN', 'SUP',
+  'DIV',
+  'SECTION',
+  'H1',
+  'H2',
+  'H3',
+  'H4',
+  'H5',
+  'H6',
+  'P',
+  'STRONG',
+  'EM',
+  'DEL',
+  'CODE',
+  'PRE',
+  'UL',
+  'OL',
+  'LI',
+  'BLOCKQUOTE',
+  'HR',
+  'TABLE',
+  'THEAD',
+  'TBODY',
+  'TR',
+  'TH',
+  'TD',
+  'A',
+  'BR',
+  'INPUT',
+  'LABEL',
+  'SPAN',
+  'SUP',
 ])
-const ALLOWED_ATTRS = new Set(['class', 'href', 'target', 'rel', 'type', 'id', 'for', 'start', 'scope', 'style', 'aria-hidden', 'data-testid'])
+const ALLOWED_ATTRS = new Set([
+  'class',
+  'href',
+  'target',
+  'rel',
+  'type',
+  'id',
+  'for',
+  'start',
+  'scope',
+  'style',
+  'aria-hidden',
+  'data-testid',
+])
 
 function expectInert(root: HTMLElement) {
   for (const el of root.querySelectorAll('*')) {
@@ -52,7 +97,13 @@ describe('XSS corpus', () => {
     const joined = CORPUS.join('\n\n')
     const shapes = [
       { v2Summary: `## Block\n${joined}\n## Another\n${joined}` },
-      { v2Summary: CORPUS.map((text, i) => ({ type: ['h1', 'h2', 'tldr', 'p', 'section', 'li-check', 'caption', 'quote'][i % 8], text, items: [text] })) },
+      {
+        v2Summary: CORPUS.map((text, i) => ({
+          type: ['h1', 'h2', 'tldr', 'p', 'section', 'li-check', 'caption', 'quote'][i % 8],
+          text,
+          items: [text],
+        })),
+      },
       { v2Summary: CORPUS.map((text) => ({ type: 'ul', items: [text, { text }] })) },
       { v2Summary: { sections: CORPUS.map((text) => ({ title: text, content: text })) } },
       { v2Summary: { content: joined } },

@@ -1,5 +1,12 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
-import { DEFAULT_TOAST_MS, ToastContext, type ToastAction, type ToastKind, type ToastOptions, type Toaster } from './toastContext'
+import {
+  DEFAULT_TOAST_MS,
+  ToastContext,
+  type ToastAction,
+  type ToastKind,
+  type ToastOptions,
+  type Toaster,
+} from './toastContext'
 import './toast.css'
 
 interface Toast {
@@ -25,8 +32,14 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     (kind: ToastKind, message: string, options?: ToastOptions) => {
       const id = nextId.current++
       // The same text twice in a row (double click) shows once, freshly timed.
-      setToasts((list) => [...list.filter((t) => t.message !== message), { id, kind, message, action: options?.action }])
-      timers.current.set(id, setTimeout(() => dismiss(id), options?.duration ?? DEFAULT_TOAST_MS))
+      setToasts((list) => [
+        ...list.filter((t) => t.message !== message),
+        { id, kind, message, action: options?.action },
+      ])
+      timers.current.set(
+        id,
+        setTimeout(() => dismiss(id), options?.duration ?? DEFAULT_TOAST_MS),
+      )
     },
     [dismiss],
   )
@@ -50,7 +63,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       {children}
       <section className="toasts" aria-label="Notifications">
         {toasts.map((toast) => (
-          <div key={toast.id} className={`toast toast--${toast.kind}`} role={toast.kind === 'error' ? 'alert' : 'status'}>
+          <div
+            key={toast.id}
+            className={`toast toast--${toast.kind}`}
+            role={toast.kind === 'error' ? 'alert' : 'status'}
+          >
             <span className="toast__message">{toast.message}</span>
             {toast.action && (
               <button
@@ -64,7 +81,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
                 {toast.action.label}
               </button>
             )}
-            <button type="button" className="toast__close" aria-label="Dismiss notification" onClick={() => dismiss(toast.id)}>
+            <button
+              type="button"
+              className="toast__close"
+              aria-label="Dismiss notification"
+              onClick={() => dismiss(toast.id)}
+            >
               ×
             </button>
           </div>

@@ -27,6 +27,8 @@ describe('applying a pulled page', () => {
       changes = a.changes
     }
     const fmt = (xs: number[]) => `median ${median(xs).toFixed(0)} ms (${xs.map((x) => x.toFixed(0)).join(', ')})`
-    console.log(`page of ${changes} changes, ${rounds} rounds\n  before: ${fmt(times.before)}\n  now:    ${fmt(times.now)}`)
+    console.log(
+      `page of ${changes} changes, ${rounds} rounds\n  before: ${fmt(times.before)}\n  now:    ${fmt(times.now)}`,
+    )
   })
 })

@@ -24,7 +24,11 @@ export async function pageScenario(count: number): Promise<PageScenario> {
   for (let n = 0; n < count; n++) {
     const speakers = { SPEAKER_00: { speakerProfile: { name: `Speaker ${n}` } } }
     const day = String(1 + (n % 28)).padStart(2, '0')
-    server.putRecording(`r${n}`, { title: `T${n}`, description: `D${n}`, duration: 60 + n, recordingAt: `2026-02-${day}T09:00:00.000Z` }, { speakers, folderId: n % 3 === 0 ? '' : `f${n % 10}`, empty: n % 50 === 49 })
+    server.putRecording(
+      `r${n}`,
+      { title: `T${n}`, description: `D${n}`, duration: 60 + n, recordingAt: `2026-02-${day}T09:00:00.000Z` },
+      { speakers, folderId: n % 3 === 0 ? '' : `f${n % 10}`, empty: n % 50 === 49 },
+    )
   }
   // After their rows in the log: the page files those rows under the new names, or General.
   server.putFolder('f1', 'Renamed 1')
@@ -46,9 +50,17 @@ export async function pageScenario(count: number): Promise<PageScenario> {
   await edit({ op: { case: 'createFolder', value: { id: 'fnew', name: 'New here' } } })
   // Cached details on every tenth row, some of them with edits waiting.
   for (let n = 0; n < count; n += 10) {
-    await d.db.details.put({ id: `r${n}`, fetchedAt: 1000 + n, data: { recording: { id: `r${n}`, title: 'cached', description: 'cached' }, transcription: 'kept' } })
+    await d.db.details.put({
+      id: `r${n}`,
+      fetchedAt: 1000 + n,
+      data: { recording: { id: `r${n}`, title: 'cached', description: 'cached' }, transcription: 'kept' },
+    })
   }
-  await d.db.details.put({ id: 'r7', fetchedAt: 7, data: { recording: { id: 'r7', title: 'cached' }, speakers: { SPEAKER_00: { speakerProfile: { name: 'old' } } } } })
+  await d.db.details.put({
+    id: 'r7',
+    fetchedAt: 7,
+    data: { recording: { id: 'r7', title: 'cached' }, speakers: { SPEAKER_00: { speakerProfile: { name: 'old' } } } },
+  })
   // Held at a newer version than the page's: the page's state is ignored.
   await d.db.recordings.put({ ...heldRow('r3'), version: 1e9 })
 

@@ -9,7 +9,13 @@ import type { OutboxEntry, PocketDB, StoredSyncBase } from '../../db'
 import { baseKey, readMutation, type MutationTarget } from '../mutation'
 import { finishRow, foldFolder, foldRecording, type Edit, type FolderView } from '../optimistic'
 import { folderIdOf } from '../../storedRecording'
-import { detailFieldsFromState, detailFieldsOf, folderRowFromState, recordingRowFromState, withDetailFields } from '../serverState'
+import {
+  detailFieldsFromState,
+  detailFieldsOf,
+  folderRowFromState,
+  recordingRowFromState,
+  withDetailFields,
+} from '../serverState'
 
 /**
  * Writing server copies and laying queued edits over them, in Dexie. Every
@@ -50,19 +56,25 @@ async function recomposeRecording(db: PocketDB, id: string): Promise<void> {
   const base: StoredSyncBase = stored ?? { key, recording: view ?? null }
   const fields = cached && detailFieldsOf(cached.data)
   // A detail fetched (REST) since the copy was kept is the newer server copy.
-  if (cached && fields && base.detail?.fetchedAt !== cached.fetchedAt) base.detail = { ...fields, fetchedAt: cached.fetchedAt }
+  if (cached && fields && base.detail?.fetchedAt !== cached.fetchedAt)
+    base.detail = { ...fields, fetchedAt: cached.fetchedAt }
   const out = foldRecording({ row: base.recording ?? null, detail: base.detail ?? null }, editsOf(rows))
   if (rows.length > 0) await db.syncBase.put(base)
   else if (stored) await db.syncBase.delete(key)
   if (out.row) await db.recordings.put(finishRow(out.row, await folderView(db, folderIdOf(out.row))))
   else await db.recordings.delete(id)
   // Without a server copy or edits there is nothing to lay over the cached detail.
-  if (cached && out.detail && (stored || rows.length > 0)) await db.details.put({ ...cached, data: withDetailFields(cached.data, out.detail) })
+  if (cached && out.detail && (stored || rows.length > 0))
+    await db.details.put({ ...cached, data: withDetailFields(cached.data, out.detail) })
 }
 
 async function recomposeFolder(db: PocketDB, id: string): Promise<void> {
   const key = baseKey('folder', id)
-  const [rows, stored, view] = await Promise.all([entityRows(db, 'folder', id), db.syncBase.get(key), db.folders.get(id)])
+  const [rows, stored, view] = await Promise.all([
+    entityRows(db, 'folder', id),
+    db.syncBase.get(key),
+    db.folders.get(id),
+  ])
   const base: StoredSyncBase = stored ?? { key, folder: view ?? null }
   const out = foldFolder(base.folder ?? null, editsOf(rows))
   if (rows.length > 0) await db.syncBase.put(base)
@@ -98,7 +110,14 @@ export async function applyServerChange(db: PocketDB, change: Change): Promise<v
 
 async function knownVersion(db: PocketDB, kind: 'recording' | 'folder', id: string): Promise<number> {
   const base = await db.syncBase.get(baseKey(kind, id))
-  const held = kind === 'recording' ? (base ? base.recording : await db.recordings.get(id)) : base ? base.folder : await db.folders.get(id)
+  const held =
+    kind === 'recording'
+      ? base
+        ? base.recording
+        : await db.recordings.get(id)
+      : base
+        ? base.folder
+        : await db.folders.get(id)
   return held?.version ?? 0
 }
 

@@ -11,7 +11,10 @@ function Harness() {
 }
 
 const boxes = () => screen.getAllByRole('textbox')
-const values = () => boxes().map((b) => (b as HTMLInputElement).value).join('|')
+const values = () =>
+  boxes()
+    .map((b) => (b as HTMLInputElement).value)
+    .join('|')
 
 describe('CodeInput', () => {
   it('is six labelled numeric boxes in a group', () => {

@@ -8,7 +8,8 @@ import type { EmailLogin } from './useEmailLogin'
 /** Step two: six boxes, a countdown from expiresIn, Verify / Resend / Change Email. */
 export function CodeStep({ flow }: { flow: EmailLogin }) {
   // Read apart: the flow also holds a ref (codeRef), and React's lint takes every field read through it for one.
-  const { codeRef, digits, setDigits, email, expiresIn, sendCount, sending, verifying, verify, resend, changeEmail } = flow
+  const { codeRef, digits, setDigits, email, expiresIn, sendCount, sending, verifying, verify, resend, changeEmail } =
+    flow
   const remaining = useCountdown(expiresIn, sendCount)
   const expired = remaining === 0
 
@@ -47,7 +48,12 @@ export function CodeStep({ flow }: { flow: EmailLogin }) {
       <div className="login__code-actions">
         <span>
           Didn't receive the code?{' '}
-          <button type="button" className="button button--link" disabled={!expired || sending} onClick={() => void resend()}>
+          <button
+            type="button"
+            className="button button--link"
+            disabled={!expired || sending}
+            onClick={() => void resend()}
+          >
             Resend Code
           </button>
         </span>

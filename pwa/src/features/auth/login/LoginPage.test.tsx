@@ -8,7 +8,10 @@ import { renderApp } from '@/test/render'
 
 /** Fake clocks for the countdown and toast timers; IndexedDB keeps its own. */
 function useClock() {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'], shouldAdvanceTime: true })
+  vi.useFakeTimers({
+    toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+    shouldAdvanceTime: true,
+  })
   return userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
 }
 
@@ -25,14 +28,25 @@ async function toCodeStep(user: ReturnType<typeof userEvent.setup>, email = 'ali
 }
 
 const boxes = () => screen.getAllByRole('textbox', { name: /^Digit \d of 6$/ })
-const codeValue = () => boxes().map((b) => (b as HTMLInputElement).value).join('')
+const codeValue = () =>
+  boxes()
+    .map((b) => (b as HTMLInputElement).value)
+    .join('')
 
 function failSend(status: number, message?: string) {
-  server.use(http.post('/api/v1/auth/email/send-otp', () => HttpResponse.json(message ? { success: false, message } : {}, { status })))
+  server.use(
+    http.post('/api/v1/auth/email/send-otp', () =>
+      HttpResponse.json(message ? { success: false, message } : {}, { status }),
+    ),
+  )
 }
 
 function failVerify(status: number, message?: string) {
-  server.use(http.post('/api/v1/auth/email/verify-otp', () => HttpResponse.json(message ? { success: false, message } : {}, { status })))
+  server.use(
+    http.post('/api/v1/auth/email/verify-otp', () =>
+      HttpResponse.json(message ? { success: false, message } : {}, { status }),
+    ),
+  )
 }
 
 /** The toast is there for `ms` and gone right after. */
@@ -53,8 +67,14 @@ describe('login: email step', () => {
     expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email')
     expect(screen.getByLabelText('Email')).toBeRequired()
     expect(screen.getByText(/SOC2 Type 1 and Type 2/)).toHaveTextContent(/HIPAA/)
-    expect(screen.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', expect.stringMatching(/terms/))
-    expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', expect.stringMatching(/privacy/))
+    expect(screen.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/terms/),
+    )
+    expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/privacy/),
+    )
     expect(screen.getByRole('link', { name: 'get yours from here' })).toBeInTheDocument()
   })
 
@@ -88,7 +108,11 @@ describe('login: code step', () => {
   })
 
   it('counts down m:ss from expiresIn; at 0 the banner shows and Resend becomes available', async () => {
-    server.use(http.post('/api/v1/auth/email/send-otp', () => HttpResponse.json({ success: true, message: 'sent', expiresIn: 75 })))
+    server.use(
+      http.post('/api/v1/auth/email/send-otp', () =>
+        HttpResponse.json({ success: true, message: 'sent', expiresIn: 75 }),
+      ),
+    )
     const user = useClock()
     await openLogin()
     await toCodeStep(user)
@@ -104,7 +128,9 @@ describe('login: code step', () => {
 
   it('Resend clears the code, sends a new one and restarts the countdown', async () => {
     let sends = 0
-    server.use(http.post('/api/v1/auth/email/send-otp', () => (sends++, HttpResponse.json({ success: true, expiresIn: 30 }))))
+    server.use(
+      http.post('/api/v1/auth/email/send-otp', () => (sends++, HttpResponse.json({ success: true, expiresIn: 30 }))),
+    )
     const user = useClock()
     await openLogin()
     await toCodeStep(user)
@@ -140,7 +166,10 @@ describe('login: code step', () => {
     await user.paste(DEV_CODE)
     await user.click(screen.getByRole('button', { name: 'Verify Code' }))
     await waitFor(() => expect(router.location.pathname).toBe('/recordings'))
-    expect(JSON.parse(localStorage.getItem('userData') ?? 'null')).toEqual({ displayName: 'Alice', email: 'alice@example.com' })
+    expect(JSON.parse(localStorage.getItem('userData') ?? 'null')).toEqual({
+      displayName: 'Alice',
+      email: 'alice@example.com',
+    })
     await expectToastFor('Verification successful!', 3000, 'status')
   })
 
@@ -159,8 +188,18 @@ describe('login: code step', () => {
 
 describe('login: error catalogue (spec §8)', () => {
   it.each([
-    [429, 'Please wait 42 seconds before requesting a new code', 'Please wait 42 seconds before requesting a new code', 5000],
-    [429, 'Please wait 150 seconds before requesting a new code', 'Please wait 2m 30s before requesting a new code', 5000],
+    [
+      429,
+      'Please wait 42 seconds before requesting a new code',
+      'Please wait 42 seconds before requesting a new code',
+      5000,
+    ],
+    [
+      429,
+      'Please wait 150 seconds before requesting a new code',
+      'Please wait 2m 30s before requesting a new code',
+      5000,
+    ],
     [429, 'Too many failed attempts. Try again in 15 minutes.', 'Account locked. Please try again in 15 minutes', 6000],
     [400, 'Invalid email address', 'Invalid email address', 4000],
     [500, undefined, 'Failed to send verification code', 4000],
@@ -250,7 +289,11 @@ describe('login: Google and Apple', () => {
     const user = userEvent.setup()
     const { router } = await openWithProviders(true, false)
     await user.click(screen.getByRole('button', { name: 'Continue with Google' }))
-    expect(open).toHaveBeenCalledWith('/api/v1/auth/google/start', 'pocket-auth', expect.stringContaining('width=500,height=600'))
+    expect(open).toHaveBeenCalledWith(
+      '/api/v1/auth/google/start',
+      'pocket-auth',
+      expect.stringContaining('width=500,height=600'),
+    )
     act(() => {
       window.dispatchEvent(
         new MessageEvent('message', {

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { codeOf, emptyDigits, enterDigits, isComplete, onlyDigits, typedText } from './codeDigits'
 
-const d = (s: string) => s.padEnd(6, ' ').split('').map((c) => (c === ' ' ? '' : c))
+const d = (s: string) =>
+  s
+    .padEnd(6, ' ')
+    .split('')
+    .map((c) => (c === ' ' ? '' : c))
 
 describe('code digits', () => {
   it('start empty, six boxes', () => {

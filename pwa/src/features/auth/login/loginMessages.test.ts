@@ -15,7 +15,8 @@ import {
   verifyError,
 } from './loginMessages'
 
-const server = (status: number, message?: string) => ApiError.fromResponse(status, message ? { success: false, message } : null)
+const server = (status: number, message?: string) =>
+  ApiError.fromResponse(status, message ? { success: false, message } : null)
 
 describe('the spec texts', () => {
   it('are exact', () => {
@@ -50,7 +51,10 @@ describe('send code errors', () => {
   })
 
   it('other server errors show the server text for 4 s', () => {
-    expect(sendCodeError(server(400, 'Invalid email address'))).toEqual({ message: 'Invalid email address', duration: 4000 })
+    expect(sendCodeError(server(400, 'Invalid email address'))).toEqual({
+      message: 'Invalid email address',
+      duration: 4000,
+    })
     expect(sendCodeError(server(500, 'Mail server down'))).toEqual({ message: 'Mail server down', duration: 4000 })
   })
 

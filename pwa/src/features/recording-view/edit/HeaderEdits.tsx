@@ -7,7 +7,13 @@ import { InlineEdit } from '@/ui/inline-edit/InlineEdit'
 /** The title, editable by its owner; an empty title falls back to the recording's name or 'Untitled Recording'. */
 export function EditableTitle({ id, value, children }: { id: string; value: string; children: ReactNode }) {
   return (
-    <InlineEdit value={value} label="Title" editLabel="Edit title" validate={titleError} onSave={(text) => void renameRecording(id, text)}>
+    <InlineEdit
+      value={value}
+      label="Title"
+      editLabel="Edit title"
+      validate={titleError}
+      onSave={(text) => void renameRecording(id, text)}
+    >
       {children}
     </InlineEdit>
   )

@@ -17,7 +17,11 @@ describe('detail load-error screens by status (spec §2, §4)', () => {
   })
 
   it('a response without a recording is No Data', () => {
-    expect(detailErrorScreen(failed(200, 'NO_DATA'))).toEqual({ title: 'No Data', message: 'Unable to load recording data.', retry: true })
+    expect(detailErrorScreen(failed(200, 'NO_DATA'))).toEqual({
+      title: 'No Data',
+      message: 'Unable to load recording data.',
+      retry: true,
+    })
   })
 
   it('only the generic and No Data screens offer Retry', () => {
@@ -25,7 +29,13 @@ describe('detail load-error screens by status (spec §2, §4)', () => {
   })
 
   it('missing, forbidden and unauthorised outrank the copy on the device; server and network errors do not', () => {
-    expect([401, 403, 404, 500, 503].map((s) => isDefinitiveDetailError(failed(s)))).toEqual([true, true, true, false, false])
+    expect([401, 403, 404, 500, 503].map((s) => isDefinitiveDetailError(failed(s)))).toEqual([
+      true,
+      true,
+      true,
+      false,
+      false,
+    ])
     expect(isDefinitiveDetailError(failed(200, 'NO_DATA'))).toBe(true)
   })
 })

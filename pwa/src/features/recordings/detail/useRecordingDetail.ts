@@ -44,7 +44,10 @@ export function useRecordingDetail(id: string): DetailState {
  * a copy that was read and then went counts: a live read that answered
  * "none" before the fetch had written its copy is not a delete.
  */
-function useRefetchWhenCopyGoes(cached: unknown, query: { isSuccess: boolean; isFetching: boolean; refetch: () => unknown }): void {
+function useRefetchWhenCopyGoes(
+  cached: unknown,
+  query: { isSuccess: boolean; isFetching: boolean; refetch: () => unknown },
+): void {
   const seenCopy = useRef(false)
   const settled = query.isSuccess && !query.isFetching
   const refetch = query.refetch

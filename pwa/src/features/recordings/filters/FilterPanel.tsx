@@ -14,7 +14,8 @@ interface Props {
 }
 
 /** The flags with name on or off, in the table's order. */
-const toggled = (flags: FlagName[], name: FlagName, on: boolean) => FLAG_NAMES.filter((n) => (n === name ? on : flags.includes(n)))
+const toggled = (flags: FlagName[], name: FlagName, on: boolean) =>
+  FLAG_NAMES.filter((n) => (n === name ? on : flags.includes(n)))
 
 /**
  * The list's filters in a modal dialog (a bottom sheet on phones, by CSS).
@@ -35,7 +36,12 @@ export default function FilterPanel({ filters, onApply, onClose }: Props) {
           <legend>Recorded between</legend>
           <label>
             From
-            <input type="date" value={draft.from} max={draft.to || undefined} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
+            <input
+              type="date"
+              value={draft.from}
+              max={draft.to || undefined}
+              onChange={(e) => setDraft({ ...draft, from: e.target.value })}
+            />
           </label>
           <label>
             To
@@ -70,12 +76,20 @@ export default function FilterPanel({ filters, onApply, onClose }: Props) {
         </label>
         <PersonSelect value={draft.person} onChange={(person) => setDraft({ ...draft, person })} />
         <label className="filter-panel__check">
-          <input type="checkbox" checked={draft.hasSummary} onChange={(e) => setDraft({ ...draft, hasSummary: e.target.checked })} />
+          <input
+            type="checkbox"
+            checked={draft.hasSummary}
+            onChange={(e) => setDraft({ ...draft, hasSummary: e.target.checked })}
+          />
           Has summary
         </label>
         {FLAG_NAMES.map((name) => (
           <label key={name} className="filter-panel__check">
-            <input type="checkbox" checked={draft.flags.includes(name)} onChange={(e) => setDraft({ ...draft, flags: toggled(draft.flags, name, e.target.checked) })} />
+            <input
+              type="checkbox"
+              checked={draft.flags.includes(name)}
+              onChange={(e) => setDraft({ ...draft, flags: toggled(draft.flags, name, e.target.checked) })}
+            />
             {flagField(name).filter}
           </label>
         ))}

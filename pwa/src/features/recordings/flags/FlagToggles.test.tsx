@@ -33,7 +33,9 @@ describe('the flag toggles', () => {
     await user.tab()
     await user.keyboard(' ')
     expect(setFlag).toHaveBeenLastCalledWith('r1', 'archived', true)
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Unarchive' })).toHaveAttribute('aria-pressed', 'true'))
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Unarchive' })).toHaveAttribute('aria-pressed', 'true'),
+    )
     await user.keyboard(' ')
     expect(setFlag).toHaveBeenLastCalledWith('r1', 'archived', false)
     expect(screen.getByRole('button', { name: 'Archive' })).toHaveAttribute('aria-pressed', 'false')
@@ -51,7 +53,11 @@ describe('the Starred and Archived filters', () => {
         const p = new URL(request.url).searchParams
         if (p.get(param) !== 'true') return undefined // the library's own pages
         sent.push(p.toString())
-        return HttpResponse.json({ success: true, data: [{ id: 'f1', title: `Only ${param}`, recordingAt: '2026-01-01T00:00:00Z', [param]: true }], nextCursor: null })
+        return HttpResponse.json({
+          success: true,
+          data: [{ id: 'f1', title: `Only ${param}`, recordingAt: '2026-01-01T00:00:00Z', [param]: true }],
+          nextCursor: null,
+        })
       }),
     )
     const user = userEvent.setup()

@@ -4,7 +4,8 @@ import { ArchiveIcon, StarIcon } from '@/ui/icons'
 import './flags.css'
 
 // The list draws before the outbox and its store have loaded: they load with the first press.
-const setFlag = async (id: string, name: FlagName, on: boolean) => (await import('@/data/sync/recordingEdits')).setFlag(id, name, on)
+const setFlag = async (id: string, name: FlagName, on: boolean) =>
+  (await import('@/data/sync/recordingEdits')).setFlag(id, name, on)
 
 /** Each flag's icon (the server's first paint draws the same: pkg/firstpaint/icons.go). */
 const ICONS: Record<FlagName, ComponentType<{ size?: number }>> = { starred: StarIcon, archived: ArchiveIcon }
@@ -43,7 +44,13 @@ function FlagToggle({ recordingId, name, on }: { recordingId: string; name: Flag
     void setFlag(recordingId, name, !shown)
   }
   return (
-    <button type="button" className="icon-button flag-toggle" aria-pressed={shown} aria-label={shown ? onLabel : offLabel} onClick={toggle}>
+    <button
+      type="button"
+      className="icon-button flag-toggle"
+      aria-pressed={shown}
+      aria-label={shown ? onLabel : offLabel}
+      onClick={toggle}
+    >
       <Icon size={18} />
     </button>
   )

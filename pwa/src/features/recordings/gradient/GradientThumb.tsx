@@ -33,7 +33,12 @@ export function GradientThumb({ id, gradient, badge }: Props) {
   const image = url ? `url(${url})` : gradient && url === undefined ? meshPreview(gradient) : FALLBACK_GRADIENT
   const style: CSSProperties = { backgroundImage: image }
   return (
-    <div className="thumb" style={style} data-gradient={gradient ? 'mesh' : 'fallback'} aria-hidden={badge ? undefined : true}>
+    <div
+      className="thumb"
+      style={style}
+      data-gradient={gradient ? 'mesh' : 'fallback'}
+      aria-hidden={badge ? undefined : true}
+    >
       {badge && <span className="thumb__badge">{badge}</span>}
     </div>
   )

@@ -35,7 +35,10 @@ describe('mesh gradient', () => {
   it('moves colours with displaced vertices', () => {
     const colors = [RED, RED, RED, RED, BLUE, RED, RED, RED, RED]
     const centred = regular(colors)
-    const shifted: MeshGradient = { colors, vertices: centred.vertices.map((v, i) => (i === 4 ? { x: 0.8, y: 0.8 } : v)) }
+    const shifted: MeshGradient = {
+      colors,
+      vertices: centred.vertices.map((v, i) => (i === 4 ? { x: 0.8, y: 0.8 } : v)),
+    }
     const at = (m: MeshGradient) => colorAt(meshTriangles(m), { x: 0.75, y: 0.75 })[2]
     expect(at(shifted)).toBeGreaterThan(at(centred))
   })

@@ -41,7 +41,15 @@ function triangle(mesh: MeshGradient, i: number, j: number, k: number): Triangle
   const b = mesh.vertices[j]!
   const c = mesh.vertices[k]!
   const det = (b.y - c.y) * (a.x - c.x) + (c.x - b.x) * (a.y - c.y)
-  return { a, b, c, det, ca: argbToRgba(mesh.colors[i]!), cb: argbToRgba(mesh.colors[j]!), cc: argbToRgba(mesh.colors[k]!) }
+  return {
+    a,
+    b,
+    c,
+    det,
+    ca: argbToRgba(mesh.colors[i]!),
+    cb: argbToRgba(mesh.colors[j]!),
+    cc: argbToRgba(mesh.colors[k]!),
+  }
 }
 
 /**
@@ -98,7 +106,8 @@ export function meshPixels(mesh: MeshGradient, width: number, height: number): U
   const triangles = meshTriangles(mesh)
   const out = new Uint8ClampedArray(width * height * 4)
   for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) blendInto(triangles, (x + 0.5) / width, (y + 0.5) / height, out, (y * width + x) * 4)
+    for (let x = 0; x < width; x++)
+      blendInto(triangles, (x + 0.5) / width, (y + 0.5) / height, out, (y * width + x) * 4)
   }
   return out
 }

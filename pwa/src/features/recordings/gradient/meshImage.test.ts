@@ -61,7 +61,12 @@ describe('thumbnails drawn in idle time', () => {
   })
 
   it('previews a mesh with its corner and centre colours', () => {
-    const m: MeshGradient = { colors: [0xff8b5cf6, 0, 0, 0, 0x806366f1, 0, 0, 0, 0xff3b82f6], vertices: mesh(0).vertices }
-    expect(meshPreview(m)).toBe('linear-gradient(135deg, rgba(139, 92, 246, 1.000), rgba(99, 102, 241, 0.502), rgba(59, 130, 246, 1.000))')
+    const m: MeshGradient = {
+      colors: [0xff8b5cf6, 0, 0, 0, 0x806366f1, 0, 0, 0, 0xff3b82f6],
+      vertices: mesh(0).vertices,
+    }
+    expect(meshPreview(m)).toBe(
+      'linear-gradient(135deg, rgba(139, 92, 246, 1.000), rgba(99, 102, 241, 0.502), rgba(59, 130, 246, 1.000))',
+    )
   })
 })

@@ -71,7 +71,8 @@ export type IdleRunner = (work: (timeLeft: () => number) => void) => void
 
 /** The browser's idle time, or soon after a frame where it has none (Safari); never later than 500 ms. */
 const browserIdle: IdleRunner = (work) => {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback((deadline) => work(() => deadline.timeRemaining()), { timeout: 500 })
+  if (typeof requestIdleCallback === 'function')
+    requestIdleCallback((deadline) => work(() => deadline.timeRemaining()), { timeout: 500 })
   else
     setTimeout(() => {
       const end = performance.now() + 8

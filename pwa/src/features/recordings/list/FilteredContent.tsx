@@ -10,7 +10,8 @@ import { useFilteredLibrary } from './useFilteredLibrary'
 export function FilteredContent({ filters }: { filters: ListFilters }) {
   const list = useFilteredLibrary(filters)
   const items = useMemo(() => (list.rows ? groupByDay(list.rows) : []), [list.rows])
-  if (list.error != null && items.length === 0) return <ListError message={listErrorMessage(list.error)} onRetry={list.retry} />
+  if (list.error != null && items.length === 0)
+    return <ListError message={listErrorMessage(list.error)} onRetry={list.retry} />
   if (!list.rows) return <ListSkeleton />
   if (items.length === 0) return <p className="folder-empty">No recordings match these filters.</p>
   return (

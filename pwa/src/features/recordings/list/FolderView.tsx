@@ -26,5 +26,7 @@ function FolderContent({ folderKey }: { folderKey: string }) {
   const items = useMemo(() => (folder.rows ? groupByDay(folder.rows) : []), [folder.rows])
   if (!folder.rows) return <ListSkeleton />
   if (items.length === 0) return <p className="folder-empty">No recordings in this folder.</p>
-  return <RecordingList items={items} paging={{ hasMore: folder.hasMore, loading: false, onLoadMore: folder.loadMore }} />
+  return (
+    <RecordingList items={items} paging={{ hasMore: folder.hasMore, loading: false, onLoadMore: folder.loadMore }} />
+  )
 }

@@ -35,15 +35,7 @@ export function ListError({ message, onRetry }: { message: string; onRetry: () =
 
 /** Both empty states: a search that found nothing, or a library with no recordings. */
 export function ListEmpty({ searching }: { searching: boolean }) {
-  return (
-    <div className="rec-empty">
-      {searching ? (
-        <p>{SEARCH_EMPTY_MESSAGE}</p>
-      ) : (
-        <GetDevice />
-      )}
-    </div>
-  )
+  return <div className="rec-empty">{searching ? <p>{SEARCH_EMPTY_MESSAGE}</p> : <GetDevice />}</div>
 }
 
 export const OFFLINE_SEARCH_NOTE = 'Offline: results from recordings on this device'

@@ -5,14 +5,17 @@ import { enqueue } from '@/data/sync'
 import { alice, renderApp, signInOnServer } from '@/test/render'
 
 beforeEach(() => {
-  vi.stubGlobal('IntersectionObserver', class {
-    observe() {}
-    disconnect() {}
-    unobserve() {}
-    takeRecords() {
-      return []
-    }
-  })
+  vi.stubGlobal(
+    'IntersectionObserver',
+    class {
+      observe() {}
+      disconnect() {}
+      unobserve() {}
+      takeRecords() {
+        return []
+      }
+    },
+  )
 })
 
 const SYNC_ICON = { name: 'Waiting to sync' }
@@ -25,7 +28,9 @@ describe('the sync icon on list rows', () => {
     const row = link.closest('.rec-row') as HTMLElement
     expect(within(row).queryByRole('img', SYNC_ICON)).not.toBeInTheDocument()
 
-    const question = await enqueue({ op: { case: 'askQuestion', value: { recordingId: 'rec_01_weekly_sync', message: 'What was decided?' } } })
+    const question = await enqueue({
+      op: { case: 'askQuestion', value: { recordingId: 'rec_01_weekly_sync', message: 'What was decided?' } },
+    })
     expect(await within(row).findByRole('img', SYNC_ICON)).toBeInTheDocument()
 
     await db.outbox.delete(question.seq)

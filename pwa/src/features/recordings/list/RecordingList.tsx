@@ -43,7 +43,9 @@ export function RecordingList({ items, paging, footer, matches }: Props) {
       // The row just below the stuck heading (not the one hidden under the
       // top bar) decides which day is shown.
       const v = virtualizerRef.current
-      const probe = v ? v.getVirtualItemForOffset((v.scrollOffset ?? 0) + stickyTop(listRef.current) + HEADER_HEIGHT) : undefined
+      const probe = v
+        ? v.getVirtualItemForOffset((v.scrollOffset ?? 0) + stickyTop(listRef.current) + HEADER_HEIGHT)
+        : undefined
       activeRef.current = activeHeaderIndex(headers, probe?.index ?? range.startIndex)
       const indexes = new Set([activeRef.current, ...defaultRangeExtractor(range)])
       return [...indexes].sort((a, b) => a - b)
@@ -78,7 +80,11 @@ export function RecordingList({ items, paging, footer, matches }: Props) {
             ? undefined
             : { transform: `translateY(${v.start - virtualizer.options.scrollMargin}px)`, height: v.size }
           return item.kind === 'header' ? (
-            <h2 key={v.key} className={sticky ? 'vlist__heading vlist__heading--sticky' : 'vlist__heading vlist__item'} style={style}>
+            <h2
+              key={v.key}
+              className={sticky ? 'vlist__heading vlist__heading--sticky' : 'vlist__heading vlist__item'}
+              style={style}
+            >
               {item.label}
             </h2>
           ) : (
@@ -132,7 +138,9 @@ function useDocumentOffset(ref: RefObject<HTMLElement | null>): number {
 }
 
 function windowRect(): { width: number; height: number } {
-  return typeof window === 'undefined' ? { width: 0, height: 0 } : { width: window.innerWidth, height: window.innerHeight }
+  return typeof window === 'undefined'
+    ? { width: 0, height: 0 }
+    : { width: window.innerWidth, height: window.innerHeight }
 }
 
 /**

@@ -14,7 +14,13 @@ import { FlagToggles } from '../flags/FlagToggles'
  * row (CSS), so a click anywhere on the row opens the recording too. The rest
  * of the row describes it.
  */
-export const RecordingRowLink = memo(function RecordingRowLink({ row, match }: { row: RecordingRow; match?: SearchMatch }) {
+export const RecordingRowLink = memo(function RecordingRowLink({
+  row,
+  match,
+}: {
+  row: RecordingRow
+  match?: SearchMatch
+}) {
   const base = `row-${row.id}`
   // A transcript match opens the recording where the words were said (the
   // segment's own start, not rounded down into the segment before it).
@@ -42,7 +48,9 @@ export const RecordingRowLink = memo(function RecordingRowLink({ row, match }: {
           </span>
         )}
         <span className="rec-row__meta" id={`${base}-meta`}>
-          <time dateTime={Number.isNaN(row.at) ? undefined : new Date(row.at).toISOString()}>{formatShortDateTime(row.at)}</time>
+          <time dateTime={Number.isNaN(row.at) ? undefined : new Date(row.at).toISOString()}>
+            {formatShortDateTime(row.at)}
+          </time>
           <span className="rec-row__folder">
             {row.folder !== GENERAL_FOLDER && <FolderIcon />}
             {row.folder}
@@ -60,7 +68,10 @@ export const RecordingRowLink = memo(function RecordingRowLink({ row, match }: {
 }, sameRow)
 
 /** Rows are rebuilt on every IndexedDB change; re-render only when something shown changed. */
-function sameRow(a: { row: RecordingRow; match?: SearchMatch }, b: { row: RecordingRow; match?: SearchMatch }): boolean {
+function sameRow(
+  a: { row: RecordingRow; match?: SearchMatch },
+  b: { row: RecordingRow; match?: SearchMatch },
+): boolean {
   const x = a.row
   const y = b.row
   return (

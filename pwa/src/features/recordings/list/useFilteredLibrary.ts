@@ -18,7 +18,10 @@ export interface FilteredView {
 export function useFilteredLibrary(filters: ListFilters): FilteredView {
   const query = useInfiniteQuery(filteredDashboardQuery(filters))
   const pages = query.data?.pages
-  const recordings = useMemo(() => pages?.flatMap((p) => p.data).filter((r) => shownUnder(filters, r)), [pages, filters])
+  const recordings = useMemo(
+    () => pages?.flatMap((p) => p.data).filter((r) => shownUnder(filters, r)),
+    [pages, filters],
+  )
   return {
     rows: useRows(recordings),
     error: query.error,

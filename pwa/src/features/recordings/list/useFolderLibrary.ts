@@ -21,11 +21,14 @@ export function useFolderLibrary(folderKey: string): FolderLibraryView {
   const [size, setSize] = useState({ folderKey, window: DASHBOARD_PAGE_SIZE })
   // Another folder starts again from its first window.
   const windowSize = size.folderKey === folderKey ? size.window : DASHBOARD_PAGE_SIZE
-  const result = useDeviceQuery(async (db) => {
-    const ids = (await readFolderMembers(db)).get(folderKey) ?? []
-    const rows = await db.recordings.bulkGet(ids.slice(0, windowSize))
-    return { total: ids.length, recordings: rows.flatMap((r) => (r ? [r.data] : [])) }
-  }, [folderKey, windowSize])
+  const result = useDeviceQuery(
+    async (db) => {
+      const ids = (await readFolderMembers(db)).get(folderKey) ?? []
+      const rows = await db.recordings.bulkGet(ids.slice(0, windowSize))
+      return { total: ids.length, recordings: rows.flatMap((r) => (r ? [r.data] : [])) }
+    },
+    [folderKey, windowSize],
+  )
   const rows = useRows(result?.recordings)
   const hasMore = result !== undefined && result.total > windowSize
   const loadMore = useCallback(() => {

@@ -55,7 +55,9 @@ describe('useRows', () => {
   const second: Recording = { id: 'rec-b', title: 'Design review', recordingAt: '2026-02-02T10:00:00Z' }
 
   it('keeps the row of a recording read again unchanged, so its line is not redrawn, and replaces a changed one', () => {
-    const { result, rerender } = renderHook(({ recordings }) => useRows(recordings), { initialProps: { recordings: [first, second] } })
+    const { result, rerender } = renderHook(({ recordings }) => useRows(recordings), {
+      initialProps: { recordings: [first, second] },
+    })
     const [rowA, rowB] = result.current ?? []
     // A re-read (after a sync stored another part) brings equal recordings as new objects.
     rerender({ recordings: [{ ...first }, { ...second, title: 'Design review (final)' }] })
@@ -65,7 +67,9 @@ describe('useRows', () => {
   })
 
   it('matches rows by recording, not by place: a recording arriving on top leaves the others as they were', () => {
-    const { result, rerender } = renderHook(({ recordings }) => useRows(recordings), { initialProps: { recordings: [first] } })
+    const { result, rerender } = renderHook(({ recordings }) => useRows(recordings), {
+      initialProps: { recordings: [first] },
+    })
     const rowA = result.current?.[0]
     rerender({ recordings: [{ ...second }, { ...first }] })
     expect(result.current?.map((r) => r.id)).toEqual(['rec-b', 'rec-a'])
