@@ -4,9 +4,9 @@
 # prints a few dozen lines). Stages that do not need each other's results run
 # side by side: the Go tests (which wait on disks, sockets and child servers
 # more than on the CPU) beside the PWA's generated-code check, typecheck and
-# unit tests; then the browser suite, split into shards that each start a stack
-# of their own, beside the relay's tagged tests. A table of each stage's time
-# closes the run.
+# unit tests, and both linters; then the browser suite, split into shards
+# that each start a stack of their own, beside the relay's tagged tests. A
+# table of each stage's time closes the run.
 #
 #   tools/test.sh              every stage
 #   tools/test.sh go web       only the named stages (setup always runs first;
@@ -59,6 +59,7 @@ summarize() {
   case $1 in
   go) python3 tools/go-test-summary.py "$logs/go-test.json" ;;
   web) grep -E '^\s*Tests\s' "$logs/web.log" | tail -n 1 | sed -E 's/^\s*Tests\s+/vitest: /' ;;
+  lint) grep -E '^[0-9]+ issues' "$logs/lint.log" | sed 's/^/golangci-lint: /' ;;
   e2e*) grep -E '^\s+[0-9]+ (passed|failed|flaky|skipped)' "$logs/$1.log" | sed -E 's/^\s+//' | paste -sd ' ' | sed 's/^/playwright: /' ;;
   esac
 }
@@ -73,6 +74,9 @@ go_tests() {
   [ ! -s "$logs/go-test.json" ] || python3 tools/go-test-summary.py --failures "$logs/go-test.json"
   return "$rc"
 }
+
+# Both linters (golangci-lint, built here on first use; ESLint and Prettier's check): any finding fails.
+lint() { make --no-print-directory lint; }
 
 web_tests() {
   make --no-print-directory test-gen && npm run typecheck && npm run test:unit
@@ -112,6 +116,7 @@ collect() { # NAME: reads back a background stage's result and prints its report
 bg=()
 wanted go && { run_bg go go_tests; bg+=(go); }
 wanted web && { run_bg web web_tests; bg+=(web); }
+wanted lint && { run_bg lint lint; bg+=(lint); }
 wait
 for name in "${bg[@]}"; do collect "$name"; done
 
