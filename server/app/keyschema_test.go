@@ -26,11 +26,15 @@ var schemaLine = regexp.MustCompile(`^//\t([a-z]+/[^\s<]*)(<?)`)
 // provider (their keys are checked in the auth tests' own stores).
 // cfloor/ is written only when tombstones older than changelog.Retention are
 // pruned (pkg/changelog's tests write it).
-// rcache/ is written by a relay only (server/relay's tests read it through the relay).
-var unexercised = map[string]bool{"ctok/": true, "oidc/": true, "cfloor/": true, "rcache/": true}
+// rcache/ is written by a relay only (server/relay's tests read it through the relay), as are the
+// mirror's mrec/, mfold/, mbase/ and malias/ (server/relaysync's tests write them).
+var unexercised = map[string]bool{
+	"ctok/": true, "oidc/": true, "cfloor/": true,
+	"rcache/": true, "mrec/": true, "mfold/": true, "mbase/": true, "malias/": true,
+}
 
 // TestKeySchema_DocumentsEveryKeyTheServerWrites runs a server through seeding,
-// sign-in, import, folders, a view, a share link, both kinds of chat, sync and
+// sign-in, import, folders, a view, a share link, the three kinds of chat, sync and
 // a Web Push subscription, then
 // reads its store: every key must fall under a line of the documented schema,
 // and every documented line must have been seen.
@@ -76,6 +80,7 @@ func TestKeySchema_DocumentsEveryKeyTheServerWrites(t *testing.T) {
 	var link struct{ Token string }
 	alice.MustOK("POST", "/api/v1/recordings/r1/share", nil, &link)
 	alice.MustOK("POST", "/api/v1/chat/message", map[string]any{"recordingId": "r1", "message": "When is the beta?"})
+	alice.MustOK("POST", "/api/v1/chat/library/message", map[string]any{"message": "What ships in May?", "language": "en"})
 	alice.MustOK("POST", "/api/v1/recordings", map[string]any{"recording": map[string]any{"id": "r2", "title": "Scratch"}})
 	alice.MustOK("DELETE", "/api/v1/recordings/r2", nil)
 	// A device's offline edits through sync: a folder of a name that exists
