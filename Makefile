@@ -64,10 +64,11 @@ fixtures-audio:
 	@for t in espeak-ng sox opusenc; do command -v $$t >/dev/null || { $(SUDO) apt-get update -q && $(SUDO) apt-get install -y -q espeak-ng sox opus-tools; break; }; done
 	for f in $(AUDIO_FIXTURES); do go run ./tools/fixtureaudio fixtures/recordings/$$f.json; done
 
-## chromium: Debian's Chromium for Playwright (root or sudo)
+## chromium: Debian's Chromium (benchmarks, Lighthouse) and its headless shell (the browser suite), root or sudo
+CHROMIUM_PACKAGES := chromium chromium-headless-shell
 chromium:
-	@if [ ! -x /usr/bin/chromium ]; then \
-		$(SUDO) apt-get update -q && ($(SUDO) apt-get install -y -q chromium || $(SUDO) apt-get install -y -q -f chromium); \
+	@if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromium-headless-shell ]; then \
+		$(SUDO) apt-get update -q && ($(SUDO) apt-get install -y -q $(CHROMIUM_PACKAGES) || $(SUDO) apt-get install -y -q -f $(CHROMIUM_PACKAGES)); \
 	fi
 
 ## test: every test: Go, PWA unit/component, browser end-to-end (and the relay's share of it), generated

@@ -1,16 +1,17 @@
 import { defineConfig, devices } from '@playwright/test'
-import { chromiumLaunchOptions } from '../pwa/scripts/chromium.mjs'
+import { TEST_CHROMIUM_PATH, chromiumLaunchOptions } from '../pwa/scripts/chromium.mjs'
 
 /**
  * End-to-end tests against the real stack e2e/run.sh starts (pocket serve,
  * Mailpit, the local OIDC issuer; addresses in POCKET_E2E_*). Debian's
- * Chromium is used as installed: Playwright never downloads a browser here.
+ * chromium-headless-shell is used as installed (pwa/scripts/chromium.mjs says
+ * why): Playwright never downloads a browser here.
  *
  * Two projects: a 1280 px desktop runs every test; a 390 px phone runs those
  * tagged @phone (both sizes) or @phone-only, where layout or touch matters.
  */
 const baseURL = process.env.POCKET_E2E_URL ?? 'http://127.0.0.1:8080'
-const launchOptions = chromiumLaunchOptions()
+const launchOptions = chromiumLaunchOptions(TEST_CHROMIUM_PATH)
 
 export default defineConfig({
   testDir: './tests',

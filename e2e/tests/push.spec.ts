@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test'
+import { CHROMIUM_PATH, chromiumLaunchOptions } from '../../pwa/scripts/chromium.mjs'
 import { openSignedIn, userMenuButton } from '../support/app'
 import { fakePushService } from '../support/fakePushManager'
 import { checkVapid, newSubscriber, startPushService, type TestPushService, type TestSubscriber } from '../support/webPush'
@@ -30,6 +31,11 @@ import { checkVapid, newSubscriber, startPushService, type TestPushService, type
  *    window the worker controls, hence the reload below). Focusing and
  *    opening a window are covered by sw/push.test.ts.
  */
+
+// The full browser: the headless shell the rest of the suite runs on has no notification
+// platform, so a service worker's showNotification() shows nothing there.
+test.use({ launchOptions: chromiumLaunchOptions(CHROMIUM_PATH) })
+
 const SUMMARY_TIMEOUT_MS = 45_000
 
 /** The signed-in context's ID token, for calling the API as that user. */
