@@ -1,7 +1,9 @@
 // Package syncer is incremental sync of a user's library: Pull reads the
 // change log after a device's cursor with each entity's current state, in
-// one snapshot; Push applies a device's queued edits, each at most once. It
-// speaks the protobuf messages of pocket.sync.v1 but knows nothing of
+// one snapshot; Push applies a device's queued edits, each at most once.
+// One engine (Service) keeps those rules over a Backend: the embedded
+// provider's store, or a relay's mirror of its upstream (server/relaysync).
+// It speaks the protobuf messages of pocket.sync.v1 but knows nothing of
 // Connect or HTTP (server/sync is the transport).
 package syncer
 
@@ -21,11 +23,14 @@ const (
 	MaxPullLimit     = 2000
 )
 
-// Pull answers the caller's changes after cursor.
+// Pull answers the caller's changes after cursor, once the backend has
+// brought the log up to date (or tried: a relay past its budget answers
+// from its mirror as it is, and the device hears of the rest later).
 func (s *Service) Pull(ctx context.Context, uid, cursor string, limit int) (*syncv1.PullResponse, error) {
 	if err := recordings.CheckOwner(ctx, uid); err != nil {
 		return nil, err
 	}
+	s.backend.CatchUp(ctx, uid)
 	if limit <= 0 {
 		limit = DefaultPullLimit
 	}
@@ -39,7 +44,7 @@ func (s *Service) Pull(ctx context.Context, uid, cursor string, limit int) (*syn
 		out.Cursor, out.HasMore, out.Resync = page.Cursor, page.HasMore, page.Resync
 		out.Changes = make([]*syncv1.Change, 0, len(page.Entries))
 		for _, e := range page.Entries {
-			c, err := changeOf(x, s.ents, uid, e)
+			c, err := changeOf(x, s.backend, uid, e)
 			if err != nil {
 				return err
 			}

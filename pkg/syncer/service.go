@@ -5,68 +5,132 @@ import (
 	"encoding/json"
 	"log/slog"
 
+	"github.com/pocket-companion/pocket/pkg/changelog"
+	syncv1 "github.com/pocket-companion/pocket/pkg/gen/pocket/sync/v1"
 	"github.com/pocket-companion/pocket/pkg/recordings"
 	"github.com/pocket-companion/pocket/pkg/store"
 )
 
-// Asker answers an Ask Pocket question at most once per key: asked again
-// with the same key, it answers the exchange it stored the first time.
-type Asker interface {
-	AskOnce(ctx context.Context, uid string, q Question) (json.RawMessage, error)
-}
-
-// Question is a queued Ask Pocket question.
-type Question struct {
-	Key         string
-	RecordingID string
-	SessionID   string
-	Message     string
-}
-
-// Service is sync for every user. It is safe for concurrent use.
+// Service is sync for every user: one engine over a Backend. It keeps the
+// rules (the order of a push, the stop after a RETRY, each answer's
+// `current`, the replay of a key, refusals) and the change log and
+// idempotency ledger in db; the backend keeps the library. It is safe for
+// concurrent use.
 type Service struct {
-	db   *store.DB
-	recs *recordings.Service
-	ents Entities
-	ask  Asker
-	log  *slog.Logger
+	db      *store.DB
+	backend Backend
+	log     *slog.Logger
+}
+
+// Backend is where a user's library lives: the embedded provider's own
+// store (NewService), or a relay's mirror of an upstream it applies edits to
+// (server/relaysync).
+type Backend interface {
+	// Entities reads the entities' state in the snapshot Pull and Push's
+	// answers read the change log in.
+	Entities
+	// CatchUp brings uid's change log up to date before a pull: nothing to
+	// do for a store that logs its own writes, a budgeted refresh for a
+	// mirror. A catch-up that fails leaves the log as it is.
+	CatchUp(ctx context.Context, uid string)
+	// Begin starts one push of uid's; End is called on the batch once its
+	// mutations are answered.
+	Begin(ctx context.Context, uid string) Batch
+}
+
+// Batch applies the mutations of one push.
+type Batch interface {
+	// Apply says how op is applied (it applies nothing yet: the engine first
+	// answers a key it has seen). An error refuses op for good without
+	// recording its key, as a malformed mutation is: the backend cannot
+	// apply such a mutation at all.
+	Apply(op Op) (Application, error)
+	// End ends the push. changed: the entities' state changed since the
+	// answers were made (a mirror refreshed after its edits), so the engine
+	// reads each applied mutation's `current` again.
+	End(ctx context.Context) (changed bool)
+}
+
+// Application is how one mutation is applied: exactly one of the two is set.
+type Application struct {
+	// InLedger applies it inside the transaction that records its key: the
+	// edit and the key's answer commit together or not at all, so a retry is
+	// always answered from the record. An error rolls the edit back; a
+	// permanent one (an apperr refusal) is then recorded as REJECTED.
+	InLedger func(x *store.Txn) (Target, error)
+	// Outside applies it where the ledger's transaction cannot reach (an
+	// upstream's REST call, a question that takes seconds to answer). Its
+	// verdict is recorded after, in a transaction of its own: between the
+	// two, the mutation is applied with its key unrecorded, and a crash or a
+	// lost answer there makes the device send it again. Whatever Outside
+	// applies must absorb a second application (see ADR 5). An error that
+	// is not permanent answers RETRY with nothing recorded.
+	Outside func(ctx context.Context) (Verdict, error)
+}
+
+// Op is a mutation the engine checked (its key, its shape, every field
+// known), ready to apply.
+type Op struct {
+	Mutation *syncv1.Mutation
+	// Target is the entity it names as the device knows it.
+	Target Target
+	// Patch is an update_recording's edit as PatchOf read it (zero for the
+	// other kinds).
+	Patch recordings.Patch
+}
+
+// Target names the entity a mutation touched, so its answer can carry the
+// entity's current state.
+type Target struct {
+	Kind changelog.Kind
+	ID   string
+}
+
+// Verdict is what a mutation applied Outside came to: APPLIED or REJECTED
+// (with the code and message for the user), the entity whose current state
+// the answer carries (a created folder's may be another than the device's),
+// and a question's answer.
+type Verdict struct {
+	Outcome syncv1.Outcome
+	Code    string
+	Message string
+	Target  Target
+	Answer  json.RawMessage
 }
 
 // Entities reads the current state of a user's recordings and folders in a
 // snapshot: what Pull and Push's answers carry beside each change-log entry.
-// The embedded provider's are pkg/recordings'; a relay keeps a mirror of its
-// upstream's.
 type Entities interface {
 	RecordingIn(x *store.Txn, uid, id string) (recordings.State, bool, error)
 	FolderIn(x *store.Txn, uid, id string) (recordings.Folder, bool, error)
 }
 
-// NewService builds the service; ask may be nil (questions are then refused).
+// New builds the engine over backend, keeping the change log and the
+// idempotency ledger in db.
+func New(db *store.DB, backend Backend, log *slog.Logger) *Service {
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	return &Service{db: db, backend: backend, log: log}
+}
+
+// NewService builds the engine over the embedded provider's store; ask may
+// be nil (questions are then refused).
 func NewService(db *store.DB, recs *recordings.Service, ask Asker, log *slog.Logger) *Service {
-	if log == nil {
-		log = slog.New(slog.DiscardHandler)
-	}
-	return &Service{db: db, recs: recs, ents: embedded{}, ask: ask, log: log}
+	return New(db, Embedded(recs, ask), log)
 }
 
-// NewLedger builds the service over another store of entity state (a relay's
-// mirror): Pull reads the change log in db with ents' states, and the
-// idempotency ledger (Replay, Record, PushEach) answers as the embedded Push
-// does. Push itself is refused: the caller applies mutations its own way.
-func NewLedger(db *store.DB, ents Entities, log *slog.Logger) *Service {
-	if log == nil {
-		log = slog.New(slog.DiscardHandler)
-	}
-	return &Service{db: db, ents: ents, log: log}
+type tokenKey struct{}
+
+// WithToken carries the caller's bearer token to a backend that acts for
+// them elsewhere (a relay calls its upstream with it). The embedded store
+// ignores it.
+func WithToken(ctx context.Context, token string) context.Context {
+	return context.WithValue(ctx, tokenKey{}, token)
 }
 
-// embedded reads the embedded provider's own records.
-type embedded struct{}
-
-func (embedded) RecordingIn(x *store.Txn, uid, id string) (recordings.State, bool, error) {
-	return recordings.StateIn(x, uid, id)
-}
-
-func (embedded) FolderIn(x *store.Txn, uid, id string) (recordings.Folder, bool, error) {
-	return recordings.FolderIn(x, uid, id)
+// TokenFrom is the caller's bearer token, "" when none was given.
+func TokenFrom(ctx context.Context) string {
+	t, _ := ctx.Value(tokenKey{}).(string)
+	return t
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/pocket-companion/pocket/server/push"
 	"github.com/pocket-companion/pocket/server/relay"
 	"github.com/pocket-companion/pocket/server/relaysync"
+	"github.com/pocket-companion/pocket/server/sync"
 )
 
 // RelayFeatures are relay mode's modules (POCKET_UPSTREAM_URL set): the REST
@@ -18,7 +19,8 @@ import (
 // upstream answers chat and writes summaries.
 var RelayFeatures = fx.Options(
 	relay.Module,
-	relaysync.Module, // sync, the poller and push notices' titles from the relay's mirror
+	relaysync.Module, // sync's backend, the poller and push notices' titles from the relay's mirror
+	sync.Relayed,     // SyncService: the one sync engine over the relay's backend
 	live.Module,
 	push.Module,
 	// A sign-out through the relay closes its sessions' sockets here, and

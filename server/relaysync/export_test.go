@@ -14,7 +14,7 @@ func (s *Service) TokenOf(uid string) string { return s.tokenOf(uid) }
 // MirroredRecording reads a recording of uid's mirror.
 func (s *Service) MirroredRecording(uid, id string) (st recordings.State, ok bool, err error) {
 	err = s.db.View(func(x *store.Txn) error {
-		st, ok, err = mirror{}.RecordingIn(x, uid, id)
+		st, ok, err = s.RecordingIn(x, uid, id)
 		return err
 	})
 	return st, ok, err

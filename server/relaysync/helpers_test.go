@@ -24,6 +24,7 @@ import (
 	"github.com/pocket-companion/pocket/pkg/events"
 	syncv1 "github.com/pocket-companion/pocket/pkg/gen/pocket/sync/v1"
 	"github.com/pocket-companion/pocket/pkg/store"
+	"github.com/pocket-companion/pocket/pkg/syncer"
 	"github.com/pocket-companion/pocket/server/config"
 	"github.com/pocket-companion/pocket/server/httpx"
 	"github.com/pocket-companion/pocket/tests/servertest"
@@ -115,6 +116,7 @@ type env struct {
 	bus      *events.Bus
 	inval    *invalidations
 	svc      *relaysync.Service
+	sync     *syncer.Service // the engine over the relay backend, as server/sync serves it
 }
 
 type invalidations struct {
@@ -149,6 +151,7 @@ func newEnv(t *testing.T, opts relaysync.Options, upstreamOptions ...fx.Option) 
 		opts.MinRefresh = time.Nanosecond // every pull refreshes unless a test says otherwise
 	}
 	e.svc = relaysync.New(e.db, e.up, e.bus, e.inval, nil, opts)
+	e.sync = syncer.New(e.db, e.svc, nil)
 	t.Cleanup(e.svc.Close)
 	return e
 }
@@ -236,12 +239,17 @@ func upstreamIDs(t *testing.T, p person) []string {
 	return ids
 }
 
+// pull is one pull of p's through the engine, with p's token.
+func (e *env) pull(p person, cursor string, limit int) (*syncv1.PullResponse, error) {
+	return e.sync.Pull(syncer.WithToken(ctx, p.token), p.uid, cursor, limit)
+}
+
 // pullAll pulls from cursor to the end and returns the changes and the cursor.
 func (e *env) pullAll(p person, cursor string) ([]*syncv1.Change, string) {
 	e.t.Helper()
 	var all []*syncv1.Change
 	for {
-		res, err := e.svc.Pull(ctx, p.uid, p.token, cursor, 3)
+		res, err := e.pull(p, cursor, 3)
 		if err != nil {
 			e.t.Fatal(err)
 		}

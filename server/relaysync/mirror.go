@@ -91,10 +91,8 @@ func folderOf(obj loose.Object, folders map[string]recordings.Folder) string {
 	return ""
 }
 
-// mirror reads the mirror for pkg/syncer (Pull, and Push's answers).
-type mirror struct{}
-
-func (mirror) RecordingIn(x *store.Txn, uid, id string) (recordings.State, bool, error) {
+// RecordingIn reads the mirror for pkg/syncer (Pull, and Push's answers).
+func (s *Service) RecordingIn(x *store.Txn, uid, id string) (recordings.State, bool, error) {
 	var r mirroredRecording
 	if ok, err := getJSON(x, mrecKey(uid, id), &r); !ok || err != nil {
 		return recordings.State{}, false, err
@@ -102,7 +100,8 @@ func (mirror) RecordingIn(x *store.Txn, uid, id string) (recordings.State, bool,
 	return recordings.State{ID: id, Item: r.Item, Speakers: r.Speakers, FolderID: r.FolderID, Empty: r.Empty}, true, nil
 }
 
-func (mirror) FolderIn(x *store.Txn, uid, id string) (recordings.Folder, bool, error) {
+// FolderIn reads a folder of the mirror for pkg/syncer.
+func (s *Service) FolderIn(x *store.Txn, uid, id string) (recordings.Folder, bool, error) {
 	var f mirroredFolder
 	if ok, err := getJSON(x, mfoldKey(uid, id), &f); !ok || err != nil {
 		return recordings.Folder{}, false, err

@@ -26,6 +26,7 @@ import (
 	"github.com/pocket-companion/pocket/server/httpx"
 	"github.com/pocket-companion/pocket/server/live"
 	"github.com/pocket-companion/pocket/server/relay"
+	serversync "github.com/pocket-companion/pocket/server/sync"
 )
 
 func bearerAuth(token string) connect.UnaryInterceptorFunc {
@@ -39,7 +40,8 @@ func bearerAuth(token string) connect.UnaryInterceptorFunc {
 	}
 }
 
-// The module as relay mode wires it, over the relay's own upstream client
+// The module as relay mode wires it (with server/sync serving the engine
+// over its backend), over the relay's own upstream client
 // and cache: SyncService over Connect, authorised by the upstream's
 // identity, relaying with the caller's own token; the observer the
 // live-events socket reports to; and the write observer the REST relay tells.
@@ -60,6 +62,7 @@ func TestModule_ServesSyncServiceOverConnectWithTheCallersToken(t *testing.T) {
 	app := fxtest.New(t,
 		fx.Supply(cfg, e.db, e.bus, log, client, relay.NewCache(e.db, time.Hour, 100, log)),
 		relaysync.Module,
+		serversync.Relayed, // SyncService over the relay backend, as server/app wires relay mode
 		fx.Populate(&obs, &writes, &notices),
 		fx.Invoke(fx.Annotate(func(rs []httpx.Route) { routes = rs }, fx.ParamTags(`group:"routes"`))),
 	)

@@ -4,23 +4,19 @@ import (
 	"context"
 	"errors"
 
-	syncv1 "github.com/pocket-companion/pocket/pkg/gen/pocket/sync/v1"
 	"github.com/pocket-companion/pocket/pkg/recordings"
+	"github.com/pocket-companion/pocket/pkg/syncer"
 )
 
-// Pull answers the caller's changes after cursor, as the embedded Pull does
-// (pkg/syncer over the relay's log and mirror), after refreshing the mirror
-// when the last refresh is older than MinRefresh. A refresh that fails or
-// finds the budget spent leaves the answer to the mirror as it is: the
-// device is served what the relay knows, and hears of the rest later.
-func (s *Service) Pull(ctx context.Context, uid, token, cursor string, limit int) (*syncv1.PullResponse, error) {
-	if err := recordings.CheckOwner(ctx, uid); err != nil {
-		return nil, err
-	}
+// CatchUp refreshes the mirror before a pull (the engine's, pkg/syncer)
+// when the last refresh is older than MinRefresh or a change was announced
+// since, with the caller's token. A refresh that fails or finds the budget
+// spent leaves the answer to the mirror as it is: the device is served what
+// the relay knows, and hears of the rest later.
+func (s *Service) CatchUp(ctx context.Context, uid string) {
 	if want, due := s.due(uid); due {
-		s.refreshUnlessCovered(ctx, uid, token, want)
+		s.refreshUnlessCovered(ctx, uid, syncer.TokenFrom(ctx), want)
 	}
-	return s.ledger.Pull(ctx, uid, cursor, limit)
 }
 
 // due: the user's mirror was last refreshed MinRefresh ago or more, or a

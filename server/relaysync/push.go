@@ -7,91 +7,90 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/pocket-companion/pocket/pkg/apperr"
 	"github.com/pocket-companion/pocket/pkg/changelog"
 	syncv1 "github.com/pocket-companion/pocket/pkg/gen/pocket/sync/v1"
 	"github.com/pocket-companion/pocket/pkg/syncer"
 )
 
-// Push applies a device's queued mutations at the upstream, in order, each
-// at most once per idempotency key (pkg/syncer's ledger, as the embedded
-// Push): a replayed key answers its stored result without a call; an
-// upstream that does not answer (no answer, 5xx, 429) makes it RETRY with
-// nothing recorded; a 4xx is REJECTED with the upstream's message. After
-// the applied ones the mirror is refreshed, so each answer's `current` and
-// the next pull carry the upstream's state, and the user's other tabs hear
-// of the change at once.
-func (s *Service) Push(ctx context.Context, uid, token string, muts []*syncv1.Mutation) (*syncv1.PushResponse, error) {
+// Pushes: pkg/syncer's engine keeps the rules (order, the stop after a
+// RETRY, each key answered once, `current`); the relay applies each mutation
+// it hands over as the upstream's REST call, Outside the ledger's
+// transaction: an upstream that does not answer (no answer, 5xx, 429, 401,
+// 408) makes it RETRY with nothing recorded; a 4xx is REJECTED with the
+// upstream's message. When the push ends, the mirror is refreshed if
+// anything was applied, so each answer's `current` and the next pull carry
+// the upstream's state and the user's other tabs hear of the change at once.
+//
+// The upstream's call and the record of its key cannot be one transaction:
+// when the upstream applied a mutation but its answer was lost (a timeout,
+// or this relay died before recording it), the device sends it again. An
+// edit absorbs that (a PUT sets the same value again, a create_folder whose
+// name is taken answers the existing folder, a second delete is refused as
+// not found), but a question is asked again: POST /api/v1/chat/message takes
+// no key (ADR 5).
+
+// Begin starts a push of uid's: one at a time per user, so a key is never
+// sent to the upstream twice at once.
+func (s *Service) Begin(ctx context.Context, uid string) syncer.Batch {
 	u := s.user(uid)
-	u.pushing.Lock() // one push of a user at a time: a key is never sent twice at once
-	defer u.pushing.Unlock()
-	var touched []request
-	targets := map[int]request{} // result index -> what it touched
-	n := 0                       // PushEach calls apply for a prefix of muts, in order
-	res, err := s.ledger.PushEach(ctx, uid, muts, func(ctx context.Context, m *syncv1.Mutation) *syncv1.MutationResult {
-		r, req := s.pushOne(ctx, uid, token, m)
-		if r.GetOutcome() == syncv1.Outcome_OUTCOME_APPLIED && !r.GetReplayed() {
-			touched = append(touched, req)
-			targets[n] = req
-		}
-		n++
-		return r
-	})
-	if err != nil || len(touched) == 0 {
-		return res, err
+	u.pushing.Lock()
+	return &pushBatch{s: s, u: u, uid: uid, token: syncer.TokenFrom(ctx)}
+}
+
+// pushBatch is one push at the upstream, and what it changed there.
+type pushBatch struct {
+	s          *Service
+	u          *userState
+	uid, token string
+	touched    []request
+}
+
+// Apply maps op onto the upstream's REST call. Folder ids a device made
+// offline are replaced by the upstream's id of the folder it created.
+func (b *pushBatch) Apply(op syncer.Op) (syncer.Application, error) {
+	req, err := b.s.requestOf(b.uid, op)
+	if err != nil {
+		return syncer.Application{}, err
 	}
-	s.refreshLogged(ctx, uid, token, true) // pushes bypass the REST relay and its cache
-	for _, req := range touched {
+	return syncer.Application{Outside: func(ctx context.Context) (syncer.Verdict, error) { return b.send(ctx, op.Mutation, req) }}, nil
+}
+
+// errNotTaken: the upstream did not answer for good; the device retries.
+var errNotTaken = apperr.New(apperr.Unavailable, "UPSTREAM_UNAVAILABLE", "The provider did not take this change; it will be sent again")
+
+func (b *pushBatch) send(ctx context.Context, m *syncv1.Mutation, req request) (syncer.Verdict, error) {
+	a, err := b.s.call(ctx, b.token, req.method, req.path, req.body)
+	if err == nil && (a.status >= 500 || a.status == http.StatusTooManyRequests || a.status == http.StatusUnauthorized || a.status == http.StatusRequestTimeout) {
+		err = fmt.Errorf("relaysync: upstream answered %d to %s %s", a.status, req.method, pathOnly(req.path))
+	}
+	if err != nil {
+		return syncer.Verdict{}, fmt.Errorf("%w: %w", errNotTaken, err)
+	}
+	b.s.budget.succeeded(b.uid) // the upstream answers again: end any back-off
+	v, req := b.s.verdict(ctx, b.uid, b.token, m, req, a)
+	if v.Outcome == syncv1.Outcome_OUTCOME_APPLIED {
+		b.touched = append(b.touched, req)
+	}
+	return v, nil
+}
+
+// End refreshes the mirror after the edits the upstream took (pushes bypass
+// the REST relay and its cache, so its cache of the user is dropped too),
+// fetches the speakers of recordings whose speakers were renamed, and lets
+// the next push of the user begin.
+func (b *pushBatch) End(ctx context.Context) bool {
+	defer b.u.pushing.Unlock()
+	if len(b.touched) == 0 {
+		return false
+	}
+	b.s.refreshLogged(ctx, b.uid, b.token, true)
+	for _, req := range b.touched {
 		if strings.HasSuffix(req.path, "/speakers") {
-			s.fetchSpeakers(ctx, uid, token, req.id)
+			b.s.fetchSpeakers(ctx, b.uid, b.token, req.id)
 		}
 	}
-	s.freshen(uid, res, targets)
-	return res, nil
-}
-
-// freshen re-reads the `current` of each applied mutation after the refresh.
-func (s *Service) freshen(uid string, res *syncv1.PushResponse, targets map[int]request) {
-	for i, req := range targets {
-		if req.id == "" || i >= len(res.GetResults()) {
-			continue
-		}
-		if c, err := s.ledger.Current(uid, req.kind, req.id); err == nil && c != nil {
-			res.Results[i].Current = c
-		}
-	}
-}
-
-func (s *Service) pushOne(ctx context.Context, uid, token string, m *syncv1.Mutation) (*syncv1.MutationResult, request) {
-	key := m.GetIdempotencyKey()
-	if err := syncer.Check(m); err != nil {
-		return syncer.Rejected(key, err), request{}
-	}
-	if res, found, err := s.ledger.Replay(uid, m); err != nil || found {
-		if err != nil {
-			s.log.Error("relaysync: reading a change's key failed; the device will retry", "err", err)
-			return syncer.RetryLater(key), request{}
-		}
-		return res, request{}
-	}
-	req, err := s.requestOf(uid, m)
-	if err != nil {
-		return syncer.Rejected(key, err), request{}
-	}
-	a, err := s.call(ctx, token, req.method, req.path, req.body)
-	if err != nil || a.status >= 500 || a.status == http.StatusTooManyRequests || a.status == http.StatusUnauthorized || a.status == http.StatusRequestTimeout {
-		s.log.Info("relaysync: the upstream did not take a change; the device will retry", "status", a.status, "err", err)
-		return syncer.RetryLater(key), request{}
-	}
-	s.budget.succeeded(uid) // the upstream answers again: end any back-off
-	v, req := s.verdict(ctx, uid, token, m, req, a)
-	res, err := s.ledger.Record(uid, m, v)
-	if err != nil {
-		// Applied upstream but not remembered: answer it all the same (a
-		// resend would re-apply an edit that is the same again, or be refused).
-		s.log.Error("relaysync: recording a change's key failed", "err", err)
-		return &syncv1.MutationResult{IdempotencyKey: key, Outcome: v.Outcome, ErrorCode: v.Code, ErrorMessage: v.Message, AnswerJson: string(v.Answer)}, req
-	}
-	return res, req
+	return true
 }
 
 // envelope is the upstream's answer shape, success or error.
@@ -110,12 +109,12 @@ func (s *Service) verdict(ctx context.Context, uid, token string, m *syncv1.Muta
 			if f, found := s.folderNamed(ctx, uid, token, m.GetCreateFolder()); found {
 				_ = s.alias(uid, req.id, f)
 				req.id = f
-				return syncer.Verdict{Outcome: syncv1.Outcome_OUTCOME_APPLIED, Kind: changelog.Folder, ID: f}, req
+				return syncer.Verdict{Outcome: syncv1.Outcome_OUTCOME_APPLIED, Target: syncer.Target{Kind: changelog.Folder, ID: f}}, req
 			}
 		}
 		return refusal(req, a.status, env), req
 	}
-	v := syncer.Verdict{Outcome: syncv1.Outcome_OUTCOME_APPLIED, Kind: req.kind, ID: req.id}
+	v := syncer.Verdict{Outcome: syncv1.Outcome_OUTCOME_APPLIED, Target: req.target()}
 	switch m.GetOp().(type) {
 	case *syncv1.Mutation_CreateFolder:
 		var f struct {
@@ -123,7 +122,7 @@ func (s *Service) verdict(ctx context.Context, uid, token string, m *syncv1.Muta
 		}
 		if json.Unmarshal(env.Data, &f) == nil && safeID(f.ID) {
 			_ = s.alias(uid, req.id, f.ID)
-			v.ID, req.id = f.ID, f.ID
+			v.Target.ID, req.id = f.ID, f.ID
 		}
 	case *syncv1.Mutation_AskQuestion:
 		v.Answer = env.Data
@@ -134,7 +133,7 @@ func (s *Service) verdict(ctx context.Context, uid, token string, m *syncv1.Muta
 // refusal is a 4xx as the device shows it: the upstream's code and message,
 // or, for a route this provider lacks, that it cannot.
 func refusal(req request, status int, env envelope) syncer.Verdict {
-	v := syncer.Verdict{Outcome: syncv1.Outcome_OUTCOME_REJECTED, Kind: req.kind, ID: req.id, Code: env.Code, Message: env.Message}
+	v := syncer.Verdict{Outcome: syncv1.Outcome_OUTCOME_REJECTED, Target: req.target(), Code: env.Code, Message: env.Message}
 	if req.beyond && (status == http.StatusMethodNotAllowed || (status == http.StatusNotFound && env.Code == "")) {
 		v.Code, v.Message = "UNSUPPORTED", "The provider this server relays to cannot "+req.what
 	}

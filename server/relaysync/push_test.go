@@ -13,6 +13,7 @@ import (
 
 	"github.com/pocket-companion/pocket/pkg/events"
 	syncv1 "github.com/pocket-companion/pocket/pkg/gen/pocket/sync/v1"
+	"github.com/pocket-companion/pocket/pkg/syncer"
 )
 
 func str(s string) *string { return &s }
@@ -23,7 +24,7 @@ func update(key, id, title string) *syncv1.Mutation {
 
 func (e *env) push(p person, muts ...*syncv1.Mutation) []*syncv1.MutationResult {
 	e.t.Helper()
-	res, err := e.svc.Push(ctx, p.uid, p.token, muts)
+	res, err := e.sync.Push(syncer.WithToken(ctx, p.token), p.uid, muts)
 	if err != nil {
 		e.t.Fatal(err)
 	}
@@ -137,7 +138,7 @@ func TestPush_UpstreamStoppedAnswersRetryAndNothingIsLost(t *testing.T) {
 	cfg := e.stopUpstream()
 
 	// Pulls are answered from the mirror while the upstream is away.
-	if pulled, err := e.svc.Pull(ctx, alice.uid, alice.token, "", 0); err != nil || len(recordingIDs(pulled.GetChanges())) != 2 {
+	if pulled, err := e.pull(alice, "", 0); err != nil || len(recordingIDs(pulled.GetChanges())) != 2 {
 		t.Fatalf("pull with the upstream stopped: %v, %v", pulled, err)
 	}
 	res := e.push(alice, update("a", ids[0], "Written while the provider was down"), update("b", ids[1], "Second"))

@@ -13,6 +13,7 @@ import (
 
 	"github.com/pocket-companion/pocket/pkg/events"
 	syncv1 "github.com/pocket-companion/pocket/pkg/gen/pocket/sync/v1"
+	"github.com/pocket-companion/pocket/pkg/syncer"
 )
 
 func TestPull_FirstPullReturnsEveryRecordingAndFolderOfTheUpstream(t *testing.T) {
@@ -171,16 +172,18 @@ func TestPull_CursorOfAnotherRelaysLogAnswersResync(t *testing.T) {
 	_, cursor := e.pullAll(alice, "")
 
 	// A second replica, with its own Badger, in front of the same upstream.
-	other := relaysync.New(storetest.Memory(t), e.up, nil, nil, nil, relaysync.Options{MinRefresh: time.Nanosecond})
-	t.Cleanup(other.Close)
-	res, err := other.Pull(ctx, alice.uid, alice.token, cursor, 0)
+	otherDB := storetest.Memory(t)
+	otherRelay := relaysync.New(otherDB, e.up, nil, nil, nil, relaysync.Options{MinRefresh: time.Nanosecond})
+	t.Cleanup(otherRelay.Close)
+	other, asAlice := syncer.New(otherDB, otherRelay, nil), syncer.WithToken(ctx, alice.token)
+	res, err := other.Pull(asAlice, alice.uid, cursor, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !res.GetResync() {
 		t.Fatalf("a cursor of another replica's log was continued: %v", res)
 	}
-	fresh, err := other.Pull(ctx, alice.uid, alice.token, "", 0)
+	fresh, err := other.Pull(asAlice, alice.uid, "", 0)
 	if err != nil || len(recordingIDs(fresh.GetChanges())) != 2 {
 		t.Fatalf("pull from the start on the other replica = %v, %v", fresh, err)
 	}
@@ -226,7 +229,7 @@ func TestPull_DevicesPullingTogetherAfterAnAnnouncementAllSeeItFromOneListing(t 
 		saw := make([]bool, devices)
 		for d := range devices {
 			wg.Go(func() {
-				res, err := e.svc.Pull(ctx, alice.uid, alice.token, cursor, 50)
+				res, err := e.pull(alice, cursor, 50)
 				if err != nil {
 					t.Error(err)
 					return

@@ -24,16 +24,16 @@ type request struct {
 	what   string // for the refusal's message: "rename folders"
 }
 
-// requestOf maps m onto the upstream's REST API. Folder ids a device made
-// offline are replaced by the upstream's id of the folder it created.
-func (s *Service) requestOf(uid string, m *syncv1.Mutation) (request, error) {
+func (r request) target() syncer.Target { return syncer.Target{Kind: r.kind, ID: r.id} }
+
+// requestOf maps a checked mutation onto the upstream's REST API. Folder ids
+// a device made offline are replaced by the upstream's id of the folder it
+// created.
+func (s *Service) requestOf(uid string, checked syncer.Op) (request, error) {
 	folder := func(id string) string { return s.resolveFolder(uid, id) }
-	switch op := m.GetOp().(type) {
+	switch op := checked.Mutation.GetOp().(type) {
 	case *syncv1.Mutation_UpdateRecording:
-		p, err := syncer.PatchOf(op.UpdateRecording) // as the embedded Push reads it (checked already)
-		if err != nil {
-			return request{}, err
-		}
+		p := checked.Patch // as the engine read it for either backend
 		// The REST PUT body takes each field under its own name.
 		body := map[string]any{}
 		for name, v := range p.Values {
@@ -69,7 +69,7 @@ func (s *Service) requestOf(uid string, m *syncv1.Mutation) (request, error) {
 		b, _ := json.Marshal(map[string]any{"recordingId": q.GetRecordingId(), "message": q.GetMessage(), "sessionId": nullable(q.GetSessionId()), "language": "en"})
 		return request{method: http.MethodPost, path: "/api/v1/chat/message", body: b}, nil
 	}
-	return request{}, errors.New("relaysync: empty mutation") // syncer.Check refused it already
+	return request{}, errors.New("relaysync: empty mutation") // the engine refused it already
 }
 
 func recReq(method, suffix, id string, body map[string]any) request {

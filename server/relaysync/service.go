@@ -1,13 +1,13 @@
-// Package relaysync is sync, live events and summary notifications in relay
-// mode (POCKET_UPSTREAM_URL set). The upstream provider speaks only the
-// spec's REST API; devices still pull and push over pocket.sync.v1 and hear
-// live events. So the relay keeps, per user, a mirror of the upstream's
+// Package relaysync is relay mode's sync backend (a pkg/syncer.Backend,
+// served by server/sync), live events and summary notifications
+// (POCKET_UPSTREAM_URL set). The upstream provider speaks only the spec's
+// REST API; devices still pull and push over pocket.sync.v1 and hear live
+// events. So the relay keeps, per user, a mirror of the upstream's
 // recordings and folders in its Badger, refreshes it by listing the upstream
 // (on pulls, after writes, and on a timer for users with an open socket), and
 // turns what changed into the same change log (pkg/changelog) and events
 // (pkg/events) as the embedded provider. Pushed mutations become the
-// upstream's REST calls, at most once per idempotency key (pkg/syncer's
-// ledger).
+// upstream's REST calls; the engine answers each key at most once.
 //
 // Every upstream call for background work is counted against one budget per
 // user (POCKET_UPSTREAM_RATE requests a minute); tokens are held in memory
@@ -23,7 +23,6 @@ import (
 
 	"github.com/pocket-companion/pocket/pkg/events"
 	"github.com/pocket-companion/pocket/pkg/store"
-	"github.com/pocket-companion/pocket/pkg/syncer"
 )
 
 // Upstream sends one request to the provider with the caller's bearer token.
@@ -69,7 +68,8 @@ type Options struct {
 	Now func() time.Time
 }
 
-// Service is relay-mode sync for every user. It is safe for concurrent use.
+// Service is relay mode's sync backend for every user. It is safe for
+// concurrent use.
 type Service struct {
 	db     *store.DB
 	up     Upstream
@@ -77,7 +77,6 @@ type Service struct {
 	inval  Invalidator
 	log    *slog.Logger
 	opts   Options
-	ledger *syncer.Service
 	budget *budget
 
 	users sync.Map // uid -> *userState
@@ -94,7 +93,6 @@ func New(db *store.DB, up Upstream, bus Publisher, inval Invalidator, log *slog.
 	opts = opts.withDefaults()
 	bg, stop := context.WithCancel(context.Background())
 	s := &Service{db: db, up: up, bus: bus, inval: inval, log: log, opts: opts, bg: bg, stop: stop}
-	s.ledger = syncer.NewLedger(db, mirror{}, log)
 	s.budget = newBudget(opts.Rate, opts.Now)
 	return s
 }

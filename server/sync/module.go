@@ -1,7 +1,10 @@
-// Package sync serves SyncService (pocket.sync.v1) over Connect: devices pull
-// the changes to their library and push the edits they queued. The logic is
-// pkg/syncer's; this is transport and lifecycle (backfilling the change log
-// of a data directory written before it, pruning old tombstones).
+// Package sync serves SyncService (pocket.sync.v1) over Connect, in both
+// modes: devices pull the changes to their library and push the edits they
+// queued. The rules are pkg/syncer's one engine, over the embedded
+// provider's store (Module) or a relay's mirror of its upstream (Relayed,
+// with server/relaysync's backend); this is transport and lifecycle
+// (backfilling the change log of a data directory written before it,
+// pruning old tombstones).
 package sync
 
 import (
@@ -23,17 +26,36 @@ import (
 	"github.com/pocket-companion/pocket/server/httpx"
 )
 
-// Module provides *syncer.Service and the SyncService route.
+// Module serves SyncService over the embedded provider's store, backfilling
+// its change log once at start.
 var Module = fx.Module("sync",
-	fx.Provide(NewService),
-	fx.Provide(fx.Annotate(Routes, fx.ResultTags(`group:"routes,flatten"`))),
+	fx.Provide(EmbeddedBackend),
+	serve,
+	fx.Invoke(maintainEmbedded),
+)
+
+// Relayed serves SyncService over the syncer.Backend in the graph: a relay's
+// (server/relaysync.Module provides it).
+var Relayed = fx.Module("sync",
+	serve,
 	fx.Invoke(maintain),
 )
 
-// NewService builds sync over the recordings domain, with Ask Pocket for
-// questions queued offline.
-func NewService(db *store.DB, recs *recordings.Service, chats *chat.Service, log *slog.Logger) *syncer.Service {
-	return syncer.NewService(db, recs, asker{chats}, log)
+// serve is the engine and its route, whatever the backend.
+var serve = fx.Options(
+	fx.Provide(NewService),
+	fx.Provide(fx.Annotate(Routes, fx.ResultTags(`group:"routes,flatten"`))),
+)
+
+// NewService builds the engine over backend.
+func NewService(db *store.DB, backend syncer.Backend, log *slog.Logger) *syncer.Service {
+	return syncer.New(db, backend, log)
+}
+
+// EmbeddedBackend is the recordings domain as sync's backend, with Ask
+// Pocket for questions queued offline.
+func EmbeddedBackend(recs *recordings.Service, chats *chat.Service) syncer.Backend {
+	return syncer.Embedded(recs, asker{chats})
 }
 
 // asker sends a queued question as the owner would over REST, with its key.
@@ -63,7 +85,12 @@ func Routes(svc *syncer.Service) []httpx.Route {
 // pruneEvery is how often tombstones past changelog.Retention are dropped.
 const pruneEvery = 6 * time.Hour
 
-type maintainParams struct {
+// maintain prunes the change log's tombstones in the background.
+func maintain(lc fx.Lifecycle, db *store.DB, log *slog.Logger) {
+	background(lc, func(ctx context.Context) { prune(ctx, db, log) })
+}
+
+type embeddedParams struct {
 	fx.In
 	Lifecycle  fx.Lifecycle
 	DB         *store.DB
@@ -72,20 +99,27 @@ type maintainParams struct {
 	Log        *slog.Logger
 }
 
-// maintain backfills the change log once (readiness waits for it: a device
-// pulling before it ends would miss older recordings until its next pull)
-// and prunes tombstones in the background.
-func maintain(p maintainParams) {
+// maintainEmbedded backfills the change log once (readiness waits for it: a
+// device pulling before it ends would miss older recordings until its next
+// pull), then prunes tombstones in the background.
+func maintainEmbedded(p embeddedParams) {
+	const reason = "logging the library for sync"
+	p.Lifecycle.Append(fx.Hook{OnStart: func(context.Context) error { p.Gate.Hold(reason); return nil }})
+	background(p.Lifecycle, func(ctx context.Context) {
+		backfill(p, reason)
+		prune(ctx, p.DB, p.Log)
+	})
+}
+
+// background runs fn from start to stop.
+func background(lc fx.Lifecycle, fn func(context.Context)) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
-	const reason = "logging the library for sync"
-	p.Lifecycle.Append(fx.Hook{
+	lc.Append(fx.Hook{
 		OnStart: func(context.Context) error {
-			p.Gate.Hold(reason)
 			go func() {
 				defer close(done)
-				backfill(p, reason)
-				prune(ctx, p)
+				fn(ctx)
 			}()
 			return nil
 		},
@@ -93,7 +127,7 @@ func maintain(p maintainParams) {
 	})
 }
 
-func backfill(p maintainParams, reason string) {
+func backfill(p embeddedParams, reason string) {
 	defer p.Gate.Release(reason)
 	n, err := p.Recordings.BackfillChangeLog()
 	if err != nil {
@@ -110,15 +144,15 @@ func backfill(p maintainParams, reason string) {
 	}
 }
 
-func prune(ctx context.Context, p maintainParams) {
+func prune(ctx context.Context, db *store.DB, log *slog.Logger) {
 	t := time.NewTicker(pruneEvery)
 	defer t.Stop()
 	for {
-		n, err := changelog.Prune(p.DB, time.Now().Add(-changelog.Retention))
+		n, err := changelog.Prune(db, time.Now().Add(-changelog.Retention))
 		if err != nil {
-			p.Log.Error("sync: pruning tombstones failed", "err", err)
+			log.Error("sync: pruning tombstones failed", "err", err)
 		} else if n > 0 {
-			p.Log.Info("sync: pruned tombstones", "count", n)
+			log.Info("sync: pruned tombstones", "count", n)
 		}
 		select {
 		case <-ctx.Done():
