@@ -41,7 +41,7 @@ function browserDeps(): StaleChunkDeps {
       setItem: (key, value) => sessionStorage.setItem(key, value),
     },
     reload: () => window.location.reload(),
-    now: Date.now,
+    now: () => Date.now(), // read at each call: a clock installed later (a fake one in tests) is seen
     isOnline: () => navigator.onLine !== false,
   }
 }

@@ -67,7 +67,7 @@ export function defaultDeps(): SyncDeps {
       loadSyncCode(() => import('./client')).then((m) => m.syncClient(m.syncTransport(appSession))),
     ),
     session: appSession,
-    now: Date.now,
+    now: () => Date.now(), // read at each call: a clock installed later (a fake one in tests) is seen
     random: Math.random,
     uuid: () => crypto.randomUUID(),
     lock: browserLock,
