@@ -28,7 +28,7 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never', outputFolder: './playwright-report' }]],
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    trace: process.env.POCKET_E2E_TRACE === 'all' ? 'retain-on-failure' : 'on-first-retry',
     screenshot: 'only-on-failure',
     serviceWorkers: 'allow',
   },
