@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # `make test`: every test, in stages, each stage's output kept in a log under
 # test-results/make-test/ and printed only when the stage fails (a passing run
-# prints a few dozen lines). Stages that do not need each other's results run
-# side by side: the Go tests (which wait on disks, sockets and child servers
-# more than on the CPU) beside the PWA's generated-code check, typecheck and
-# unit tests, and both linters; then the browser suite, and the relay's
+# prints a few dozen lines). After set-up, the PWA and the binary are built and
+# the browser suite starts at once, at normal CPU priority: it is the longest
+# stage and the one whose tests measure time (live updates within a second).
+# Beside it, at the lowest priority (nice 19), the Go tests, the PWA's
+# generated-code check, typecheck and unit tests, and both linters take the CPU
+# the browser suite leaves idle (about a quarter of two cores). Then the relay's
 # tagged tests. A table of each stage's time closes the run.
 #
 #   tools/test.sh              every stage
@@ -82,7 +84,7 @@ web_tests() {
   make --no-print-directory test-gen && npm run typecheck && npm run test:unit
 }
 
-# The PWA built once (typecheck ran in web_tests), its size budgets checked,
+# The PWA built once (typecheck runs in web_tests), its size budgets checked,
 # and the binary that embeds it.
 build() {
   npx vite build --config pwa/vite.config.ts && npm run -s size && go build -o bin/pocket ./server/cmd/pocket
@@ -105,6 +107,15 @@ run_bg() { # NAME COMMAND...: a stage in the background, its result in $logs/NAM
     printf '%s %s %s\n' "${took[$name]}" "${status[$name]}" "${summary[$name]}" >"$logs/$name.result"
   ) &
 }
+run_bg_idle() { # NAME COMMAND...: run_bg at the lowest CPU priority (children inherit it)
+  local name=$1
+  shift
+  (
+    renice -n 19 -p "$BASHPID" >/dev/null
+    stage "$name" "$@" >"$logs/$name.report"
+    printf '%s %s %s\n' "${took[$name]}" "${status[$name]}" "${summary[$name]}" >"$logs/$name.result"
+  ) &
+}
 collect() { # NAME: reads back a background stage's result and prints its report
   local name=$1 t s rest
   read -r t s rest <"$logs/$name.result"
@@ -113,19 +124,18 @@ collect() { # NAME: reads back a background stage's result and prints its report
   cat "$logs/$name.report"
 }
 
-bg=()
-wanted go && { run_bg go go_tests; bg+=(go); }
-wanted web && { run_bg web web_tests; bg+=(web); }
-wanted lint && { run_bg lint lint; bg+=(lint); }
-wait
-for name in "${bg[@]}"; do collect "$name"; done
-
 failed=0
-for name in "${bg[@]}"; do [ "${status[$name]}" -eq 0 ] || failed=1; done
-if [ "$failed" -eq 0 ]; then
-  wanted e2e || wanted e2e-relay || wanted build && stage build build
-  [ "${status[build]:-0}" -eq 0 ] || failed=1
+if wanted e2e || wanted e2e-relay || wanted build; then
+  stage build build
+  [ "${status[build]}" -eq 0 ] || failed=1
 fi
+
+# The checks that need no browser, at the lowest priority beside the browser suite.
+checks=() checks_pid=()
+wanted go && { run_bg_idle go go_tests && checks+=(go) checks_pid+=($!); }
+wanted web && { run_bg_idle web web_tests && checks+=(web) checks_pid+=($!); }
+wanted lint && { run_bg_idle lint lint && checks+=(lint) checks_pid+=($!); }
+
 # The browser suite: the embedded suite (in E2E_SHARDS shards side by side,
 # each with a stack of its own and its own folder for traces and server logs),
 # then the relay's tagged tests. One shard by default: on two cores the suite
@@ -139,9 +149,9 @@ embedded_shard() { # I N: shard I of N of the embedded suite, with the chaos sam
 }
 relay_tagged() { env POCKET_E2E_OUTPUT=e2e/test-results/e2e-relay e2e/run.sh --relay; }
 if [ "$failed" -eq 0 ] && wanted e2e; then
-  shards=${E2E_SHARDS:-1} bg=()
-  for i in $(seq 1 "$shards"); do run_bg "e2e-$i" embedded_shard "$i" "$shards" && bg+=("e2e-$i"); done
-  wait
+  shards=${E2E_SHARDS:-1} bg=() bg_pid=()
+  for i in $(seq 1 "$shards"); do run_bg "e2e-$i" embedded_shard "$i" "$shards" && bg+=("e2e-$i") bg_pid+=($!); done
+  wait "${bg_pid[@]}"
   for name in "${bg[@]}"; do collect "$name"; done
   for name in "${bg[@]}"; do [ "${status[$name]}" -eq 0 ] || failed=1; done
 fi
@@ -149,6 +159,9 @@ if [ "$failed" -eq 0 ] && wanted e2e-relay; then
   stage e2e-relay relay_tagged
   [ "${status[e2e-relay]}" -eq 0 ] || failed=1
 fi
+[ ${#checks_pid[@]} -eq 0 ] || wait "${checks_pid[@]}"
+for name in "${checks[@]}"; do collect "$name"; done
+for name in "${checks[@]}"; do [ "${status[$name]}" -eq 0 ] || failed=1; done
 
 printf '\n%-10s %6s  %s\n' stage seconds result
 for name in "${order[@]}"; do
