@@ -92,7 +92,14 @@ async function startStack(browser: import('@playwright/test').Browser): Promise<
     devices.push({ context, watch: new Watch(context) })
   }
   const request = devices[0].context.request
-  const expected: Expected = { titles: new Map(), filing: new Map(), folders: new Map(), deleted: new Set() }
+  const expected: Expected = {
+    titles: new Map(),
+    filing: new Map(),
+    starred: new Map(),
+    archived: new Map(),
+    folders: new Map(),
+    deleted: new Set(),
+  }
   await upload(request, base, names.length * RECORDINGS_PER_TAB, expected)
   const ids = [...expected.titles.keys()]
   const actors: Actor[] = []
@@ -112,7 +119,14 @@ async function startStack(browser: import('@playwright/test').Browser): Promise<
     await page.goto('/recordings')
     actors.push({ name, page, recordings: own, folders: [] })
   }
-  await actors[0].page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
+  // Every tab is served by its browser's service worker before faults start, as for a user who has
+  // used the app before: a tab its worker does not control yet loads the app's parts from the
+  // network, and the server may be down when a dialog's part is first needed.
+  for (const { page } of actors) {
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
+    if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload()
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true)
+  }
   const targets: FaultTargets = { proxy: 'pocket', toxiproxy, pocket, devices: devices.map((d) => d.context) }
   return { base, pocket, toxiproxy, targets, devices, actors, expected, request }
 }

@@ -11,6 +11,10 @@ export interface Expected {
   titles: Map<string, string>
   /** Recording id → folder id ('' for General). */
   filing: Map<string, string>
+  /** Recording id → starred, once a tab toggled it. */
+  starred: Map<string, boolean>
+  /** Recording id → archived, once a tab toggled it. */
+  archived: Map<string, boolean>
   /** Folder id → name; null once deleted. */
   folders: Map<string, string | null>
   /** Recordings deleted for good. */
@@ -72,6 +76,15 @@ async function fileInNewFolder(page: Page, name: string): Promise<string> {
   await box.press('Enter', step)
   await expect(picker.locator('option:checked')).toHaveText(name, step)
   return picker.inputValue(step)
+}
+
+const headerToggle = (page: Page, name: string) =>
+  page.locator('.rec-header:visible').getByRole('button', { name, exact: true })
+
+/** Presses the open recording's header toggle named `from`; resolves once it reads `to`, pressed as `on`. */
+async function flip(page: Page, from: string, to: string, on: boolean): Promise<void> {
+  await headerToggle(page, from).click(step)
+  await expect(headerToggle(page, to)).toHaveAttribute('aria-pressed', String(on), step)
 }
 
 /** What the app says when an Undo came after the delete could be sent (DeleteRecordingButton). */
@@ -141,16 +154,33 @@ async function deleteFolder(page: Page, name: string): Promise<void> {
   await expect(folderLink(page, name)).toHaveCount(0, step)
 }
 
-type Op = 'rename' | 'file' | 'fileNew' | 'deleteUndo' | 'createFolder' | 'renameFolder' | 'deleteFolder'
+type Op =
+  | 'rename'
+  | 'star'
+  | 'archiveUndo'
+  | 'file'
+  | 'fileNew'
+  | 'deleteUndo'
+  | 'createFolder'
+  | 'renameFolder'
+  | 'deleteFolder'
 
 /** The next edit, drawn so a tab keeps a few folders: more deletes once it has many. */
 function drawOp(rng: Rng, actor: Actor): Op {
   const ops: Op[] = ['createFolder']
-  if (actor.recordings.length > 0) ops.push('rename', 'rename', 'deleteUndo', 'fileNew')
+  if (actor.recordings.length > 0) ops.push('rename', 'rename', 'star', 'archiveUndo', 'deleteUndo', 'fileNew')
   if (actor.folders.length > 0) ops.push('renameFolder', 'deleteFolder')
   if (actor.folders.length > 0 && actor.recordings.length > 0) ops.push('file', 'file')
   if (actor.folders.length > 3) ops.push('deleteFolder', 'deleteFolder')
   return rng.pick(ops)
+}
+
+/** A recording no longer expected to hold anything (deleted, or counted lost). */
+export function forget(expected: Expected, id: string): void {
+  expected.titles.delete(id)
+  expected.filing.delete(id)
+  expected.starred.delete(id)
+  expected.archived.delete(id)
 }
 
 /**
@@ -186,6 +216,22 @@ async function perform(
       expected.titles.set(rec, to)
       return `rename ${rec} to “${to}”`
     }
+    case 'star': {
+      const on = !expected.starred.get(rec)
+      await openRecording(page, rec, title)
+      await (on ? flip(page, 'Star', 'Unstar', true) : flip(page, 'Unstar', 'Star', false))
+      expected.starred.set(rec, on)
+      return `${on ? 'star' : 'unstar'} ${rec}`
+    }
+    case 'archiveUndo': {
+      // Archived, then back: two edits of one flag in a row, sent in order, each once. (An
+      // archived recording leaves the list the tabs open recordings from, so it comes back.)
+      await openRecording(page, rec, title)
+      await flip(page, 'Archive', 'Unarchive', true)
+      await flip(page, 'Unarchive', 'Archive', false)
+      expected.archived.set(rec, false)
+      return `archive ${rec} and unarchive`
+    }
     case 'file': {
       const folder = rng.pick([...actor.folders, ''])
       await openRecording(page, rec, title)
@@ -207,8 +253,7 @@ async function perform(
       const undo = await deleteAndUndo(page, title)
       if (undo === 'undone') return `delete ${rec} and undo`
       actor.recordings = actor.recordings.filter((r) => r !== rec)
-      expected.titles.delete(rec)
-      expected.filing.delete(rec)
+      forget(expected, rec)
       expected.deleted.add(rec)
       return `delete ${rec} (Undo ${undo}: deleted)`
     }

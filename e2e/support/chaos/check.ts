@@ -1,9 +1,17 @@
 import type { APIRequestContext, Page } from '@playwright/test'
-import type { Actor, Expected } from './actors'
+import { forget, type Actor, type Expected } from './actors'
 
-/** A library as one side holds it: recordings (title, folder) and folders (name) by id. */
+/** A recording as the chaos trials edit it. */
+export interface RecordingCopy {
+  title: string
+  folderId: string
+  starred: boolean
+  archived: boolean
+}
+
+/** A library as one side holds it: recordings and folders (name) by id. */
 export interface Library {
-  recordings: Map<string, { title: string; folderId: string }>
+  recordings: Map<string, RecordingCopy>
   folders: Map<string, string>
 }
 
@@ -14,7 +22,11 @@ export interface DeviceCopy extends Library {
 
 /** The IndexedDB rows `readDevice` reads, as far as it reads them. */
 interface StoredRows {
-  recordings: { id: string; folderId?: string; data?: { title?: string; folder?: { id?: string } } }
+  recordings: {
+    id: string
+    folderId?: string
+    data?: { title?: string; folder?: { id?: string }; starred?: boolean; archived?: boolean }
+  }
   folders: { id: string; name: string }
   outbox: DeviceCopy['outbox'][number]
 }
@@ -44,7 +56,16 @@ export async function readDevice(page: Page): Promise<DeviceCopy> {
       const [recordings, folders, outbox] = await Promise.all([all('recordings'), all('folders'), all('outbox')])
       return {
         recordings: recordings.map(
-          (r) => [r.id, { title: r.data?.title ?? '', folderId: r.folderId ?? r.data?.folder?.id ?? '' }] as const,
+          (r) =>
+            [
+              r.id,
+              {
+                title: r.data?.title ?? '',
+                folderId: r.folderId ?? r.data?.folder?.id ?? '',
+                starred: r.data?.starred === true,
+                archived: r.data?.archived === true,
+              },
+            ] as const,
         ),
         folders: folders.map((f) => [f.id, f.name] as const),
         outbox: outbox.map((o) => ({
@@ -68,6 +89,8 @@ interface ServerRow {
   folder?: { id?: string; name?: string } | null
   folder_id?: string
   folderId?: string
+  starred?: boolean
+  archived?: boolean
 }
 
 const tokens = new WeakMap<APIRequestContext, string>()
@@ -108,7 +131,12 @@ export async function readServer(request: APIRequestContext, base: string): Prom
     new Set(rows.map((r) => r.id)).size +
     (folders.length - new Set(folders.map((f) => f.name.toLowerCase())).size)
   return {
-    recordings: new Map(rows.map((r) => [r.id, { title: r.title, folderId: folderOf(r) }])),
+    recordings: new Map(
+      rows.map((r) => [
+        r.id,
+        { title: r.title, folderId: folderOf(r), starred: r.starred === true, archived: r.archived === true },
+      ]),
+    ),
     folders: new Map(folders.map((f) => [f.id, f.name])),
     duplicated,
   }
@@ -120,7 +148,7 @@ export function differences(device: Library, server: Library): string[] {
   for (const [id, s] of server.recordings) {
     const d = device.recordings.get(id)
     if (!d) out.push(`recording ${id} missing`)
-    else if (d.title !== s.title || d.folderId !== s.folderId)
+    else if (d.title !== s.title || d.folderId !== s.folderId || d.starred !== s.starred || d.archived !== s.archived)
       out.push(`recording ${id}: device ${JSON.stringify(d)}, server ${JSON.stringify(s)}`)
   }
   for (const id of device.recordings.keys())
@@ -143,6 +171,14 @@ export function losses(expected: Expected, server: Library): string[] {
     const s = server.recordings.get(id)
     if (s && s.folderId !== folder) out.push(`recording ${id} in “${s.folderId}”, expected “${folder}”`)
   }
+  for (const [flag, values] of [
+    ['starred', expected.starred],
+    ['archived', expected.archived],
+  ] as const)
+    for (const [id, on] of values) {
+      const s = server.recordings.get(id)
+      if (s && s[flag] !== on) out.push(`recording ${id} ${flag} ${s[flag]}, expected ${on}`)
+    }
   for (const id of expected.deleted) if (server.recordings.has(id)) out.push(`deleted recording ${id} still there`)
   for (const [id, name] of expected.folders) {
     const s = server.folders.get(id)
@@ -160,10 +196,11 @@ export function adoptServer(expected: Expected, actors: Actor[], server: Library
     if (s) {
       expected.titles.set(id, s.title)
       expected.filing.set(id, s.folderId)
+      if (expected.starred.has(id)) expected.starred.set(id, s.starred)
+      if (expected.archived.has(id)) expected.archived.set(id, s.archived)
     } else {
       // Counted as lost once; not edited again.
-      expected.titles.delete(id)
-      expected.filing.delete(id)
+      forget(expected, id)
     }
   }
   expected.deleted.clear()
