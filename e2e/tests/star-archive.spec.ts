@@ -162,6 +162,8 @@ test.describe('starred and archived', () => {
       await page.goto(`${pocket.url}/recordings/${LEO.id}`)
       await toggle(header(page), 'Archive').click()
       await expectPressed(header(page), 'Unarchive', true)
+      // The press shows at once; the mark says the edit is kept on the device, as the row's does for the star.
+      await expect(header(page).getByRole('img', { name: 'Waiting to sync' })).toBeVisible()
 
       // A reload with the server still down: the worker serves the app, IndexedDB the edits.
       await page.goto(`${pocket.url}/recordings`)
