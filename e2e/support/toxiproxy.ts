@@ -42,6 +42,7 @@ export async function startToxiproxy(seed: number): Promise<Toxiproxy> {
   const api = `http://127.0.0.1:${port}`
   const proxies: Array<{ name: string; listen: string; upstream: string }> = []
   let child = await spawnServer(api, port, seed)
+  let restarting: Promise<void> | undefined
 
   // An answer within 5 s or none: the server's own limit is 25 s.
   const call = async (method: string, path: string, body?: unknown): Promise<void> => {
@@ -70,11 +71,16 @@ export async function startToxiproxy(seed: number): Promise<Toxiproxy> {
     addToxic: (proxy, toxic) => call('POST', `/proxies/${proxy}/toxics`, { toxicity: 1, ...toxic }),
     removeToxic: (proxy, name) => call('DELETE', `/proxies/${proxy}/toxics/${name}`),
     reset: () => call('POST', '/reset'),
-    restart: async () => {
-      await stop()
-      child = await spawnServer(api, port, seed)
-      for (const proxy of proxies) await createProxy(proxy)
-    },
+    // One restart at a time: faults lifted together (or a heal) that all find Toxiproxy hung share
+    // the restart under way, rather than killing the server it is bringing up.
+    restart: () =>
+      (restarting ??= (async () => {
+        await stop()
+        child = await spawnServer(api, port, seed)
+        for (const proxy of proxies) await createProxy(proxy)
+      })().finally(() => {
+        restarting = undefined
+      })),
     stop,
   }
 }
