@@ -146,7 +146,8 @@ describe('sync problems', () => {
     expect(await screen.findByRole('link', { name: 'Mine' })).toBeInTheDocument()
 
     expect(await screen.findByRole('alert')).toHaveTextContent(`Not saved: Rename of “${TITLE}”. Title is too long`)
-    const open = screen.getByRole('button', { name: '1 change not saved' })
+    // The status reads the outbox itself: it may say so a moment after the announcement.
+    const open = await screen.findByRole('button', { name: '1 change not saved' })
     await user.click(open)
     const dialog = await screen.findByRole('dialog', { name: 'Changes not saved' })
     const item = within(dialog).getByRole('listitem', { name: `Rename of “${TITLE}”` })
