@@ -100,25 +100,21 @@ overall=$(date +%s)
 stage setup setup
 [ "${status[setup]}" -eq 0 ] || exit 1
 
-# The Go and web stages run in background subshells; their results are read
+# Background stages run in subshells; their results are read
 # back from marker files, since a subshell cannot set this shell's arrays.
-run_bg() { # NAME COMMAND...: a stage in the background, its result in $logs/NAME.result
-  local name=$1
-  shift
+# run_bg_at NICENESS NAME COMMAND...: a stage in the background at that CPU
+# priority (its children inherit it), its result in $logs/NAME.result.
+run_bg_at() {
+  local niceness=$1 name=$2
+  shift 2
   (
+    [ "$niceness" -eq 0 ] || renice -n "$niceness" -p "$BASHPID" >/dev/null
     stage "$name" "$@" >"$logs/$name.report"
     printf '%s %s %s\n' "${took[$name]}" "${status[$name]}" "${summary[$name]}" >"$logs/$name.result"
   ) &
 }
-run_bg_idle() { # NAME COMMAND...: run_bg at the lowest CPU priority (children inherit it)
-  local name=$1
-  shift
-  (
-    renice -n 19 -p "$BASHPID" >/dev/null
-    stage "$name" "$@" >"$logs/$name.report"
-    printf '%s %s %s\n' "${took[$name]}" "${status[$name]}" "${summary[$name]}" >"$logs/$name.result"
-  ) &
-}
+run_bg() { run_bg_at 0 "$@"; }       # NAME COMMAND...
+run_bg_idle() { run_bg_at 19 "$@"; } # NAME COMMAND...: beside the browser suite, on the CPU it leaves
 collect() { # NAME: reads back a background stage's result and prints its report
   local name=$1 t s rest
   read -r t s rest <"$logs/$name.result"
