@@ -1,6 +1,7 @@
 import { fileURLToPath, URL } from 'node:url'
 import { configDefaults, defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
+import { testWaitMs } from './src/test/waitMs'
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url))
 
@@ -36,7 +37,8 @@ export default defineConfig({
     globals: false,
     restoreMocks: true,
     unstubGlobals: true,
-    testTimeout: 15000,
+    // Room for three full waits (src/test/setup.ts): 15 s by default.
+    testTimeout: 3 * testWaitMs(),
     projects: [
       // Logic and component tests share one module graph and one jsdom per worker: a fresh
       // one per file cost more than the tests themselves (the 53 component and module-replacing

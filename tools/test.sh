@@ -80,11 +80,14 @@ go_tests() {
 # Both linters (golangci-lint, built here on first use; ESLint and Prettier's check): any finding fails.
 lint() { make --no-print-directory lint; }
 
-# A unit test that fails is run once more, as the browser suite's are (retries: 1): beside the
-# browser suite at nice 19, a screen's device read can land after a wait that is fine on an idle
-# machine. A test that fails twice fails the stage.
+# Beside the browser suite at nice 19 the unit tests get only the CPU it leaves, at moments none:
+# a screen's transition or an answer's reveal can take several seconds there. Their waits may take
+# 15 s (POCKET_TEST_WAIT_MS; a wait still ends as soon as its condition holds), and a test that
+# fails is run once more, as the browser suite's are (retries: 1). A test that fails twice fails
+# the stage.
 web_tests() {
-  make --no-print-directory test-gen && npm run typecheck && npm run test:unit -- --retry=1
+  make --no-print-directory test-gen && npm run typecheck &&
+    POCKET_TEST_WAIT_MS=15000 npm run test:unit -- --retry=1
 }
 
 # The PWA built once (typecheck runs in web_tests), its size budgets checked,

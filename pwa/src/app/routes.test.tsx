@@ -50,9 +50,7 @@ describe('routes and guard (spec §2)', () => {
   it('a signed-in user reaches a recording’s page', async () => {
     await signInOnServer(alice)
     renderApp('/recordings/rec_01_weekly_sync')
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Weekly Product Sync' }, { timeout: 5000 }),
-    ).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { level: 1, name: 'Weekly Product Sync' })).toBeInTheDocument()
   })
 
   it('a recording whose id needs escaping in a path is asked for by its own id', async () => {
@@ -66,9 +64,7 @@ describe('routes and guard (spec §2)', () => {
       }),
     )
     renderApp(`/recordings/${encodeURIComponent('rec 1%')}`)
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Weekly Product Sync' }, { timeout: 5000 }),
-    ).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { level: 1, name: 'Weekly Product Sync' })).toBeInTheDocument()
     expect(asked).toEqual(['rec 1%'])
   })
 

@@ -7,6 +7,7 @@ import { mockAuth } from '@/mocks/mockAuthState'
 import { mockPush } from '@/mocks/handlers/push'
 import { db } from '@/data/db'
 import { session } from '@/data/session'
+import { testWaitMs } from './waitMs'
 
 // The offline prefetcher fetches the details of every listed recording in the
 // background (and a 404 removes a row): screens' tests run without it, so its
@@ -14,9 +15,11 @@ import { session } from '@/data/session'
 vi.mock('@/features/offline/OfflineLibrary', () => ({ OfflineLibrary: () => null }))
 
 // findBy* and waitFor give up after 5 s rather than 1 s: screens draw device
-// reads as transitions, which a loaded machine (the Go tests run beside these)
-// can hold past a second. A wait still ends as soon as its condition holds.
-configure({ asyncUtilTimeout: 5000 })
+// reads as transitions, which a loaded machine can hold past a second.
+// `make test` runs these beside the browser suite at the lowest CPU priority
+// and gives them longer (POCKET_TEST_WAIT_MS, tools/test.sh). A wait still
+// ends as soon as its condition holds.
+configure({ asyncUtilTimeout: testWaitMs() })
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
 

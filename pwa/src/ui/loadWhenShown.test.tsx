@@ -13,7 +13,7 @@ describe('loadWhenShown', () => {
     const load = vi.fn(async () => Greeting)
     loadWhenShown(load)
     expect(load).not.toHaveBeenCalled()
-    await waitFor(() => expect(load).toHaveBeenCalledTimes(1), { timeout: 5000 })
+    await waitFor(() => expect(load).toHaveBeenCalledTimes(1))
   })
 
   it('draws the fallback until the part has arrived, then the part with its props', async () => {

@@ -5,6 +5,7 @@ import { db as appDb, PocketDB } from '../db'
 import { searchRecordings } from '../search'
 import { toStored } from '../storedRecording'
 import { createLocalSearch, type LocalSearch } from './localSearch'
+import { testWaitMs } from '@/test/waitMs'
 
 const opened: Array<{ db: PocketDB; search: LocalSearch }> = []
 afterEach(async () => {
@@ -71,7 +72,7 @@ describe('createLocalSearch', () => {
     await db.recordings.put(toStored({ id: 'a', title: 'Monday standup', recordingAt: '2026-01-03T10:00:00Z' }))
     // The index follows Dexie's change notifications, which can come later than expect.poll's
     // default second on a busy machine: a bound of its own.
-    const follows = { timeout: 5000 }
+    const follows = { timeout: testWaitMs() }
     await expect.poll(async () => ids(await search.search('weekly')), follows).toEqual(['d'])
     await db.recordings.clear()
     await expect.poll(async () => (await search.search('planning')).length, follows).toBe(0)

@@ -14,7 +14,6 @@ const REC = 'rec_02_one_on_one_leo'
 const file = fixtureFiles().find((f) => f.recording.id === REC)!
 const firstSegment = normalizeTranscript(file.transcription, file.speakers).segments[0]!
 const SEND = '/api/v1/chat/message'
-const REVEAL = { timeout: 4000 }
 
 const sharedBody = {
   success: true,
@@ -51,21 +50,15 @@ describe('Ask Pocket', () => {
     expect(panel.getByRole('button', { name: 'List to-do' })).toBeDisabled()
     release()
 
-    const source = await panel.findByRole(
-      'button',
-      { name: `${firstSegment.speakerLabel} · ${formatClock(firstSegment.start)}` },
-      REVEAL,
-    )
+    const source = await panel.findByRole('button', {
+      name: `${firstSegment.speakerLabel} · ${formatClock(firstSegment.start)}`,
+    })
     expect(panel.queryByRole('img', { name: 'Pocket is typing…' })).not.toBeInTheDocument()
     // Safe markdown: **bold** becomes <strong>.
     expect(panel.getByText('What did we agree?', { selector: 'strong' })).toBeInTheDocument()
     // The full reply is announced once, a render after the reveal completes.
     expect(
-      await screen.findByText(
-        /the team agreed on the next action items/,
-        { selector: '[aria-live] *, [aria-live]' },
-        REVEAL,
-      ),
+      await screen.findByText(/the team agreed on the next action items/, { selector: '[aria-live] *, [aria-live]' }),
     ).toBeInTheDocument()
     expect(panel.getByRole('button', { name: 'Who owns each action item?' })).toBeInTheDocument()
     expect(panel.getByRole('button', { name: 'Why was that decided?' })).toBeInTheDocument()
@@ -77,9 +70,7 @@ describe('Ask Pocket', () => {
   it('a source opens the Transcription tab at that segment', async () => {
     const { panel, app } = await openOwner()
     await userEvent.click(panel.getByRole('button', { name: 'List to-do' }))
-    await userEvent.click(
-      await panel.findByRole('button', { name: new RegExp(`^${firstSegment.speakerLabel} ·`) }, REVEAL),
-    )
+    await userEvent.click(await panel.findByRole('button', { name: new RegExp(`^${firstSegment.speakerLabel} ·`) }))
     expect(screen.getByRole('tab', { name: 'Transcription' })).toHaveAttribute('aria-selected', 'true')
     expect(app.router.location.search).toBe('?tab=transcription')
     const row = await screen.findByText(firstSegment.text)
@@ -92,17 +83,17 @@ describe('Ask Pocket', () => {
     server.use(http.get('/api/v1/chat/session/:id', async () => (await gate, undefined), { once: true }))
     await signInOnServer(alice, { cacheProfile: true })
     const first = renderApp(`/recordings/${REC}`)
-    expect(await screen.findByText('Loading chat…', {}, { timeout: 5000 })).toBeInTheDocument()
+    expect(await screen.findByText('Loading chat…', {})).toBeInTheDocument()
     release()
     await waitFor(() => expect(box()).toBeEnabled())
     await userEvent.type(box(), 'First question{Enter}')
-    await screen.findByRole('button', { name: 'Who owns each action item?' }, REVEAL)
+    await screen.findByRole('button', { name: 'Who owns each action item?' })
     first.unmount()
 
     // The server never answers the session call: the device's copy shows anyway.
     server.use(http.get('/api/v1/chat/session/:id', () => new Promise<never>(() => {})))
     const second = renderApp(`/recordings/${REC}`)
-    expect(await screen.findByText('First question', { selector: 'p' }, { timeout: 5000 })).toBeInTheDocument()
+    expect(await screen.findByText('First question', { selector: 'p' })).toBeInTheDocument()
     // Old replies show whole, with their sources, and are not announced again.
     expect(screen.getByRole('button', { name: new RegExp(`^${firstSegment.speakerLabel} ·`) })).toBeInTheDocument()
     expect(document.querySelector('[aria-live="polite"]')).toBeEmptyDOMElement()
@@ -111,9 +102,7 @@ describe('Ask Pocket', () => {
     // Offline: the network fails, the saved conversation is shown with a note.
     server.use(http.get('/api/v1/chat/session/:id', () => HttpResponse.error()))
     renderApp(`/recordings/${REC}`)
-    expect(
-      await screen.findByText('Offline: showing the conversation saved on this device.', {}, { timeout: 5000 }),
-    ).toBeInTheDocument()
+    expect(await screen.findByText('Offline: showing the conversation saved on this device.', {})).toBeInTheDocument()
     expect(screen.getByText('First question', { selector: 'p' })).toBeInTheDocument()
     expect(screen.queryByRole('alert')).not.toBeInTheDocument()
   })
@@ -170,7 +159,7 @@ describe('Ask Pocket', () => {
     const panel = within(await screen.findByRole('complementary', { name: 'Ask Pocket' }))
     await waitFor(() => expect(box()).toBeEnabled())
     await userEvent.click(panel.getByRole('button', { name: 'Follow-up email' }))
-    await panel.findByRole('button', { name: 'Who owns each action item?' }, REVEAL)
+    await panel.findByRole('button', { name: 'Who owns each action item?' })
     expect(paths).toContain('/api/v1/chat/message/shared')
     expect(paths).not.toContain('/api/v1/chat/message')
     server.events.removeAllListeners()
@@ -185,7 +174,7 @@ describe('Ask Pocket', () => {
     await waitFor(() => expect(box()).toBeEnabled())
     expect(screen.queryByRole('alert')).not.toBeInTheDocument()
     await userEvent.type(box(), 'Still there?{Enter}')
-    expect(await screen.findByRole('button', { name: 'Who owns each action item?' }, REVEAL)).toBeInTheDocument()
+    expect(await screen.findByRole('button', { name: 'Who owns each action item?' })).toBeInTheDocument()
   })
 
   it('without any token: disabled, with the authentication note', () => {

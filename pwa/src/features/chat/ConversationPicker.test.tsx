@@ -9,7 +9,6 @@ import { readMutation } from '@/data/sync/mutation'
 import { openOwnerChat } from './openOwnerChat'
 
 const REC = 'rec_02_one_on_one_leo'
-const REVEAL = { timeout: 4000 }
 const FIRST = 'What did Leo promise?'
 const SECOND = 'Which dates came up?'
 
@@ -24,7 +23,7 @@ const box = () => screen.getByPlaceholderText('Ask questions about your chat')
 /** Asks and waits for the answer (its first words are on screen once revealed). */
 async function ask(panel: Panel, text: string) {
   await userEvent.type(box(), `${text}{Enter}`)
-  await waitFor(() => expect(panel.queryByRole('img', { name: 'Pocket is typing…' })).not.toBeInTheDocument(), REVEAL)
+  await waitFor(() => expect(panel.queryByRole('img', { name: 'Pocket is typing…' })).not.toBeInTheDocument())
 }
 
 /** The current conversation's title (a heading that says it is the current one). */

@@ -42,7 +42,7 @@ beforeEach(async () => {
 async function open(path = '/recordings') {
   await signInOnServer(alice, { cacheProfile: true })
   const view = renderApp(path)
-  await screen.findByRole('heading', { level: 1, name: 'Recordings' }, { timeout: 5000 })
+  await screen.findByRole('heading', { level: 1, name: 'Recordings' })
   return view
 }
 

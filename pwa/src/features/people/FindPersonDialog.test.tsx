@@ -29,13 +29,11 @@ const page = (from: number, count: number, nextOffset: number | null) => ({
 async function openFinder() {
   await signInOnServer(alice, { cacheProfile: true })
   renderApp(`/recordings/${OWN}`)
-  await screen.findByRole('heading', { level: 1 }, { timeout: 5000 })
+  await screen.findByRole('heading', { level: 1 })
   await userEvent.click(screen.getByRole('tab', { name: 'Transcription' }))
   // The tab's panel and the dialog are loaded when first shown: on a busy machine that takes more than a second.
-  await userEvent.click(
-    await screen.findByRole('button', { name: 'Find Daniel Okafor in other recordings' }, { timeout: 5000 }),
-  )
-  return screen.findByRole('dialog', { name: 'Find Daniel Okafor in other recordings' }, { timeout: 5000 })
+  await userEvent.click(await screen.findByRole('button', { name: 'Find Daniel Okafor in other recordings' }))
+  return screen.findByRole('dialog', { name: 'Find Daniel Okafor in other recordings' })
 }
 
 async function queuedRenames() {

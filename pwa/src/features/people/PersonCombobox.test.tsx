@@ -107,7 +107,7 @@ describe('suggestions in the transcript’s Speakers section', () => {
   async function renameSecondSpeaker() {
     await signInOnServer(alice, { cacheProfile: true })
     renderApp('/recordings/rec_01_weekly_sync')
-    await screen.findByRole('heading', { level: 1 }, { timeout: 5000 })
+    await screen.findByRole('heading', { level: 1 })
     await userEvent.click(screen.getByRole('tab', { name: 'Transcription' }))
     const speakers = await screen.findByRole('region', { name: 'Speakers' })
     await userEvent.click(within(speakers).getByRole('button', { name: 'Rename Daniel Okafor' }))

@@ -18,9 +18,9 @@ async function openMenu() {
   const user = userEvent.setup()
   const app = renderApp('/recordings')
   // Generous: the first render of the whole app is slow on a busy machine.
-  await user.click(await screen.findByRole('button', { name: 'Alice' }, { timeout: 5000 }))
+  await user.click(await screen.findByRole('button', { name: 'Alice' }))
   const item = screen.getByRole('menuitemcheckbox', { name: 'Notifications' })
-  await waitFor(() => expect(item).toHaveAccessibleDescription(/.+/), { timeout: 5000 })
+  await waitFor(() => expect(item).toHaveAccessibleDescription(/.+/))
   return { ...app, user, item, token }
 }
 
@@ -171,7 +171,7 @@ describe('sign-out and push', () => {
     const { user, router } = await openMenu()
     const started = Date.now()
     await user.click(screen.getByRole('menuitem', { name: 'Logout' }))
-    await waitFor(() => expect(router.location.pathname).toBe('/login'), { timeout: 5000 })
+    await waitFor(() => expect(router.location.pathname).toBe('/login'))
     expect(Date.now() - started).toBeLessThan(4000)
     // The browser dropped it anyway: the push service refuses what the server still sends.
     expect(fake.subscription).toBeNull()

@@ -14,7 +14,7 @@ const SHARED = 'rec_16_roadmap_2027_shared'
 async function open(id: string) {
   await signInOnServer(alice, { cacheProfile: true })
   const app = renderApp(`/recordings/${id}`)
-  await screen.findByRole('heading', { level: 1 }, { timeout: 5000 })
+  await screen.findByRole('heading', { level: 1 })
   return app
 }
 

@@ -46,9 +46,7 @@ async function open(id: string) {
 describe('detail screen (desktop)', () => {
   it('shows the header: title, From {owner} when shared, date pill, description', async () => {
     await open('rec_16_roadmap_2027_shared')
-    expect(
-      await screen.findByRole('heading', { level: 1, name: '2027 Roadmap Preview' }, { timeout: 5000 }),
-    ).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { level: 1, name: '2027 Roadmap Preview' })).toBeInTheDocument()
     expect(screen.getByText('From Marcus Lee')).toBeInTheDocument()
     expect(screen.getByText(formatShortDateTime(Date.parse('2026-10-20T16:00:00Z')))).toBeInTheDocument()
     expect(screen.getByText(/Marcus's first look at the 2027 roadmap/)).toBeInTheDocument()
@@ -81,7 +79,7 @@ describe('detail screen (desktop)', () => {
 
   it('a link to a passage (?t= seconds) opens the Transcription tab with that line highlighted; another tab drops it', async () => {
     await open('rec_09_consult_knee?t=100')
-    const tab = await screen.findByRole('tab', { name: 'Transcription' }, { timeout: 5000 })
+    const tab = await screen.findByRole('tab', { name: 'Transcription' })
     expect(tab).toHaveAttribute('aria-selected', 'true')
     const current = await waitFor(() => {
       const li = screen.getByRole('tabpanel', { name: 'Transcription' }).querySelector('li[aria-current="true"]')

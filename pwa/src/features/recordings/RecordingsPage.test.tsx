@@ -22,7 +22,7 @@ async function openList(path = '/recordings') {
   await signInOnServer(alice, { cacheProfile: true })
   const view = renderApp(path)
   // The first test also pays for transforming the lazily loaded screen.
-  await screen.findByRole('heading', { level: 1, name: 'Recordings' }, { timeout: 5000 })
+  await screen.findByRole('heading', { level: 1, name: 'Recordings' })
   return view
 }
 
@@ -43,13 +43,13 @@ describe('recordings list', () => {
     await openList()
     expect(copyShown()).toBe(true)
     answer.open()
-    expect(await screen.findByRole('link', { name: 'Note: 3.4 release to-dos' }, { timeout: 5000 })).toBeInTheDocument()
+    expect(await screen.findByRole('link', { name: 'Note: 3.4 release to-dos' })).toBeInTheDocument()
     expect(copyShown()).toBe(false)
   })
 
   it('groups the first rows under long-form date headings, newest first', async () => {
     await openList()
-    expect(await screen.findByRole('link', { name: 'Note: 3.4 release to-dos' }, { timeout: 5000 })).toHaveAttribute(
+    expect(await screen.findByRole('link', { name: 'Note: 3.4 release to-dos' })).toHaveAttribute(
       'href',
       '/recordings/rec_26_voice_note_release_checklist',
     )

@@ -18,7 +18,7 @@ afterEach(() => server.events.removeAllListeners())
 async function openList(path: string) {
   await signInOnServer(alice, { cacheProfile: true })
   const view = renderApp(path)
-  await screen.findByRole('heading', { level: 1, name: 'Recordings' }, { timeout: 5000 })
+  await screen.findByRole('heading', { level: 1, name: 'Recordings' })
   return view
 }
 
@@ -87,7 +87,7 @@ describe('filters', () => {
       }),
     )
     const { router } = await openList('/recordings')
-    expect(await screen.findByRole('link', { name: 'Weekly Product Sync' }, { timeout: 5000 })).toBeInTheDocument()
+    expect(await screen.findByRole('link', { name: 'Weekly Product Sync' })).toBeInTheDocument()
     await userEvent.click(screen.getByRole('button', { name: 'Filters' }))
     const dialog = await screen.findByRole('dialog', { name: 'Filters' })
     await userEvent.click(screen.getByRole('checkbox', { name: 'Has summary' }))

@@ -61,7 +61,7 @@ async function openDialog() {
   await signInOnServer(alice, { cacheProfile: true })
   renderApp('/recordings/rec_01_weekly_sync')
   // The first test also pays for loading the screen's modules.
-  await userEvent.click(await screen.findByRole('button', { name: 'Share' }, { timeout: 5000 }))
+  await userEvent.click(await screen.findByRole('button', { name: 'Share' }))
   return screen.findByRole('dialog', { name: 'Share recording' })
 }
 

@@ -10,7 +10,6 @@ import { gate, placeStaticCopy } from '@/test/staticCopy'
 
 const VIEW = '/api/v1/share/shared/recording'
 // The first render loads the lazy route (and, in a file run alone, transforms its modules): allow it time.
-const LAZY_ROUTE = { timeout: 5000 }
 const f = fixtureFiles().find((x) => x.recording.id === 'rec_02_one_on_one_leo')!
 const sharedBody = {
   success: true,
@@ -32,7 +31,7 @@ describe('shared recording page', () => {
       }),
     )
     renderApp('/shared/recording?token=tok')
-    expect(await screen.findByRole('heading', { level: 1, name: '1:1 with Leo' }, LAZY_ROUTE)).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { level: 1, name: '1:1 with Leo' })).toBeInTheDocument()
     expect(screen.getByText('From Demo User')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Get your Pocket' })).toHaveAttribute(
       'rel',
@@ -47,7 +46,7 @@ describe('shared recording page', () => {
   it('is read-only: no editing of the title, description or speakers', async () => {
     server.use(http.get(VIEW, () => HttpResponse.json(sharedBody)))
     renderApp('/shared/recording?token=tok')
-    expect(await screen.findByRole('heading', { level: 1, name: '1:1 with Leo' }, LAZY_ROUTE)).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { level: 1, name: '1:1 with Leo' })).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Edit title' })).not.toBeInTheDocument()
     expect(screen.queryByRole('button', { name: /^(Edit|Add) description$/ })).not.toBeInTheDocument()
     await userEvent.click(screen.getAllByRole('tab', { name: /^Transcript(ion)?$/ })[0]!)
@@ -60,7 +59,7 @@ describe('shared recording page', () => {
     await signInOnServer(alice, { cacheProfile: true })
     session.setIdToken('signed-in')
     const { router } = renderApp('/shared/recording?token=tok')
-    expect(await screen.findByRole('heading', { level: 1, name: '1:1 with Leo' }, LAZY_ROUTE)).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { level: 1, name: '1:1 with Leo' })).toBeInTheDocument()
     expect(router.location.pathname).toBe('/shared/recording')
   })
 
@@ -77,12 +76,8 @@ describe('shared recording page', () => {
   })
 
   it.each([
-    ['the recording', 200, () => screen.findByRole('heading', { level: 1, name: '1:1 with Leo' }, LAZY_ROUTE)],
-    [
-      'why the link does not open',
-      401,
-      () => screen.findByRole('heading', { level: 1, name: 'Invalid Share Link' }, LAZY_ROUTE),
-    ],
+    ['the recording', 200, () => screen.findByRole('heading', { level: 1, name: '1:1 with Leo' })],
+    ['why the link does not open', 401, () => screen.findByRole('heading', { level: 1, name: 'Invalid Share Link' })],
   ])('the server-painted copy stays over the loading screen until %s is drawn', async (_, status, drawn) => {
     const copyShown = placeStaticCopy()
     const answer = gate()
@@ -95,7 +90,7 @@ describe('shared recording page', () => {
       }),
     )
     renderApp('/shared/recording?token=tok')
-    expect(await screen.findByText('Loading recording…', {}, LAZY_ROUTE)).toBeInTheDocument()
+    expect(await screen.findByText('Loading recording…', {})).toBeInTheDocument()
     expect(copyShown()).toBe(true)
     answer.open()
     await drawn()
@@ -118,6 +113,6 @@ describe('shared recording page', () => {
     renderApp('/shared/recording?token=tok')
     expect(await screen.findByText('Network error. Please check your connection and try again.')).toBeInTheDocument()
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }))
-    expect(await screen.findByRole('heading', { level: 1, name: '1:1 with Leo' }, LAZY_ROUTE)).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { level: 1, name: '1:1 with Leo' })).toBeInTheDocument()
   })
 })

@@ -68,7 +68,7 @@ async function openList() {
   let forget = () => {}
   const firstPull = new Promise<void>((resolve) => (forget = afterSyncPull(() => resolve())))
   const app = renderApp('/recordings')
-  await screen.findByRole('link', { name: TITLE }, { timeout: 5000 })
+  await screen.findByRole('link', { name: TITLE })
   await firstPull
   forget()
   return app

@@ -24,7 +24,7 @@ describe('the sync icon on list rows', () => {
   it('shows on a recording with an edit waiting that changes nothing on its row (a queued question), and goes when the edit does', async () => {
     await signInOnServer(alice, { cacheProfile: true })
     renderApp('/recordings')
-    const link = await screen.findByRole('link', { name: 'Weekly Product Sync' }, { timeout: 5000 })
+    const link = await screen.findByRole('link', { name: 'Weekly Product Sync' })
     const row = link.closest('.rec-row') as HTMLElement
     expect(within(row).queryByRole('img', SYNC_ICON)).not.toBeInTheDocument()
 
