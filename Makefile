@@ -100,7 +100,7 @@ fault:
 
 ## chaos: 200 seeded sync trials under faults (Toxiproxy toxics, kill -9 of pocket, a browser offline) with
 ## two tabs and a second browser editing through the UI; prints lost/duplicated/stuck/diverged and the
-## failing seeds, non-zero if any (make test runs 5). CHAOS_SEED=N replays one trial; CHAOS_TRIALS=N
+## failing seeds, non-zero if any (make test runs 20). CHAOS_SEED=N replays one trial; CHAOS_TRIALS=N
 chaos: build tools chromium bin/oidc-issuer
 	CHAOS_TRIALS=$${CHAOS_TRIALS:-200} e2e/run.sh tests/chaos.spec.ts --project desktop --retries 0
 
