@@ -12,7 +12,7 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 HAVE_WEB := $(wildcard package.json)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run build web test test-go fault chaos soak load fuzz test-web test-size test-e2e test-e2e-relay test-e2e-relay-all test-gen deps tools chromium fixtures-audio clean fmt lint lint-go lint-web bench bench-sync bench-relay proto
+.PHONY: run build web test postgres test-go fault chaos soak load fuzz test-web test-size test-e2e test-e2e-relay test-e2e-relay-all test-gen deps tools chromium fixtures-audio clean fmt lint lint-go lint-web bench bench-sync bench-relay proto
 
 ## run: build everything and start `pocket serve` on http://127.0.0.1:8080 with the sample data
 run: build
@@ -69,6 +69,13 @@ CHROMIUM_PACKAGES := chromium chromium-headless-shell
 chromium:
 	@if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromium-headless-shell ]; then \
 		$(SUDO) apt-get update -q && ($(SUDO) apt-get install -y -q $(CHROMIUM_PACKAGES) || $(SUDO) apt-get install -y -q -f $(CHROMIUM_PACKAGES)); \
+	fi
+
+## postgres: Debian's PostgreSQL server, which tests start clusters of their own from
+## (tools/postgres.sh; the Go tests' second pass, `tools/test.sh go-pg`), root or sudo
+postgres:
+	@if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
+		$(SUDO) apt-get update -q && $(SUDO) apt-get install -y -q postgresql; \
 	fi
 
 ## test: every test: Go, PWA unit/component, browser end-to-end (and the relay's share of it), generated

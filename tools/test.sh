@@ -4,7 +4,8 @@
 # prints a few dozen lines). After set-up, the PWA and the binary are built and
 # the browser suite starts at once, at normal CPU priority: it is the longest
 # stage and the one whose tests measure time (live updates within a second).
-# Beside it, at the lowest priority (nice 19), the Go tests, the PWA's
+# Beside it, at the lowest priority (nice 19), the Go tests (the store-facing
+# ones on PostgreSQL too), the PWA's
 # generated-code check, typecheck and unit tests, and both linters take the CPU
 # the browser suite leaves idle (about a quarter of two cores). Then the relay's
 # tagged tests, and beside them 20 chaos trials (`make chaos` runs 200). A table
@@ -61,6 +62,7 @@ report() {
 summarize() {
   case $1 in
   go) python3 tools/go-test-summary.py "$logs/go-test.json" ;;
+  go-pg) python3 tools/go-test-summary.py "$logs/go-pg-test.json" | sed 's/^go:/go on PostgreSQL:/' ;;
   web) grep -E '^\s*Tests\s' "$logs/web.log" | tail -n 1 | sed -E 's/^\s*Tests\s+/vitest: /' ;;
   lint) grep -E '^[0-9]+ issues' "$logs/lint.log" | sed 's/^/golangci-lint: /' ;;
   e2e-chaos) grep -E '^chaos: ' "$logs/$1.log" | tail -n 1 ;;
@@ -68,15 +70,34 @@ summarize() {
   esac
 }
 
-setup() { make --no-print-directory deps tools chromium bin/oidc-issuer; }  # one command: no chain needed
+setup() { make --no-print-directory deps tools chromium postgres bin/oidc-issuer; }  # one command: no chain needed
 
 # Each stage's steps are chained with &&: a stage runs as the left side of ||
 # (see stage), where bash ignores set -e inside functions.
+# (go vet's checks run in the lint stage: golangci-lint's govet.)
 go_tests() {
-  go vet ./... && go test -count=1 -json ./... >"$logs/go-test.json" && tools/fuzz.sh && return
+  go test -count=1 -json ./... >"$logs/go-test.json" && tools/fuzz.sh && return
   local rc=$?
   [ ! -s "$logs/go-test.json" ] || python3 tools/go-test-summary.py --failures "$logs/go-test.json"
   return "$rc"
+}
+
+# The store-facing Go tests once more on PostgreSQL: every package whose tests open a store
+# (tests/storetest) or a server (tests/servertest), and the PostgreSQL engine's own tests
+# (-tags postgres), against a server of their own (tools/postgres.sh), stopped at the end.
+go_tests_postgres() (
+  dir=$(mktemp -d "${TMPDIR:-/tmp}/pocket-pg.XXXXXX")
+  trap 'tools/postgres.sh stop "$dir"' EXIT
+  url=$(tools/postgres.sh start "$dir") &&
+    POCKET_TEST_DATABASE_URL=$url go test -tags postgres -count=1 -json $(store_facing_packages) >"$logs/go-pg-test.json" &&
+    return
+  rc=$?
+  [ ! -s "$logs/go-pg-test.json" ] || python3 tools/go-test-summary.py --failures "$logs/go-pg-test.json"
+  return "$rc"
+)
+store_facing_packages() {
+  go list -f '{{.ImportPath}} {{join .TestImports " "}} {{join .XTestImports " "}}' ./... |
+    awk '/tests\/(storetest|pgtest|servertest)/ && $1 !~ /\/tests\// { print $1 }'
 }
 
 # Both linters (golangci-lint, built here on first use; ESLint and Prettier's check): any finding fails.
@@ -137,6 +158,7 @@ fi
 # The checks that need no browser, at the lowest priority beside the browser suite.
 checks=() checks_pid=()
 wanted go && { run_bg_idle go go_tests && checks+=(go) checks_pid+=($!); }
+wanted go-pg && { run_bg_idle go-pg go_tests_postgres && checks+=(go-pg) checks_pid+=($!); }
 wanted web && { run_bg_idle web web_tests && checks+=(web) checks_pid+=($!); }
 wanted lint && { run_bg_idle lint lint && checks+=(lint) checks_pid+=($!); }
 

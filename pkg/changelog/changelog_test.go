@@ -12,7 +12,7 @@ import (
 
 func openDB(t *testing.T) *store.DB {
 	t.Helper()
-	db := storetest.Memory(t)
+	db := storetest.Open(t)
 	return db
 }
 

@@ -32,7 +32,7 @@ func (f *flaky) Name() string { return "flaky" }
 
 func keyedEnv(t *testing.T) (*Service, *flaky) {
 	t.Helper()
-	db := storetest.Memory(t)
+	db := storetest.Open(t)
 	recs := recordings.NewService(db, nil, nil)
 	raw, _ := json.Marshal(map[string]any{"recording": map[string]any{"id": "r1", "title": "Call"}})
 	if _, err := recs.Import(context.Background(), "u1", raw); err != nil {

@@ -31,7 +31,7 @@ type visitorWorld struct {
 func newVisitorWorld(t *testing.T, limits Limits) visitorWorld {
 	t.Helper()
 	ctx := context.Background()
-	db := storetest.Memory(t)
+	db := storetest.Open(t)
 	clock := &fakeClock{t: time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)}
 	recs := recordings.NewService(db, events.NewBus(), clock.now)
 	raw, err := os.ReadFile(filepath.Join("..", "..", "fixtures", "recordings", "01-weekly-product-sync.json"))

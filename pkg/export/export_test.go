@@ -30,7 +30,7 @@ const uid = "owner-1"
 func library(t *testing.T) (*recordings.Service, []string) {
 	t.Helper()
 	c := fakeclock.New(time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC))
-	svc := recordings.NewService(storetest.Memory(t), events.NewBus(), c.Now)
+	svc := recordings.NewService(storetest.Open(t), events.NewBus(), c.Now)
 	items, err := importfile.Read(enginetest.Dir(t))
 	if err != nil {
 		t.Fatal(err)
@@ -164,7 +164,7 @@ func cueWords(item *astisub.Item) string {
 // same id and name.
 func TestJSON_ReimportsAsTheSameRecording(t *testing.T) {
 	svc, ids := library(t)
-	fresh := recordings.NewService(storetest.Memory(t), events.NewBus(), time.Now)
+	fresh := recordings.NewService(storetest.Open(t), events.NewBus(), time.Now)
 	for _, id := range ids {
 		obj, before, err := svc.ImportObject(context.Background(), uid, id)
 		if err != nil {

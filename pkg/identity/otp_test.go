@@ -27,7 +27,7 @@ func (c *clock) advance(d time.Duration) { c.mu.Lock(); c.t = c.t.Add(d); c.mu.U
 
 func memDB(t *testing.T) *store.DB {
 	t.Helper()
-	db := storetest.Memory(t)
+	db := storetest.Open(t)
 	return db
 }
 

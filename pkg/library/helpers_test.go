@@ -19,7 +19,7 @@ var ctx = context.Background()
 func newRecordings(t testing.TB) *recordings.Service {
 	t.Helper()
 	c := fakeclock.New(time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC))
-	return recordings.NewService(storetest.Memory(t), events.NewBus(), c.Now)
+	return recordings.NewService(storetest.Open(t), events.NewBus(), c.Now)
 }
 
 // importFixtures imports the sample recordings whose file names match the

@@ -74,7 +74,7 @@ func newRig(t *testing.T, edit func(*push.SenderOptions)) *rig {
 	}
 	clock := fakeclock.New(time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC))
 	r := &rig{keys: keys, lib: library{}, sleeps: &sleeps{}, clock: clock}
-	r.subs = push.NewSubscriptions(storetest.Memory(t), clock.Now, loopbackPolicy)
+	r.subs = push.NewSubscriptions(storetest.Open(t), clock.Now, loopbackPolicy)
 	r.svc = pushtest.Start(t, keys.Public, subject)
 	opts := push.SenderOptions{Keys: keys, Subject: subject, Sleep: r.sleeps.record, Now: clock.Now,
 		Jitter: func(max time.Duration) time.Duration { return max }}

@@ -33,7 +33,7 @@ var probeEndpoints = []struct{ endpoint, want string }{
 
 func TestSubscribe_RefusesEndpointsInsideTheNetwork(t *testing.T) {
 	good := subscription(newRig(t, nil).svc.NewDevice("phone"))
-	subs := push.NewSubscriptions(storetest.Memory(t), nil, push.EndpointPolicy{})
+	subs := push.NewSubscriptions(storetest.Open(t), nil, push.EndpointPolicy{})
 	for _, p := range probeEndpoints {
 		sub := good
 		sub.Endpoint = p.endpoint
@@ -77,7 +77,7 @@ func TestSender_RefusesAtDialTimeAHostThatResolvesToLoopback(t *testing.T) {
 	port, accepted := countingListener(t)
 	r := newRig(t, nil)
 	r.lib["alice/r1"] = detail("r1", "T", "S")
-	subs := push.NewSubscriptions(storetest.Memory(t), nil, push.EndpointPolicy{Hosts: []string{"localhost"}})
+	subs := push.NewSubscriptions(storetest.Open(t), nil, push.EndpointPolicy{Hosts: []string{"localhost"}})
 	sub := subscription(r.svc.NewDevice("phone"))
 	sub.Endpoint = "https://localhost:" + port + "/push/phone"
 	if err := subs.SaveUnchecked(ctx, "alice", sub); err != nil {

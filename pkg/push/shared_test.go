@@ -18,7 +18,7 @@ func stores(t *testing.T) map[string]func(clock *fakeclock.Clock) *push.Subscrip
 	broker := natstest.Start(t)
 	return map[string]func(*fakeclock.Clock) *push.Subscriptions{
 		"badger": func(clock *fakeclock.Clock) *push.Subscriptions {
-			return push.NewSubscriptions(storetest.Memory(t), clock.Now, loopbackPolicy)
+			return push.NewSubscriptions(storetest.Open(t), clock.Now, loopbackPolicy)
 		},
 		"nats key-value": func(clock *fakeclock.Clock) *push.Subscriptions {
 			// A fresh bucket each time: the bucket is shared by name.

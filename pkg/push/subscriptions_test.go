@@ -66,18 +66,18 @@ func TestSubscribe_LoopbackHTTPOnlyWhenAllowed(t *testing.T) {
 	for _, endpoint := range []string{d.Endpoint, "http://localhost:9/push/x", "http://[::1]:9/push/x"} {
 		sub := subscription(d)
 		sub.Endpoint = endpoint
-		strict := push.NewSubscriptions(storetest.Memory(t), nil, push.EndpointPolicy{})
+		strict := push.NewSubscriptions(storetest.Open(t), nil, push.EndpointPolicy{})
 		if err := strict.Subscribe(ctx, "alice", sub); !apperr.Is(err, apperr.Invalid) {
 			t.Errorf("%s without allowLoopback: error %v, want Invalid", endpoint, err)
 		}
-		lenient := push.NewSubscriptions(storetest.Memory(t), nil, loopbackPolicy)
+		lenient := push.NewSubscriptions(storetest.Open(t), nil, loopbackPolicy)
 		if err := lenient.Subscribe(ctx, "alice", sub); err != nil {
 			t.Errorf("%s with allowLoopback: %v", endpoint, err)
 		}
 	}
 	sub := subscription(d)
 	sub.Endpoint = "http://push.example/abc"
-	if err := push.NewSubscriptions(storetest.Memory(t), nil, loopbackPolicy).Subscribe(ctx, "alice", sub); !apperr.Is(err, apperr.Invalid) {
+	if err := push.NewSubscriptions(storetest.Open(t), nil, loopbackPolicy).Subscribe(ctx, "alice", sub); !apperr.Is(err, apperr.Invalid) {
 		t.Fatalf("allowLoopback must not admit http to other hosts: %v", err)
 	}
 }
@@ -126,7 +126,7 @@ func TestSubscriptions_RefuseAnEmptyOrPathLikeUser(t *testing.T) {
 
 func TestSubscriptions_KeepTheNewestPerUser(t *testing.T) {
 	clock := fakeclock.New(time.Unix(0, 0))
-	subs := push.NewSubscriptions(storetest.Memory(t), clock.Now, loopbackPolicy)
+	subs := push.NewSubscriptions(storetest.Open(t), clock.Now, loopbackPolicy)
 	svc := newRig(t, nil).svc
 	var endpoints []string
 	for i := range push.MaxPerUser + 2 {

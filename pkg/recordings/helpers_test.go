@@ -21,7 +21,7 @@ var ctx = context.Background()
 
 func newService(t testing.TB) (*Service, *store.DB, *events.Bus) {
 	t.Helper()
-	db := storetest.Memory(t)
+	db := storetest.Open(t)
 	bus := events.NewBus()
 	c := fakeclock.New(time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC))
 	return NewService(db, bus, c.Now), db, bus

@@ -36,7 +36,7 @@ func drop(t *testing.T, db *store.DB, ix Index, id string, d Doc, block string) 
 
 func TestBlock_SharesOneKeyPerTermAndSearchReadsIt(t *testing.T) {
 	t.Parallel()
-	db := storetest.Memory(t)
+	db := storetest.Open(t)
 	ix := IndexOf("u1")
 	lib := library{}
 	for _, id := range []string{"r1", "r2", "r3"} {
@@ -57,7 +57,7 @@ func TestBlock_SharesOneKeyPerTermAndSearchReadsIt(t *testing.T) {
 
 func TestBlock_TheSameIDAddedTwiceKeepsTheLater(t *testing.T) {
 	t.Parallel()
-	db := storetest.Memory(t)
+	db := storetest.Open(t)
 	ix := IndexOf("u1")
 	err := db.Update(func(x *store.Txn) error {
 		b := ix.NewBlock()

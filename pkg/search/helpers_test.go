@@ -14,7 +14,7 @@ type library map[string]Doc
 // transaction, in a fresh in-memory store.
 func indexed(t testing.TB, owner string, lib library) (*store.DB, Index) {
 	t.Helper()
-	db := storetest.Memory(t)
+	db := storetest.Open(t)
 	ix := IndexOf(owner)
 	put(t, db, ix, lib)
 	return db, ix

@@ -26,7 +26,7 @@ type fixture struct {
 }
 
 func newFixture(t *testing.T) *fixture {
-	db := storetest.Memory(t)
+	db := storetest.Open(t)
 	f := &fixture{lib: library{"alice/r1": true, "alice/r2": true, "bob/b1": true}, now: time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC)}
 	f.svc = NewService(db, f.lib, "https://pocket.test", func() time.Time { return f.now })
 	return f

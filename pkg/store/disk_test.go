@@ -117,7 +117,7 @@ func TestCollectGarbage_ShrinksTheValueLogAndKeepsLiveData(t *testing.T) {
 		t.Fatal(err)
 	}
 	db = openTuned(t, dir)
-	if err := db.bdb.Flatten(1); err != nil {
+	if err := db.eng.(*badgerEngine).bdb.Flatten(1); err != nil {
 		t.Fatal(err)
 	}
 
@@ -167,7 +167,7 @@ func openTuned(t *testing.T, dir string) *DB {
 	if err != nil {
 		t.Fatal(err)
 	}
-	db := &DB{bdb: bdb, lane: newWriteLane()}
+	db := &DB{eng: &badgerEngine{bdb: bdb}, lane: newWriteLane()}
 	t.Cleanup(func() { _ = db.Close() })
 	return db
 }

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/pocket-companion/pocket/tests/pgtest"
 )
 
 func TestKey_JoinsPartsAndPrefixEndsInASeparator(t *testing.T) {
@@ -94,16 +96,21 @@ func TestScan_DirectionStartAndPrefixBoundaries(t *testing.T) {
 		{name: "returning false stops the scan", prefix: "a/", limit: 2, want: "a/1 a/2"},
 		{name: "ab/ is not under a/", prefix: "ab/", want: "ab/1"},
 		{name: "an empty prefix holds nothing", prefix: "c/", want: ""},
+		{name: "no prefix holds every key", want: strings.Join(scanFixture, " ")},
+		{name: "no prefix, reverse", reverse: true, limit: 2, want: "b/1 ab/1"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			var from []byte
+			var prefix, from []byte // nil unless given, as callers pass them
+			if tc.prefix != "" {
+				prefix = []byte(tc.prefix)
+			}
 			if tc.from != "" {
 				from = []byte(tc.from)
 			}
 			var got []string
 			mustView(t, db, func(x *Txn) error {
-				return x.Scan([]byte(tc.prefix), from, tc.reverse, true, func(k, v []byte) (bool, error) {
+				return x.Scan(prefix, from, tc.reverse, true, func(k, v []byte) (bool, error) {
 					if string(v) != "v:"+string(k) {
 						t.Errorf("value of %s is %q", k, v)
 					}
@@ -131,9 +138,15 @@ func TestScan_WithoutValuesHandsOutKeysOnly(t *testing.T) {
 	})
 }
 
+// openMemory opens an empty store: in-memory Badger, or a PostgreSQL schema of
+// the test's own when POCKET_TEST_DATABASE_URL is set (tests/pgtest).
 func openMemory(t *testing.T) *DB {
 	t.Helper()
-	db, err := Open(Options{InMemory: true})
+	opts := Options{InMemory: true}
+	if pgtest.Enabled() {
+		opts = Options{DatabaseURL: pgtest.SchemaURL(t)}
+	}
+	db, err := Open(opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -152,5 +165,52 @@ func mustView(t *testing.T, db *DB, fn func(*Txn) error) {
 	t.Helper()
 	if err := db.View(fn); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// A scan longer than a page (PostgreSQL reads 32 keys, then 128, …) hands
+// out every key once, in order, in both directions and from a key inside
+// the range, while the callback writes through the same transaction.
+func TestScan_ManyKeysComeBackOnceInOrderAcrossPages(t *testing.T) {
+	db := openMemory(t)
+	const n = 300
+	keys := make([]string, n)
+	for i := range keys {
+		keys[i] = string(Key("p", U64(uint64(i))))
+	}
+	mustUpdate(t, db, func(x *Txn) error {
+		for _, k := range keys {
+			if err := x.Set([]byte(k), []byte(k)); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	scan := func(from []byte, reverse bool) []string {
+		var got []string
+		mustUpdate(t, db, func(x *Txn) error {
+			got = nil
+			return x.Scan(Prefix("p"), from, reverse, true, func(k, v []byte) (bool, error) {
+				if string(v) != string(k) {
+					t.Errorf("value of %q is %q", k, v)
+				}
+				got = append(got, string(k))
+				return true, x.Set(Key("seen", string(k)), nil) // outside the scanned prefix
+			})
+		})
+		return got
+	}
+	reversed := slices.Clone(keys)
+	slices.Reverse(reversed)
+	mid := []byte(keys[150])
+	for name, tc := range map[string]struct{ got, want []string }{
+		"forward":      {scan(nil, false), keys},
+		"reverse":      {scan(nil, true), reversed},
+		"forward from": {scan(mid, false), keys[150:]},
+		"reverse from": {scan(mid, true), reversed[n-151:]},
+	} {
+		if !slices.Equal(tc.got, tc.want) {
+			t.Errorf("%s: %d keys, want %d in order", name, len(tc.got), len(tc.want))
+		}
 	}
 }

@@ -1,5 +1,7 @@
-// Package store owns the Badger database. Features keep their records under their
-// own key prefixes; this comment is the one place the whole key schema is written.
+// Package store owns the database: a Badger directory by default, or PostgreSQL
+// (Options.DatabaseURL) where several replicas share it; both hold the same keys
+// (docs/adr/0007-postgres-store.md). Features keep their records under their own
+// key prefixes; this comment is the one place the whole key schema is written.
 //
 // Key schema (parts joined by '/'; numbers are 8-byte big-endian so they sort):
 //
@@ -72,9 +74,13 @@ import (
 // ErrNotFound is returned when a key has no value.
 var ErrNotFound = errors.New("not found")
 
-// ErrTxnTooBig: a transaction holds more writes than Badger takes in one
-// commit; split the work.
+// ErrTxnTooBig: a transaction holds more writes than the engine takes in one
+// commit (Badger's limit; PostgreSQL has none short of its disk); split the work.
 var ErrTxnTooBig = badger.ErrTxnTooBig
+
+// errConflict marks an attempt that lost a race with another writer: Badger's
+// conflict, or PostgreSQL's serialization failure or deadlock. It is re-run.
+var errConflict = errors.New("store: transaction conflict")
 
 // conflictRetries bounds how often a transaction that lost a write race is
 // re-run (alone: see writeLane, so a re-run conflicts only with a nested write).
@@ -87,19 +93,46 @@ const conflictDeadline = 20 * time.Second
 // conflictBackoffCap is the longest wait between two re-runs.
 const conflictBackoffCap = 32 * time.Millisecond
 
+// engine is where the keys live: one Badger directory (the default) or a
+// PostgreSQL database that replicas share. Each runs one attempt of a
+// transaction; DB re-runs the attempts that conflicted.
+type engine interface {
+	// update runs fn in a read-write transaction and commits it; an attempt
+	// that lost a race returns an error wrapping errConflict.
+	update(fn func(kv) error) error
+	// view runs fn in a read-only transaction on one consistent snapshot.
+	view(fn func(kv) error) error
+	// collectGarbage reclaims what deleted and expired keys hold.
+	collectGarbage()
+	close() error
+}
+
+// kv is one transaction's view of the keys, its own writes included.
+type kv interface {
+	get(key []byte) ([]byte, error)                 // ErrNotFound when missing or expired
+	valueSize(key []byte) (int64, error)            // ErrNotFound when missing or expired
+	expiresAt(key []byte) (uint64, error)           // Unix seconds, 0 for never
+	set(key, value []byte, ttl time.Duration) error // ttl 0: kept until deleted
+	delete(key []byte) error
+	scan(prefix, from []byte, reverse, withValues bool, fn func(key, value []byte) (bool, error)) error
+}
+
 // DB is the opened store. It is safe for concurrent use.
 type DB struct {
-	bdb   *badger.DB
+	eng   engine
 	log   *slog.Logger
-	space *spaceGuard // nil in memory
+	space *spaceGuard // nil in memory and on PostgreSQL
 	lane  *writeLane
 }
 
 // Options choose where data lives. InMemory is for tests.
 type Options struct {
-	Dir      string
-	InMemory bool
-	Logger   *slog.Logger
+	// DatabaseURL (postgres://…) keeps the keys in PostgreSQL, where several
+	// replicas share them; Dir, InMemory and Bulk are then unused.
+	DatabaseURL string
+	Dir         string
+	InMemory    bool
+	Logger      *slog.Logger
 	// MinFreeBytes is the free disk space below which writes are refused
 	// with ErrStorageFull; 0 means DefaultMinFreeBytes.
 	MinFreeBytes uint64
@@ -114,33 +147,27 @@ type Options struct {
 	Bulk bool
 }
 
-// bulkLevelZeroTables is how many level-0 tables a bulk load leaves
-// uncompacted (Badger's default is 5; it stalls writes 10 tables later). An
-// import of 10,000 recordings flushes 6.
-const bulkLevelZeroTables = 20
-
-// Open opens the database with SyncWrites on: an acknowledged write survives a crash.
+// Open opens the store: PostgreSQL when o.DatabaseURL is set (its schema
+// migrated first), else Badger in o.Dir (or in memory) with SyncWrites on,
+// so an acknowledged write survives a crash either way.
 func Open(o Options) (*DB, error) {
 	if o.Logger == nil {
 		o.Logger = slog.New(slog.DiscardHandler)
 	}
-	opts := badger.DefaultOptions(o.Dir).
-		WithSyncWrites(true).
-		WithLogger(badgerLogger{o.Logger}).
-		WithNumVersionsToKeep(1).
-		WithValueLogFileSize(64 << 20)
-	if o.InMemory {
-		opts = opts.WithInMemory(true).WithDir("").WithValueDir("")
+	db := &DB{log: o.Logger, lane: newWriteLane()}
+	if o.DatabaseURL != "" {
+		eng, err := openPostgres(o.DatabaseURL, o.Logger)
+		if err != nil {
+			return nil, err
+		}
+		db.eng = eng
+		return db, nil
 	}
-	if o.Bulk {
-		opts = opts.WithMemTableSize(32 << 20).WithNumMemtables(2).WithBlockCacheSize(32 << 20).
-			WithNumLevelZeroTables(bulkLevelZeroTables).WithNumLevelZeroTablesStall(bulkLevelZeroTables + 10)
-	}
-	bdb, err := badger.Open(opts)
+	eng, err := openBadger(o)
 	if err != nil {
-		return nil, fmt.Errorf("store: open %s: %w", o.Dir, err)
+		return nil, err
 	}
-	db := &DB{bdb: bdb, log: o.Logger, lane: newWriteLane()}
+	db.eng = eng
 	if !o.InMemory {
 		db.space = &spaceGuard{dir: o.Dir, minFree: o.MinFreeBytes, free: statfsFree}
 		if db.space.minFree == 0 {
@@ -151,16 +178,11 @@ func Open(o Options) (*DB, error) {
 }
 
 // Close flushes and closes the database.
-func (d *DB) Close() error { return d.bdb.Close() }
+func (d *DB) Close() error { return d.eng.close() }
 
-// CollectGarbage rewrites value-log files until Badger finds nothing worth rewriting.
-func (d *DB) CollectGarbage() {
-	for i := 0; i < 16; i++ {
-		if err := d.bdb.RunValueLogGC(0.5); err != nil {
-			return
-		}
-	}
-}
+// CollectGarbage reclaims the space of deleted and expired keys: Badger
+// rewrites value-log files, PostgreSQL deletes expired rows.
+func (d *DB) CollectGarbage() { d.eng.collectGarbage() }
 
 // Update runs fn in a read-write transaction, re-running it when it lost a
 // race. Functions fn registered with AfterCommit run once, after the commit
@@ -185,7 +207,7 @@ func (d *DB) Update(fn func(*Txn) error) error {
 			tries++
 		}
 		var tx *Txn
-		err = d.bdb.Update(func(t *badger.Txn) error {
+		err = d.eng.update(func(t kv) error {
 			tx = &Txn{t: t}
 			return fn(tx)
 		})
@@ -194,7 +216,7 @@ func (d *DB) Update(fn func(*Txn) error) error {
 			tx.runAfterCommit()
 			return nil
 		}
-		if !errors.Is(err, badger.ErrConflict) {
+		if !errors.Is(err, errConflict) {
 			return storageError(err)
 		}
 	}
@@ -215,12 +237,12 @@ func conflictBackoff(retry int) time.Duration {
 
 // View runs fn in a read-only transaction.
 func (d *DB) View(fn func(*Txn) error) error {
-	return d.bdb.View(func(t *badger.Txn) error { return fn(&Txn{t: t}) })
+	return d.eng.view(func(t kv) error { return fn(&Txn{t: t}) })
 }
 
 // Txn is one transaction with JSON helpers.
 type Txn struct {
-	t     *badger.Txn
+	t     kv
 	after []func()
 }
 
@@ -236,16 +258,7 @@ func (x *Txn) runAfterCommit() {
 }
 
 // Get returns the raw value at key, or ErrNotFound.
-func (x *Txn) Get(key []byte) ([]byte, error) {
-	item, err := x.t.Get(key)
-	if errors.Is(err, badger.ErrKeyNotFound) {
-		return nil, ErrNotFound
-	}
-	if err != nil {
-		return nil, err
-	}
-	return item.ValueCopy(nil)
-}
+func (x *Txn) Get(key []byte) ([]byte, error) { return x.t.get(key) }
 
 // GetJSON decodes the value at key into v.
 func (x *Txn) GetJSON(key []byte, v any) error {
@@ -258,109 +271,55 @@ func (x *Txn) GetJSON(key []byte, v any) error {
 
 // ValueSize is the size of the value at key, without reading it (0 and
 // ErrNotFound when the key has none).
-func (x *Txn) ValueSize(key []byte) (int64, error) {
-	item, err := x.t.Get(key)
-	if errors.Is(err, badger.ErrKeyNotFound) {
-		return 0, ErrNotFound
-	}
-	if err != nil {
-		return 0, err
-	}
-	return int64(item.ValueSize()), nil
-}
+func (x *Txn) ValueSize(key []byte) (int64, error) { return x.t.valueSize(key) }
 
 // Has reports whether key exists.
 func (x *Txn) Has(key []byte) (bool, error) {
-	_, err := x.t.Get(key)
-	if errors.Is(err, badger.ErrKeyNotFound) {
+	_, err := x.t.valueSize(key)
+	if errors.Is(err, ErrNotFound) {
 		return false, nil
 	}
 	return err == nil, err
 }
 
 // Set stores a raw value.
-func (x *Txn) Set(key, value []byte) error { return x.t.Set(key, value) }
+func (x *Txn) Set(key, value []byte) error { return x.t.set(key, value, 0) }
 
 // SetJSON stores v encoded as JSON.
-func (x *Txn) SetJSON(key []byte, v any) error {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return err
-	}
-	return x.t.Set(key, b)
-}
+func (x *Txn) SetJSON(key []byte, v any) error { return x.SetJSONTTL(key, v, 0) }
 
-// SetJSONTTL stores v encoded as JSON, dropped by Badger itself after ttl
+// SetJSONTTL stores v encoded as JSON, dropped by the store itself after ttl
 // (sign-in tokens and flows, which must expire even if nobody reads them).
 func (x *Txn) SetJSONTTL(key []byte, v any, ttl time.Duration) error {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return err
 	}
-	return x.t.SetEntry(badger.NewEntry(key, b).WithTTL(ttl))
+	return x.t.set(key, b, ttl)
 }
 
-// SetTTL stores a raw value, dropped by Badger itself after ttl (the relay's cached answers).
-func (x *Txn) SetTTL(key, value []byte, ttl time.Duration) error {
-	return x.t.SetEntry(badger.NewEntry(key, value).WithTTL(ttl))
-}
+// SetTTL stores a raw value, dropped by the store itself after ttl (the relay's cached answers).
+func (x *Txn) SetTTL(key, value []byte, ttl time.Duration) error { return x.t.set(key, value, ttl) }
 
 // ExpiresAt is when a value stored with a TTL is dropped, in Unix seconds
 // (0: never).
-func (x *Txn) ExpiresAt(key []byte) (uint64, error) {
-	item, err := x.t.Get(key)
-	if errors.Is(err, badger.ErrKeyNotFound) {
-		return 0, ErrNotFound
-	}
-	if err != nil {
-		return 0, err
-	}
-	return item.ExpiresAt(), nil
-}
+func (x *Txn) ExpiresAt(key []byte) (uint64, error) { return x.t.expiresAt(key) }
 
 // Delete removes key; deleting a missing key is not an error.
-func (x *Txn) Delete(key []byte) error { return x.t.Delete(key) }
+func (x *Txn) Delete(key []byte) error { return x.t.delete(key) }
 
 // Scan visits keys under prefix in order (or reverse order), starting at from when
 // it is set (from itself included). fn returns false to stop.
 //
-// A reverse scan without from starts at prefix+0xFF, Badger's idiom, so it would
-// miss a longer key whose byte after the prefix is 0xFF. The schema never writes
-// one: UTF-8 text has no 0xFF byte, and I64/U64 values begin with it only from
-// 2^63-2^56 (I64) or 2^64-2^56 (U64) on, far beyond any time, duration or count.
+// A reverse scan without from starts at prefix+0xFF on Badger (its idiom), so it
+// would miss a longer key whose byte after the prefix is 0xFF. The schema never
+// writes one: UTF-8 text has no 0xFF byte, and I64/U64 values begin with it only
+// from 2^63-2^56 (I64) or 2^64-2^56 (U64) on, far beyond any time, duration or count.
+//
+// fn may read and write through the same transaction; whether a scan then meets
+// keys fn wrote ahead of it differs between engines, so no caller relies on it.
 func (x *Txn) Scan(prefix, from []byte, reverse, withValues bool, fn func(key, value []byte) (bool, error)) error {
-	opts := badger.DefaultIteratorOptions
-	opts.Prefix = prefix
-	opts.Reverse = reverse
-	// No read-ahead of values: Badger would copy PrefetchSize (100) of them
-	// per seek, while a dashboard page stops after 21. The callback copies
-	// each value it reaches, so a whole scan does the same work either way.
-	opts.PrefetchValues = false
-	it := x.t.NewIterator(opts)
-	defer it.Close()
-	start := from
-	if start == nil {
-		start = prefix
-		if reverse {
-			start = append(bytes.Clone(prefix), 0xFF)
-		}
-	}
-	for it.Seek(start); it.ValidForPrefix(prefix); it.Next() {
-		item := it.Item()
-		var value []byte
-		if withValues {
-			v, err := item.ValueCopy(nil)
-			if err != nil {
-				return err
-			}
-			value = v
-		}
-		more, err := fn(item.KeyCopy(nil), value)
-		if err != nil || !more {
-			return err
-		}
-	}
-	return nil
+	return x.t.scan(prefix, from, reverse, withValues, fn)
 }
 
 // Key joins parts with '/'. Parts must not contain '/' where order matters.
@@ -387,14 +346,3 @@ func U64(n uint64) string {
 
 // I64 encodes a signed number so that negative values sort before positive ones.
 func I64(n int64) string { return U64(uint64(n) ^ (1 << 63)) } //nolint:gosec // G115: reinterpreting the bits is the encoding
-
-type badgerLogger struct{ log *slog.Logger }
-
-func (l badgerLogger) Errorf(f string, a ...any) {
-	l.log.Error(fmt.Sprintf(f, a...), "component", "badger")
-}
-func (l badgerLogger) Warningf(f string, a ...any) {
-	l.log.Warn(fmt.Sprintf(f, a...), "component", "badger")
-}
-func (l badgerLogger) Infof(string, ...any)  {}
-func (l badgerLogger) Debugf(string, ...any) {}

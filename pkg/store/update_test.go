@@ -7,8 +7,6 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
-
-	"github.com/dgraph-io/badger/v4"
 )
 
 // increment is a read-modify-write of one counter: the shape of every write
@@ -118,8 +116,8 @@ func TestUpdate_GivesUpAfterBoundedConflictsWithAWrappedError(t *testing.T) {
 		}
 		return x.Set(key, []byte("mine"))
 	})
-	if !errors.Is(err, badger.ErrConflict) || !strings.Contains(err.Error(), "store: update kept conflicting") {
-		t.Fatalf("err = %v, want a wrapped badger.ErrConflict", err)
+	if !errors.Is(err, errConflict) || !strings.Contains(err.Error(), "store: update kept conflicting") {
+		t.Fatalf("err = %v, want a wrapped conflict", err)
 	}
 	if attempts != conflictRetries {
 		t.Fatalf("ran %d times, want %d", attempts, conflictRetries)

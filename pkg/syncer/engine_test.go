@@ -74,7 +74,7 @@ func (b remoteBatch) End(context.Context) bool {
 }
 
 func newRemote(t *testing.T) (*Service, *remote) {
-	db := storetest.Memory(t)
+	db := storetest.Open(t)
 	r := &remote{db: db, folders: map[string]string{}}
 	return New(db, r, nil), r
 }

@@ -29,7 +29,7 @@ type env struct {
 
 func newEnv(t *testing.T) *env {
 	t.Helper()
-	db := storetest.Memory(t)
+	db := storetest.Open(t)
 	bus := events.NewBus()
 	c := fakeclock.New(time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC))
 	recs := recordings.NewService(db, bus, c.Now)

@@ -103,11 +103,7 @@ func TestKeySchema_DocumentsEveryKeyTheServerWrites(t *testing.T) {
 	cfg := s.Cfg
 	s.Stop()
 
-	db, err := store.Open(store.Options{Dir: cfg.DataDir + "/db"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := servertest.OpenStore(t, cfg)
 	seen := map[string]bool{}
 	err = db.View(func(x *store.Txn) error {
 		return x.Scan(nil, nil, false, false, func(k, _ []byte) (bool, error) {

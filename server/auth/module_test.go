@@ -25,7 +25,7 @@ import (
 // token in the first place.
 func TestModule_KeysInTheDataDirectoryAndAVerifierForItsOwnTokens(t *testing.T) {
 	dir := t.TempDir()
-	db := storetest.Memory(t)
+	db := storetest.Open(t)
 	var (
 		routes   []httpx.Route
 		verifier httpx.Verifier
@@ -84,7 +84,7 @@ func TestModule_WarnsWhenCodesGoToTheLogOfAServerOthersReach(t *testing.T) {
 	} {
 		var logged bytes.Buffer
 		app := fxtest.New(t,
-			fx.Supply(storetest.Memory(t), config.Config{DataDir: t.TempDir(), PublicURL: tc.publicURL}, slog.New(slog.NewTextHandler(&logged, nil))),
+			fx.Supply(storetest.Open(t), config.Config{DataDir: t.TempDir(), PublicURL: tc.publicURL}, slog.New(slog.NewTextHandler(&logged, nil))),
 			auth.Module,
 			fx.Invoke(fx.Annotate(func([]httpx.Route) {}, fx.ParamTags(`group:"routes"`))),
 		)

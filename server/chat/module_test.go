@@ -25,7 +25,7 @@ import (
 // owner's routes (signed in) and a link visitor's (public: the share token
 // authorises each call).
 func TestModule_OwnerRoutesNeedSignInAndSharedOnesArePublic(t *testing.T) {
-	db := storetest.Memory(t)
+	db := storetest.Open(t)
 	var routes []httpx.Route
 	app := fxtest.New(t,
 		fx.Supply(db, events.NewBus(), slog.New(slog.DiscardHandler), config.Config{}),

@@ -21,13 +21,17 @@ import (
 
 // Config is the whole server configuration. It is parsed once and passed by value.
 type Config struct {
-	Addr      string
-	DataDir   string
-	PublicURL string
-	Seed      string
-	DemoEmail string
-	SMTPURL   string
-	MailFrom  string
+	Addr    string
+	DataDir string
+	// DatabaseURL (POCKET_DATABASE_URL), when set, keeps the embedded
+	// provider's store in PostgreSQL, where several replicas share it,
+	// instead of Badger under DataDir.
+	DatabaseURL string
+	PublicURL   string
+	Seed        string
+	DemoEmail   string
+	SMTPURL     string
+	MailFrom    string
 	// UpstreamURL, when set, makes the server a relay in front of that
 	// provider API (relay mode) instead of the embedded provider.
 	UpstreamURL string
@@ -137,6 +141,7 @@ func (c *Config) settings() []setting {
 	return append([]setting{
 		{"POCKET_ADDR", "127.0.0.1:8080", "listen address", false, &c.Addr},
 		{"POCKET_DATA_DIR", "./data", "Badger data, signing keys, mail outbox", false, &c.DataDir},
+		{"POCKET_DATABASE_URL", "", "postgres://user:pass@host:5432/db keeps the store in PostgreSQL, shared by replicas; unset keeps it in Badger under the data directory", true, &c.DatabaseURL},
 		{"POCKET_PUBLIC_URL", "", "origin used in links, OIDC redirects and WebSocket origin checks (default http://<addr>)", false, &c.PublicURL},
 		{"POCKET_SEED", "fixtures", "directory imported for the demo user on first start; none disables", false, &c.Seed},
 		{"POCKET_DEMO_EMAIL", "demo@example.com", "owner of the seeded recordings", false, &c.DemoEmail},

@@ -30,7 +30,7 @@ type parts struct {
 }
 
 func startModule(t *testing.T) parts {
-	db := storetest.Memory(t)
+	db := storetest.Open(t)
 	_, key, _ := ed25519.GenerateKey(rand.Reader)
 	var p parts
 	app := fxtest.New(t,

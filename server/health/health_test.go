@@ -45,7 +45,7 @@ func probes(t *testing.T, routes []httpx.Route) func(path string) probe {
 
 func openStore(t *testing.T) *store.DB {
 	t.Helper()
-	db := storetest.Memory(t)
+	db := storetest.Open(t)
 	return db
 }
 

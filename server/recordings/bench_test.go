@@ -28,7 +28,7 @@ func (v tokenVerifier) VerifyIDToken(_ context.Context, token string) (httpx.Pri
 // page (20 of 200 recordings) through the router: ID token check, index
 // walk, answer written. The load run's server-side cost per request.
 func BenchmarkDashboardRequest(b *testing.B) {
-	db := storetest.Memory(b)
+	db := storetest.Open(b)
 	svc := NewService(db, events.NewBus(), config.Config{})
 	_, key, _ := ed25519.GenerateKey(nil)
 	tokens := identity.NewTokens(db, key, "http://pocket.test", nil)

@@ -50,7 +50,7 @@ type env struct {
 
 func newEnv(t *testing.T) *env {
 	t.Helper()
-	db := storetest.Memory(t)
+	db := storetest.Open(t)
 	svc := NewService(db, events.NewBus(), config.Config{})
 	files := audio.NewFiles(db, t.TempDir())
 	media.RemoveOnDelete(svc, files, slog.New(slog.DiscardHandler))

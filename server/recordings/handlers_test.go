@@ -300,7 +300,7 @@ func TestIDOR_EveryRouteAnswers404ToAnotherUser(t *testing.T) {
 }
 
 func TestModule_ProvidesServiceAndRoutes(t *testing.T) {
-	db := storetest.Memory(t)
+	db := storetest.Open(t)
 	var svc *recs.Service
 	var routes []httpx.Route
 	app := fxtest.New(t,

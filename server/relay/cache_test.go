@@ -25,7 +25,7 @@ func TestCache_KeysByUserAndNormalisedQuery(t *testing.T) {
 }
 
 func TestCache_KeepsAtMostPerUserEntriesAndDropsAUsersOnly(t *testing.T) {
-	c := NewCache(storetest.Memory(t), time.Hour, 3, slog.New(slog.DiscardHandler))
+	c := NewCache(storetest.Open(t), time.Hour, 3, slog.New(slog.DiscardHandler))
 	put := func(uid string, i int) string {
 		key := entryKey(uid, "GET", fmt.Sprintf("/p%d", i), nil)
 		if err := c.Put(uid, key, Entry{Status: 200, Body: []byte("x")}, c.Generation(uid)); err != nil {

@@ -144,7 +144,7 @@ func (i *invalidations) of(uid string) int {
 
 func newEnv(t *testing.T, opts relaysync.Options, upstreamOptions ...fx.Option) *env {
 	t.Helper()
-	e := &env{t: t, up: &httpUpstream{}, db: storetest.Memory(t), bus: events.NewBus(), inval: &invalidations{}}
+	e := &env{t: t, up: &httpUpstream{}, db: storetest.Open(t), bus: events.NewBus(), inval: &invalidations{}}
 	e.upstream = servertest.Start(t, nil, append(upstreamOptions, fx.Populate(&e.verifier))...)
 	e.up.base = e.upstream.URL
 	if opts.MinRefresh == 0 {

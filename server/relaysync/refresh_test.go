@@ -172,7 +172,7 @@ func TestPull_CursorOfAnotherRelaysLogAnswersResync(t *testing.T) {
 	_, cursor := e.pullAll(alice, "")
 
 	// A second replica, with its own Badger, in front of the same upstream.
-	otherDB := storetest.Memory(t)
+	otherDB := storetest.Open(t)
 	otherRelay := relaysync.New(otherDB, e.up, nil, nil, nil, relaysync.Options{MinRefresh: time.Nanosecond})
 	t.Cleanup(otherRelay.Close)
 	other, asAlice := syncer.New(otherDB, otherRelay, nil), syncer.WithToken(ctx, alice.token)

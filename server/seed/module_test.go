@@ -52,7 +52,7 @@ func TestModule_SeedsTheDemoUserBehindTheGateOrNothingWhenOff(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			db := storetest.Memory(t)
+			db := storetest.Open(t)
 			files := audio.NewFiles(db, t.TempDir())
 			var (
 				gate  *health.Gate

@@ -33,7 +33,7 @@ type moduleParts struct {
 
 // startModule runs the share module over a store in memory.
 func startModule(t *testing.T) moduleParts {
-	db := storetest.Memory(t)
+	db := storetest.Open(t)
 	var m moduleParts
 	app := fxtest.New(t,
 		fx.Supply(db, events.NewBus(), config.Config{PublicURL: "https://pocket.example"}, audio.NewFiles(db, t.TempDir())),

@@ -23,7 +23,7 @@ import (
 // before (the start-up scan) and one imported while it runs (the hook it
 // registers on the recordings service).
 func TestModule_SummarizesWhatWaitedAndWhatArrivesAfterStart(t *testing.T) {
-	db := storetest.Memory(t)
+	db := storetest.Open(t)
 	bus := events.NewBus()
 	sub := bus.Subscribe(16)
 	defer sub.Close()

@@ -15,7 +15,6 @@ import (
 	"github.com/pocket-companion/pocket/pkg/identity"
 	"github.com/pocket-companion/pocket/pkg/loose"
 	"github.com/pocket-companion/pocket/pkg/recordings"
-	"github.com/pocket-companion/pocket/pkg/store"
 	"github.com/pocket-companion/pocket/tests/servertest"
 )
 
@@ -123,10 +122,7 @@ func TestSummarize_CatchesUpOnStartAfterPocketImport(t *testing.T) {
 	cfg := s.Cfg
 	s.Stop()
 
-	db, err := store.Open(store.Options{Dir: filepath.Join(cfg.DataDir, "db")})
-	if err != nil {
-		t.Fatal(err)
-	}
+	db := servertest.OpenStore(t, cfg)
 	users := identity.NewUsers(db, nil)
 	u, err := users.Ensure(context.Background(), "alice@example.com", identity.User{})
 	if err != nil {

@@ -21,9 +21,12 @@ import (
 	"go.uber.org/fx/fxtest"
 
 	"github.com/pocket-companion/pocket/pkg/mail"
+	"github.com/pocket-companion/pocket/pkg/store"
 	"github.com/pocket-companion/pocket/server/app"
 	"github.com/pocket-companion/pocket/server/config"
 	"github.com/pocket-companion/pocket/server/httpx"
+	"github.com/pocket-companion/pocket/server/storage"
+	"github.com/pocket-companion/pocket/tests/pgtest"
 )
 
 // Server is a running server under test.
@@ -82,6 +85,9 @@ func StartEnv(t testing.TB, env map[string]string, edit func(*config.Config), ex
 		t.Fatal(err)
 	}
 	cfg.DataDir = t.TempDir()
+	if pgtest.Enabled() {
+		cfg.DatabaseURL = pgtest.SchemaURL(t)
+	}
 	if edit != nil {
 		edit(&cfg)
 	}
@@ -104,6 +110,19 @@ func StartConfig(t testing.TB, cfg config.Config, extra ...fx.Option) *Server {
 	s.Cfg = cfg
 	t.Cleanup(func() { s.Stop() })
 	return s
+}
+
+// OpenStore opens the store of a stopped server's configuration (its Badger
+// directory or its PostgreSQL schema), as `pocket import` would, closed when
+// the test ends.
+func OpenStore(t testing.TB, cfg config.Config) *store.DB {
+	t.Helper()
+	db, err := store.Open(storage.Options(cfg, slog.New(slog.DiscardHandler)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = db.Close() })
+	return db
 }
 
 // Stop stops the server (idempotent), e.g. to reopen its data directory.

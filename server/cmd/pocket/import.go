@@ -32,6 +32,7 @@ func runImport(args []string, stdout, stderr io.Writer) (err error) {
 	fs.Usage = func() { helpImport(stderr) }
 	user := fs.String("user", envOr("POCKET_DEMO_EMAIL", "demo@example.com"), "owner of the imported recordings")
 	dataDir := fs.String("data-dir", envOr("POCKET_DATA_DIR", "./data"), "data directory of the server")
+	databaseURL := fs.String("database-url", os.Getenv("POCKET_DATABASE_URL"), "the server's PostgreSQL database (postgres://…); unset: Badger in the data directory")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return errHelpShown
@@ -46,7 +47,12 @@ func runImport(args []string, stdout, stderr io.Writer) (err error) {
 	if err != nil {
 		return err
 	}
-	db, err := store.Open(store.Options{Dir: *dataDir + "/db", Logger: slog.New(slog.DiscardHandler), Bulk: true})
+	opts := store.Options{Dir: *dataDir + "/db", Logger: slog.New(slog.DiscardHandler), Bulk: true}
+	if *databaseURL != "" {
+		// A database takes writers beside a running server: no lock to name.
+		opts = store.Options{DatabaseURL: *databaseURL, Logger: opts.Logger}
+	}
+	db, err := store.Open(opts)
 	if err != nil {
 		if strings.Contains(err.Error(), "lock") {
 			return fmt.Errorf("the data directory %s is in use, probably by a running pocket serve: stop it, or upload through POST /api/v1/recordings", *dataDir)
@@ -147,7 +153,7 @@ func (imp *importer) importChunk(ctx context.Context, items []importfile.Item) e
 }
 
 func helpImport(w io.Writer) {
-	_, _ = fmt.Fprint(w, `Usage: pocket import [--user EMAIL] [--data-dir DIR] FILE|DIR|BACKUP.zip...
+	_, _ = fmt.Fprint(w, `Usage: pocket import [--user EMAIL] [--data-dir DIR] [--database-url URL] FILE|DIR|BACKUP.zip...
 
 Imports recordings in the import format (one JSON object per recording, or a JSON array
 of them; directories are searched for *.json; a .zip such as the library backup from
@@ -157,7 +163,9 @@ given. A recording's audio is picked up from a file beside its JSON with the sam
 name (.opus, .ogg, .mp3, .m4a or .wav). Files are read a chunk at a time, so a large library
 does not need its size in memory; a file that cannot be read is named and skipped, and the
 command then ends with an error. The server must not be running on the same data directory;
-while it runs, upload with POST /api/v1/recordings instead.
+while it runs, upload with POST /api/v1/recordings instead. With --database-url (default
+$POCKET_DATABASE_URL) the recordings go into that PostgreSQL database, as pocket serve keeps
+them there, and the server may be running.
 `)
 }
 

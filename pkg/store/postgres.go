@@ -1,0 +1,361 @@
+package store
+
+import (
+	"bytes"
+	"context"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/jackc/tern/v2/migrate"
+)
+
+// pgTxnTimeout bounds one attempt of a transaction, its statements and
+// commit: a database that stops answering fails the request, not the process.
+const pgTxnTimeout = 30 * time.Second
+
+// pgDefaultMaxConns is the pool's size unless the URL names one
+// (pool_max_conns): a transaction holds a connection while it runs, and
+// pgx's default (4 on two cores) made writers queue behind readers.
+const pgDefaultMaxConns = 16
+
+// pgFirstPage and pgMaxPage bound the rows a scan fetches at a time: a
+// dashboard page stops after 21 keys, a whole-prefix scan reads thousands, so
+// pages start small and grow.
+const (
+	pgFirstPage = 32
+	pgMaxPage   = 1024
+)
+
+// pgVersionTable holds the schema's version; tern's migrator takes an
+// advisory lock, so replicas starting together migrate once.
+const pgVersionTable = "pocket_schema_version"
+
+//go:embed pgschema/*.sql
+var pgSchema embed.FS
+
+// pgEngine keeps the keys in one PostgreSQL table that every replica shares.
+// Writes run SERIALIZABLE, so a transaction that read what another changed
+// fails and is re-run, as Badger's optimistic transactions are.
+type pgEngine struct {
+	pool *pgxpool.Pool
+	log  *slog.Logger
+}
+
+func openPostgres(url string, log *slog.Logger) (*pgEngine, error) {
+	cfg, err := pgxpool.ParseConfig(url)
+	if err != nil {
+		return nil, fmt.Errorf("store: POCKET_DATABASE_URL: %w", err)
+	}
+	if !strings.Contains(url, "pool_max_conns") {
+		cfg.MaxConns = pgDefaultMaxConns
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), pgTxnTimeout)
+	defer cancel()
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("store: connect to PostgreSQL: %w", err)
+	}
+	if err := migrateSchema(ctx, pool); err != nil {
+		pool.Close()
+		return nil, err
+	}
+	return &pgEngine{pool: pool, log: log}, nil
+}
+
+// migrateSchema brings the database's tables up to this binary's version,
+// and refuses one migrated by a newer binary: its tables may hold what this
+// one would misread.
+func migrateSchema(ctx context.Context, pool *pgxpool.Pool) error {
+	conn, err := pool.Acquire(ctx)
+	if err != nil {
+		return fmt.Errorf("store: connect to PostgreSQL: %w", err)
+	}
+	defer conn.Release()
+	m, err := migrate.NewMigrator(ctx, conn.Conn(), pgVersionTable)
+	if err != nil {
+		return fmt.Errorf("store: prepare the schema: %w", err)
+	}
+	files, err := fs.Sub(pgSchema, "pgschema")
+	if err != nil {
+		return err
+	}
+	if err := m.LoadMigrations(files); err != nil {
+		return fmt.Errorf("store: load the schema's migrations: %w", err)
+	}
+	known := int32(len(m.Migrations)) //nolint:gosec // G115: a handful of files
+	current, err := m.GetCurrentVersion(ctx)
+	if err != nil {
+		return fmt.Errorf("store: read the schema's version: %w", err)
+	}
+	if current > known {
+		return fmt.Errorf("store: the database's schema is at version %d, newer than this pocket knows (%d): "+
+			"run the pocket release that migrated it, or a later one", current, known)
+	}
+	if err := m.Migrate(ctx); err != nil {
+		return fmt.Errorf("store: migrate the schema from version %d to %d: %w", current, known, err)
+	}
+	return nil
+}
+
+func (e *pgEngine) close() error {
+	e.pool.Close()
+	return nil
+}
+
+// collectGarbage deletes the rows whose TTL has run out (reads already skip them).
+func (e *pgEngine) collectGarbage() {
+	ctx, cancel := context.WithTimeout(context.Background(), pgTxnTimeout)
+	defer cancel()
+	if _, err := e.pool.Exec(ctx, "delete from kv where exp <= $1", time.Now().Unix()); err != nil {
+		e.log.Warn("store: delete expired keys", "err", err)
+	}
+}
+
+func (e *pgEngine) update(fn func(kv) error) error {
+	return e.run(pgx.TxOptions{IsoLevel: pgx.Serializable}, fn)
+}
+
+// view reads one snapshot, as a Badger read transaction does.
+func (e *pgEngine) view(fn func(kv) error) error {
+	return e.run(pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, fn)
+}
+
+func (e *pgEngine) run(opts pgx.TxOptions, fn func(kv) error) error {
+	ctx, cancel := context.WithTimeout(context.Background(), pgTxnTimeout)
+	defer cancel()
+	tx, err := e.pool.BeginTx(ctx, opts)
+	if err != nil {
+		return classify(err)
+	}
+	x := &pgTxn{ctx: ctx, tx: tx}
+	err = fn(x)
+	if err == nil {
+		err = x.flush()
+	}
+	if err == nil {
+		err = tx.Commit(ctx)
+	}
+	if err == nil {
+		return nil
+	}
+	_ = tx.Rollback(ctx)
+	if x.conflicted {
+		// fn may have turned the failed statement's error into its own.
+		return errors.Join(errConflict, err)
+	}
+	return classify(err)
+}
+
+// classify marks the errors DB.Update re-runs (a serialization failure or a
+// deadlock: another writer won) and the one it reports as a full disk.
+func classify(err error) error {
+	var pgErr *pgconn.PgError
+	if !errors.As(err, &pgErr) {
+		return err
+	}
+	switch pgErr.Code {
+	case "40001", "40P01":
+		return errors.Join(errConflict, err)
+	case "53100":
+		return errors.Join(ErrStorageFull, err)
+	}
+	return err
+}
+
+// pgTxn is one attempt. Writes are held and sent together (one round trip)
+// before the next read and at commit, so the transaction reads its own writes.
+type pgTxn struct {
+	ctx        context.Context
+	tx         pgx.Tx
+	pending    pgx.Batch
+	conflicted bool
+}
+
+// check records whether a statement failed because another writer won.
+func (x *pgTxn) check(err error) error {
+	if err == nil {
+		return nil
+	}
+	err = classify(err)
+	if errors.Is(err, errConflict) {
+		x.conflicted = true
+	}
+	return err
+}
+
+func (x *pgTxn) flush() error {
+	if x.pending.Len() == 0 {
+		return nil
+	}
+	batch := x.pending
+	x.pending = pgx.Batch{}
+	return x.check(x.tx.SendBatch(x.ctx, &batch).Close())
+}
+
+// row reads one live key's column (missing and expired keys: ErrNotFound).
+func (x *pgTxn) row(column string, key []byte, dest any) error {
+	if err := x.flush(); err != nil {
+		return err
+	}
+	err := x.tx.QueryRow(x.ctx, "select "+column+" from kv where k = $1 and (exp is null or exp > $2)",
+		key, time.Now().Unix()).Scan(dest)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return ErrNotFound
+	}
+	return x.check(err)
+}
+
+func (x *pgTxn) get(key []byte) ([]byte, error) {
+	var v []byte
+	err := x.row("v", key, &v)
+	return v, err
+}
+
+func (x *pgTxn) valueSize(key []byte) (int64, error) {
+	var n int64
+	err := x.row("octet_length(v)::int8", key, &n)
+	return n, err
+}
+
+func (x *pgTxn) expiresAt(key []byte) (uint64, error) {
+	var exp int64
+	err := x.row("coalesce(exp, 0)", key, &exp)
+	return uint64(exp), err //nolint:gosec // G115: Unix seconds of a future time
+}
+
+func (x *pgTxn) set(key, value []byte, ttl time.Duration) error {
+	var exp *int64
+	if ttl > 0 {
+		at := time.Now().Add(ttl).Unix()
+		exp = &at
+	}
+	x.pending.Queue("insert into kv (k, v, exp) values ($1, $2, $3) on conflict (k) do update set v = excluded.v, exp = excluded.exp",
+		bytes.Clone(key), append([]byte{}, value...), exp) // never NULL: an empty value is a value
+	return nil
+}
+
+func (x *pgTxn) delete(key []byte) error {
+	x.pending.Queue("delete from kv where k = $1", bytes.Clone(key))
+	return nil
+}
+
+func (x *pgTxn) scan(prefix, from []byte, reverse, withValues bool, fn func(key, value []byte) (bool, error)) error {
+	if err := x.flush(); err != nil {
+		return err
+	}
+	page := pgScan{prefix: prefix, end: prefixEnd(prefix), reverse: reverse, withValues: withValues, at: from, inclusive: true}
+	for size := pgFirstPage; ; size = min(size*4, pgMaxPage) {
+		pairs, err := x.fetch(&page, size)
+		if err != nil {
+			return err
+		}
+		for _, p := range pairs {
+			if more, err := fn(p.k, p.v); err != nil || !more {
+				return err
+			}
+		}
+		if len(pairs) < size {
+			return nil
+		}
+		page.at, page.inclusive = pairs[len(pairs)-1].k, false
+	}
+}
+
+// pgScan is where a paged scan stands: the next page starts at (or, once a
+// page was read, after) at.
+type pgScan struct {
+	prefix, end         []byte // end: the first key past the prefix (nil: none)
+	at                  []byte // nil on the first page of a scan without from
+	reverse, withValues bool
+	inclusive           bool
+}
+
+type pair struct{ k, v []byte }
+
+// fetch reads the next page whole, so fn may use the transaction between pages.
+func (x *pgTxn) fetch(s *pgScan, size int) ([]pair, error) {
+	sql, args := s.query(size)
+	rows, err := x.tx.Query(x.ctx, sql, args...)
+	if err != nil {
+		return nil, x.check(err)
+	}
+	defer rows.Close()
+	pairs := make([]pair, 0, size)
+	for rows.Next() {
+		var p pair
+		dest := []any{&p.k}
+		if s.withValues {
+			dest = append(dest, &p.v)
+		}
+		if err := rows.Scan(dest...); err != nil {
+			return nil, err
+		}
+		pairs = append(pairs, p)
+	}
+	return pairs, x.check(rows.Err())
+}
+
+// query is the statement for one page: keys under the prefix, live, past the
+// cursor, in the scan's order.
+func (s *pgScan) query(size int) (string, []any) {
+	cols := "k"
+	if s.withValues {
+		cols = "k, v"
+	}
+	args := []any{time.Now().Unix(), size}
+	where := []string{"(exp is null or exp > $1)"}
+	bound := func(op string, key []byte) {
+		if key == nil {
+			key = []byte{} // nil would be NULL, which no key is above
+		}
+		args = append(args, key)
+		where = append(where, fmt.Sprintf("k %s $%d", op, len(args)))
+	}
+	lowOp, highOp := ">=", "<"
+	if s.reverse {
+		bound(">=", s.prefix)
+		switch {
+		case s.at != nil && s.inclusive:
+			highOp = "<="
+			bound(highOp, s.at)
+		case s.at != nil:
+			bound(highOp, s.at)
+		case s.end != nil:
+			bound(highOp, s.end)
+		}
+		return fmt.Sprintf("select %s from kv where %s order by k desc limit $2", cols, strings.Join(where, " and ")), args
+	}
+	switch {
+	case s.at == nil || bytes.Compare(s.at, s.prefix) < 0:
+		bound(lowOp, s.prefix)
+	case s.inclusive:
+		bound(lowOp, s.at)
+	default:
+		bound(">", s.at)
+	}
+	if s.end != nil {
+		bound(highOp, s.end)
+	}
+	return fmt.Sprintf("select %s from kv where %s order by k limit $2", cols, strings.Join(where, " and ")), args
+}
+
+// prefixEnd is the first key after every key that starts with prefix (nil
+// when there is none: an empty prefix or one of 0xFF bytes only).
+func prefixEnd(prefix []byte) []byte {
+	end := bytes.Clone(prefix)
+	for i := len(end) - 1; i >= 0; i-- {
+		if end[i] < 0xFF {
+			end[i]++
+			return end[:i+1]
+		}
+	}
+	return nil
+}
