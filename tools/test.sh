@@ -85,6 +85,8 @@ go_tests() {
 # The store-facing Go tests once more on PostgreSQL: every package whose tests open a store
 # (tests/storetest) or a server (tests/servertest), and the PostgreSQL engine's own tests
 # (-tags postgres), against a server of their own (tools/postgres.sh), stopped at the end.
+# Not relay mode's packages (a relay keeps its cache in Badger: config refuses a database for
+# it) nor the command's (import, backup and the kill -9 runs work on data directories).
 go_tests_postgres() (
   dir=$(mktemp -d "${TMPDIR:-/tmp}/pocket-pg.XXXXXX")
   trap 'tools/postgres.sh stop "$dir"' EXIT
@@ -97,7 +99,7 @@ go_tests_postgres() (
 )
 store_facing_packages() {
   go list -f '{{.ImportPath}} {{join .TestImports " "}} {{join .XTestImports " "}}' ./... |
-    awk '/tests\/(storetest|pgtest|servertest)/ && $1 !~ /\/tests\// { print $1 }'
+    awk '/tests\/(storetest|pgtest|servertest)/ && $1 !~ /\/(tests\/|server\/relay|server\/cmd\/)/ { print $1 }'
 }
 
 # Both linters (golangci-lint, built here on first use; ESLint and Prettier's check): any finding fails.

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"syscall"
@@ -76,21 +75,30 @@ func DeleteMetaIn(x *store.Txn, uid, id string) error {
 	return quota.Charge(x, uid, quota.Delta{Bytes: -old.Size})
 }
 
-// Files stores audio under one directory. It is safe for concurrent use.
+// Files stores recordings' audio: metadata in the store, the bytes in a
+// directory or, with NewStoredFiles, in the store too. Uploads are staged in
+// the directory's tmp/ either way. It is safe for concurrent use.
 type Files struct {
-	db  *store.DB
-	dir string
+	db     *store.DB
+	dir    string
+	bodies bodies
 }
 
 // NewFiles keeps audio in dir (created on first write), metadata in db.
-func NewFiles(db *store.DB, dir string) *Files { return &Files{db: db, dir: dir} }
+func NewFiles(db *store.DB, dir string) *Files {
+	return &Files{db: db, dir: dir, bodies: diskBodies{dir}}
+}
 
-// path names a recording's file by a hash of its owner and id, so neither
-// can reach outside dir nor collide with another user's.
-func (f *Files) path(uid, id string) string {
+// NewStoredFiles keeps audio as chunks in db (with PostgreSQL, where every
+// replica reads them), staging uploads in dir/tmp.
+func NewStoredFiles(db *store.DB, dir string) *Files {
+	return &Files{db: db, dir: dir, bodies: storedBodies{db}}
+}
+
+// bodyName is a hash of a recording's owner and id: the name of its audio.
+func bodyName(uid, id string) string {
 	sum := sha256.Sum256([]byte(uid + "\x00" + id))
-	name := hex.EncodeToString(sum[:])
-	return filepath.Join(f.dir, name[:2], name)
+	return hex.EncodeToString(sum[:])
 }
 
 // Staged is an upload checked and written to a temporary file, not yet
@@ -174,29 +182,17 @@ func (f *Files) Commit(ctx context.Context, uid, id string, s *Staged) (Meta, er
 	}
 	err := f.db.Update(func(x *store.Txn) error { return PutMetaIn(x, uid, id, s.Meta) })
 	if err != nil {
-		_ = os.Remove(f.path(uid, id)) // an orphan file is harmless; the store error is the one to report
+		_ = f.bodies.remove(uid, id) // an orphan body is harmless; the store error is the one to report
 		return Meta{}, fmt.Errorf("audio: store metadata of %s: %w", id, err)
 	}
 	return s.Meta, nil
 }
 
 // Place moves a staged file to where the recording's audio is read from
-// (atomic on one file system) and syncs the directory. A device upload
+// (a rename on one file system, or chunks in the store). A device upload
 // places its audio once the metadata is committed with the recording
 // (PutMetaIn), so a refused upload leaves the audio it had untouched.
-func (f *Files) Place(uid, id string, s *Staged) error {
-	final := f.path(uid, id)
-	if err := os.MkdirAll(filepath.Dir(final), 0o700); err != nil {
-		s.Discard()
-		return writeError(err)
-	}
-	if err := os.Rename(s.tmp, final); err != nil {
-		s.Discard()
-		return writeError(err)
-	}
-	syncDir(filepath.Dir(final))
-	return nil
-}
+func (f *Files) Place(uid, id string, s *Staged) error { return f.bodies.place(uid, id, s) }
 
 // AttachFile stores the audio file at path as the owner's recording's
 // (`pocket import` and the seed, for a file beside the recording's JSON).
@@ -235,7 +231,7 @@ func (f *Files) Meta(ctx context.Context, uid, id string) (*Meta, error) {
 
 // Open returns the owner's audio of a recording for reading; NotFound when it
 // has none. The caller checks that the recording itself is visible.
-func (f *Files) Open(ctx context.Context, uid, id string) (*os.File, Meta, error) {
+func (f *Files) Open(ctx context.Context, uid, id string) (Body, Meta, error) {
 	m, err := f.Meta(ctx, uid, id)
 	if err != nil {
 		return nil, Meta{}, err
@@ -243,11 +239,8 @@ func (f *Files) Open(ctx context.Context, uid, id string) (*os.File, Meta, error
 	if m == nil {
 		return nil, Meta{}, apperr.Missing("Audio")
 	}
-	file, err := os.Open(f.path(uid, id))
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, Meta{}, apperr.Missing("Audio")
-	}
-	return file, *m, err
+	body, err := f.bodies.open(uid, id, *m)
+	return body, *m, err
 }
 
 // Remove forgets a recording's audio: metadata first, so a crash in between
@@ -259,29 +252,12 @@ func (f *Files) Remove(uid, id string) error {
 	return f.RemoveFile(uid, id)
 }
 
-// RemoveFile deletes the file only, once its metadata is gone (the recordings
-// service deletes that in the transaction that deletes the recording).
-func (f *Files) RemoveFile(uid, id string) error {
-	if err := os.Remove(f.path(uid, id)); err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return err
-	}
-	return nil
-}
+// RemoveFile deletes the audio's bytes only, once its metadata is gone (the
+// recordings service deletes that in the transaction that deletes the recording).
+func (f *Files) RemoveFile(uid, id string) error { return f.bodies.remove(uid, id) }
 
-// Exists reports whether the file of a recording's audio is on disk (tests).
-func (f *Files) Exists(uid, id string) bool {
-	_, err := os.Stat(f.path(uid, id))
-	return err == nil
-}
-
-// syncDir makes a rename in dir durable, best effort: the file is already in place, and a file system that
-// cannot sync directories has nothing better to offer.
-func syncDir(dir string) {
-	if d, err := os.Open(dir); err == nil { //nolint:gosec // G304: dir is under the audio directory this package owns
-		_ = d.Sync()
-		_ = d.Close()
-	}
-}
+// Exists reports whether a recording's audio bytes are kept (tests).
+func (f *Files) Exists(uid, id string) bool { return f.bodies.exists(uid, id) }
 
 // writeError turns a full disk into the store's StorageFull answer.
 func writeError(err error) error {

@@ -12,10 +12,13 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/pocket-companion/pocket/pkg/store"
 )
 
-// Secrets are the server's own keys, created on first start and kept in the data
-// directory so tokens stay valid across restarts.
+// Secrets are the server's own keys, created on first start and kept (in the
+// data directory, or in the store: StoredSecrets) so tokens stay valid across
+// restarts.
 type Secrets struct {
 	SigningKey ed25519.PrivateKey
 	OTPPepper  []byte
@@ -41,15 +44,14 @@ func LoadSecrets(dir string) (Secrets, error) {
 func loadOrCreateSigningKey(path string) (ed25519.PrivateKey, error) {
 	b, err := os.ReadFile(path) //nolint:gosec // G304: a file under the configured data directory
 	if errors.Is(err, fs.ErrNotExist) {
-		_, key, err := ed25519.GenerateKey(rand.Reader)
+		der, err := newSigningKeyDER()
 		if err != nil {
 			return nil, err
 		}
-		der, err := x509.MarshalPKCS8PrivateKey(key)
-		if err != nil {
+		if err := writeSecret(path, pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: der})); err != nil {
 			return nil, err
 		}
-		return key, writeSecret(path, pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: der}))
+		return parseSigningKey(path, der)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("identity: read %s: %w", path, err)
@@ -58,13 +60,27 @@ func loadOrCreateSigningKey(path string) (ed25519.PrivateKey, error) {
 	if block == nil {
 		return nil, fmt.Errorf("identity: %s is not PEM", path)
 	}
-	parsed, err := x509.ParsePKCS8PrivateKey(block.Bytes)
+	return parseSigningKey(path, block.Bytes)
+}
+
+// newSigningKeyDER makes an Ed25519 key for ID tokens, as PKCS #8 DER.
+func newSigningKeyDER() ([]byte, error) {
+	_, key, err := ed25519.GenerateKey(rand.Reader)
 	if err != nil {
-		return nil, fmt.Errorf("identity: parse %s: %w", path, err)
+		return nil, err
+	}
+	return x509.MarshalPKCS8PrivateKey(key)
+}
+
+// parseSigningKey reads a PKCS #8 Ed25519 key; where names it in errors.
+func parseSigningKey(where string, der []byte) (ed25519.PrivateKey, error) {
+	parsed, err := x509.ParsePKCS8PrivateKey(der)
+	if err != nil {
+		return nil, fmt.Errorf("identity: parse %s: %w", where, err)
 	}
 	key, ok := parsed.(ed25519.PrivateKey)
 	if !ok {
-		return nil, fmt.Errorf("identity: %s is not an Ed25519 key", path)
+		return nil, fmt.Errorf("identity: %s is not an Ed25519 key", where)
 	}
 	return key, nil
 }
@@ -72,8 +88,8 @@ func loadOrCreateSigningKey(path string) (ed25519.PrivateKey, error) {
 func loadOrCreatePepper(path string) ([]byte, error) {
 	b, err := os.ReadFile(path) //nolint:gosec // G304: a file under the configured data directory
 	if errors.Is(err, fs.ErrNotExist) {
-		pepper := make([]byte, 32)
-		if _, err := rand.Read(pepper); err != nil {
+		pepper, err := newPepper()
+		if err != nil {
 			return nil, err
 		}
 		return pepper, writeSecret(path, []byte(hex.EncodeToString(pepper)))
@@ -82,6 +98,33 @@ func loadOrCreatePepper(path string) ([]byte, error) {
 		return nil, fmt.Errorf("identity: read %s: %w", path, err)
 	}
 	return hex.DecodeString(strings.TrimSpace(string(b)))
+}
+
+func newPepper() ([]byte, error) {
+	pepper := make([]byte, 32)
+	_, err := rand.Read(pepper)
+	return pepper, err
+}
+
+// StoredSecrets are the keys kept in the store instead of the data
+// directory (meta/id-token-key, meta/otp-pepper), created by whichever
+// replica starts first: on PostgreSQL every replica reads the same ones, so
+// a token one replica signs the others accept, and a code one sends the
+// others check.
+func StoredSecrets(db *store.DB) (Secrets, error) {
+	der, err := db.GetOrCreate(store.Key("meta", "id-token-key"), newSigningKeyDER)
+	if err != nil {
+		return Secrets{}, fmt.Errorf("identity: signing key: %w", err)
+	}
+	key, err := parseSigningKey("meta/id-token-key", der)
+	if err != nil {
+		return Secrets{}, err
+	}
+	pepper, err := db.GetOrCreate(store.Key("meta", "otp-pepper"), newPepper)
+	if err != nil {
+		return Secrets{}, fmt.Errorf("identity: code pepper: %w", err)
+	}
+	return Secrets{SigningKey: key, OTPPepper: pepper}, nil
 }
 
 // writeSecret writes through a temporary file so a crash never leaves half a key.

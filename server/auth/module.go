@@ -35,7 +35,13 @@ var Module = fx.Module("auth",
 	),
 )
 
-func loadSecrets(cfg config.Config) (identity.Secrets, error) {
+// loadSecrets reads the server's keys: from the database when replicas share
+// one (POCKET_DATABASE_URL), so they sign and check with the same keys; else
+// from the data directory.
+func loadSecrets(cfg config.Config, db *store.DB) (identity.Secrets, error) {
+	if cfg.DatabaseURL != "" {
+		return identity.StoredSecrets(db)
+	}
 	return identity.LoadSecrets(cfg.DataDir)
 }
 

@@ -1,6 +1,7 @@
 package config
 
 import (
+	"errors"
 	"io"
 	"os"
 	"path/filepath"
@@ -211,5 +212,14 @@ func TestLoad_PushHosts(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), "POCKET_PUSH_HOSTS") {
 			t.Errorf("POCKET_PUSH_HOSTS=%q: error %v", bad, err)
 		}
+	}
+}
+
+func TestLoad_RefusesADatabaseForARelay(t *testing.T) {
+	_, err := Load("test", nil, func(k string) string {
+		return map[string]string{"POCKET_UPSTREAM_URL": "https://upstream.example", "POCKET_DATABASE_URL": "postgres://db.example/pocket"}[k]
+	}, io.Discard)
+	if !errors.Is(err, ErrRelayWithDatabase) {
+		t.Fatalf("Load = %v, want ErrRelayWithDatabase", err)
 	}
 }

@@ -13,7 +13,7 @@ import (
 // other replica's sends would be refused by the push service. Refusing at
 // start says so once, instead of notices silently failing later.
 var ErrNATSNeedsVAPIDKeys = errors.New("config: POCKET_NATS_URL joins replicas, which must share one VAPID key pair: " +
-	"set POCKET_VAPID_PUBLIC_KEY and POCKET_VAPID_PRIVATE_KEY to the same pair on every replica " +
+	"set POCKET_VAPID_PUBLIC_KEY and POCKET_VAPID_PRIVATE_KEY to the same pair on every replica, or keep them in one database (POCKET_DATABASE_URL) " +
 	"(generate one with `npx web-push generate-vapid-keys`, or take the pair in keys/vapid.json of an existing server)")
 
 // natsSchemes are the URL schemes nats.go dials.
@@ -30,7 +30,7 @@ func (c *Config) finishNATS() error {
 			return fmt.Errorf("config: POCKET_NATS_URL must be nats://host:port (or tls://, ws://, wss://), comma-separated for a cluster")
 		}
 	}
-	if !c.VAPIDKeysGiven() {
+	if !c.VAPIDKeysGiven() && c.DatabaseURL == "" { // replicas on one database share the pair kept there
 		return ErrNATSNeedsVAPIDKeys
 	}
 	return nil

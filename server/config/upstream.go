@@ -1,11 +1,18 @@
 package config
 
 import (
+	"errors"
 	"fmt"
 	"net/url"
 	"strings"
 	"time"
 )
+
+// ErrRelayWithDatabase refuses POCKET_DATABASE_URL in relay mode: the
+// database is the embedded provider's store, shared by its replicas, while a
+// relay keeps only a cache and a mirror of its upstream, per replica, in Badger.
+var ErrRelayWithDatabase = errors.New("config: POCKET_DATABASE_URL is the embedded provider's store; " +
+	"a relay (POCKET_UPSTREAM_URL) keeps its cache in its data directory: unset one of them")
 
 // Relay reports whether the server runs in relay mode.
 func (c Config) Relay() bool { return c.UpstreamURL != "" }
@@ -19,6 +26,9 @@ func (c *Config) finishUpstream() error {
 	c.UpstreamTimeout = d
 	if c.UpstreamURL == "" {
 		return nil
+	}
+	if c.DatabaseURL != "" {
+		return ErrRelayWithDatabase
 	}
 	c.UpstreamURL = strings.TrimRight(c.UpstreamURL, "/")
 	if !httpOrigin(c.UpstreamURL) {

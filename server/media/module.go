@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
-	"os"
 	"path/filepath"
 	"time"
 
@@ -27,9 +26,20 @@ var Module = fx.Module("media",
 	fx.Invoke(RemoveOnDelete),
 )
 
-// NewFiles keeps audio in <data dir>/audio.
+// NewFiles keeps audio in <data dir>/audio, or with POCKET_DATABASE_URL in
+// the database, where every replica reads it (uploads are staged in
+// <data dir>/audio/tmp either way).
 func NewFiles(db *store.DB, cfg config.Config) *audio.Files {
-	return audio.NewFiles(db, Dir(cfg.DataDir))
+	return FilesFor(db, cfg.DataDir, cfg.DatabaseURL != "")
+}
+
+// FilesFor keeps audio where a server on dataDir keeps it: in the store when
+// it is a shared database, else in files (`pocket import` says which).
+func FilesFor(db *store.DB, dataDir string, inStore bool) *audio.Files {
+	if inStore {
+		return audio.NewStoredFiles(db, Dir(dataDir))
+	}
+	return audio.NewFiles(db, Dir(dataDir))
 }
 
 // Dir is where a data directory keeps its audio (`pocket import` writes there too).
@@ -50,12 +60,12 @@ func RemoveOnDelete(recs *recordings.Service, files *audio.Files, log *slog.Logg
 // If-None-Match against the file's sha256 as its ETag. A request for more
 // than one range is refused with 416 before any byte is read (see
 // httpx.ManyRanges): a player asks for one range at a time.
-func Serve(w http.ResponseWriter, r *http.Request, f *os.File, m audio.Meta, cacheControl string) {
+func Serve(w http.ResponseWriter, r *http.Request, f audio.Body, m audio.Meta, cacheControl string) {
 	defer func() { _ = f.Close() }() // read only: nothing to report once served
 	h := w.Header()
 	h.Set("Cache-Control", cacheControl)
 	if httpx.ManyRanges(r.Header) {
-		refuseRanges(w, f)
+		refuseRanges(w, m.Size)
 		return
 	}
 	h.Set("Content-Type", m.ContentType)
@@ -64,10 +74,8 @@ func Serve(w http.ResponseWriter, r *http.Request, f *os.File, m audio.Meta, cac
 }
 
 // refuseRanges is the 416 http.ServeContent gives an unsatisfiable range:
-// the file's size in Content-Range, and a one-line body.
-func refuseRanges(w http.ResponseWriter, f *os.File) {
-	if info, err := f.Stat(); err == nil {
-		w.Header().Set("Content-Range", fmt.Sprintf("bytes */%d", info.Size()))
-	}
+// the audio's size in Content-Range, and a one-line body.
+func refuseRanges(w http.ResponseWriter, size int64) {
+	w.Header().Set("Content-Range", fmt.Sprintf("bytes */%d", size))
 	http.Error(w, "only one byte range may be asked for per request", http.StatusRequestedRangeNotSatisfiable)
 }

@@ -34,9 +34,10 @@ var Module = fx.Module("push",
 	fx.Invoke(listen, registerMetrics),
 )
 
-// Keys are the operator's pair when configured, else the pair kept in the
-// data directory (generated on first start).
-func Keys(cfg config.Config) (push.Keys, error) {
+// Keys are the operator's pair when configured, else the pair generated on
+// first start and kept in the database replicas share (POCKET_DATABASE_URL)
+// or in the data directory.
+func Keys(cfg config.Config, db *store.DB) (push.Keys, error) {
 	p := cfg.Push
 	if (p.VAPIDPublicKey == "") != (p.VAPIDPrivateKey == "") {
 		return push.Keys{}, errors.New("push: POCKET_VAPID_PUBLIC_KEY and POCKET_VAPID_PRIVATE_KEY must be set together, or neither")
@@ -47,6 +48,9 @@ func Keys(cfg config.Config) (push.Keys, error) {
 			return push.Keys{}, fmt.Errorf("push: POCKET_VAPID_*: %w", err)
 		}
 		return k, nil
+	}
+	if cfg.DatabaseURL != "" {
+		return push.StoredKeys(db)
 	}
 	return push.LoadOrCreateKeys(cfg.DataDir)
 }

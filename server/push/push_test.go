@@ -19,6 +19,7 @@ import (
 	pushv1 "github.com/pocket-companion/pocket/pkg/gen/pocket/push/v1"
 	"github.com/pocket-companion/pocket/pkg/gen/pocket/push/v1/pushv1connect"
 	"github.com/pocket-companion/pocket/pkg/push"
+	"github.com/pocket-companion/pocket/pkg/store"
 	"github.com/pocket-companion/pocket/server/app"
 	"github.com/pocket-companion/pocket/server/config"
 	"github.com/pocket-companion/pocket/tests/pushtest"
@@ -190,6 +191,13 @@ func TestPushService_KeysSurviveARestart(t *testing.T) {
 	after := publicKey(t, client(again, token))
 	if before != after || len(before) != 87 {
 		t.Fatalf("public key %q before the restart, %q after", before, after)
+	}
+	if cfg.DatabaseURL != "" { // kept in the database every replica shares
+		err := servertest.OpenStore(t, cfg).View(func(x *store.Txn) error { _, err := x.Get(store.Key("meta", "vapid-keys")); return err })
+		if err != nil {
+			t.Fatalf("meta/vapid-keys: %v", err)
+		}
+		return
 	}
 	if info, err := os.Stat(filepath.Join(cfg.DataDir, "keys", "vapid.json")); err != nil || info.Mode().Perm() != 0o600 {
 		t.Fatalf("key file: %v", err)

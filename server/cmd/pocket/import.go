@@ -61,7 +61,7 @@ func runImport(args []string, stdout, stderr io.Writer) (err error) {
 	}
 	// Closing flushes what the import wrote: its failure is the import's.
 	defer func() { err = errors.Join(err, db.Close()) }()
-	return importFiles(context.Background(), db, media.Dir(*dataDir), *user, files, stdout)
+	return importFiles(context.Background(), db, media.FilesFor(db, *dataDir, *databaseURL != ""), *user, files, stdout)
 }
 
 // importChunk is how many recordings are read before they are imported. The
@@ -82,12 +82,12 @@ type importer struct {
 // importFiles reads files one at a time and imports what they hold in chunks.
 // A file that cannot be read or is not JSON is named and counted as failed;
 // the others are still imported. Any failure makes the command fail at the end.
-func importFiles(ctx context.Context, db *store.DB, audioDir, email string, files []string, stdout io.Writer) error {
+func importFiles(ctx context.Context, db *store.DB, sounds *audio.Files, email string, files []string, stdout io.Writer) error {
 	owner, err := identity.NewUsers(db, nil).Ensure(ctx, email, identity.User{})
 	if err != nil {
 		return err
 	}
-	imp := &importer{svc: recordings.NewService(db, events.NewBus(), nil), files: audio.NewFiles(db, audioDir), uid: owner.UID, out: stdout}
+	imp := &importer{svc: recordings.NewService(db, events.NewBus(), nil), files: sounds, uid: owner.UID, out: stdout}
 	var chunk []importfile.Item
 	var reader importfile.Reader
 	for _, f := range files {

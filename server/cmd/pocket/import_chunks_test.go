@@ -46,7 +46,7 @@ func TestImport_ReadsTheLibraryInChunksAndSkipsABrokenFile(t *testing.T) {
 	defer db.Close()
 	var out bytes.Buffer
 	files := []string{filepath.Join(src, "a.json"), filepath.Join(src, "b.json"), filepath.Join(src, "c.json"), filepath.Join(src, "d.json"), filepath.Join(src, "e.json")}
-	err = importFiles(context.Background(), db, media.Dir(dataDir), "chunks@example.com", files, &out)
+	err = importFiles(context.Background(), db, media.FilesFor(db, dataDir, false), "chunks@example.com", files, &out)
 
 	if err == nil || err.Error() != "1 of 6 recordings failed" {
 		t.Fatalf("err = %v, want the broken file counted as one failure", err)
