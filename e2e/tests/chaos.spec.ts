@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type BrowserContext } from '@playwright/test'
 import { adoptServer, differences, losses, readDevice, readServer, type Counts, type DeviceCopy } from '../support/chaos/check'
-import { editOnce, type Actor, type Expected } from '../support/chaos/actors'
+import { editOnce, SPEAKERS, type Actor, type Expected } from '../support/chaos/actors'
 import { describeFault, drawFaults, heal, runFault, type FaultTargets } from '../support/chaos/faults'
 import { seeded } from '../support/chaos/prng'
 import { Watch } from '../support/chaos/watch'
@@ -47,6 +47,8 @@ test('sync under chaos: nothing lost, duplicated, stuck or diverged', async ({ b
   const totals: Counts = { lost: 0, duplicated: 0, stuck: 0, diverged: 0 }
   const failing: string[] = []
   let uiFailures = 0
+  /** Edits made, by their first word ("rename", "name", "star", …): what the trials exercised. */
+  const kinds = new Map<string, number>()
   let consoleErrors = 0
   let unquiet = 0
   try {
@@ -56,6 +58,10 @@ test('sync under chaos: nothing lost, duplicated, stuck or diverged', async ({ b
       const result = await trial(stack, seed)
       for (const k of Object.keys(totals) as Array<keyof Counts>) totals[k] += result.counts[k]
       uiFailures += result.ui.length
+      for (const edit of result.edits) {
+        const kind = edit.replace(/^[^:]*: /, '').split(' ')[0]
+        kinds.set(kind, (kinds.get(kind) ?? 0) + 1)
+      }
       consoleErrors += result.console.length
       const failed = bad(result.counts) || !result.quiet || result.ui.length > 0 || result.console.length > 0
       if (!result.quiet) unquiet++
@@ -69,6 +75,7 @@ test('sync under chaos: nothing lost, duplicated, stuck or diverged', async ({ b
   } finally {
     await stopStack(stack)
   }
+  console.log(`edits: ${[...kinds].map(([kind, n]) => `${kind} ${n}`).join(', ')}`)
   const summary = `chaos: ${TRIALS} trials, lost ${totals.lost}, duplicated ${totals.duplicated}, stuck ${totals.stuck}, diverged ${totals.diverged}, not-quiet ${unquiet}, ui-failed ${uiFailures}, console-errors ${consoleErrors}; failing seeds: ${failing.join(' ') || 'none'}`
   console.log(summary)
   test.info().annotations.push({ type: 'chaos', description: summary })
@@ -97,6 +104,7 @@ async function startStack(browser: import('@playwright/test').Browser): Promise<
     filing: new Map(),
     starred: new Map(),
     archived: new Map(),
+    speakers: new Map(),
     folders: new Map(),
     deleted: new Set(),
   }
@@ -139,7 +147,14 @@ async function upload(request: APIRequestContext, base: string, count: number, e
     const at = `2026-03-${String(10 + i).padStart(2, '0')}T10:00:00Z`
     const res = await request.post(`${base}/api/v1/recordings`, {
       headers: { Authorization: `Bearer ${idToken}` },
-      data: { recording: { id, title, description: `${title} notes`, recordingAt: at, createdAt: at, updatedAt: at, duration: 60 } },
+      data: {
+        recording: { id, title, description: `${title} notes`, recordingAt: at, createdAt: at, updatedAt: at, duration: 60 },
+        // Two unnamed speakers, for the trials to name ("Speaker 1", "Speaker 2").
+        speakers: {},
+        transcription: {
+          segments: SPEAKERS.map((speaker, n) => ({ speaker, text: `Line ${n + 1} of ${title}.`, start_time: n * 5, end_time: n * 5 + 4 })),
+        },
+      },
     })
     expect(res.status(), await res.text()).toBe(201)
     expected.titles.set(id, title)

@@ -135,3 +135,42 @@ func writeSecret(path string, data []byte) error {
 	}
 	return os.Rename(tmp, path)
 }
+
+// PutStoredSecrets keeps s in the store as StoredSecrets reads them
+// (pocket migrate, moving a data directory's keys into a database).
+func PutStoredSecrets(db *store.DB, s Secrets) error {
+	der, err := x509.MarshalPKCS8PrivateKey(s.SigningKey)
+	if err != nil {
+		return err
+	}
+	return db.Update(func(x *store.Txn) error {
+		if err := x.Set(store.Key("meta", "id-token-key"), der); err != nil {
+			return err
+		}
+		return x.Set(store.Key("meta", "otp-pepper"), s.OTPPepper)
+	})
+}
+
+// SaveSecrets writes s into dir/keys as LoadSecrets reads them (pocket
+// migrate, moving a database's keys into a data directory).
+func SaveSecrets(dir string, s Secrets) error {
+	keyDir := filepath.Join(dir, "keys")
+	if err := os.MkdirAll(keyDir, 0o700); err != nil {
+		return fmt.Errorf("identity: key directory: %w", err)
+	}
+	der, err := x509.MarshalPKCS8PrivateKey(s.SigningKey)
+	if err != nil {
+		return err
+	}
+	if err := writeSecret(filepath.Join(keyDir, "id-token.pem"), pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: der})); err != nil {
+		return err
+	}
+	return writeSecret(filepath.Join(keyDir, "otp-pepper"), []byte(hex.EncodeToString(s.OTPPepper)))
+}
+
+// HasSecrets reports whether dir/keys holds a signing key (a server has run there).
+func HasSecrets(dir string) bool {
+	_, err := os.Stat(filepath.Join(dir, "keys", "id-token.pem"))
+	return err == nil
+}
+

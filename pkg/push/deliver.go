@@ -107,11 +107,11 @@ func (s *Sender) send(ctx context.Context, uid string, sub stored, payload []byt
 		s.stats.Sent.Add(1) // counted once recorded: tests wait for the count
 		return
 	case result == gone:
-		s.stats.Gone.Add(1)
 		log.Info("push: subscription gone, forgetting it")
 		if err := s.subs.forget(s.ctx, uid, sub.Endpoint); err != nil {
 			log.Error("push: forgetting a gone subscription failed", "err", err)
 		}
+		s.stats.Gone.Add(1) // counted once forgotten, as Sent is once recorded
 		return
 	case result == blocked:
 		s.stats.Blocked.Add(1)

@@ -82,19 +82,55 @@ func createKeys(path string) (Keys, error) {
 	if err != nil {
 		return Keys{}, err
 	}
+	return k, writeKeyFile(path, k)
+}
+
+// writeKeyFile keeps k at path (mode 0600), through a temporary file so a
+// crash never leaves half a key.
+func writeKeyFile(path string, k Keys) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		return Keys{}, fmt.Errorf("push: key directory: %w", err)
+		return fmt.Errorf("push: key directory: %w", err)
 	}
 	b, _ := json.Marshal(k) //nolint:gosec // G117: writing the key pair to its 0600 file is the point
-	// Through a temporary file, so a crash never leaves half a key.
 	tmp := path + ".tmp"
 	if err := os.WriteFile(tmp, b, 0o600); err != nil {
-		return Keys{}, fmt.Errorf("push: write %s: %w", path, err)
+		return fmt.Errorf("push: write %s: %w", path, err)
 	}
 	if err := os.Rename(tmp, path); err != nil {
-		return Keys{}, fmt.Errorf("push: write %s: %w", path, err)
+		return fmt.Errorf("push: write %s: %w", path, err)
 	}
-	return k, nil
+	return nil
+}
+
+// SaveKeys writes k into the data directory as LoadOrCreateKeys reads it
+// (pocket migrate, moving a database's pair into a data directory).
+func SaveKeys(dataDir string, k Keys) error { return writeKeyFile(keyFile(dataDir), k) }
+
+// ReadKeyFile is the pair kept in the data directory, if any (nil: none).
+func ReadKeyFile(dataDir string) (*Keys, error) {
+	if _, err := os.Stat(keyFile(dataDir)); errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	k, err := LoadOrCreateKeys(dataDir)
+	return &k, err
+}
+
+// storedKeysKey is where StoredKeys keeps the pair.
+var storedKeysKey = store.Key("meta", "vapid-keys")
+
+// PutStoredKeys keeps k in the store as StoredKeys reads it (pocket migrate).
+func PutStoredKeys(db *store.DB, k Keys) error {
+	return db.Update(func(x *store.Txn) error { return x.SetJSON(storedKeysKey, k) })
+}
+
+// ReadStoredKeys is the pair kept in the store, if any (nil: none).
+func ReadStoredKeys(db *store.DB) (*Keys, error) {
+	var k Keys
+	err := db.View(func(x *store.Txn) error { return x.GetJSON(storedKeysKey, &k) })
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, nil
+	}
+	return &k, err
 }
 
 func newKeys() (Keys, error) {
@@ -114,7 +150,7 @@ func newKeys() (Keys, error) {
 // PostgreSQL every replica signs with it, so a device subscribed through one
 // is reached by any.
 func StoredKeys(db *store.DB) (Keys, error) {
-	b, err := db.GetOrCreate(store.Key("meta", "vapid-keys"), func() ([]byte, error) {
+	b, err := db.GetOrCreate(storedKeysKey, func() ([]byte, error) {
 		k, err := newKeys()
 		if err != nil {
 			return nil, err

@@ -101,6 +101,14 @@ func withIDs(v json.RawMessage, sid, recID string) json.RawMessage {
 // engine) as the recording's first, bumps updatedAt so an older device upload
 // cannot overwrite it, re-indexes, and publishes SummaryReady.
 func (s *Service) AddSummarization(ctx context.Context, uid, recordingID, summarizationID string, value json.RawMessage) error {
+	return s.AddSummarizationIf(ctx, uid, recordingID, summarizationID, value, nil)
+}
+
+// AddSummarizationIf is AddSummarization in a transaction that first runs
+// guard (when not nil): an error from it writes nothing and is returned. A
+// background job finishes itself there (jobs.Queue.FinishIn), so a worker
+// whose lease was taken over cannot write a second summary.
+func (s *Service) AddSummarizationIf(ctx context.Context, uid, recordingID, summarizationID string, value json.RawMessage, guard func(*store.Txn) error) error {
 	if err := CheckOwner(ctx, uid); err != nil {
 		return err
 	}
@@ -111,6 +119,11 @@ func (s *Service) AddSummarization(ctx context.Context, uid, recordingID, summar
 		return apperr.Invalidf("summarization must be an object")
 	}
 	err := s.db.Update(func(x *store.Txn) error {
+		if guard != nil {
+			if err := guard(x); err != nil {
+				return err
+			}
+		}
 		old, err := loadLive(x, uid, recordingID)
 		if err != nil {
 			return err

@@ -49,6 +49,7 @@
 //	malias/<uid>/<folderId>                    -> upstream folder id of a folder a device created offline (relay mode's falias)
 //	audio/<uid>/<recordingId>                  -> audio.Meta (content type, size, sha256; the file is <data dir>/audio/<sha256(uid, id)>)
 //	ablob/<sha256(uid, id) hex>/<sha256 of the audio>/<chunk U64> -> 256 KiB of a recording's audio, on PostgreSQL (Badger: the file above)
+//	job/summary/<uid>/<recordingId>            -> jobs.held (the replica holding the summary job and until when, tries); gone once the summary is written
 //	usage/<uid>                                -> quota.Usage (what the user keeps: recordings, bytes, folders, links, people; uploads today), updated in the transaction of each write
 //	meta/audio-link-key                        -> the HMAC key of signed audio links (audio.Links)
 //	meta/id-token-key                          -> PKCS #8 DER of the Ed25519 key signing ID tokens, on PostgreSQL (Badger: keys/ in the data directory)
@@ -56,6 +57,7 @@
 //	meta/vapid-keys                            -> the generated Web Push VAPID pair, on PostgreSQL with POCKET_VAPID_* unset (likewise)
 //	meta/changelog-backfilled                  -> "1" once recordings and folders written before the change log have entries in it
 //	meta/people-indexed                        -> "1" once recordings written before the person index are in it
+//	meta/copy-cursor                           -> the last key pocket migrate copied into this store, while the copy is unfinished (store.CopyAll)
 //	meta/seeded                                -> "1" once the sample recordings were imported (server/seed), so ones the demo user deletes stay deleted
 //
 // The readiness probe reads meta/ready, which is never written: the read only

@@ -13,13 +13,14 @@ import (
 
 	"github.com/pocket-companion/pocket/pkg/engine"
 	"github.com/pocket-companion/pocket/pkg/recordings"
+	"github.com/pocket-companion/pocket/pkg/store"
 )
 
 // Module runs the summarizer for the server's lifetime, with the engine that
 // server/ai provides.
 var Module = fx.Module("summarize",
-	fx.Provide(func(r *recordings.Service, e engine.Engine, log *slog.Logger) *Summarizer {
-		return New(r, e, log.With("feature", "summarize"), Options{})
+	fx.Provide(func(r *recordings.Service, e engine.Engine, db *store.DB, log *slog.Logger) *Summarizer {
+		return New(r, e, db, log.With("feature", "summarize"), Options{})
 	}),
 	fx.Invoke(register),
 )

@@ -6,13 +6,17 @@ import (
 	"encoding/hex"
 	"errors"
 	"log/slog"
+	"os"
+	"strings"
 	"sync"
 	"time"
 
 	"github.com/pocket-companion/pocket/pkg/apperr"
 	"github.com/pocket-companion/pocket/pkg/engine"
+	"github.com/pocket-companion/pocket/pkg/jobs"
 	"github.com/pocket-companion/pocket/pkg/loose"
 	"github.com/pocket-companion/pocket/pkg/recordings"
+	"github.com/pocket-companion/pocket/pkg/store"
 )
 
 // Options size the background work.
@@ -20,13 +24,31 @@ type Options struct {
 	Workers   int           // concurrent summaries; default 2 (the model or the CPU is the limit)
 	QueueSize int           // waiting recordings; default 10,000
 	Timeout   time.Duration // one summary; default 5 minutes
+	// Worker names this replica in the jobs' leases; default the host name
+	// and a random suffix.
+	Worker string
+	// Lease is how long a summary job stays this replica's without being
+	// kept (it is kept every third of it while the summary runs): a replica
+	// that dies leaves its jobs to others after it. Default 30 s.
+	Lease time.Duration
+	// Sweep is how often the jobs no replica holds are looked for; default 10 s.
+	Sweep time.Duration
 }
 
+// maxTries bounds how often one recording's summary is attempted (an engine
+// that keeps failing on it, or replicas that keep dying).
+const maxTries = 3
+
 // Summarizer writes summaries for recordings that arrive without one, on a
-// bounded pool of workers fed by a queue.
+// bounded pool of workers fed by a queue. Each recording is a job in the
+// store (job/summary/<uid>/<id>), taken by one replica at a time under a
+// lease and finished in the transaction that writes the summary, so every
+// replica of one database summarises a recording once, and the jobs of a
+// replica that died are finished by another.
 type Summarizer struct {
 	recs   *recordings.Service
 	engine engine.Engine
+	jobs   *jobs.Queue
 	log    *slog.Logger
 	opts   Options
 	q      *queue
@@ -36,8 +58,8 @@ type Summarizer struct {
 	wg     sync.WaitGroup
 }
 
-// New builds a summarizer; Start runs it.
-func New(recs *recordings.Service, eng engine.Engine, log *slog.Logger, o Options) *Summarizer {
+// New builds a summarizer keeping its jobs in db; Start runs it.
+func New(recs *recordings.Service, eng engine.Engine, db *store.DB, log *slog.Logger, o Options) *Summarizer {
 	if o.Workers <= 0 {
 		o.Workers = 2
 	}
@@ -47,14 +69,43 @@ func New(recs *recordings.Service, eng engine.Engine, log *slog.Logger, o Option
 	if o.Timeout <= 0 {
 		o.Timeout = 5 * time.Minute
 	}
-	return &Summarizer{recs: recs, engine: eng, log: log, opts: o, q: newQueue(o.QueueSize), now: time.Now}
+	if o.Lease <= 0 {
+		o.Lease = 30 * time.Second
+	}
+	if o.Sweep <= 0 {
+		o.Sweep = 10 * time.Second
+	}
+	if o.Worker == "" {
+		o.Worker = workerName()
+	}
+	return &Summarizer{recs: recs, engine: eng, jobs: jobs.New(db, "summary", o.Worker, o.Lease), log: log, opts: o,
+		q: newQueue(o.QueueSize), now: time.Now}
 }
 
-// Enqueue asks for a recording to be summarised. It never blocks, so it can
-// be the recordings service's OnNeedsSummary hook.
+func workerName() string {
+	host, _ := os.Hostname()
+	b := make([]byte, 4)
+	_, _ = rand.Read(b)
+	return host + "-" + hex.EncodeToString(b)
+}
+
+// jobID names a recording's summary job.
+func jobID(j job) string { return j.uid + "/" + j.id }
+
+// Enqueue asks for a recording to be summarised: a job in the store, which
+// any replica may take, and in this replica's queue. It can be the
+// recordings service's OnNeedsSummary hook (one small write, after the
+// recording's commit).
 func (s *Summarizer) Enqueue(uid, id string) {
-	if !s.q.push(job{uid, id}) {
-		s.log.Warn("summary queue full; the recording will be summarised after the next start", "recording", id)
+	if err := s.jobs.Add(jobID(job{uid, id})); err != nil {
+		s.log.Error("could not record the summary job; the recording will be summarised after the next start", "recording", id, "err", err)
+	}
+	s.push(job{uid, id})
+}
+
+func (s *Summarizer) push(j job) {
+	if !s.q.push(j) {
+		s.log.Warn("summary queue full; the recording will be summarised later", "recording", j.id)
 	}
 }
 
@@ -67,6 +118,8 @@ func (s *Summarizer) Start() {
 		s.wg.Add(1)
 		go s.work(ctx)
 	}
+	s.wg.Add(1)
+	go s.sweep(ctx)
 	s.wg.Add(1)
 	go func() {
 		defer s.wg.Done()
@@ -100,9 +153,7 @@ func (s *Summarizer) work(ctx context.Context) {
 				continue
 			}
 		}
-		if err := s.summarize(ctx, j); err != nil && ctx.Err() == nil {
-			s.log.Error("summary failed", "recording", j.id, "engine", s.engine.Name(), "err", err)
-		}
+		s.run(ctx, j)
 		s.q.done(j)
 		if ctx.Err() != nil {
 			return
@@ -110,13 +161,96 @@ func (s *Summarizer) work(ctx context.Context) {
 	}
 }
 
+// sweep queues, every Sweep, the jobs no replica holds: those whose
+// replica died, and those a full queue dropped.
+func (s *Summarizer) sweep(ctx context.Context) {
+	defer s.wg.Done()
+	every(ctx, s.opts.Sweep, func() bool {
+		err := s.jobs.Due(func(id string) bool {
+			uid, rid, ok := strings.Cut(id, "/")
+			if ok {
+				s.push(job{uid, rid})
+			}
+			return ctx.Err() == nil
+		})
+		if err != nil && ctx.Err() == nil {
+			s.log.Error("could not look for summary jobs", "err", err)
+		}
+		return true
+	})
+}
+
+// every runs fn every d until ctx ends or fn returns false.
+func every(ctx context.Context, d time.Duration, fn func() bool) {
+	t := time.NewTicker(d)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			if !fn() {
+				return
+			}
+		}
+	}
+}
+
+// run takes j's job (unless another replica holds it), keeps it while the
+// summary is made, and drops it when nothing is left to do.
+func (s *Summarizer) run(parent context.Context, j job) {
+	id := jobID(j)
+	taken, tries, err := s.jobs.Take(id)
+	if err != nil || !taken {
+		if err != nil && parent.Err() == nil {
+			s.log.Error("could not take a summary job", "recording", j.id, "err", err)
+		}
+		return
+	}
+	ctx, cancel := context.WithCancel(parent)
+	defer cancel()
+	go s.keep(ctx, cancel, id)
+	err = s.summarize(ctx, j, id)
+	switch {
+	case err == nil:
+	case errors.Is(err, jobs.ErrLost):
+		s.log.Warn("summary job taken over by another replica; its summary is kept", "recording", j.id)
+	case parent.Err() != nil:
+	case tries >= maxTries:
+		s.log.Error("summary failed; not trying again", "recording", j.id, "engine", s.engine.Name(), "tries", tries, "err", err)
+		s.drop(id)
+	default:
+		s.log.Error("summary failed; it is tried again later", "recording", j.id, "engine", s.engine.Name(), "err", err)
+	}
+}
+
+// keep extends the job's lease while the summary runs; a job lost to
+// another replica stops it.
+func (s *Summarizer) keep(ctx context.Context, stop context.CancelFunc, id string) {
+	every(ctx, s.opts.Lease/3, func() bool {
+		if kept, err := s.jobs.Keep(id); err == nil && !kept {
+			stop()
+			return false
+		}
+		return true
+	})
+}
+
+func (s *Summarizer) drop(id string) {
+	if err := s.jobs.Drop(id); err != nil {
+		s.log.Error("could not drop a summary job", "job", id, "err", err)
+	}
+}
+
 // summarize writes one summary, unless the recording has a summarization by
-// now (a device may have uploaded one meanwhile) or nothing to summarise.
-func (s *Summarizer) summarize(parent context.Context, j job) error {
+// now (a device may have uploaded one meanwhile) or nothing to summarise:
+// then the job is dropped.
+func (s *Summarizer) summarize(parent context.Context, j job, id string) error {
 	ctx, cancel := context.WithTimeout(parent, s.opts.Timeout)
 	defer cancel()
 	d, err := s.recs.Detail(ctx, j.uid, j.id)
 	if apperr.Is(err, apperr.NotFound) || (err == nil && !needsSummary(d)) {
+		s.drop(id)
 		return nil
 	}
 	if err != nil {
@@ -126,6 +260,7 @@ func (s *Summarizer) summarize(parent context.Context, j job) error {
 	rec := engine.NewRecording(engine.Stored{ID: d.ID, Recording: d.Recording, Speakers: d.Speakers, Summarizations: d.Summarizations, Transcription: d.Transcription})
 	sum, err := s.engine.Summarize(ctx, rec)
 	if errors.Is(err, engine.ErrNoTranscript) {
+		s.drop(id)
 		return nil
 	}
 	if err != nil {
@@ -137,10 +272,15 @@ func (s *Summarizer) summarize(parent context.Context, j job) error {
 	// Re-check just before writing: the summary goes first in the map, and a
 	// device's own summary that arrived meanwhile must win.
 	if d, err = s.recs.Detail(ctx, j.uid, j.id); err != nil || !needsSummary(d) {
+		s.drop(id)
 		return ignoreMissing(err)
 	}
-	id := newSummaryID()
-	if err := s.recs.AddSummarization(ctx, j.uid, j.id, id, sum.Summarization(id, d.ID, s.now())); err != nil {
+	sid := newSummaryID()
+	finish := func(x *store.Txn) error { return s.jobs.FinishIn(x, id) }
+	if err := s.recs.AddSummarizationIf(ctx, j.uid, j.id, sid, sum.Summarization(sid, d.ID, s.now()), finish); err != nil {
+		if apperr.Is(err, apperr.NotFound) {
+			s.drop(id)
+		}
 		return ignoreMissing(err)
 	}
 	s.log.Info("summary ready", "recording", j.id, "engine", sum.GeneratedBy, "took_ms", s.now().Sub(start).Milliseconds())

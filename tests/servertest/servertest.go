@@ -16,6 +16,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"go.uber.org/fx"
 	"go.uber.org/fx/fxtest"
@@ -110,6 +111,18 @@ func StartConfig(t testing.TB, cfg config.Config, extra ...fx.Option) *Server {
 	s.Cfg = cfg
 	t.Cleanup(func() { s.Stop() })
 	return s
+}
+
+// WaitReady waits until the server answers /readyz (after its seed, say).
+func (s *Server) WaitReady(t testing.TB) {
+	t.Helper()
+	c := s.NewClient(t)
+	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(25 * time.Millisecond) {
+		if c.Do("GET", "/readyz", nil).Status == 200 {
+			return
+		}
+	}
+	t.Fatal("server never became ready")
 }
 
 // OpenStore opens the store of a stopped server's configuration (its Badger

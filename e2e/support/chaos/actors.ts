@@ -15,6 +15,8 @@ export interface Expected {
   starred: Map<string, boolean>
   /** Recording id → archived, once a tab toggled it. */
   archived: Map<string, boolean>
+  /** speakerKey(recording id, speaker) → the name a tab gave that speaker. */
+  speakers: Map<string, string>
   /** Folder id → name; null once deleted. */
   folders: Map<string, string | null>
   /** Recordings deleted for good. */
@@ -156,6 +158,7 @@ async function deleteFolder(page: Page, name: string): Promise<void> {
 
 type Op =
   | 'rename'
+  | 'nameSpeaker'
   | 'star'
   | 'archiveUndo'
   | 'file'
@@ -168,7 +171,8 @@ type Op =
 /** The next edit, drawn so a tab keeps a few folders: more deletes once it has many. */
 function drawOp(rng: Rng, actor: Actor): Op {
   const ops: Op[] = ['createFolder']
-  if (actor.recordings.length > 0) ops.push('rename', 'rename', 'star', 'archiveUndo', 'deleteUndo', 'fileNew')
+  if (actor.recordings.length > 0)
+    ops.push('rename', 'rename', 'nameSpeaker', 'star', 'archiveUndo', 'deleteUndo', 'fileNew')
   if (actor.folders.length > 0) ops.push('renameFolder', 'deleteFolder')
   if (actor.folders.length > 0 && actor.recordings.length > 0) ops.push('file', 'file')
   if (actor.folders.length > 3) ops.push('deleteFolder', 'deleteFolder')
@@ -181,6 +185,24 @@ export function forget(expected: Expected, id: string): void {
   expected.filing.delete(id)
   expected.starred.delete(id)
   expected.archived.delete(id)
+  for (const speaker of SPEAKERS) expected.speakers.delete(speakerKey(id, speaker))
+}
+
+/** The speakers of every chaos recording's transcript, in order of first appearance. */
+export const SPEAKERS = ['SPEAKER_00', 'SPEAKER_01'] as const
+
+/** Where Expected.speakers keeps a recording's speaker's name. */
+export const speakerKey = (recording: string, speaker: string) => `${recording} ${speaker}`
+
+/** Names a speaker in the open recording's transcript ("Rename Speaker 2"); resolves once the name shows. */
+async function nameSpeaker(page: Page, shown: string, to: string): Promise<void> {
+  await page.getByRole('tab', { name: /^Transcript(ion)?$/ }).click(step)
+  const speakers = page.getByRole('region', { name: 'Speakers' })
+  await speakers.getByRole('button', { name: `Rename ${shown}`, exact: true }).click(step)
+  const box = speakers.getByRole('combobox', { name: `Name for ${shown}`, exact: true })
+  await box.fill(to, step)
+  await box.press('Enter', step)
+  await expect(speakers.getByRole('button', { name: `Rename ${to}`, exact: true })).toBeVisible(step)
 }
 
 /**
@@ -215,6 +237,15 @@ async function perform(
       await renameRecording(page, to)
       expected.titles.set(rec, to)
       return `rename ${rec} to “${to}”`
+    }
+    case 'nameSpeaker': {
+      const index = rng.int(0, SPEAKERS.length - 1)
+      const key = speakerKey(rec, SPEAKERS[index])
+      const to = `${label} person`
+      await openRecording(page, rec, title)
+      await nameSpeaker(page, expected.speakers.get(key) ?? `Speaker ${index + 1}`, to)
+      expected.speakers.set(key, to)
+      return `name ${SPEAKERS[index]} of ${rec} “${to}”`
     }
     case 'star': {
       const on = !expected.starred.get(rec)

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test'
-import { forget, type Actor, type Expected } from './actors'
+import { forget, speakerKey, SPEAKERS, type Actor, type Expected } from './actors'
 
 /** A recording as the chaos trials edit it. */
 export interface RecordingCopy {
@@ -7,6 +7,8 @@ export interface RecordingCopy {
   folderId: string
   starred: boolean
   archived: boolean
+  /** The speakers' given names, by speaker ('' for none). */
+  speakers: Record<string, string>
 }
 
 /** A library as one side holds it: recordings and folders (name) by id. */
@@ -26,6 +28,8 @@ interface StoredRows {
     id: string
     folderId?: string
     data?: { title?: string; folder?: { id?: string }; starred?: boolean; archived?: boolean }
+    /** The speakers member as sync last gave it (JSON text; '' for none). */
+    speakersJson?: string
   }
   folders: { id: string; name: string }
   outbox: DeviceCopy['outbox'][number]
@@ -64,6 +68,7 @@ export async function readDevice(page: Page): Promise<DeviceCopy> {
                 folderId: r.folderId ?? r.data?.folder?.id ?? '',
                 starred: r.data?.starred === true,
                 archived: r.data?.archived === true,
+                speakersJson: r.speakersJson ?? '',
               },
             ] as const,
         ),
@@ -80,7 +85,31 @@ export async function readDevice(page: Page): Promise<DeviceCopy> {
       db.close()
     }
   })
-  return { recordings: new Map(raw.recordings), folders: new Map(raw.folders), outbox: raw.outbox }
+  const recordings = new Map(
+    raw.recordings.map(
+      ([id, { speakersJson, ...r }]) => [id, { ...r, speakers: namesOf(parse(speakersJson)) }] as const,
+    ),
+  )
+  return { recordings, folders: new Map(raw.folders), outbox: raw.outbox }
+}
+
+function parse(json: string): unknown {
+  try {
+    return json.trim() === '' ? {} : (JSON.parse(json) as unknown)
+  } catch {
+    return { unreadable: json }
+  }
+}
+
+/** The given names in a speakers member ({SPEAKER_00: {speakerProfile: {name}}}), by speaker. */
+function namesOf(speakers: unknown): Record<string, string> {
+  const names: Record<string, string> = {}
+  const all = (speakers ?? {}) as Record<string, { speakerProfile?: { name?: unknown } } | null>
+  for (const speaker of SPEAKERS) {
+    const name = all[speaker]?.speakerProfile?.name
+    names[speaker] = typeof name === 'string' ? name : ''
+  }
+  return names
 }
 
 interface ServerRow {
@@ -123,6 +152,15 @@ export async function readServer(request: APIRequestContext, base: string): Prom
     data<ServerRow[]>('/api/v1/recordings/dashboard?limit=100'),
     data<Array<{ id: string; name: string }>>('/api/v1/folders'),
   ])
+  // The list carries no speakers: each recording's detail does.
+  const speakers = new Map(
+    await Promise.all(
+      rows.map(
+        async (r) =>
+          [r.id, namesOf((await data<{ speakers?: unknown }>(`/api/v1/recordings/${r.id}`)).speakers)] as const,
+      ),
+    ),
+  )
   const byName = new Map(folders.map((f) => [f.name, f.id]))
   const folderOf = (r: ServerRow) =>
     r.folder?.id ?? r.folder_id ?? r.folderId ?? (r.folder?.name ? byName.get(r.folder.name) : '') ?? ''
@@ -134,7 +172,13 @@ export async function readServer(request: APIRequestContext, base: string): Prom
     recordings: new Map(
       rows.map((r) => [
         r.id,
-        { title: r.title, folderId: folderOf(r), starred: r.starred === true, archived: r.archived === true },
+        {
+          title: r.title,
+          folderId: folderOf(r),
+          starred: r.starred === true,
+          archived: r.archived === true,
+          speakers: speakers.get(r.id) ?? {},
+        },
       ]),
     ),
     folders: new Map(folders.map((f) => [f.id, f.name])),
@@ -148,7 +192,7 @@ export function differences(device: Library, server: Library): string[] {
   for (const [id, s] of server.recordings) {
     const d = device.recordings.get(id)
     if (!d) out.push(`recording ${id} missing`)
-    else if (d.title !== s.title || d.folderId !== s.folderId || d.starred !== s.starred || d.archived !== s.archived)
+    else if (JSON.stringify(d) !== JSON.stringify(s))
       out.push(`recording ${id}: device ${JSON.stringify(d)}, server ${JSON.stringify(s)}`)
   }
   for (const id of device.recordings.keys())
@@ -179,6 +223,12 @@ export function losses(expected: Expected, server: Library): string[] {
       const s = server.recordings.get(id)
       if (s && s[flag] !== on) out.push(`recording ${id} ${flag} ${s[flag]}, expected ${on}`)
     }
+  for (const [key, name] of expected.speakers) {
+    const [id, speaker] = key.split(' ')
+    const s = server.recordings.get(id)
+    if (s && s.speakers[speaker] !== name)
+      out.push(`recording ${id}: ${speaker} named “${s.speakers[speaker]}”, expected “${name}”`)
+  }
   for (const id of expected.deleted) if (server.recordings.has(id)) out.push(`deleted recording ${id} still there`)
   for (const [id, name] of expected.folders) {
     const s = server.folders.get(id)
@@ -198,6 +248,9 @@ export function adoptServer(expected: Expected, actors: Actor[], server: Library
       expected.filing.set(id, s.folderId)
       if (expected.starred.has(id)) expected.starred.set(id, s.starred)
       if (expected.archived.has(id)) expected.archived.set(id, s.archived)
+      for (const speaker of SPEAKERS)
+        if (expected.speakers.has(speakerKey(id, speaker)))
+          expected.speakers.set(speakerKey(id, speaker), s.speakers[speaker])
     } else {
       // Counted as lost once; not edited again.
       forget(expected, id)

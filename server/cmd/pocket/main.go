@@ -14,6 +14,7 @@ Usage:
   pocket serve [flags]                         serve the app and the provider API
   pocket import [--user EMAIL] FILE|DIR...     import recordings (JSON, import format)
   pocket fixtures gen --count N --out DIR      write N generated sample recordings
+  pocket migrate --from SRC --to DST           copy the store between a data directory and PostgreSQL
   pocket healthcheck [--url URL]               exit 0 when the server answers /readyz, 1 if not
   pocket help [COMMAND]                        show help for a command
 
@@ -33,6 +34,7 @@ func commands() map[string]command {
 		"import":      {runImport, helpImport},
 		"fixtures":    {runFixtures, helpFixtures},
 		"healthcheck": {runHealthcheck, helpHealthcheck},
+		"migrate":     {runMigrate, helpMigrate},
 	}
 }
 
