@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test'
 import { expectSeededLibrary, openSignedIn } from '../support/app'
+import { readDevice } from '../support/chaos/check'
 import { DEMO_EMAIL } from '../support/env'
 
 /**
@@ -233,5 +234,27 @@ test.describe('live updates across tabs and devices', () => {
     } finally {
       await otherContext.close()
     }
+  })
+
+  test('a change heard while the replies were cut short still arrives once they are whole, with no further event', { tag: '@relay' }, async ({ page, context }) => {
+    // A user of their own: nothing else in the suite writes to this library, so no other event pulls for the app.
+    const email = `sync-cut-${Date.now().toString(36)}@example.com`
+    const id = `rec_cut_${Date.now().toString(36)}`
+    const title = `Uploaded while replies were cut ${id}`
+    const connected = liveConnected(context)
+    await openSignedIn(page, '/recordings', email)
+    await expect(page.getByRole('heading', { level: 1, name: 'Recordings' })).toBeVisible()
+    await connected
+    // The socket stays up; every pull's reply is cut (a proxy closing the connection mid-answer).
+    let cut = 0
+    await context.route(/\/pocket\.sync\.v1\.SyncService\/Pull$/, (route) => (cut++, route.abort('connectionreset')))
+    const token = await idTokenOf(page.request)
+    const created = await page.request.post('/api/v1/recordings', { data: upload(id, title), headers: { Authorization: `Bearer ${token}` } })
+    expect(created.status(), await created.text()).toBe(201)
+    // The event arrived and its pull was cut; then the replies are whole again, and nothing else happens.
+    await expect.poll(() => cut, { timeout: 10_000 }).toBeGreaterThan(0)
+    await context.unroute(/\/pocket\.sync\.v1\.SyncService\/Pull$/)
+    // The list may show it from a refetch; what matters is that the device holds it (readable offline).
+    await expect.poll(async () => (await readDevice(page)).recordings.has(id), { timeout: 15_000 }).toBe(true)
   })
 })

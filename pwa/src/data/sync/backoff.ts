@@ -6,6 +6,9 @@ export interface BackoffPolicy {
 /** Outbox retries: 1 s, doubling, at most 5 minutes apart. */
 export const OUTBOX_BACKOFF: BackoffPolicy = { baseMs: 1000, capMs: 5 * 60 * 1000 }
 
+/** Pulls again after one that got no answer: 1 s, doubling, at most 30 s apart. */
+export const PULL_RETRY_BACKOFF: BackoffPolicy = { baseMs: 1000, capMs: 30 * 1000 }
+
 /** Live socket reconnects: 0.5 s, doubling, at most 30 s apart. */
 export const LIVE_BACKOFF: BackoffPolicy = { baseMs: 500, capMs: 30 * 1000 }
 

@@ -183,6 +183,53 @@ describe('startSync', () => {
     await vi.waitFor(() => expect(s.server.applied).toHaveLength(1))
   })
 
+  it('pulls again on its own after a pull found no server: a change heard meanwhile still arrives', async () => {
+    const s = await started()
+    await s.d.sync.pullChanges()
+    s.server.putRecording('r1', { title: 'Renamed while the reply was cut' })
+    s.server.unavailable = 1
+    s.live.onEvent({ type: 'recording.updated', recordingId: 'r1' }, FIRST_HAND)
+    await vi.waitFor(() => expect(s.timers).toHaveLength(1))
+    expect(await row(s.d.db, 'r1')).toBe('One')
+    s.timers[0]!.fn()
+    await vi.waitFor(async () => expect(await row(s.d.db, 'r1')).toBe('Renamed while the reply was cut'))
+  })
+
+  it('waits longer after each pull that finds no server, and not at all offline (the network’s return pulls)', async () => {
+    const s = await started()
+    await s.d.sync.pullChanges()
+    s.server.unavailable = 2
+    s.live.onEvent({ type: 'recording.updated', recordingId: 'r1' }, FIRST_HAND)
+    await vi.waitFor(() => expect(s.timers).toHaveLength(1))
+    s.timers[0]!.fn()
+    await vi.waitFor(() => expect(s.timers).toHaveLength(2))
+    expect(s.timers.map((t) => t.ms)).toEqual([500, 1000]) // up to 1 s, then 2 s; jitter 0.5 in tests
+
+    const offline = await started(() => {}, false)
+    await offline.d.sync.pullChanges()
+    offline.server.unavailable = 1
+    offline.live.onEvent({ type: 'recording.updated', recordingId: 'r1' }, FIRST_HAND)
+    await vi.waitFor(() => expect(offline.server.unavailable).toBe(0))
+    await new Promise((r) => setTimeout(r, 20))
+    expect(offline.timers).toEqual([])
+  })
+
+  it('sends edits backed off for minutes as soon as a pull is answered again: the server is back', async () => {
+    const s = await started()
+    await s.d.sync.enqueue({
+      op: { case: 'updateRecording', value: { id: 'r1', title: 'Made while replies were cut' } },
+    })
+    await vi.waitFor(() => expect(s.server.applied).toHaveLength(1))
+    // Reconnections while replies were cut sent it again and again: its next try is minutes away.
+    s.server.unavailable = 1
+    await s.d.sync.enqueue({ op: { case: 'updateRecording', value: { id: 'r1', title: 'Still waiting' } } })
+    await vi.waitFor(async () => expect((await s.d.sync.listOutbox())[0]?.attempts).toBe(1))
+    await s.d.db.outbox.toCollection().modify({ attempts: 8, nextAttemptAt: s.d.clock.now + 120_000 })
+    for (const timer of s.timers.splice(0)) timer.fn()
+    await vi.waitFor(() => expect(s.server.applied).toHaveLength(2))
+    expect(s.server.recordings.get('r1')!.item.title).toBe('Still waiting')
+  })
+
   it('sends a new edit at once, and a backed-off one when its time comes', async () => {
     let transient = 1
     const s = await started((server) => (server.verdict = () => (transient-- > 0 ? 'retry' : undefined)))

@@ -4,6 +4,7 @@ import { recordingKeys } from '../recordings'
 import { getSync, type FlushOptions, type PullResult, type Sync } from './index'
 import { startLive, type Heard, type LiveHandle, type LiveOptions } from './live'
 import type { LiveEvent, Timers } from './liveSocket'
+import { backoffDelay, PULL_RETRY_BACKOFF } from './backoff'
 import { BACKGROUND_SYNC_TAG, FLUSH_MESSAGE } from './workerMessages'
 
 /** The part of navigator.serviceWorker used here. */
@@ -67,8 +68,33 @@ export function startSync(o: StartSyncOptions): () => void {
 
   // After stop (sign-out clears the database) work still under way may fail: that is expected.
   const warn = (what: string) => (error: unknown) => void (stopped || console.warn(`sync: ${what} failed`, error))
-  const pull = () => sync.pullChanges().then(afterPull, warn('pull'))
+
+  // A call that got no answer (a reply cut short, a server restarting) while the live socket stayed
+  // up would wait for the next event: so a pull is tried again on a backoff of its own, after a
+  // failed pull or a push that got no answer (the pull is the cheap probe). The first pull answered
+  // after that sends what waits on a backoff at once: the outbox's own backoff may be minutes long
+  // by then, grown by reconnections that each found the replies cut.
+  let unanswered = 0
+  let probeTimer: unknown = null
+  const noAnswer = () => {
+    unanswered++
+    if (stopped || probeTimer !== null || !isOnline()) return // offline: the 'online' event pulls
+    const delay = backoffDelay(unanswered - 1, PULL_RETRY_BACKOFF, sync.deps.random)
+    probeTimer = timers.setTimeout(() => {
+      probeTimer = null
+      void pull()
+    }, delay)
+  }
+  const pull = () =>
+    sync.pullChanges().then(afterPull, (error: unknown) => {
+      warn('pull')(error)
+      noAnswer()
+    })
   const afterPull = (result: PullResult) => {
+    if (unanswered > 0 && !stopped) {
+      unanswered = 0
+      void flush({ ignoreBackoff: true })
+    }
     if (stopped || (pulledOnce && result.changes === 0)) return
     pulledOnce = true
     for (const hook of [...pulledHooks]) hook(stopping.signal)
@@ -76,6 +102,7 @@ export function startSync(o: StartSyncOptions): () => void {
   const flush = async (options?: FlushOptions) => {
     const result = await sync.flush(options).catch(warn('flush'))
     if (!result || stopped) return
+    if (result.unanswered) noAnswer()
     // A backed-off edit is sent when its time comes, not only at the next event.
     if (retryTimer !== null) timers.clearTimeout(retryTimer)
     retryTimer =
@@ -129,6 +156,7 @@ export function startSync(o: StartSyncOptions): () => void {
     unsubscribe()
     live.stop()
     if (retryTimer !== null) timers.clearTimeout(retryTimer)
+    if (probeTimer !== null) timers.clearTimeout(probeTimer)
   }
   running.add(stop)
   return stop

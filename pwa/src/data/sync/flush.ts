@@ -17,6 +17,8 @@ export interface FlushResult {
   retryAt: number | null
   /** The server refused the session even after a token refresh: nothing more until the user signs in again. */
   unauthenticated: boolean
+  /** The push got no answer (offline, a reply cut short, 5xx): the server may be unreachable. */
+  unanswered: boolean
 }
 
 export interface FlushOptions {
@@ -32,7 +34,7 @@ export interface FlushOptions {
  * either, and the user's order is kept.
  */
 export async function flushOnce(deps: SyncDeps, options: FlushOptions = {}): Promise<FlushResult> {
-  const result: FlushResult = { applied: [], rejected: [], retryAt: null, unauthenticated: false }
+  const result: FlushResult = { applied: [], rejected: [], retryAt: null, unauthenticated: false, unanswered: false }
   let ignoreBackoff = options.ignoreBackoff ?? false
   for (;;) {
     // The clock before the queue: an Undo (undoHeld) reading its clock later than this read finds the hold over.
@@ -55,7 +57,7 @@ export async function flushOnce(deps: SyncDeps, options: FlushOptions = {}): Pro
     } catch (error) {
       if (isUnauthenticated(error)) return { ...result, unauthenticated: true }
       // Offline, 5xx, Unavailable: the same batch is worth sending later.
-      return { ...result, retryAt: await backOff(deps, head) }
+      return { ...result, retryAt: await backOff(deps, head), unanswered: true }
     }
     // One transaction for the batch's answers: far fewer commits than one per edit.
     const retryAt = await deps.db.transaction('rw', syncTables(deps.db), async () => {
