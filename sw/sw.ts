@@ -8,6 +8,7 @@
  * with the injectManifest strategy, which replaces self.__WB_MANIFEST with the
  * list of hashed app-shell files.
  */
+import { clientsClaim } from 'workbox-core'
 import { cleanupOutdatedCaches, createHandlerBoundToURL, matchPrecache, precacheAndRoute } from 'workbox-precaching'
 import { RangeRequestsPlugin } from 'workbox-range-requests'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
@@ -62,6 +63,11 @@ registerRoute(
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
   if (isSkipWaitingMessage(event.data)) void self.skipWaiting()
 })
+
+// Once active, the worker serves the pages already open, the first visit's included: the parts of
+// the app they load later come from the precache, so a screen first opened offline still opens.
+// An update activates only after the user accepted it, and the app reloads then.
+clientsClaim()
 
 // Registered by the app while offline with edits waiting (Chromium): fires when the network returns.
 self.addEventListener('sync' as keyof ServiceWorkerGlobalScopeEventMap, (event) =>

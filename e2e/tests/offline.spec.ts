@@ -43,6 +43,22 @@ test.describe('offline with the server stopped', () => {
     await expectSeededLibrary(page)
   })
 
+  test('a first visit is served by its service worker at once: with the server stopped, a screen not opened yet still opens, no reload', async ({ page }) => {
+    await pocket.stop() // running or not (after the test before), started afresh
+    await pocket.start()
+    await signInThroughIssuer(page.request, DEMO_EMAIL, pocket.url)
+    await page.goto(`${pocket.url}/recordings`)
+    await expectSeededLibrary(page)
+    // The worker installed by this very visit takes the page over: nothing to reload first.
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 15_000 }).toBe(true)
+    await page.evaluate(() => ((window as unknown as { sameDocument?: boolean }).sameDocument = true))
+
+    await pocket.stop()
+    await page.getByRole('link', { name: 'Ask about all recordings' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Ask about all recordings' })).toBeVisible()
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true)
+  })
+
   test('a cold start paints the list as last drawn before any script runs; signing out forgets it', async ({ page, context }) => {
     await pocket.stop() // running or not (after the test before), started afresh
     await pocket.start()
