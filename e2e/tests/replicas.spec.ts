@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test'
+import { loginHeading, userMenuButton } from '../support/app'
 import { signInThroughIssuer } from '../support/issuer'
 import { pinToReplica, servedBy, unpin, REPLICA_HEADER, type Replica } from '../support/replicas'
 
@@ -175,6 +176,7 @@ test('an offline edit whose answer was lost is sent again to the other replica a
   // page; the browser is moved to the other replica, which gets the retry.
   const pushes: string[] = []
   let dropped = false
+  let droppedCarriedFolder = false
   await page.route(`**${PUSH}`, async (route) => {
     const response = await route.fetch().catch(() => null)
     if (!response) return route.abort('connectionrefused')
@@ -182,12 +184,15 @@ test('an offline edit whose answer was lost is sent again to the other replica a
     pushes.push(`${replica} ${response.status()}`)
     if (dropped || response.status() !== 200) return route.fulfill({ response })
     dropped = true
+    droppedCarriedFolder = route.request().postDataBuffer()?.includes(folderName) ?? false
     await pinToReplica(context, other(Number(replica) as Replica))
     await route.abort('connectionreset')
   })
   await context.setOffline(false)
   await expect(waiting).toHaveCount(0, SYNCED)
   expect(dropped).toBe(true)
+  // The lost batch made the folder: sent again, it would make a second one if the other replica did not know it.
+  expect(droppedCarriedFolder).toBe(true)
   const applied = pushes.filter((p) => p.endsWith(' 200')).map((p) => p.split(' ')[0])
   expect(applied.length, pushes.join(', ')).toBeGreaterThanOrEqual(2)
   expect(applied[1], `the retry went to the other replica: ${pushes.join(', ')}`).not.toBe(applied[0])
@@ -206,4 +211,35 @@ test('an offline edit whose answer was lost is sent again to the other replica a
   await page.reload()
   await expect(heading(page, 'Renamed offline')).toBeVisible()
   await expect(folder.locator('option:checked')).toHaveText(folderName)
+})
+
+test('signing out of all devices through one replica closes at once the socket the other replica holds for another browser', { tag: '@replicas' }, async ({ page, context, browser }) => {
+  const email = freshUser('signout')
+  await signedInWithRecording(context, email, 0, 'Signed in on two devices')
+  const contextB = await browser.newContext({ reducedMotion: 'reduce' })
+  try {
+    await pinToReplica(contextB, 1)
+    await signInThroughIssuer(contextB.request, email)
+    const pageB = await contextB.newPage()
+    const socketB = await watchLiveSocket(pageB)
+    // The app shows nothing when its socket is closed (its refresh then fails quietly, spec §4):
+    // the closing is seen on the wire.
+    let closedB = false
+    pageB.on('websocket', (ws) => ws.url().endsWith('/api/v1/events') && ws.on('close', () => (closedB = true)))
+    await pageB.goto('/recordings')
+    await expect(listRow(pageB, 'Signed in on two devices')).toBeVisible()
+    expect(await socketB.replica).toBe('1')
+
+    await page.goto('/recordings')
+    await userMenuButton(page, email).click()
+    await page.getByRole('menuitem', { name: 'Sign out of all devices' }).click()
+    await page.getByRole('dialog', { name: 'Sign out of all devices?' }).getByRole('button', { name: 'Sign out of all devices' }).click()
+    await expect(loginHeading(page)).toBeVisible()
+    // Replica 1 closes browser B's socket, as one server closes every socket of a signed-out user.
+    await expect.poll(() => closedB, { timeout: 5000 }).toBe(true)
+    await pageB.reload()
+    await expect(loginHeading(pageB)).toBeVisible()
+  } finally {
+    await contextB.close()
+  }
 })
