@@ -31,7 +31,8 @@
 # with the cookie pocket_replica=N goes to replica N alone (support/replicas.ts);
 # every answer names its replica in X-Pocket-Replica. With no other arguments
 # it runs the tests tagged @replicas, on the desktop project: sign-in, the list,
-# edits made live across replicas, offline replay, share links and push.
+# edits made live across replicas, offline replay, share links, push and
+# sign-out (tests/replicas.spec.ts, which runs only on this stack).
 #
 # POCKET_E2E_OUTPUT names the folder for Playwright's traces and, when the run
 # fails, the servers' logs (default e2e/test-results): runs side by side, such

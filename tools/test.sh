@@ -44,10 +44,10 @@ stage() {
 report() {
   local name=$1
   if [ "${status[$name]}" -eq 0 ]; then
-    printf '%-10s ok    %4ss  %s\n' "$name" "${took[$name]}" "${summary[$name]}"
+    printf '%-12s ok    %4ss  %s\n' "$name" "${took[$name]}" "${summary[$name]}"
     return
   fi
-  printf '%-10s FAIL  %4ss  %s\n' "$name" "${took[$name]}" "${summary[$name]}"
+  printf '%-12s FAIL  %4ss  %s\n' "$name" "${took[$name]}" "${summary[$name]}"
   printf -- '--- last lines of %s ---\n' "$logs/$name.log"
   tail -n 150 "$logs/$name.log"
   case $name in e2e*)
@@ -230,11 +230,11 @@ fi
 for name in "${checks[@]}"; do collect "$name"; done
 for name in "${checks[@]}"; do [ "${status[$name]}" -eq 0 ] || failed=1; done
 
-printf '\n%-10s %6s  %s\n' stage seconds result
+printf '\n%-12s %6s  %s\n' stage seconds result
 for name in "${order[@]}"; do
-  printf '%-10s %6s  %s\n' "$name" "${took[$name]}" "$([ "${status[$name]}" -eq 0 ] && echo ok || echo FAILED)"
+  printf '%-12s %6s  %s\n' "$name" "${took[$name]}" "$([ "${status[$name]}" -eq 0 ] && echo ok || echo FAILED)"
 done
-printf '%-10s %6s\n' total $(($(date +%s) - overall))
+printf '%-12s %6s\n' total $(($(date +%s) - overall))
 # One closing line over every runner: tests passed and failed in all stages.
 passed=0 fails=0
 for name in "${order[@]}"; do

@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test'
-import { loginHeading, userMenuButton } from '../support/app'
+import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test'
+import { loginHeading, renameOpenRecording, userMenuButton } from '../support/app'
 import { signInThroughIssuer } from '../support/issuer'
 import { pinToReplica, servedBy, unpin, REPLICA_HEADER, type Replica } from '../support/replicas'
 
@@ -61,10 +61,11 @@ async function signedInWithRecording(context: BrowserContext, email: string, rep
 /**
  * Watches for the page's live socket: `replica` resolves with the replica
  * that answered its upgrade, once the socket is signed in (the server's
- * hello). Call before the page opens. The handshake's headers come from the
- * DevTools protocol: the page's WebSocket object does not show them.
+ * hello); `closed` says whether it has been closed since. Call before the
+ * page opens. The handshake's headers come from the DevTools protocol: the
+ * page's WebSocket object does not show them.
  */
-async function watchLiveSocket(page: Page): Promise<{ replica: Promise<string> }> {
+async function watchLiveSocket(page: Page): Promise<{ replica: Promise<string>; closed: () => boolean }> {
   const cdp = await page.context().newCDPSession(page)
   await cdp.send('Network.enable')
   const handshake = new Promise<string>((resolve) =>
@@ -73,20 +74,27 @@ async function watchLiveSocket(page: Page): Promise<{ replica: Promise<string> }
       if (name) resolve(String(response.headers[name]))
     }),
   )
+  let closed = false
   const hello = new Promise<void>((resolve) =>
     page.on('websocket', (ws) => {
-      if (ws.url().endsWith('/api/v1/events')) ws.on('framereceived', (f) => String(f.payload).includes('"hello"') && resolve())
+      if (!ws.url().endsWith('/api/v1/events')) return
+      ws.on('framereceived', (f) => String(f.payload).includes('"hello"') && resolve())
+      ws.on('close', () => (closed = true))
     }),
   )
-  return { replica: hello.then(() => handshake) }
+  return { replica: hello.then(() => handshake), closed: () => closed }
 }
 
-async function renameOnDetail(page: Page, title: string): Promise<void> {
-  await page.getByRole('button', { name: 'Edit title' }).click()
-  const box = page.getByRole('textbox', { name: 'Title' })
-  await box.fill(title)
-  await box.press('Enter')
-  await expect(heading(page, title)).toBeVisible()
+/** Another browser of `email`, pinned to `replica`, open at `path` with its live socket signed in there. */
+async function secondBrowser(browser: Browser, email: string, replica: Replica, path: string) {
+  const context = await browser.newContext({ reducedMotion: 'reduce' })
+  await pinToReplica(context, replica)
+  await signInThroughIssuer(context.request, email)
+  const page = await context.newPage()
+  const socket = await watchLiveSocket(page)
+  await page.goto(path)
+  expect(await socket.replica).toBe(String(replica))
+  return { context, page, socket }
 }
 
 test('a sign-in begun on one replica ends on the other, each accepts the tokens the other issued, and requests alternate', { tag: '@replicas' }, async ({ context }) => {
@@ -126,23 +134,17 @@ test('an edit made through one replica shows live in a browser whose socket the 
   await expect(listRow(page, 'Made on replica 0')).toBeVisible()
   expect(await socketA.replica).toBe('0')
 
-  const contextB = await browser.newContext({ reducedMotion: 'reduce' })
+  const { context: contextB, page: pageB } = await secondBrowser(browser, email, 1, `/recordings/${id}`)
   try {
-    await pinToReplica(contextB, 1)
-    await signInThroughIssuer(contextB.request, email)
-    const pageB = await contextB.newPage()
-    const socketB = await watchLiveSocket(pageB)
-    await pageB.goto(`/recordings/${id}`)
     await expect(heading(pageB, 'Made on replica 0')).toBeVisible()
-    expect(await socketB.replica).toBe('1')
 
     // Typed in browser B (replica 1): browser A's list (replica 0's socket) follows without a reload.
-    await renameOnDetail(pageB, 'Renamed through replica 1')
+    await renameOpenRecording(pageB, 'Renamed through replica 1')
     await expect(listRow(page, 'Renamed through replica 1')).toBeVisible()
 
     // And back: typed in browser A, browser B's open recording follows.
     await page.goto(`/recordings/${id}`)
-    await renameOnDetail(page, 'Renamed through replica 0')
+    await renameOpenRecording(page, 'Renamed through replica 0')
     await expect(heading(pageB, 'Renamed through replica 0')).toBeVisible()
   } finally {
     await contextB.close()
@@ -163,7 +165,7 @@ test('an offline edit whose answer was lost is sent again to the other replica a
   await expect(folder.getByRole('option', { name: 'New folder…' })).toBeAttached()
 
   await context.setOffline(true)
-  await renameOnDetail(page, 'Renamed offline')
+  await renameOpenRecording(page, 'Renamed offline')
   await folder.selectOption({ label: 'New folder…' })
   const box = page.getByRole('textbox', { name: 'New folder name' })
   await box.fill(folderName)
@@ -216,27 +218,19 @@ test('an offline edit whose answer was lost is sent again to the other replica a
 test('signing out of all devices through one replica closes at once the socket the other replica holds for another browser', { tag: '@replicas' }, async ({ page, context, browser }) => {
   const email = freshUser('signout')
   await signedInWithRecording(context, email, 0, 'Signed in on two devices')
-  const contextB = await browser.newContext({ reducedMotion: 'reduce' })
+  const { context: contextB, page: pageB, socket: socketB } = await secondBrowser(browser, email, 1, '/recordings')
   try {
-    await pinToReplica(contextB, 1)
-    await signInThroughIssuer(contextB.request, email)
-    const pageB = await contextB.newPage()
-    const socketB = await watchLiveSocket(pageB)
-    // The app shows nothing when its socket is closed (its refresh then fails quietly, spec §4):
-    // the closing is seen on the wire.
-    let closedB = false
-    pageB.on('websocket', (ws) => ws.url().endsWith('/api/v1/events') && ws.on('close', () => (closedB = true)))
-    await pageB.goto('/recordings')
     await expect(listRow(pageB, 'Signed in on two devices')).toBeVisible()
-    expect(await socketB.replica).toBe('1')
 
     await page.goto('/recordings')
+    expect(socketB.closed()).toBe(false)
     await userMenuButton(page, email).click()
     await page.getByRole('menuitem', { name: 'Sign out of all devices' }).click()
     await page.getByRole('dialog', { name: 'Sign out of all devices?' }).getByRole('button', { name: 'Sign out of all devices' }).click()
     await expect(loginHeading(page)).toBeVisible()
     // Replica 1 closes browser B's socket, as one server closes every socket of a signed-out user.
-    await expect.poll(() => closedB, { timeout: 5000 }).toBe(true)
+    // The app shows nothing then (its refresh fails quietly, spec §4): the closing is seen on the wire.
+    await expect.poll(() => socketB.closed(), { timeout: 5000 }).toBe(true)
     await pageB.reload()
     await expect(loginHeading(pageB)).toBeVisible()
   } finally {
