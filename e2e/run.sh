@@ -84,11 +84,15 @@ trap 'exit 130' INT
 trap 'exit 143' TERM
 
 free_ports() { # n: n distinct free loopback ports, held open together so none repeats
+  # Closed before they are printed: the caller binds them as soon as it reads
+  # the line, which it could do while this process still held them.
   python3 -c '
 import socket, sys
 socks = [socket.socket() for _ in range(int(sys.argv[1]))]
 for s in socks: s.bind(("127.0.0.1", 0))
-print(*(s.getsockname()[1] for s in socks))' "$1"
+ports = [s.getsockname()[1] for s in socks]
+for s in socks: s.close()
+print(*ports, flush=True)' "$1"
 }
 
 # launch NAME READY_URL COMMAND...: starts COMMAND in the background (output in
