@@ -12,7 +12,7 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 HAVE_WEB := $(wildcard package.json)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run build web test postgres test-go fault chaos soak load fuzz test-web test-size test-e2e test-e2e-relay test-e2e-relay-all test-gen deps tools chromium fixtures-audio clean fmt lint lint-go lint-web bench bench-sync bench-relay proto
+.PHONY: run build web test postgres test-go fault chaos soak load fuzz test-web test-size test-e2e test-e2e-relay test-e2e-relay-all test-e2e-replicas test-gen deps tools chromium fixtures-audio clean fmt lint lint-go lint-web bench bench-sync bench-relay proto
 
 ## run: build everything and start `pocket serve` on http://127.0.0.1:8080 with the sample data
 run: build
@@ -40,9 +40,10 @@ else
 	mkdir -p node_modules && touch $@
 endif
 
-## tools: test-only binaries (the Mailpit SMTP sink, Toxiproxy); make lint-go builds golangci-lint
-## on its own, so make test builds it beside the Go and web tests rather than before them
-tools: bin/mailpit bin/toxiproxy-server
+## tools: test-only binaries (the Mailpit SMTP sink, Toxiproxy, NATS and the balancer of the replica
+## stack); make lint-go builds golangci-lint on its own, so make test builds it beside the Go and web
+## tests rather than before them
+tools: bin/mailpit bin/toxiproxy-server bin/nats-server bin/balancer
 
 bin/mailpit: tools/mailpit/go.mod tools/mailpit/go.sum
 	cd tools/mailpit && go build -o ../../bin/mailpit github.com/axllent/mailpit
@@ -51,6 +52,15 @@ bin/mailpit: tools/mailpit/go.mod tools/mailpit/go.sum
 ## pocket (e2e/tests/chaos.spec.ts), pinned in tools/toxiproxy/go.mod
 bin/toxiproxy-server: tools/toxiproxy/go.mod tools/toxiproxy/go.sum
 	cd tools/toxiproxy && go build -o ../../bin/toxiproxy-server github.com/Shopify/toxiproxy/v2/cmd/server
+
+## bin/nats-server: the broker joining the replicas of e2e/run.sh --replicas, the version go.mod pins
+## (the one the Go tests run in process, tests/natstest)
+bin/nats-server: go.mod go.sum
+	go build -o $@ github.com/nats-io/nats-server/v2
+
+## bin/balancer: the round-robin load balancer in front of those replicas (tools/balancer)
+bin/balancer: go.mod $(wildcard tools/balancer/*.go)
+	go build -o $@ ./tools/balancer
 
 ## bin/golangci-lint: the Go linter `make lint-go` runs, pinned in tools/golangci-lint/go.mod
 bin/golangci-lint: tools/golangci-lint/go.mod tools/golangci-lint/go.sum
@@ -146,6 +156,14 @@ test-e2e-relay: build tools chromium
 ifneq ($(HAVE_WEB),)
 	$(MAKE) --no-print-directory bin/oidc-issuer
 	e2e/run.sh --relay
+endif
+
+## test-e2e-replicas: the browser tests tagged @replicas against two pocket serve replicas on one PostgreSQL,
+## joined through NATS, behind a round-robin balancer (part of make test)
+test-e2e-replicas: build tools chromium postgres
+ifneq ($(HAVE_WEB),)
+	$(MAKE) --no-print-directory bin/oidc-issuer
+	e2e/run.sh --replicas
 endif
 
 ## test-e2e-relay-all: the whole browser suite (both projects) through a relay

@@ -21,6 +21,19 @@
 # Playwright options runs what they name instead (e.g. `e2e/run.sh --relay
 # --project desktop` for the whole suite through a relay).
 #
+# --replicas (first argument; `make test-e2e-replicas`): the embedded provider
+# as it runs past one machine (docs/deployment.md "Several replicas"). A
+# throwaway PostgreSQL (tools/postgres.sh) holds the store, bin/nats-server
+# (JetStream on) joins two `pocket serve` replicas on that one database, and
+# bin/balancer (tools/balancer) in front of them takes the address the tests
+# use: it sends each request to the next replica in turn, WebSocket upgrades
+# included, and both replicas name it as their public URL. A browser context
+# with the cookie pocket_replica=N goes to replica N alone (support/replicas.ts);
+# every answer names its replica in X-Pocket-Replica. With no other arguments
+# it runs the tests tagged @replicas, on the desktop project: sign-in, the list,
+# edits made live across replicas, offline replay, share links, push and
+# sign-out (tests/replicas.spec.ts, which runs only on this stack).
+#
 # POCKET_E2E_OUTPUT names the folder for Playwright's traces and, when the run
 # fails, the servers' logs (default e2e/test-results): runs side by side, such
 # as make test's shards, each keep their own.
@@ -29,23 +42,36 @@ cd "$(dirname "$0")/.."
 out=${POCKET_E2E_OUTPUT:-e2e/test-results}
 case $out in /*) ;; *) out=$PWD/$out ;; esac
 
-relay=""
-if [ "${1:-}" = "--relay" ]; then
+relay="" replicas=""
+case ${1:-} in
+--relay)
   relay=1
   shift
   [ $# -gt 0 ] || set -- --project desktop --grep @relay
-fi
+  ;;
+--replicas)
+  replicas=1
+  shift
+  [ $# -gt 0 ] || set -- --project desktop --grep @replicas
+  ;;
+esac
 
-for bin in bin/pocket bin/mailpit bin/oidc-issuer; do
+needed=(bin/pocket bin/mailpit bin/oidc-issuer)
+[ -z "$replicas" ] || needed+=(bin/nats-server bin/balancer)
+for bin in "${needed[@]}"; do
   [ -x "$bin" ] || { echo "e2e: $bin is missing; 'make test-e2e' builds it" >&2; exit 1; }
 done
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/pocket-e2e.XXXXXX")
-pids=()
+pids=() postgres_dir=""
 cleanup() {
   local status=$?
   for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
   for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
+  if [ -n "$postgres_dir" ]; then
+    cp "$postgres_dir/server.log" "$tmp/postgres.log" 2>/dev/null || true
+    tools/postgres.sh stop "$postgres_dir"
+  fi
   if [ "$status" -ne 0 ]; then
     # Keep the servers' logs beside Playwright's traces for whoever reads the failure.
     mkdir -p "$out" && cp "$tmp"/*.log "$out"/ 2>/dev/null || true
@@ -58,11 +84,15 @@ trap 'exit 130' INT
 trap 'exit 143' TERM
 
 free_ports() { # n: n distinct free loopback ports, held open together so none repeats
+  # Closed before they are printed: the caller binds them as soon as it reads
+  # the line, which it could do while this process still held them.
   python3 -c '
 import socket, sys
 socks = [socket.socket() for _ in range(int(sys.argv[1]))]
 for s in socks: s.bind(("127.0.0.1", 0))
-print(*(s.getsockname()[1] for s in socks))' "$1"
+ports = [s.getsockname()[1] for s in socks]
+for s in socks: s.close()
+print(*ports, flush=True)' "$1"
 }
 
 # launch NAME READY_URL COMMAND...: starts COMMAND in the background (output in
@@ -113,6 +143,36 @@ start_failed() {
   exit 1
 }
 
+# start_replicas: PostgreSQL, NATS, two replicas on the one database and the
+# balancer in front; sets pocket_url to the balancer's address. The replicas
+# start one after the other, so the first one alone migrates the schema, makes
+# the server's keys and seeds the demo user (the second finds them there). They
+# name the balancer's port as their public origin before it is bound; should
+# another process take it in between, the replicas start again on new ports.
+start_replicas() {
+  postgres_dir=$(mktemp -d "${TMPDIR:-/tmp}/pocket-e2e-pg.XXXXXX")
+  local database_url attempt i lb_port
+  database_url=$(tools/postgres.sh start "$postgres_dir")
+  launch nats 'http://127.0.0.1:{P2}/healthz?js-enabled-only=true' bin/nats-server -a 127.0.0.1 -p '{P1}' -m '{P2}' \
+    -js -sd "$tmp/nats"
+  local nats_url="nats://127.0.0.1:$p1"
+  for attempt in 1 2 3; do
+    read -r lb_port < <(free_ports 1)
+    local urls=() replica_pids=()
+    for i in 0 1; do
+      mkdir -p "$tmp/data-$i"
+      launch "replica-$i" 'http://127.0.0.1:{P1}/readyz' env POCKET_ADDR='127.0.0.1:{P1}' POCKET_PUBLIC_URL="http://127.0.0.1:$lb_port" \
+        POCKET_DATA_DIR="$tmp/data-$i" POCKET_DATABASE_URL="$database_url" POCKET_NATS_URL="$nats_url" ./bin/pocket serve
+      urls+=("http://127.0.0.1:$p1") replica_pids+=("$last_pid")
+    done
+    p1=$lb_port
+    start_once balancer 'http://127.0.0.1:{P1}/readyz' bin/balancer -addr '127.0.0.1:{P1}' -replicas "${urls[0]},${urls[1]}" && break
+    port_taken balancer && [ "$attempt" -lt 3 ] || start_failed balancer
+    for i in "${replica_pids[@]}"; do stop_pid "$i"; done
+  done
+  pocket_url="http://127.0.0.1:$lb_port"
+}
+
 launch mailpit 'http://127.0.0.1:{P2}/api/v1/messages' bin/mailpit --smtp '127.0.0.1:{P1}' --listen '127.0.0.1:{P2}' \
   --disable-version-check --database "$tmp/mailpit.db" --quiet
 smtp_url="smtp://127.0.0.1:$p1" mailpit_url="http://127.0.0.1:$p2"
@@ -128,7 +188,9 @@ export POCKET_GOOGLE_CLIENT_ID=pocket-e2e POCKET_GOOGLE_CLIENT_SECRET=pocket-e2e
 # plays the push service on one (a real one is https and out of reach offline).
 export POCKET_PUSH_ALLOW_LOOPBACK=1
 mkdir "$tmp/data"
-if [ -z "$relay" ]; then
+if [ -n "$replicas" ]; then
+  start_replicas
+elif [ -z "$relay" ]; then
   launch pocket 'http://127.0.0.1:{P1}/readyz' env POCKET_ADDR='127.0.0.1:{P1}' POCKET_PUBLIC_URL='http://127.0.0.1:{P1}' \
     POCKET_DATA_DIR="$tmp/data" ./bin/pocket serve
   pocket_url="http://127.0.0.1:$p1"
@@ -155,5 +217,5 @@ fi
 
 export POCKET_E2E_URL="$pocket_url" POCKET_E2E_LOG="$tmp/pocket.log"
 export POCKET_E2E_MAILPIT_URL="$mailpit_url" POCKET_E2E_ISSUER_URL="$issuer_url"
-export POCKET_E2E_RELAY="$relay"
+export POCKET_E2E_RELAY="$relay" POCKET_E2E_REPLICAS="$replicas"
 CI="${CI:-true}" npm run --silent test:e2e -- --output "$out" "$@"

@@ -8,8 +8,9 @@
 # ones on PostgreSQL too), the PWA's
 # generated-code check, typecheck and unit tests, and both linters take the CPU
 # the browser suite leaves idle (about a quarter of two cores). Then the relay's
-# tagged tests, and beside them 20 chaos trials (`make chaos` runs 200). A table
-# of each stage's time closes the run.
+# tagged tests, and beside them 20 chaos trials (`make chaos` runs 200) followed
+# by the tests tagged for two replicas on one PostgreSQL. A table of each
+# stage's time closes the run.
 #
 #   tools/test.sh              every stage
 #   tools/test.sh go web       only the named stages (setup always runs first;
@@ -43,14 +44,14 @@ stage() {
 report() {
   local name=$1
   if [ "${status[$name]}" -eq 0 ]; then
-    printf '%-10s ok    %4ss  %s\n' "$name" "${took[$name]}" "${summary[$name]}"
+    printf '%-12s ok    %4ss  %s\n' "$name" "${took[$name]}" "${summary[$name]}"
     return
   fi
-  printf '%-10s FAIL  %4ss  %s\n' "$name" "${took[$name]}" "${summary[$name]}"
+  printf '%-12s FAIL  %4ss  %s\n' "$name" "${took[$name]}" "${summary[$name]}"
   printf -- '--- last lines of %s ---\n' "$logs/$name.log"
   tail -n 150 "$logs/$name.log"
   case $name in e2e*)
-    for log in "e2e/test-results/$name/pocket.log" "e2e/test-results/$name/upstream.log"; do
+    for log in e2e/test-results/"$name"/{pocket,upstream,replica-0,replica-1,balancer}.log; do
       [ -f "$log" ] || continue
       printf -- '--- last lines of the server log %s ---\n' "$log"
       tail -n 60 "$log"
@@ -152,7 +153,7 @@ collect() { # NAME: reads back a background stage's result and prints its report
 }
 
 failed=0
-if wanted e2e || wanted e2e-relay || wanted e2e-chaos || wanted build; then
+if wanted e2e || wanted e2e-relay || wanted e2e-chaos || wanted e2e-replicas || wanted build; then
   stage build build
   [ "${status[build]}" -eq 0 ] || failed=1
 fi
@@ -184,6 +185,22 @@ chaos_sample() {
   env CHAOS_TRIALS=20 POCKET_E2E_OUTPUT=e2e/test-results/e2e-chaos \
     e2e/run.sh tests/chaos.spec.ts --project desktop --retries 0
 }
+# The tests tagged @replicas (e2e/run.sh --replicas: PostgreSQL, NATS, two
+# replicas behind a round-robin balancer), after the chaos sample in the same
+# lane beside the relay's tests: two browser stacks at a time at most, as the
+# relay's and chaos's live-update and fault timings were measured with.
+replicas_tagged() { env POCKET_E2E_OUTPUT=e2e/test-results/e2e-replicas e2e/run.sh --replicas; }
+# side_lane NAME...: these stages one after the other, in the background.
+side_lane() {
+  local name
+  for name in "$@"; do
+    case $name in
+    e2e-chaos) run_bg e2e-chaos chaos_sample ;;
+    e2e-replicas) run_bg e2e-replicas replicas_tagged ;;
+    esac
+    wait $!
+  done
+}
 if [ "$failed" -eq 0 ] && wanted e2e; then
   shards=${E2E_SHARDS:-1} bg=() bg_pid=()
   for i in $(seq 1 "$shards"); do run_bg "e2e-$i" embedded_shard "$i" "$shards" && bg+=("e2e-$i") bg_pid+=($!); done
@@ -191,27 +208,33 @@ if [ "$failed" -eq 0 ] && wanted e2e; then
   for name in "${bg[@]}"; do collect "$name"; done
   for name in "${bg[@]}"; do [ "${status[$name]}" -eq 0 ] || failed=1; done
 fi
-if [ "$failed" -eq 0 ] && wanted e2e-chaos; then
-  run_bg e2e-chaos chaos_sample && chaos_pid=$!
+side=()
+wanted e2e-chaos && side+=(e2e-chaos)
+wanted e2e-replicas && side+=(e2e-replicas)
+if [ "$failed" -eq 0 ] && [ ${#side[@]} -gt 0 ]; then
+  side_lane "${side[@]}" &
+  side_pid=$!
 fi
 if [ "$failed" -eq 0 ] && wanted e2e-relay; then
   stage e2e-relay relay_tagged
   [ "${status[e2e-relay]}" -eq 0 ] || failed=1
 fi
-if [ -n "${chaos_pid:-}" ]; then
-  wait "$chaos_pid"
-  collect e2e-chaos
-  [ "${status[e2e-chaos]}" -eq 0 ] || failed=1
+if [ -n "${side_pid:-}" ]; then
+  wait "$side_pid"
+  for name in "${side[@]}"; do
+    collect "$name"
+    [ "${status[$name]}" -eq 0 ] || failed=1
+  done
 fi
 [ ${#checks_pid[@]} -eq 0 ] || wait "${checks_pid[@]}"
 for name in "${checks[@]}"; do collect "$name"; done
 for name in "${checks[@]}"; do [ "${status[$name]}" -eq 0 ] || failed=1; done
 
-printf '\n%-10s %6s  %s\n' stage seconds result
+printf '\n%-12s %6s  %s\n' stage seconds result
 for name in "${order[@]}"; do
-  printf '%-10s %6s  %s\n' "$name" "${took[$name]}" "$([ "${status[$name]}" -eq 0 ] && echo ok || echo FAILED)"
+  printf '%-12s %6s  %s\n' "$name" "${took[$name]}" "$([ "${status[$name]}" -eq 0 ] && echo ok || echo FAILED)"
 done
-printf '%-10s %6s\n' total $(($(date +%s) - overall))
+printf '%-12s %6s\n' total $(($(date +%s) - overall))
 # One closing line over every runner: tests passed and failed in all stages.
 passed=0 fails=0
 for name in "${order[@]}"; do

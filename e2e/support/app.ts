@@ -17,6 +17,15 @@ export async function openSignedIn(page: Page, path = '/recordings', email = DEM
   await page.goto(path)
 }
 
+/** Renames the open recording through its title's edit box; resolves once the new title heads the screen. */
+export async function renameOpenRecording(page: Page, title: string): Promise<void> {
+  await page.getByRole('button', { name: 'Edit title' }).click()
+  const box = page.getByRole('textbox', { name: 'Title' })
+  await box.fill(title)
+  await box.press('Enter')
+  await expect(page.getByRole('heading', { level: 1, name: title, exact: true })).toBeVisible()
+}
+
 export const loginHeading = (page: Page) => page.getByRole('heading', { level: 1, name: 'Welcome to Pocket' })
 
 /** The signed-in user's menu button in the sidebar (its name is the display name or e-mail). */

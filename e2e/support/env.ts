@@ -22,6 +22,10 @@ export const stack = {
   get relay() {
     return process.env.POCKET_E2E_RELAY === '1'
   },
+  /** Whether the app is served by two replicas on one PostgreSQL behind a balancer (e2e/run.sh --replicas). */
+  get replicas() {
+    return process.env.POCKET_E2E_REPLICAS === '1'
+  },
   /** The local OIDC issuer pocket is configured to use as "Google". */
   get issuerURL() {
     return required('POCKET_E2E_ISSUER_URL')

@@ -34,16 +34,20 @@ async function redirectFrom(request: APIRequestContext, url: string): Promise<st
  * context's own (page.request), so the refresh cookie lands in its jar. Specs
  * about something other than signing in start from here: it is fast and, unlike
  * an e-mail code, has no 60-second resend limit per address. `base` is the
- * pocket to sign in to.
+ * pocket to sign in to; `beforeCallback` runs once the issuer has answered,
+ * before the browser comes back to pocket (a test of replicas moves the
+ * browser to another replica there).
  */
 export async function signInThroughIssuer(
   request: APIRequestContext,
   email: string,
   base = stack.pocketURL,
+  beforeCallback?: () => Promise<void>,
 ): Promise<void> {
   await queuePerson({ email })
   const authorize = await redirectFrom(request, `${base}/api/v1/auth/google/start`)
   const callback = await redirectFrom(request, authorize)
+  await beforeCallback?.()
   const popup = await request.get(callback)
   const page = await popup.text()
   expect(popup.ok(), page).toBe(true)

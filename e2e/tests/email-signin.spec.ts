@@ -26,7 +26,7 @@ async function askForCode(page: Page, email: string): Promise<number> {
 test.describe('e-mail sign-in', () => {
   // One happy path, on the desktop: the server allows one code per address
   // per minute, and the seeded library belongs to the demo address alone.
-  test('the mailed code signs in; the session survives a reload; logout ends it', { tag: '@relay' }, async ({ page }) => {
+  test('the mailed code signs in; the session survives a reload; logout ends it', { tag: ['@relay', '@replicas'] }, async ({ page }) => {
     const since = await askForCode(page, DEMO_EMAIL)
     const code = await waitForSignInCode(DEMO_EMAIL, since)
 

@@ -76,7 +76,7 @@ const folderBarHeading = (page: Page) => page.getByRole('main').getByRole('headi
 const rowTitles = (page: Page) => page.getByRole('main').locator('.rec-row__title')
 
 test.describe('folders', () => {
-  test('create, nest, rename, filter and delete: the server holds what the list shows', { tag: ['@phone', '@relay'] }, async ({ page }) => {
+  test('create, nest, rename, filter and delete: the server holds what the list shows', { tag: ['@phone', '@relay', '@replicas'] }, async ({ page }) => {
     test.setTimeout(90_000)
     await signInThroughIssuer(page.request, freshEmail('ui'))
     const server = await api(page.request, stack.pocketURL)

@@ -31,7 +31,7 @@ function appErrorsFrom(page: Page): string[] {
 }
 
 test.describe('Continue with Google', () => {
-  test('the popup goes to the issuer and back, and the app signs in', { tag: ['@phone', '@relay'] }, async ({ page, context }, testInfo) => {
+  test('the popup goes to the issuer and back, and the app signs in', { tag: ['@phone', '@relay', '@replicas'] }, async ({ page, context }, testInfo) => {
     const name = `Gina ${testInfo.project.name}`
     await queuePerson({ email: `gina-${testInfo.project.name}@example.com`, name })
     const opens = await recordWindowOpens(page)

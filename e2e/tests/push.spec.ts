@@ -132,7 +132,7 @@ test.describe('push notifications of new summaries', () => {
     await service.close()
   })
 
-  test('turn on in the user menu, a summary made in the background is pushed, shown, and its click opens the recording; turned off, nothing more comes', { tag: '@relay' }, async ({ page, context, baseURL }) => {
+  test('turn on in the user menu, a summary made in the background is pushed, shown, and its click opens the recording; turned off, nothing more comes', { tag: ['@relay', '@replicas'] }, async ({ page, context, baseURL }) => {
     test.setTimeout(120_000)
     const id = `rec_push_${Date.now().toString(36)}`
     const title = `Push test ${id}`

@@ -18,7 +18,7 @@ const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: t
 const panel = (page: Page, name: string) => page.getByRole('tabpanel', { name, exact: true })
 
 test.describe('recordings list', () => {
-  test('pages by cursor to the end under sticky date headings', { tag: ['@phone', '@relay'] }, async ({ page }) => {
+  test('pages by cursor to the end under sticky date headings', { tag: ['@phone', '@relay', '@replicas'] }, async ({ page }) => {
     const cursors: (string | null)[] = []
     page.on('request', (r) => {
       const url = new URL(r.url())
@@ -44,7 +44,7 @@ test.describe('recordings list', () => {
     expect(heading).toBe(rowDay)
   })
 
-  test('a signed-in visit paints the first rows from the HTML before any script runs, where the app then draws them', { tag: ['@phone', '@relay'] }, async ({ page, baseURL }) => {
+  test('a signed-in visit paints the first rows from the HTML before any script runs, where the app then draws them', { tag: ['@phone', '@relay', '@replicas'] }, async ({ page, baseURL }) => {
     await signInThroughIssuer(page.request, DEMO_EMAIL)
     // The zone the app tells the server once a signed-in page has settled (app/zoneCookie.ts).
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone
@@ -290,7 +290,7 @@ test.describe('detail load errors', () => {
 })
 
 test.describe('share links', () => {
-  test('create, copy, open signed out in a fresh browser, revoke', { tag: '@relay' }, async ({ page, browser, context }) => {
+  test('create, copy, open signed out in a fresh browser, revoke', { tag: ['@relay', '@replicas'] }, async ({ page, browser, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'])
     await openSignedIn(page, '/recordings/rec_22_book_club_frankenstein')
     await page.getByRole('button', { name: 'Share' }).click()

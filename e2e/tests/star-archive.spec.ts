@@ -67,7 +67,7 @@ async function listedTitles(page: Page): Promise<string[]> {
 }
 
 test.describe('starred and archived', () => {
-  test('toggled online from a row and from the header: a second tab sees it live, a reload keeps it, the filters and search follow', { tag: ['@phone', '@relay'] }, async ({ page, context }) => {
+  test('toggled online from a row and from the header: a second tab sees it live, a reload keeps it, the filters and search follow', { tag: ['@phone', '@relay', '@replicas'] }, async ({ page, context }) => {
     test.setTimeout(120_000)
     const base = stack.pocketURL
     await signInThroughIssuer(page.request, freshEmail(), base)

@@ -1,6 +1,6 @@
 import { expect, test, type APIResponse, type Locator, type Page, type TestInfo } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from '../support/a11y'
-import { expectSeededLibrary } from '../support/app'
+import { expectSeededLibrary, renameOpenRecording } from '../support/app'
 import { DEMO_EMAIL } from '../support/env'
 import { signInThroughIssuer } from '../support/issuer'
 import { startOwnPocket, type OwnPocket } from '../support/pocket'
@@ -58,14 +58,6 @@ async function signInAndCache(page: Page, visit: string[]): Promise<void> {
 async function openOffline(page: Page, rec: { id: string; title: string }): Promise<void> {
   await page.goto(`${pocket.url}/recordings/${rec.id}`)
   await expect(heading(page, rec.title)).toBeVisible()
-}
-
-async function renameTitle(page: Page, title: string): Promise<void> {
-  await page.getByRole('button', { name: 'Edit title' }).click()
-  const box = page.getByRole('textbox', { name: 'Title' })
-  await box.fill(title)
-  await box.press('Enter')
-  await expect(heading(page, title)).toBeVisible()
 }
 
 async function moveToNewFolder(page: Page, name: string): Promise<void> {
@@ -138,7 +130,7 @@ test('edits made with the server down are kept over a reload, then applied exact
   await pocket.stop()
 
   await openOffline(page, LEO)
-  await renameTitle(page, RENAMED)
+  await renameOpenRecording(page, RENAMED)
   await expect(waitingIcon(page.locator('.rec-header'))).toBeVisible()
 
   await openOffline(page, NADIA)
@@ -207,7 +199,7 @@ test('a server SIGKILLed mid-flush (the batch applied, its answer lost) still ap
   await pocket.stop()
 
   await openOffline(page, WEEKLY)
-  for (const title of ['Sync one', 'Sync two', 'Sync three']) await renameTitle(page, title)
+  for (const title of ['Sync one', 'Sync two', 'Sync three']) await renameOpenRecording(page, title)
   await moveToNewFolder(page, 'Kill folder A')
   await moveToNewFolder(page, 'Kill folder B')
   const chat = await chatPanel(page, info)

@@ -25,6 +25,11 @@ const (
 	ChatMessage      = "chat.message"
 	FolderUpdated    = "folder.updated"
 	FolderDeleted    = "folder.deleted"
+	// SessionEnded says a sign-out ended SessionID of UserID (every session
+	// of the user when SessionID is empty). It changes no data and never
+	// reaches a client: it carries the sign-out to the other replicas, which
+	// close that session's sockets and forget that it was alive.
+	SessionEnded = "session.ended"
 )
 
 // Event is one change to one user's data.
@@ -33,6 +38,8 @@ type Event struct {
 	UserID      string `json:"-"`
 	RecordingID string `json:"recordingId,omitempty"`
 	FolderID    string `json:"folderId,omitempty"`
+	// SessionID is the session a SessionEnded event ended.
+	SessionID string `json:"-"`
 	// Seq is the change-log position the change was written at (0 for events
 	// that change no synced data, like chat messages): a device whose cursor
 	// is at or past it has the change already.

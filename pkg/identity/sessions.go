@@ -138,9 +138,24 @@ func (t *Tokens) EndSession(ctx context.Context, refreshToken string) (uid, sid 
 		return x.Delete(key)
 	})
 	if err == nil && sid != "" {
-		t.sessions.entries.Remove(sessionKey(uid, sid))
+		t.ForgetSession(uid, sid)
 	}
 	return uid, sid, err
+}
+
+// ForgetSession drops what this process remembers of uid's session sid, or
+// of every session when sid is empty, so the next check reads the store.
+// Replicas on one database call it when another replica signed the session
+// out: else each would take the ended session's ID tokens for up to
+// SessionCheckTTL more.
+func (t *Tokens) ForgetSession(uid, sid string) {
+	if sid == "" {
+		// Keys are not kept by user, and signing out everywhere is rare:
+		// forgetting every answer costs one read per active session.
+		t.sessions.entries.Purge()
+		return
+	}
+	t.sessions.entries.Remove(sessionKey(uid, sid))
 }
 
 // EndAllSessions ends every session of uid (sign out of all devices): their
@@ -154,9 +169,7 @@ func (t *Tokens) EndAllSessions(ctx context.Context, uid string) error {
 		return x.Set(generationKey(uid), binary.BigEndian.AppendUint64(nil, gen+1))
 	})
 	if err == nil {
-		// Keys are not kept by user, and signing out everywhere is rare:
-		// forgetting every answer costs one read per active session.
-		t.sessions.entries.Purge()
+		t.ForgetSession(uid, "")
 	}
 	return err
 }

@@ -39,6 +39,7 @@ type wireEvent struct {
 	Type        string    `json:"type"`
 	RecordingID string    `json:"recordingId,omitempty"`
 	FolderID    string    `json:"folderId,omitempty"`
+	SessionID   string    `json:"sessionId,omitempty"`
 	Seq         uint64    `json:"seq,omitempty"`
 	At          time.Time `json:"at"`
 }
@@ -110,7 +111,7 @@ func (f *Fanout) Publish(e events.Event) {
 		return // nobody to deliver it to (the hub drops it too)
 	}
 	data, err := json.Marshal(wireEvent{Replica: f.conn.Replica, UserID: e.UserID, Type: e.Type,
-		RecordingID: e.RecordingID, FolderID: e.FolderID, Seq: e.Seq, At: e.At})
+		RecordingID: e.RecordingID, FolderID: e.FolderID, SessionID: e.SessionID, Seq: e.Seq, At: e.At})
 	if err != nil {
 		f.fail("encode", err)
 		return
@@ -151,5 +152,5 @@ func (f *Fanout) receive(m *nats.Msg) {
 	}
 	f.stats.Received.Add(1)
 	f.bus.DeliverRemote(events.Event{Type: w.Type, UserID: w.UserID, RecordingID: w.RecordingID,
-		FolderID: w.FolderID, Seq: w.Seq, At: w.At})
+		FolderID: w.FolderID, SessionID: w.SessionID, Seq: w.Seq, At: w.At})
 }

@@ -90,6 +90,16 @@ func TestFanout_AnEventReachesTheOtherReplicaWithinASecondAndItsOwnListenersOnce
 	}
 }
 
+// A sign-out's announcement names the session it ended on the other replica too.
+func TestFanout_ASessionEndedCarriesItsSession(t *testing.T) {
+	broker := natstest.Start(t)
+	a, b := join(t, broker.Connect(t, "a")), join(t, broker.Connect(t, "b"))
+	a.bus.Publish(events.Event{Type: events.SessionEnded, UserID: "alice", SessionID: "fam-1"})
+	if e := b.heard.waitFor(t, 1, time.Second)[0]; e.Type != events.SessionEnded || e.UserID != "alice" || e.SessionID != "fam-1" || !e.Remote {
+		t.Fatalf("B heard %+v", e)
+	}
+}
+
 func TestFanout_ABurstOf1000ReachesTheOtherReplicaInOrderPerUser(t *testing.T) {
 	broker := natstest.Start(t)
 	a, b := join(t, broker.Connect(t, "a")), join(t, broker.Connect(t, "b"))

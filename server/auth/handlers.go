@@ -11,6 +11,7 @@ import (
 	"go.uber.org/fx"
 
 	"github.com/pocket-companion/pocket/pkg/apperr"
+	"github.com/pocket-companion/pocket/pkg/events"
 	"github.com/pocket-companion/pocket/pkg/identity"
 	"github.com/pocket-companion/pocket/pkg/mail"
 	"github.com/pocket-companion/pocket/server/config"
@@ -47,6 +48,7 @@ type handlers struct {
 	sockets Sockets
 	devices PushDevices
 	limits  *signinlimit.Limits
+	bus     *events.Bus
 }
 
 // Sockets closes the live sockets of sessions that were signed out
@@ -72,11 +74,12 @@ type handlersParams struct {
 	Sender  mail.Sender
 	Sockets Sockets     `optional:"true"` // none when the live feature is not mounted
 	Devices PushDevices `optional:"true"` // none when the push feature is not mounted
+	Bus     *events.Bus `optional:"true"` // none in tests of the handlers alone
 }
 
 func newHandlers(p handlersParams) *handlers {
 	h := &handlers{cfg: p.Config, users: p.Users, otp: p.OTP, tokens: p.Tokens, sender: p.Sender,
-		sockets: p.Sockets, devices: p.Devices, limits: signinlimit.New(time.Now)}
+		sockets: p.Sockets, devices: p.Devices, limits: signinlimit.New(time.Now), bus: p.Bus}
 	if h.sockets == nil {
 		h.sockets = noSockets{}
 	}
@@ -236,6 +239,7 @@ func (h *handlers) logout(w http.ResponseWriter, r *http.Request) error {
 		}
 		if sid != "" {
 			h.sockets.KickSession(uid, sid)
+			h.announceSignOut(uid, sid)
 		}
 	}
 	h.setRefreshCookie(w, "", -1)
@@ -256,6 +260,7 @@ func (h *handlers) logoutAll(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	h.sockets.KickSession(uid, "")
+	h.announceSignOut(uid, "")
 	h.setRefreshCookie(w, "", -1)
 	httpx.Message(w, http.StatusOK, "Signed out of all devices")
 	return nil

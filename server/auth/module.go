@@ -33,6 +33,7 @@ var Module = fx.Module("auth",
 		newOIDCHandlers,
 		fx.Annotate((*oidcHandlers).routes, fx.ResultTags(`group:"routes,flatten"`)),
 	),
+	fx.Invoke(hearSignOutsElsewhere),
 )
 
 // loadSecrets reads the server's keys: from the database when replicas share

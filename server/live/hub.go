@@ -39,6 +39,14 @@ func (h *Hub) Deliver(e events.Event) {
 	if e.UserID == "" {
 		return
 	}
+	if e.Type == events.SessionEnded {
+		// Not for clients. A sign-out here closed its sockets already
+		// (server/auth); one on another replica closes them here.
+		if e.Remote {
+			h.KickSession(e.UserID, e.SessionID)
+		}
+		return
+	}
 	h.mu.RLock()
 	defer h.mu.RUnlock()
 	conns := h.byUser[e.UserID]
