@@ -12,7 +12,7 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 HAVE_WEB := $(wildcard package.json)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run build web test postgres test-go fault fault-replicas chaos soak load fuzz test-web test-size test-e2e test-e2e-relay test-e2e-relay-all test-gen deps tools chromium fixtures-audio clean fmt lint lint-go lint-web bench bench-sync bench-relay proto
+.PHONY: run build web test postgres test-go fault fault-replicas chaos soak load fuzz test-web test-size test-e2e test-e2e-relay test-e2e-relay-all test-gen deps tools chromium fixtures-audio clean fmt lint lint-go lint-web bench bench-sync bench-replicas bench-relay proto
 
 ## run: build everything and start `pocket serve` on http://127.0.0.1:8080 with the sample data
 run: build
@@ -173,6 +173,12 @@ bench:
 bench-sync:
 	tools/bench-ws.sh
 	tools/bench-pull.sh
+
+## bench-replicas: replicas of one PostgreSQL joined by NATS against one Badger server: an edit's write-to-socket
+## latency across replicas, concurrent edits through 1, 2 and 3 replicas, Pull of 10,000 on both stores (about
+## 10 minutes; figures go to docs/benchmarks.md)
+bench-replicas: postgres
+	tools/bench-replicas.sh
 
 ## bench-relay: what a relay adds to a dashboard read, against nginx proxy_pass to the same upstream (figures go to docs/benchmarks.md)
 bench-relay: build

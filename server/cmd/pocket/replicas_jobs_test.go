@@ -153,7 +153,9 @@ func heldBy(t *testing.T, pg *cluster, worker string) map[string]bool {
 func summarizations(t *testing.T, p *process, token, id string) int {
 	t.Helper()
 	status, raw, err := send("GET", p.url+"/api/v1/recordings/"+id+"?include=all", token, nil)
-	var d struct{ Data struct{ Summarizations map[string]json.RawMessage } }
+	var d struct {
+		Data struct{ Summarizations map[string]json.RawMessage }
+	}
 	if err != nil || status != 200 || json.Unmarshal(raw, &d) != nil {
 		t.Fatalf("%s = %d %.300s %v", id, status, raw, err)
 	}
