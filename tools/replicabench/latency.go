@@ -31,7 +31,10 @@ func listen(base, origin, token string) (*websocket.Conn, <-chan receipt, error)
 	_ = conn.SetReadDeadline(time.Now().Add(10 * time.Second))
 	if err := conn.ReadJSON(&hello); err != nil || hello.Type != "hello" {
 		_ = conn.Close() // the sign-in's failure is the one to report
-		return nil, nil, fmt.Errorf("socket on %s: no hello (%q): %w", base, hello.Type, err)
+		if err == nil {
+			err = fmt.Errorf("first message %q", hello.Type)
+		}
+		return nil, nil, fmt.Errorf("socket on %s: no hello: %w", base, err)
 	}
 	_ = conn.SetReadDeadline(time.Time{})
 	out := make(chan receipt, 1024)
