@@ -12,7 +12,7 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 HAVE_WEB := $(wildcard package.json)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run build web test postgres test-go fault chaos soak load fuzz test-web test-size test-e2e test-e2e-relay test-e2e-relay-all test-e2e-replicas test-gen deps tools chromium fixtures-audio clean fmt lint lint-go lint-web bench bench-sync bench-relay proto
+.PHONY: run build web test postgres test-go fault fault-replicas chaos soak load fuzz test-web test-size test-e2e test-e2e-relay test-e2e-relay-all test-e2e-replicas test-gen deps tools chromium fixtures-audio clean fmt lint lint-go lint-web bench bench-sync bench-replicas bench-relay proto
 
 ## run: build everything and start `pocket serve` on http://127.0.0.1:8080 with the sample data
 run: build
@@ -115,6 +115,12 @@ test-go: tools deps
 fault:
 	POCKET_FAULT_ROUNDS=$${POCKET_FAULT_ROUNDS:-100} go test -count=1 -timeout 30m -run '^TestFault_' -v ./server/cmd/pocket
 
+## fault-replicas: the fault runs against two replicas of one PostgreSQL (-tags postgres, each test starting
+## its own with tools/postgres.sh): 50 rounds of SIGKILL of one replica during write bursts, summary jobs of a
+## killed replica finished by the other, 5 crashes of PostgreSQL mid-run (make test runs 4 rounds)
+fault-replicas: postgres
+	POCKET_FAULT_ROUNDS=$${POCKET_FAULT_ROUNDS:-50} go test -tags postgres -count=1 -timeout 30m -run '^TestReplicas_' -v ./server/cmd/pocket
+
 ## chaos: 200 seeded sync trials under faults (Toxiproxy toxics, kill -9 of pocket, a browser offline) with
 ## two tabs and a second browser editing through the UI; prints lost/duplicated/stuck/diverged and the
 ## failing seeds, non-zero if any (make test runs 20). CHAOS_SEED=N replays one trial; CHAOS_TRIALS=N
@@ -185,6 +191,12 @@ bench:
 bench-sync:
 	tools/bench-ws.sh
 	tools/bench-pull.sh
+
+## bench-replicas: replicas of one PostgreSQL joined by NATS against one Badger server: an edit's write-to-socket
+## latency across replicas, concurrent edits through 1, 2 and 3 replicas, Pull of 10,000 on both stores (about
+## 10 minutes; figures go to docs/benchmarks.md)
+bench-replicas: postgres
+	tools/bench-replicas.sh
 
 ## bench-relay: what a relay adds to a dashboard read, against nginx proxy_pass to the same upstream (figures go to docs/benchmarks.md)
 bench-relay: build

@@ -87,12 +87,15 @@ go_tests() {
 # (tests/storetest) or a server (tests/servertest), and the PostgreSQL engine's own tests
 # (-tags postgres), against a server of their own (tools/postgres.sh), stopped at the end.
 # Not relay mode's packages (a relay keeps its cache in Badger: config refuses a database for
-# it) nor the command's (import, backup and the kill -9 runs work on data directories).
+# it) nor the command's (import, backup and the kill -9 runs work on data directories), except
+# a sample of its replica fault runs (4 rounds; `make fault-replicas` runs 50), which start
+# a PostgreSQL of their own to crash it.
 go_tests_postgres() (
   dir=$(mktemp -d "${TMPDIR:-/tmp}/pocket-pg.XXXXXX")
   trap 'tools/postgres.sh stop "$dir"' EXIT
   url=$(tools/postgres.sh start "$dir") &&
     POCKET_TEST_DATABASE_URL=$url go test -tags postgres -count=1 -json $(store_facing_packages) >"$logs/go-pg-test.json" &&
+    POCKET_FAULT_ROUNDS=4 go test -tags postgres -count=1 -json -run '^TestReplicas_' ./server/cmd/pocket >>"$logs/go-pg-test.json" &&
     return
   rc=$?
   [ ! -s "$logs/go-pg-test.json" ] || python3 tools/go-test-summary.py --failures "$logs/go-pg-test.json"

@@ -106,21 +106,34 @@ func newPepper() ([]byte, error) {
 	return pepper, err
 }
 
+// The store keys of StoredSecrets: one name for each, wherever it is read,
+// written or left out of a comparison (pocket migrate).
+var (
+	StoredSigningKey = store.Key("meta", "id-token-key")
+	StoredPepper     = store.Key("meta", "otp-pepper")
+)
+
+// HasStoredSecrets reports whether a server has made its keys in db yet.
+func HasStoredSecrets(db *store.DB) (has bool, err error) {
+	err = db.View(func(x *store.Txn) error { has, err = x.Has(StoredSigningKey); return err })
+	return has, err
+}
+
 // StoredSecrets are the keys kept in the store instead of the data
 // directory (meta/id-token-key, meta/otp-pepper), created by whichever
 // replica starts first: on PostgreSQL every replica reads the same ones, so
 // a token one replica signs the others accept, and a code one sends the
 // others check.
 func StoredSecrets(db *store.DB) (Secrets, error) {
-	der, err := db.GetOrCreate(store.Key("meta", "id-token-key"), newSigningKeyDER)
+	der, err := db.GetOrCreate(StoredSigningKey, newSigningKeyDER)
 	if err != nil {
 		return Secrets{}, fmt.Errorf("identity: signing key: %w", err)
 	}
-	key, err := parseSigningKey("meta/id-token-key", der)
+	key, err := parseSigningKey(string(StoredSigningKey), der)
 	if err != nil {
 		return Secrets{}, err
 	}
-	pepper, err := db.GetOrCreate(store.Key("meta", "otp-pepper"), newPepper)
+	pepper, err := db.GetOrCreate(StoredPepper, newPepper)
 	if err != nil {
 		return Secrets{}, fmt.Errorf("identity: code pepper: %w", err)
 	}
@@ -144,10 +157,10 @@ func PutStoredSecrets(db *store.DB, s Secrets) error {
 		return err
 	}
 	return db.Update(func(x *store.Txn) error {
-		if err := x.Set(store.Key("meta", "id-token-key"), der); err != nil {
+		if err := x.Set(StoredSigningKey, der); err != nil {
 			return err
 		}
-		return x.Set(store.Key("meta", "otp-pepper"), s.OTPPepper)
+		return x.Set(StoredPepper, s.OTPPepper)
 	})
 }
 
@@ -173,4 +186,3 @@ func HasSecrets(dir string) bool {
 	_, err := os.Stat(filepath.Join(dir, "keys", "id-token.pem"))
 	return err == nil
 }
-

@@ -42,6 +42,19 @@ func New(db *store.DB, kind, worker string, lease time.Duration) *Queue {
 
 func (q *Queue) key(id string) []byte { return append(append([]byte{}, q.prefix...), id...) }
 
+// load reads the job's record inside x; found is false when the job is gone
+// (finished or dropped).
+func (q *Queue) load(x *store.Txn, id string) (h held, found bool, err error) {
+	err = x.GetJSON(q.key(id), &h)
+	if errors.Is(err, store.ErrNotFound) {
+		return h, false, nil
+	}
+	return h, err == nil, err
+}
+
+// holds reports whether h is this worker's under a lease still running at now (Unix ms).
+func (q *Queue) holds(h held, now int64) bool { return h.Worker == q.worker && h.Until > now }
+
 // AddIn records the job inside x (nothing when it is already there).
 func (q *Queue) AddIn(x *store.Txn, id string) error {
 	has, err := x.Has(q.key(id))
@@ -61,19 +74,12 @@ func (q *Queue) Add(id string) error {
 // and how many times it has been taken, this time included.
 func (q *Queue) Take(id string) (taken bool, tries int, err error) {
 	err = q.db.Update(func(x *store.Txn) error {
-		var h held
-		if err := x.GetJSON(q.key(id), &h); errors.Is(err, store.ErrNotFound) {
-			taken = false
-			return nil
-		} else if err != nil {
+		h, found, err := q.load(x, id)
+		now := q.now().UnixMilli()
+		if taken = found && (h.Until <= now || h.Worker == q.worker); !taken {
 			return err
 		}
-		now := q.now().UnixMilli()
-		if h.Until > now && h.Worker != q.worker {
-			taken = false
-			return nil
-		}
-		taken, tries = true, h.Tries+1
+		tries = h.Tries + 1
 		return x.SetJSON(q.key(id), held{Worker: q.worker, Until: now + q.lease.Milliseconds(), Tries: tries})
 	})
 	return taken, tries, err
@@ -83,15 +89,9 @@ func (q *Queue) Take(id string) (taken bool, tries int, err error) {
 // this worker's (finished, or taken over after the lease ran out).
 func (q *Queue) Keep(id string) (kept bool, err error) {
 	err = q.db.Update(func(x *store.Txn) error {
-		var h held
-		if err := x.GetJSON(q.key(id), &h); errors.Is(err, store.ErrNotFound) {
-			kept = false
-			return nil
-		} else if err != nil {
+		h, found, err := q.load(x, id)
+		if kept = found && q.holds(h, q.now().UnixMilli()); !kept {
 			return err
-		}
-		if kept = h.Worker == q.worker && h.Until > q.now().UnixMilli(); !kept {
-			return nil
 		}
 		h.Until = q.now().UnixMilli() + q.lease.Milliseconds()
 		return x.SetJSON(q.key(id), h)
@@ -102,15 +102,11 @@ func (q *Queue) Keep(id string) (kept bool, err error) {
 // FinishIn removes the job inside x, the transaction that writes its
 // result; ErrLost when the job is not this worker's to finish.
 func (q *Queue) FinishIn(x *store.Txn, id string) error {
-	var h held
-	err := x.GetJSON(q.key(id), &h)
-	if errors.Is(err, store.ErrNotFound) {
-		return ErrLost
-	}
+	h, found, err := q.load(x, id)
 	if err != nil {
 		return err
 	}
-	if h.Worker != q.worker || h.Until <= q.now().UnixMilli() {
+	if !found || !q.holds(h, q.now().UnixMilli()) {
 		return ErrLost
 	}
 	return x.Delete(q.key(id))

@@ -115,18 +115,19 @@ func ReadKeyFile(dataDir string) (*Keys, error) {
 	return &k, err
 }
 
-// storedKeysKey is where StoredKeys keeps the pair.
-var storedKeysKey = store.Key("meta", "vapid-keys")
+// StoredKeysKey is where StoredKeys keeps the pair (the one name for it,
+// pocket migrate's comparison included).
+var StoredKeysKey = store.Key("meta", "vapid-keys")
 
 // PutStoredKeys keeps k in the store as StoredKeys reads it (pocket migrate).
 func PutStoredKeys(db *store.DB, k Keys) error {
-	return db.Update(func(x *store.Txn) error { return x.SetJSON(storedKeysKey, k) })
+	return db.Update(func(x *store.Txn) error { return x.SetJSON(StoredKeysKey, k) })
 }
 
 // ReadStoredKeys is the pair kept in the store, if any (nil: none).
 func ReadStoredKeys(db *store.DB) (*Keys, error) {
 	var k Keys
-	err := db.View(func(x *store.Txn) error { return x.GetJSON(storedKeysKey, &k) })
+	err := db.View(func(x *store.Txn) error { return x.GetJSON(StoredKeysKey, &k) })
 	if errors.Is(err, store.ErrNotFound) {
 		return nil, nil
 	}
@@ -150,7 +151,7 @@ func newKeys() (Keys, error) {
 // PostgreSQL every replica signs with it, so a device subscribed through one
 // is reached by any.
 func StoredKeys(db *store.DB) (Keys, error) {
-	b, err := db.GetOrCreate(storedKeysKey, func() ([]byte, error) {
+	b, err := db.GetOrCreate(StoredKeysKey, func() ([]byte, error) {
 		k, err := newKeys()
 		if err != nil {
 			return nil, err

@@ -7,9 +7,9 @@ import (
 	"time"
 )
 
-// copyCursorKey marks a copy into this store that has not finished: the
+// CopyCursorKey marks a copy into this store that has not finished: the
 // last key it copied, so the next run resumes after it.
-var copyCursorKey = Key("meta", "copy-cursor")
+var CopyCursorKey = Key("meta", "copy-cursor")
 
 // copyBatch is how many keys one write of a copy holds.
 const copyBatch = 500
@@ -36,7 +36,7 @@ func CopyAll(src, dst *DB, report func(copied int) error) error {
 			return err
 		}
 		if len(batch) == 0 {
-			return dst.Update(func(x *Txn) error { return x.Delete(copyCursorKey) })
+			return dst.Update(func(x *Txn) error { return x.Delete(CopyCursorKey) })
 		}
 		if err := writeBatch(dst, batch); err != nil {
 			return err
@@ -53,7 +53,7 @@ func CopyAll(src, dst *DB, report func(copied int) error) error {
 // ErrNotEmpty.
 func copyStart(dst *DB) (from []byte, err error) {
 	err = dst.View(func(x *Txn) error {
-		cursor, err := x.Get(copyCursorKey)
+		cursor, err := x.Get(CopyCursorKey)
 		if err == nil {
 			from = cursor
 			return nil
@@ -105,6 +105,6 @@ func writeBatch(dst *DB, batch []copied) error {
 				return err
 			}
 		}
-		return x.Set(copyCursorKey, batch[len(batch)-1].key)
+		return x.Set(CopyCursorKey, batch[len(batch)-1].key)
 	})
 }

@@ -53,7 +53,7 @@ func TestCopyAll_ResumesAfterAStopAndRefusesAStoreWithData(t *testing.T) {
 		if count != n || err != nil || exp < uint64(time.Now().Add(59*time.Minute).Unix()) {
 			t.Fatalf("%d keys copied, the session expires at %d (%v)", count, exp, err)
 		}
-		if has, _ := x.Has(copyCursorKey); has {
+		if has, _ := x.Has(CopyCursorKey); has {
 			t.Fatal("the copy's mark is left in the finished store")
 		}
 		return nil

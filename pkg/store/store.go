@@ -75,6 +75,8 @@ import (
 	"time"
 
 	"github.com/dgraph-io/badger/v4"
+
+	"github.com/pocket-companion/pocket/pkg/apperr"
 )
 
 // ErrNotFound is returned when a key has no value.
@@ -226,8 +228,16 @@ func (d *DB) Update(fn func(*Txn) error) error {
 			return storageError(err)
 		}
 	}
-	return fmt.Errorf("store: update kept conflicting: %w", err)
+	return errors.Join(ErrBusy, fmt.Errorf("store: update kept conflicting: %w", err))
 }
+
+// ErrBusy answers a write that kept losing races with other writers (on
+// PostgreSQL, often writers on other replicas) until its re-runs ran out:
+// nothing was saved, and the same write can succeed a moment later, so
+// callers answer 503 with Retry-After (a sync push: try again) rather than
+// an internal error.
+var ErrBusy = &apperr.Error{Kind: apperr.Unavailable, Code: "STORE_BUSY", RetryAfter: time.Second,
+	Message: "Many changes arrived at once and this one was not saved. Please try again."}
 
 // conflictBackoff is a random wait below a ceiling that doubles with each retry
 // (1 ms, 2 ms, … up to conflictBackoffCap). Writers that collided retry at

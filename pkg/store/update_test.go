@@ -7,6 +7,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/pocket-companion/pocket/pkg/apperr"
 )
 
 // increment is a read-modify-write of one counter: the shape of every write
@@ -118,6 +120,10 @@ func TestUpdate_GivesUpAfterBoundedConflictsWithAWrappedError(t *testing.T) {
 	})
 	if !errors.Is(err, errConflict) || !strings.Contains(err.Error(), "store: update kept conflicting") {
 		t.Fatalf("err = %v, want a wrapped conflict", err)
+	}
+	// What a caller answers: try again shortly (503, Retry-After), not an internal error.
+	if e, ok := apperr.As(err); !ok || e.Kind != apperr.Unavailable || e.Code != "STORE_BUSY" || e.RetryAfter <= 0 {
+		t.Fatalf("err = %v (%+v), want apperr Unavailable STORE_BUSY with a Retry-After", err, e)
 	}
 	if attempts != conflictRetries {
 		t.Fatalf("ran %d times, want %d", attempts, conflictRetries)

@@ -53,6 +53,8 @@ type Config struct {
 	// default): the header is ignored and the peer is the client.
 	TrustedProxies    []netip.Prefix
 	trustedProxiesRaw string
+	// summaryLeaseRaw is POCKET_SUMMARY_LEASE (see SummaryLease).
+	summaryLeaseRaw string
 
 	LLM       LLM
 	Google    Google
@@ -147,6 +149,7 @@ func (c *Config) settings() []setting {
 		{"POCKET_DEMO_EMAIL", "demo@example.com", "owner of the seeded recordings", false, &c.DemoEmail},
 		{"POCKET_SMTP_URL", "", "smtp://user:pass@host:port for sign-in mail; unset prints codes to the log", true, &c.SMTPURL},
 		{"POCKET_MAIL_FROM", "Pocket <no-reply@localhost>", "sender of sign-in mail", false, &c.MailFrom},
+		{"POCKET_SUMMARY_LEASE", "30s", "how long a summary job stays one replica's without being kept; a dead replica's jobs wait this long for another", false, &c.summaryLeaseRaw},
 		{"POCKET_UPSTREAM_URL", "", "provider API to relay to (relay mode); unset serves the embedded provider", false, &c.UpstreamURL},
 		{"POCKET_UPSTREAM_TIMEOUT", "15s", "bound on one upstream call in relay mode", false, &c.upstreamTimeoutRaw},
 		{"POCKET_UPSTREAM_JWKS_URL", "", "JWK Set the upstream's ID tokens are verified against (default <upstream>/api/v1/auth/jwks)", false, &c.UpstreamJWKSURL},
@@ -242,6 +245,9 @@ func (c *Config) finish() error {
 		}
 	}
 	if err := c.finishRelaySync(); err != nil {
+		return err
+	}
+	if err := c.finishJobs(); err != nil {
 		return err
 	}
 	if err := c.finishPush(); err != nil {

@@ -18,8 +18,7 @@ func readServerKeys(o *opened) (k serverKeys, err error) {
 		if k.vapid, err = push.ReadStoredKeys(o.db); err != nil {
 			return k, err
 		}
-		var has bool
-		if err := o.db.View(func(x *store.Txn) (err error) { has, err = x.Has(store.Key("meta", "id-token-key")); return err }); err != nil || !has {
+		if has, err := identity.HasStoredSecrets(o.db); err != nil || !has {
 			return k, err
 		}
 		s, err := identity.StoredSecrets(o.db)

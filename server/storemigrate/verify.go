@@ -13,6 +13,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/pocket-companion/pocket/pkg/identity"
+	"github.com/pocket-companion/pocket/pkg/push"
 	"github.com/pocket-companion/pocket/pkg/store"
 )
 
@@ -40,13 +42,16 @@ func owner(key []byte) string {
 	return server
 }
 
+// notCompared are the keys and prefixes compared leaves out.
+var notCompared = [][]byte{[]byte("ablob/"), identity.StoredSigningKey, identity.StoredPepper, push.StoredKeysKey, store.CopyCursorKey}
+
 // compared leaves out what one store keeps and the other does not in the
 // same form: audio bytes (ablob/: compared by hash) and the server's keys
 // (compared as keys), and what expires on its own (sign-in codes, tokens,
 // idempotency records), which may lapse between the copy and the check.
 func compared(x *store.Txn, key []byte) (bool, error) {
-	for _, skip := range []string{"ablob/", "meta/id-token-key", "meta/otp-pepper", "meta/vapid-keys", "meta/copy-cursor"} {
-		if bytes.HasPrefix(key, []byte(skip)) {
+	for _, skip := range notCompared {
+		if bytes.HasPrefix(key, skip) {
 			return false, nil
 		}
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/pocket-companion/pocket/pkg/events"
 	"github.com/pocket-companion/pocket/pkg/recordings"
 	"github.com/pocket-companion/pocket/pkg/store"
+	"github.com/pocket-companion/pocket/server/config"
 	"github.com/pocket-companion/pocket/server/summarize"
 	"github.com/pocket-companion/pocket/tests/storetest"
 )
@@ -29,7 +30,7 @@ func TestModule_SummarizesWhatWaitedAndWhatArrivesAfterStart(t *testing.T) {
 	defer sub.Close()
 	var recs *recordings.Service
 	app := fxtest.New(t,
-		fx.Supply(db, bus, slog.New(slog.DiscardHandler)),
+		fx.Supply(db, bus, slog.New(slog.DiscardHandler), config.Config{}),
 		fx.Provide(
 			func(db *store.DB, bus *events.Bus) *recordings.Service {
 				return recordings.NewService(db, bus, time.Now)

@@ -31,7 +31,9 @@ type Options struct {
 	// kept (it is kept every third of it while the summary runs): a replica
 	// that dies leaves its jobs to others after it. Default 30 s.
 	Lease time.Duration
-	// Sweep is how often the jobs no replica holds are looked for; default 10 s.
+	// Sweep is how often the jobs no replica holds are looked for; default a
+	// third of Lease (10 s), so a dead replica's job waits at most 4/3 of a
+	// lease.
 	Sweep time.Duration
 }
 
@@ -73,7 +75,7 @@ func New(recs *recordings.Service, eng engine.Engine, db *store.DB, log *slog.Lo
 		o.Lease = 30 * time.Second
 	}
 	if o.Sweep <= 0 {
-		o.Sweep = 10 * time.Second
+		o.Sweep = o.Lease / 3
 	}
 	if o.Worker == "" {
 		o.Worker = workerName()
@@ -114,6 +116,8 @@ func (s *Summarizer) push(j job) {
 func (s *Summarizer) Start() {
 	ctx, cancel := context.WithCancel(context.Background())
 	s.cancel = cancel
+	// The worker's name is what its leases say: which replica holds a job.
+	s.log.Info("taking summary jobs", "worker", s.opts.Worker, "lease", s.opts.Lease.String())
 	for i := 0; i < s.opts.Workers; i++ {
 		s.wg.Add(1)
 		go s.work(ctx)
