@@ -2,6 +2,7 @@ package app_test
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
@@ -47,7 +48,7 @@ func TestTokenScopes_EveryRoute(t *testing.T) {
 				Code    string
 			}
 			_ = json.Unmarshal(r.Body, &body)
-			allowed := row.Scope != accesstoken.SessionOnly && containsScope(holders[name], row.Scope)
+			allowed := row.Scope != accesstoken.SessionOnly && slices.Contains(holders[name], row.Scope)
 			switch {
 			case allowed && (r.Status == 401 || r.Status == 403):
 				t.Errorf("%s with a %s token = %d %s, want its handler's answer", row.Pattern, name, r.Status, r.Body)
@@ -63,13 +64,4 @@ func TestTokenScopes_EveryRoute(t *testing.T) {
 	if served := len(patternsWith(routes, httpx.SignedIn)); walked != served {
 		t.Errorf("walked %d signed-in rows, the server serves %d signed-in routes", walked, served)
 	}
-}
-
-func containsScope(scopes []accesstoken.Scope, s accesstoken.Scope) bool {
-	for _, x := range scopes {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
