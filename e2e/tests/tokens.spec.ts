@@ -30,9 +30,15 @@ async function freshUser(page: Page): Promise<string> {
   return email
 }
 
-async function openTokensDialog(page: Page, email: string) {
+/** Opens the user menu, unless it is still open (closing a dialog of its items leaves it so). */
+async function openUserMenu(page: Page, email: string) {
   await openSidebar(page)
-  await userMenuButton(page, email).click()
+  const button = userMenuButton(page, email)
+  if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click()
+}
+
+async function openTokensDialog(page: Page, email: string) {
+  await openUserMenu(page, email)
   await page.getByRole('menuitem', { name: 'Access tokens' }).click()
   return page.getByRole('dialog', { name: 'Access tokens' })
 }
@@ -107,8 +113,7 @@ test.describe('access tokens', () => {
     const script = await playwright.request.newContext()
     expect((await callWith(script, secret, 'GET', '/api/v1/chat/library/sessions')).status).toBe(200)
 
-    await openSidebar(page)
-    await userMenuButton(page, email).click()
+    await openUserMenu(page, email)
     await page.getByRole('menuitem', { name: 'Sign out of all devices' }).click()
     const confirm = page.getByRole('dialog', { name: 'Sign out of all devices?' })
     await confirm.getByRole('checkbox', { name: 'Also revoke my access tokens' }).check()
