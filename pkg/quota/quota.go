@@ -30,6 +30,8 @@ type Limits struct {
 	Folders           int64
 	Speakers          int64 // named people: distinct names across the user's recordings
 	ChatPerMinute     int64 // Ask Pocket messages (pkg/chat's owner rate)
+	AccessTokens      int64 // live personal access tokens (pkg/accesstoken)
+	TokenRequests     int64 // requests per minute with one access token (server/httpx)
 }
 
 // None is no limit at all: operator actions (pocket import, the seed).

@@ -12,6 +12,8 @@
 //	rtok/<sha256(token)>                       -> identity.storedToken (refresh token: TTL identity.RefreshTokenTTL; rotated on use, kept retired to catch reuse)
 //	rfam/<family>                              -> identity.family (a session's tokens work while it exists and its generation is the user's; TTL slid forward on use)
 //	sgen/<uid>                                 -> U64 session generation: signing out of all devices moves it on, ending older families
+//	ptok/<sha256(token)>                       -> accesstoken.stored (a personal access token: owner, name, scopes, created, expiry, last used; TTL until it expires)
+//	ptokby/<uid>/<tokenId>                     -> sha256(token) hex: a user's access tokens, to list and revoke them by id (TTL as the token's)
 //	oidc/<state>                               -> identity.OIDCFlow (Google/Apple popup; single use, TTL identity.OIDCFlowTTL)
 //	rec/<uid>/<recordingId>                    -> recordings.stored (the import object, loose shapes as given, + bookkeeping; kept with deletedAt on soft delete)
 //	ritem/<uid>/<recordingId>                  -> the rendered list item (recording + id + summarization.summary)

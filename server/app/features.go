@@ -3,6 +3,7 @@ package app
 import (
 	"go.uber.org/fx"
 
+	"github.com/pocket-companion/pocket/pkg/accesstoken"
 	pkgpush "github.com/pocket-companion/pocket/pkg/push"
 	"github.com/pocket-companion/pocket/server/auth"
 	"github.com/pocket-companion/pocket/server/chat"
@@ -16,6 +17,7 @@ import (
 	"github.com/pocket-companion/pocket/server/share"
 	"github.com/pocket-companion/pocket/server/summarize"
 	"github.com/pocket-companion/pocket/server/sync"
+	"github.com/pocket-companion/pocket/server/tokens"
 	"github.com/pocket-companion/pocket/server/usage"
 )
 
@@ -38,4 +40,8 @@ var Features = fx.Options(
 	// Signing out of all devices forgets their push subscriptions.
 	fx.Provide(func(s *pkgpush.Subscriptions) auth.PushDevices { return s }),
 	usage.Module,
+	// Personal access tokens, accepted on the routes the table gives a scope.
+	tokens.Module,
+	fx.Supply(TokenScopes()),
+	fx.Provide(func(t *accesstoken.Tokens) auth.AccessTokens { return t }),
 )

@@ -40,7 +40,7 @@ var unexercised = map[string]bool{
 var keptOnPostgresOnly = map[string]bool{"meta/id-token-key": true, "meta/otp-pepper": true, "meta/vapid-keys": true, "ablob/": true}
 
 // TestKeySchema_DocumentsEveryKeyTheServerWrites runs a server through seeding,
-// sign-in, import, folders, a view, a share link, the three kinds of chat, sync and
+// sign-in, import, folders, a view, a share link, an access token, the three kinds of chat, sync and
 // a Web Push subscription, then
 // reads its store: every key must fall under a line of the documented schema,
 // and every documented line must have been seen.
@@ -104,6 +104,7 @@ func TestKeySchema_DocumentsEveryKeyTheServerWrites(t *testing.T) {
 	s.SignIn(t, "bob@example.com").MustOK("POST", "/pocket.push.v1.PushService/Subscribe", map[string]any{"subscription": map[string]any{
 		"endpoint": device.Endpoint, "p256dh": device.P256dh(), "auth": device.Auth(),
 	}})
+	alice.MustOK("POST", "/api/v1/tokens", map[string]any{"name": "backup script", "scopes": []string{"recordings:read"}})
 	s.NewClient(t).MustOK("POST", "/api/v1/chat/message/shared", map[string]any{"recordingId": "r1", "message": "When is the beta?", "shareToken": link.Token})
 	alice.MustOK("POST", "/api/v1/auth/logout-all", nil) // last: it ends alice's session
 	cfg := s.Cfg

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pocket-companion/pocket/pkg/accesstoken"
 	"github.com/pocket-companion/pocket/server/httpx"
 )
 
@@ -50,5 +51,18 @@ func TestCheckRoutes_RefusesAnUnlistedWayIn(t *testing.T) {
 				t.Fatalf("got %v, want %q", err, tc.fault)
 			}
 		})
+	}
+}
+
+func TestScopeProblems_ASignedInRowNamesItsScope(t *testing.T) {
+	if p := scopeProblems(API); len(p) != 0 {
+		t.Fatalf("the table: %v", p)
+	}
+	bad := []RouteInfo{
+		{"GET /api/v1/new-thing", httpx.SignedIn, ""},
+		{"GET /api/v1/open-thing", httpx.Public, accesstoken.RecordingsRead},
+	}
+	if p := scopeProblems(bad); len(p) != 2 || !strings.Contains(p[0], "new-thing") || !strings.Contains(p[1], "open-thing") {
+		t.Fatalf("problems = %q, want both rows", p)
 	}
 }

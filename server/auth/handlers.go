@@ -47,8 +47,15 @@ type handlers struct {
 	sender  mail.Sender
 	sockets Sockets
 	devices PushDevices
+	access  AccessTokens
 	limits  *signinlimit.Limits
 	bus     *events.Bus
+}
+
+// AccessTokens ends a user's personal access tokens when "Sign out of all
+// devices" is asked to (pkg/accesstoken). Plain sign-out leaves them.
+type AccessTokens interface {
+	RevokeAll(ctx context.Context, uid string) error
 }
 
 // Sockets closes the live sockets of sessions that were signed out
@@ -72,14 +79,15 @@ type handlersParams struct {
 	OTP     *identity.OTP
 	Tokens  *identity.Tokens
 	Sender  mail.Sender
-	Sockets Sockets     `optional:"true"` // none when the live feature is not mounted
-	Devices PushDevices `optional:"true"` // none when the push feature is not mounted
-	Bus     *events.Bus `optional:"true"` // none in tests of the handlers alone
+	Sockets Sockets      `optional:"true"` // none when the live feature is not mounted
+	Devices PushDevices  `optional:"true"` // none when the push feature is not mounted
+	Access  AccessTokens `optional:"true"` // none when the tokens feature is not mounted
+	Bus     *events.Bus  `optional:"true"` // none in tests of the handlers alone
 }
 
 func newHandlers(p handlersParams) *handlers {
 	h := &handlers{cfg: p.Config, users: p.Users, otp: p.OTP, tokens: p.Tokens, sender: p.Sender,
-		sockets: p.Sockets, devices: p.Devices, limits: signinlimit.New(time.Now), bus: p.Bus}
+		sockets: p.Sockets, devices: p.Devices, access: p.Access, limits: signinlimit.New(time.Now), bus: p.Bus}
 	if h.sockets == nil {
 		h.sockets = noSockets{}
 	}
@@ -248,11 +256,23 @@ func (h *handlers) logout(w http.ResponseWriter, r *http.Request) error {
 }
 
 // logoutAll ends every session of the caller, on every device, this one
-// included, which is then signed out like by logout. The devices' push
-// subscriptions go first: should that fail, nothing has ended and the
-// caller, still signed in, can try again.
+// included, which is then signed out like by logout; with
+// {"revokeTokens": true} their personal access tokens end too. The tokens
+// and the devices' push subscriptions go first: should that fail, nothing
+// has ended and the caller, still signed in, can try again.
 func (h *handlers) logoutAll(w http.ResponseWriter, r *http.Request) error {
+	var body struct {
+		RevokeTokens bool `json:"revokeTokens"`
+	}
+	if err := httpx.DecodeOptionalJSON(r, 0, &body); err != nil {
+		return err
+	}
 	uid := httpx.MustPrincipal(r).UID
+	if body.RevokeTokens && h.access != nil {
+		if err := h.access.RevokeAll(r.Context(), uid); err != nil {
+			return err
+		}
+	}
 	if err := h.devices.ForgetUser(r.Context(), uid); err != nil {
 		return err
 	}

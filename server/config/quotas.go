@@ -4,14 +4,17 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/pocket-companion/pocket/pkg/quota"
+	"github.com/pocket-companion/pocket/pkg/ratelimit"
 )
 
 // Quotas are the per-user limits (POCKET_QUOTA_*), as given and parsed. The
 // defaults are far above what a person's own use reaches; 0 means no limit.
 type Quotas struct {
 	recordings, bytes, uploadsPerDay, shareLinks, pushSubscriptions, folders, speakers, chatPerMinute string
+	accessTokens, tokenRequests                                                                       string
 	// Limits is the settings parsed by Load.
 	Limits quota.Limits
 }
@@ -27,6 +30,8 @@ func (c *Config) quotaSettings() []setting {
 		{"POCKET_QUOTA_FOLDERS", "1000", "folders one user keeps; 0: no limit", false, &q.folders},
 		{"POCKET_QUOTA_SPEAKERS", "5000", "named people one user keeps (distinct speaker names across recordings); 0: no limit", false, &q.speakers},
 		{"POCKET_QUOTA_CHAT_PER_MINUTE", "10", "Ask Pocket messages one user sends a minute (that many at once, then one every 60/N s); 0: no limit", false, &q.chatPerMinute},
+		{"POCKET_QUOTA_ACCESS_TOKENS", "50", "personal access tokens one user keeps unrevoked and unexpired; 0: no limit", false, &q.accessTokens},
+		{"POCKET_TOKEN_REQUESTS_PER_MINUTE", "300", "requests one personal access token makes a minute (that many at once, then one every 60/N s); 0: no limit", false, &q.tokenRequests},
 	}
 }
 
@@ -45,6 +50,8 @@ func (c *Config) finishQuotas() error {
 		{"POCKET_QUOTA_FOLDERS", q.folders, &q.Limits.Folders, count},
 		{"POCKET_QUOTA_SPEAKERS", q.speakers, &q.Limits.Speakers, count},
 		{"POCKET_QUOTA_CHAT_PER_MINUTE", q.chatPerMinute, &q.Limits.ChatPerMinute, count},
+		{"POCKET_QUOTA_ACCESS_TOKENS", q.accessTokens, &q.Limits.AccessTokens, count},
+		{"POCKET_TOKEN_REQUESTS_PER_MINUTE", q.tokenRequests, &q.Limits.TokenRequests, count},
 	} {
 		n, ok := f.parse(strings.TrimSpace(f.value))
 		if !ok {
@@ -53,6 +60,16 @@ func (c *Config) finishQuotas() error {
 		*f.into = n
 	}
 	return nil
+}
+
+// TokenRate is POCKET_TOKEN_REQUESTS_PER_MINUTE as a bucket: N at once,
+// then one every 60/N s (a zero Burst: no limit).
+func (c Config) TokenRate() ratelimit.Rate {
+	n := c.Quotas.Limits.TokenRequests
+	if n <= 0 {
+		return ratelimit.Rate{}
+	}
+	return ratelimit.Rate{Burst: int(n), Every: time.Minute / time.Duration(n)}
 }
 
 func count(s string) (int64, bool) {

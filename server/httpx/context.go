@@ -26,6 +26,10 @@ type Principal struct {
 	// sessions are not known, as behind a relay): signing it out closes the
 	// sockets opened with it.
 	SessionID string
+	// TokenID names the personal access token the request came with (empty
+	// for a signed-in session): the router has checked its scope for the
+	// route, and routes for sessions only refuse it.
+	TokenID string
 }
 
 // Verifier checks a bearer ID token. The auth feature provides it.

@@ -20,7 +20,7 @@ import (
 var Module = fx.Module("httpx",
 	fx.Provide(NewMetrics),
 	fx.Provide(fx.Annotate((*Metrics).Routes, fx.ResultTags(`group:"routes,flatten"`))),
-	fx.Provide(fx.Annotate(newServer, fx.ParamTags(``, ``, `group:"routes"`, ``, ``, `name:"app"`))),
+	fx.Provide(newServer),
 	fx.Invoke(func(*Server) {}),
 )
 
@@ -43,8 +43,28 @@ var requestReadTimeout = time.Minute
 // shutdownGrace bounds how long in-flight requests may take to finish on stop.
 const shutdownGrace = 25 * time.Second
 
-func newServer(lc fx.Lifecycle, cfg config.Config, routes []Route, v Verifier, m *Metrics, app http.Handler, log *slog.Logger) *Server {
-	mux := NewMux(routes, v, m, app, WithOperatorToken(cfg.MetricsToken))
+type serverParams struct {
+	fx.In
+	Lifecycle fx.Lifecycle
+	Config    config.Config
+	Routes    []Route `group:"routes"`
+	Verifier  Verifier
+	Metrics   *Metrics
+	App       http.Handler `name:"app"`
+	Log       *slog.Logger
+	// Access tokens are accepted where both are given (the embedded
+	// provider: server/tokens and server/app's route table).
+	AccessTokens AccessTokens `optional:"true"`
+	TokenScopes  TokenScopes  `optional:"true"`
+}
+
+func newServer(p serverParams) *Server {
+	lc, cfg, log := p.Lifecycle, p.Config, p.Log
+	opts := []MuxOption{WithOperatorToken(cfg.MetricsToken)}
+	if p.AccessTokens != nil && p.TokenScopes != nil {
+		opts = append(opts, WithAccessTokens(p.AccessTokens, p.TokenScopes, cfg.TokenRate()))
+	}
+	mux := NewMux(p.Routes, p.Verifier, p.Metrics, p.App, opts...)
 	s := &Server{srv: &http.Server{
 		Handler:           hsts(cfg.PublicURL, Middleware(log, TrustProxies(cfg.TrustedProxies, mux))),
 		ReadHeaderTimeout: 10 * time.Second,

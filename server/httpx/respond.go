@@ -139,6 +139,15 @@ func DecodeJSON(r *http.Request, limit int64, v any) error {
 	return nil
 }
 
+// DecodeOptionalJSON is DecodeJSON for a body that may be left out: a
+// request without one leaves v as it is.
+func DecodeOptionalJSON(r *http.Request, limit int64, v any) error {
+	if r.ContentLength == 0 {
+		return nil
+	}
+	return DecodeJSON(r, limit, v)
+}
+
 func decodeError(err error) error {
 	switch {
 	case tooLarge(err):

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/pocket-companion/pocket/pkg/accesstoken"
 	"github.com/pocket-companion/pocket/pkg/apperr"
 )
 
@@ -38,7 +39,10 @@ func (a Access) String() string {
 // MuxOption adjusts NewMux.
 type MuxOption func(*muxOptions)
 
-type muxOptions struct{ operatorToken string }
+type muxOptions struct {
+	operatorToken string
+	tokens        *tokenGate // nil: access tokens are refused everywhere
+}
 
 // WithOperatorToken opens Operator routes to any caller presenting token as a
 // bearer token, and only to them. Without it they answer loopback peers only.
@@ -78,7 +82,7 @@ func NewMux(routes []Route, verifier Verifier, metrics *Metrics, fallback http.H
 		case Operator:
 			h = requireOperator(o.operatorToken, h)
 		default: // SignedIn, and any level this switch does not know: fail closed
-			h = requireSignIn(verifier, h)
+			h = requireSignIn(verifier, o.tokens.forRoute(rt.Pattern), h)
 		}
 		mux.Handle(rt.Pattern, metrics.Wrap(routeLabel(rt.Pattern), h))
 	}
@@ -96,16 +100,24 @@ func apiNotFound(w http.ResponseWriter, r *http.Request) error {
 // routeLabel keeps metric label values few: the pattern, never the concrete path.
 func routeLabel(pattern string) string { return strings.TrimSpace(pattern) }
 
-func requireSignIn(v Verifier, next http.Handler) http.Handler {
+// requireSignIn lets a request through with a valid ID token, or with an
+// access token the route's gate admits (its scope, its rate).
+func requireSignIn(v Verifier, gate routeGate, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		token, ok := BearerToken(r)
 		if !ok {
 			WriteError(w, r, apperr.New(apperr.Unauthenticated, "UNAUTHENTICATED", "Authentication required"))
 			return
 		}
-		p, err := v.VerifyIDToken(r.Context(), token)
+		var p Principal
+		var err error
+		if accesstoken.Looks(token) {
+			p, err = gate.admit(r.Context(), token)
+		} else if p, err = v.VerifyIDToken(r.Context(), token); err != nil {
+			err = apperr.New(apperr.Unauthenticated, "INVALID_TOKEN", "Invalid or expired ID token")
+		}
 		if err != nil {
-			WriteError(w, r, apperr.New(apperr.Unauthenticated, "INVALID_TOKEN", "Invalid or expired ID token"))
+			WriteError(w, r, err)
 			return
 		}
 		// A signed-in answer is the user's own: no cache (a shared one, or the

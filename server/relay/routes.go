@@ -108,6 +108,13 @@ var routes = []route{
 
 	// The upstream keeps the library, so it counts it and enforces the quotas.
 	{"GET /api/v1/usage", httpx.SignedIn, forward, 0},
+
+	// Personal access tokens are the upstream's: managed from a session
+	// through the relay, used against the upstream itself (the relay's
+	// sign-in check takes ID tokens only and refuses them).
+	{"POST /api/v1/tokens", httpx.SignedIn, forward, maxBody},
+	{"GET /api/v1/tokens", httpx.SignedIn, forward, 0},
+	{"DELETE /api/v1/tokens/{id}", httpx.SignedIn, forward, maxBody},
 }
 
 // Routes mounts every relayed route on r.

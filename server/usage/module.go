@@ -9,6 +9,7 @@ import (
 
 	"go.uber.org/fx"
 
+	"github.com/pocket-companion/pocket/pkg/accesstoken"
 	"github.com/pocket-companion/pocket/pkg/push"
 	"github.com/pocket-companion/pocket/pkg/quota"
 	"github.com/pocket-companion/pocket/pkg/store"
@@ -42,9 +43,14 @@ type devices interface {
 	Count(ctx context.Context, uid string) (int, error)
 }
 
+// tokens counts a user's live personal access tokens.
+type tokens interface {
+	Count(ctx context.Context, uid string) (int, error)
+}
+
 // Routes lists the usage route.
-func Routes(db *store.DB, cfg config.Config, subs *push.Subscriptions) []httpx.Route {
-	h := handler{db: db, cfg: cfg, devices: subs, now: time.Now}
+func Routes(db *store.DB, cfg config.Config, subs *push.Subscriptions, access *accesstoken.Tokens) []httpx.Route {
+	h := handler{db: db, cfg: cfg, devices: subs, tokens: access, now: time.Now}
 	return []httpx.Route{{Pattern: "GET /api/v1/usage", Handler: h.usage}}
 }
 
@@ -52,6 +58,7 @@ type handler struct {
 	db      *store.DB
 	cfg     config.Config
 	devices devices
+	tokens  tokens
 	now     func() time.Time
 }
 
@@ -62,6 +69,10 @@ func (h handler) usage(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	n, err := h.devices.Count(r.Context(), uid)
+	if err != nil {
+		return err
+	}
+	held, err := h.tokens.Count(r.Context(), uid)
 	if err != nil {
 		return err
 	}
@@ -77,6 +88,8 @@ func (h handler) usage(w http.ResponseWriter, r *http.Request) error {
 		{"pushSubscriptions", used(int64(n)), lim.PushSubscriptions, "count"},
 		{"liveSockets", nil, int64(h.cfg.MaxSocketsPerUser()), "atOnce"},
 		{"chatPerMinute", nil, lim.ChatPerMinute, "perMinute"},
+		{"accessTokens", used(int64(held)), lim.AccessTokens, "count"},
+		{"tokenRequestsPerMinute", nil, lim.TokenRequests, "perMinute"},
 	}})
 	return nil
 }

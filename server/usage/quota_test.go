@@ -325,6 +325,7 @@ func TestUsage_ListsEveryLimitWithTheConfiguredValues(t *testing.T) {
 	want := map[string][2]int64{ // used (-1: not counted), limit
 		"recordings": {1, 50_000}, "uploadsToday": {1, 500}, "folders": {1, 1_000}, "speakers": {0, 5_000},
 		"shareLinks": {0, 10_000}, "pushSubscriptions": {0, 20}, "liveSockets": {-1, 16}, "chatPerMinute": {-1, 10},
+		"accessTokens": {0, 50}, "tokenRequestsPerMinute": {-1, 300},
 	}
 	for _, it := range a.Data.Items {
 		if it.ID == "bytes" {

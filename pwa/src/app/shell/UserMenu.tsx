@@ -5,6 +5,7 @@ import { SignOutEverywhereMenuItem } from '@/features/auth/SignOutEverywhereMenu
 import { BackupMenuItem } from '@/features/export/BackupMenuItem'
 import { OfflineMenuItem } from '@/features/offline/OfflineMenuItem'
 import { NotificationsMenuItem } from '@/features/push/NotificationsMenuItem'
+import { AccessTokensMenuItem } from '@/features/tokens/AccessTokensMenuItem'
 import { UsageMenuItem } from '@/features/usage/UsageMenuItem'
 import { Avatar } from './Avatar'
 import { userLabel } from './avatarColor'
@@ -46,6 +47,7 @@ export function UserMenu() {
           <OfflineMenuItem />
           <BackupMenuItem />
           <UsageMenuItem />
+          <AccessTokensMenuItem />
           <SignOutEverywhereMenuItem />
           <li role="none">
             {/* eslint-disable-next-line jsx-a11y/no-autofocus -- an opened menu puts focus on one of its items, as the ARIA menu pattern asks */}

@@ -69,9 +69,13 @@ export async function endSession(): Promise<void> {
   await apiRequest<unknown>(`${AUTH}/logout`, { method: 'POST' })
 }
 
-/** Ends every session of the signed-in user, on every device, this one included. */
-export async function endAllSessions(): Promise<void> {
-  await apiRequest<unknown>(`${AUTH}/logout-all`, { method: 'POST' })
+/**
+ * Ends every session of the signed-in user, on every device, this one
+ * included; with revokeTokens, their personal access tokens too.
+ */
+export async function endAllSessions(options: { revokeTokens?: boolean } = {}): Promise<void> {
+  const body = options.revokeTokens ? { revokeTokens: true } : undefined
+  await apiRequest<unknown>(`${AUTH}/logout-all`, { method: 'POST', body })
 }
 
 export async function getProviders(): Promise<ProviderAvailability> {

@@ -13,8 +13,9 @@ export interface AuthContextValue {
   /**
    * Signs out every device of the user, then this one as logout does. If the
    * server could not do it, it throws and this device stays signed in.
+   * revokeTokens ends the user's personal access tokens too.
    */
-  logoutEverywhere: () => Promise<void>
+  logoutEverywhere: (options?: { revokeTokens?: boolean }) => Promise<void>
 }
 
 export const AuthContext = createContext<AuthContextValue | null>(null)

@@ -80,14 +80,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   )
 
   const signOut = useCallback(
-    async (everywhere: boolean): Promise<void> => {
+    async (everywhere: boolean, revokeTokens = false): Promise<void> => {
       let failure: unknown = null
       // While the token still works: a signed-out device gets no more pushes (bounded, never fails).
       await (await pushDevice()).forgetPushOnSignOut()
       if (everywhere) {
         // Not caught: if the other devices were not signed out, this one stays
         // signed in, so the person sees it failed and can try again.
-        await endAllSessions()
+        await endAllSessions({ revokeTokens })
       } else {
         try {
           await endSession()
@@ -111,7 +111,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [queryClient],
   )
   const logout = useCallback(() => signOut(false), [signOut])
-  const logoutEverywhere = useCallback(() => signOut(true), [signOut])
+  const logoutEverywhere = useCallback(
+    (options: { revokeTokens?: boolean } = {}) => signOut(true, options.revokeTokens === true),
+    [signOut],
+  )
 
   const value = useMemo<AuthContextValue>(
     () => ({

@@ -71,4 +71,38 @@ describe('Sign out of all devices', () => {
     expect(router.location.pathname).toBe('/recordings')
     expect(mockAuth.session()).not.toBeNull()
   })
+
+  it('offers to revoke the access tokens too, unticked by default', async () => {
+    const bodies: string[] = []
+    server.use(
+      http.post('/api/v1/auth/logout-all', async ({ request }) => {
+        bodies.push(await request.text())
+        mockAuth.setSession(null)
+        return HttpResponse.json({ success: true })
+      }),
+    )
+    const { user, dialog, router } = await openDialog()
+    const revoke = within(dialog).getByRole('checkbox', { name: 'Also revoke my access tokens' })
+    expect(revoke).not.toBeChecked()
+    expect(revoke).toHaveAccessibleDescription(/Scripts and apps using your personal access tokens stop working/)
+    await user.click(revoke)
+    await user.click(within(dialog).getByRole('button', { name: 'Sign out of all devices' }))
+    await waitFor(() => expect(router.location.pathname).toBe('/login'))
+    expect(bodies.map((b) => JSON.parse(b) as unknown)).toEqual([{ revokeTokens: true }])
+  })
+
+  it('left unticked, asks the server to keep the tokens', async () => {
+    const bodies: string[] = []
+    server.use(
+      http.post('/api/v1/auth/logout-all', async ({ request }) => {
+        bodies.push(await request.text())
+        mockAuth.setSession(null)
+        return HttpResponse.json({ success: true })
+      }),
+    )
+    const { user, dialog, router } = await openDialog()
+    await user.click(within(dialog).getByRole('button', { name: 'Sign out of all devices' }))
+    await waitFor(() => expect(router.location.pathname).toBe('/login'))
+    expect(bodies).toEqual([''])
+  })
 })

@@ -5,3 +5,6 @@ export const SIGN_OUT_EVERYWHERE_EXPLAINED =
 export const SIGNING_OUT = 'Signing out…'
 export const SIGN_OUT_EVERYWHERE_FAILED =
   'Your devices could not be signed out. Check your connection and try again; this device is still signed in.'
+export const ALSO_REVOKE_TOKENS = 'Also revoke my access tokens'
+export const ALSO_REVOKE_TOKENS_EXPLAINED =
+  'Scripts and apps using your personal access tokens stop working. Left unticked, the tokens keep working.'

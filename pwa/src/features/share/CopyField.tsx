@@ -4,10 +4,12 @@ interface Props {
   label: string
   url: string
   autoFocus?: boolean
+  /** What is copied, for the button ("Copy link") and the hint when copying is not allowed. */
+  noun?: string
 }
 
-/** A read-only link with a Copy button; says 'Copied' (politely announced) once copied. */
-export function CopyField({ label, url, autoFocus }: Props) {
+/** A read-only link (or token) with a Copy button; says 'Copied' (politely announced) once copied. */
+export function CopyField({ label, url, autoFocus, noun = 'link' }: Props) {
   const id = useId()
   const input = useRef<HTMLInputElement>(null)
   const button = useRef<HTMLButtonElement>(null)
@@ -34,11 +36,11 @@ export function CopyField({ label, url, autoFocus }: Props) {
       <div className="copy-field__row">
         <input id={id} ref={input} readOnly value={url} onFocus={(e) => e.target.select()} />
         <button ref={button} type="button" className="button" onClick={() => void copy()}>
-          Copy link
+          Copy {noun}
         </button>
       </div>
       <p className="copy-field__status" aria-live="polite">
-        {status === 'copied' ? 'Copied' : status === 'failed' ? 'Press Ctrl+C to copy the selected link' : ''}
+        {status === 'copied' ? 'Copied' : status === 'failed' ? `Press Ctrl+C to copy the selected ${noun}` : ''}
       </p>
     </div>
   )

@@ -16,6 +16,8 @@ const NAMES: Record<string, string> = {
   pushSubscriptions: 'Devices with notifications',
   liveSockets: 'Live connections',
   chatPerMinute: 'Questions to Ask Pocket',
+  accessTokens: 'Access tokens',
+  tokenRequestsPerMinute: 'Requests with one access token',
 }
 
 export const usageName = (id: string) => NAMES[id] ?? id

@@ -31,7 +31,12 @@ export function ModalDialog({ title, onClose, children, className, closeButton, 
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null
     if (typeof dialog.showModal === 'function') dialog.showModal()
     else dialog.setAttribute('open', '') // jsdom has no modal dialogs
-    dialog.querySelector<HTMLElement>('[autofocus], input, select, button')?.focus()
+    // An element marked data-autofocus wins over the first field (React's
+    // autoFocus leaves no attribute to find), e.g. Cancel below a checkbox.
+    const first =
+      dialog.querySelector<HTMLElement>('[data-autofocus]') ??
+      dialog.querySelector<HTMLElement>('[autofocus], input, select, button')
+    first?.focus()
     return () => {
       if (typeof dialog.close === 'function' && dialog.open) dialog.close()
       // The opener may be gone (a folder deleted from its own bar): then focus falls back to the body.
