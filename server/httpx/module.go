@@ -20,7 +20,7 @@ import (
 var Module = fx.Module("httpx",
 	fx.Provide(NewMetrics),
 	fx.Provide(fx.Annotate((*Metrics).Routes, fx.ResultTags(`group:"routes,flatten"`))),
-	fx.Provide(fx.Annotate(newServer, fx.ParamTags(``, ``, `group:"routes"`, ``, ``, `name:"app"`))),
+	fx.Provide(fx.Annotate(newServer, fx.ParamTags(``, ``, `group:"routes"`, ``, ``, `name:"app"`, ``, `optional:"true"`))),
 	fx.Invoke(func(*Server) {}),
 )
 
@@ -43,10 +43,19 @@ var requestReadTimeout = time.Minute
 // shutdownGrace bounds how long in-flight requests may take to finish on stop.
 const shutdownGrace = 25 * time.Second
 
-func newServer(lc fx.Lifecycle, cfg config.Config, routes []Route, v Verifier, m *Metrics, app http.Handler, log *slog.Logger) *Server {
+// Outermost, when given (tests give one, never `pocket serve`), wraps the
+// whole handler, so it sees every request and every answer as the client
+// does: tests hold the traffic to the API's document with it (tests/apitest).
+type Outermost func(http.Handler) http.Handler
+
+func newServer(lc fx.Lifecycle, cfg config.Config, routes []Route, v Verifier, m *Metrics, app http.Handler, log *slog.Logger, outer Outermost) *Server {
 	mux := NewMux(routes, v, m, app, WithOperatorToken(cfg.MetricsToken))
+	handler := hsts(cfg.PublicURL, Middleware(log, TrustProxies(cfg.TrustedProxies, mux)))
+	if outer != nil {
+		handler = outer(handler)
+	}
 	s := &Server{srv: &http.Server{
-		Handler:           hsts(cfg.PublicURL, Middleware(log, TrustProxies(cfg.TrustedProxies, mux))),
+		Handler:           handler,
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       requestReadTimeout,
 		IdleTimeout:       2 * time.Minute,

@@ -25,7 +25,7 @@ func TestServer_CutsOffABodyThatNeverArrives(t *testing.T) {
 		return err
 	}}
 	lc := fxtest.NewLifecycle(t)
-	srv := newServer(lc, config.Config{Addr: "127.0.0.1:0", PublicURL: "http://127.0.0.1"}, []Route{route}, nil, nil, http.NotFoundHandler(), slog.New(slog.DiscardHandler))
+	srv := newServer(lc, config.Config{Addr: "127.0.0.1:0", PublicURL: "http://127.0.0.1"}, []Route{route}, nil, nil, http.NotFoundHandler(), slog.New(slog.DiscardHandler), nil)
 	lc.RequireStart()
 	defer lc.RequireStop()
 
@@ -55,7 +55,7 @@ func TestServer_HSTSOnlyWhenServedOverHTTPS(t *testing.T) {
 		"http://127.0.0.1:8080":  "",
 	} {
 		lc := fxtest.NewLifecycle(t)
-		srv := newServer(lc, config.Config{Addr: "127.0.0.1:0", PublicURL: publicURL}, nil, nil, nil, http.NotFoundHandler(), slog.New(slog.DiscardHandler))
+		srv := newServer(lc, config.Config{Addr: "127.0.0.1:0", PublicURL: publicURL}, nil, nil, nil, http.NotFoundHandler(), slog.New(slog.DiscardHandler), nil)
 		lc.RequireStart()
 		req, _ := http.NewRequestWithContext(t.Context(), http.MethodGet, "http://"+srv.Addr().String()+"/anything", nil)
 		res, err := http.DefaultClient.Do(req)

@@ -27,6 +27,7 @@ import (
 	"github.com/pocket-companion/pocket/server/config"
 	"github.com/pocket-companion/pocket/server/httpx"
 	"github.com/pocket-companion/pocket/server/storage"
+	"github.com/pocket-companion/pocket/tests/apitest"
 	"github.com/pocket-companion/pocket/tests/pgtest"
 )
 
@@ -100,7 +101,11 @@ func StartConfig(t testing.TB, cfg config.Config, extra ...fx.Option) *Server {
 	t.Helper()
 	s := &Server{Mail: &Outbox{}}
 	var srv *httpx.Server
-	opts := []fx.Option{app.Options(cfg, slog.New(slog.DiscardHandler)), fx.Populate(&srv)}
+	opts := []fx.Option{
+		app.Options(cfg, slog.New(slog.DiscardHandler)), fx.Populate(&srv),
+		// Every request and answer is held to the API's OpenAPI document.
+		fx.Supply(httpx.Outermost(func(h http.Handler) http.Handler { return apitest.Handler(t, h) })),
+	}
 	if cfg.SMTPURL == "" {
 		// Without a mail server, capture sign-in mail so tests can read codes.
 		opts = append(opts, fx.Decorate(func() mail.Sender { return s.Mail }))
