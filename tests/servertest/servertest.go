@@ -119,6 +119,11 @@ func StartConfig(t testing.TB, cfg config.Config, extra ...fx.Option) *Server {
 	return s
 }
 
+// Unchecked leaves a server's traffic unchecked against the API's document:
+// for a relay in front of a fake upstream, whose answers are a test's
+// stand-ins rather than the API's.
+var Unchecked = fx.Decorate(func(httpx.Outermost) httpx.Outermost { return nil })
+
 // testOnly are the routes a test added for itself (not in the route table):
 // every other request and answer is held to the API's OpenAPI document.
 func testOnly(routes []httpx.Route) []string {
