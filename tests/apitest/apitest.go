@@ -130,9 +130,28 @@ func (c *check) request(rt routers.Router) {
 		// The server reads an undeclared body as JSON (only the session exchange insists on the header).
 		probe.Header.Set("Content-Type", "application/json")
 	}
-	opts.ExcludeRequestBody = !kept
+	ptr := ""
+	if kept && len(body) > 0 {
+		ptr = requestSchema(route, probe.Header.Get("Content-Type"))
+	}
+	opts.ExcludeRequestBody = !kept || ptr != "" // a JSON body is checked below, with its schema compiled once
 	c.input = &openapi3filter.RequestValidationInput{Request: probe, PathParams: params, Route: route, Options: &opts}
 	c.refusal = openapi3filter.ValidateRequest(c.r.Context(), c.input)
+	if c.refusal == nil && ptr != "" {
+		c.refusal = c.validateBody("request body", ptr, body)
+	}
+}
+
+// validateBody checks a JSON body against the document's schema at ptr.
+func (c *check) validateBody(what, ptr string, body []byte) error {
+	s, err := schemas()
+	if err == nil {
+		err = s.validate(ptr, body)
+	}
+	if err != nil {
+		return fmt.Errorf("%s (schema #%s): %w", what, ptr, err)
+	}
+	return nil
 }
 
 // peekBody reads a small, declared-length body and puts it back for the
@@ -158,12 +177,21 @@ func (c *check) response(rec *recorder) {
 		c.t.Errorf("openapi: the server accepted a request the document refuses: %s\n%v", what, c.refusal)
 	}
 	opts := *c.input.Options
-	opts.ExcludeResponseBody = rec.overflow || c.r.Method == http.MethodHead
+	readBody := !rec.overflow && c.r.Method != http.MethodHead
+	ptr := ""
+	if readBody && rec.body.Len() > 0 {
+		ptr = responseSchema(c.input.Route, rec.status, rec.Header().Get("Content-Type"))
+	}
+	opts.ExcludeResponseBody = !readBody || ptr != "" // a JSON body is checked below
 	in := &openapi3filter.ResponseValidationInput{
 		RequestValidationInput: c.input, Status: rec.status, Header: rec.Header(),
 		Body: io.NopCloser(bytes.NewReader(rec.body.Bytes())), Options: &opts,
 	}
-	if err := openapi3filter.ValidateResponse(c.r.Context(), in); err != nil {
+	err := openapi3filter.ValidateResponse(c.r.Context(), in)
+	if err == nil && ptr != "" {
+		err = c.validateBody("response body", ptr, rec.body.Bytes())
+	}
+	if err != nil {
 		c.t.Errorf("openapi: the answer does not match server/apidoc/openapi.yaml: %s\n%v", what, err)
 	}
 }

@@ -17,7 +17,7 @@ func BenchmarkHandler(b *testing.B) {
 	}{{"bare", folder}, {"checked", Handler(b, folder)}} {
 		b.Run(c.name, func(b *testing.B) {
 			for b.Loop() {
-				req := httptest.NewRequest("POST", "/api/v1/folders", strings.NewReader(`{"name":"Work"}`))
+				req := httptest.NewRequestWithContext(b.Context(), "POST", "/api/v1/folders", strings.NewReader(`{"name":"Work"}`))
 				req.Header.Set("Content-Type", "application/json")
 				c.h.ServeHTTP(httptest.NewRecorder(), req)
 			}
