@@ -1,12 +1,12 @@
 package apidoc_test
 
 import (
-	"encoding/json"
 	"net/http"
 	"strings"
 	"testing"
 
 	"github.com/pocket-companion/pocket/server/apidoc"
+	"github.com/pocket-companion/pocket/tests/apitest"
 	"github.com/pocket-companion/pocket/tests/servertest"
 )
 
@@ -67,11 +67,7 @@ func TestReferencePage_RunsOnlyThisServersScripts(t *testing.T) {
 		t.Errorf("GET /api/docs/docs.js = %d %s %s", script.Status, script.Header.Get("Content-Type"), script.Body)
 	}
 	missing := c.Do("GET", "/api/docs/other.js", nil)
-	var e struct {
-		Success *bool
-		Code    string
-	}
-	if missing.Status != 404 || json.Unmarshal(missing.Body, &e) != nil || e.Success == nil || *e.Success || e.Code != "NOT_FOUND" {
+	if missing.Status != 404 || !apitest.IsErrorEnvelope(missing.Body) {
 		t.Errorf("GET /api/docs/other.js = %d %s, want the 404 envelope", missing.Status, missing.Body)
 	}
 }

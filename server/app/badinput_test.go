@@ -1,7 +1,6 @@
 package app_test
 
 import (
-	"encoding/json"
 	"slices"
 	"strings"
 	"testing"
@@ -55,13 +54,7 @@ func TestBadInput_EveryJSONOperationAnswersTheErrorEnvelope(t *testing.T) {
 
 func refused(t *testing.T, r servertest.Response, method, path, sent string) {
 	t.Helper()
-	var e struct {
-		Success *bool  `json:"success"`
-		Message string `json:"message"`
-		Code    string `json:"code"`
-	}
-	envelope := json.Unmarshal(r.Body, &e) == nil && e.Success != nil && !*e.Success && e.Message != "" && e.Code != ""
-	if r.Status < 400 || r.Status > 499 || !envelope {
+	if r.Status < 400 || r.Status > 499 || !apitest.IsErrorEnvelope(r.Body) {
 		t.Errorf("%s %s with %s = %d %s, want a 4XX error envelope", method, path, sent, r.Status, r.Body)
 	}
 }

@@ -199,15 +199,20 @@ func (c *check) response(rec *recorder) {
 // undocumented holds a path the document lacks to the API's 404/405 error envelope.
 func (c *check) undocumented(rec *recorder, what string) {
 	c.t.Helper()
+	if (rec.status != http.StatusNotFound && rec.status != http.StatusMethodNotAllowed) || !IsErrorEnvelope(rec.body.Bytes()) {
+		c.t.Errorf("openapi: no path of the document matches, and the answer is not the API's 404/405 error envelope: %s (%v)", what, c.noRouteErr)
+	}
+}
+
+// IsErrorEnvelope says whether body is the API's error envelope,
+// {success: false, message, code} with both strings set.
+func IsErrorEnvelope(body []byte) bool {
 	var e struct {
 		Success *bool  `json:"success"`
 		Code    string `json:"code"`
 		Message string `json:"message"`
 	}
-	isEnvelope := json.Unmarshal(rec.body.Bytes(), &e) == nil && e.Success != nil && !*e.Success && e.Code != "" && e.Message != ""
-	if (rec.status != http.StatusNotFound && rec.status != http.StatusMethodNotAllowed) || !isEnvelope {
-		c.t.Errorf("openapi: no path of the document matches, and the answer is not the API's 404/405 error envelope: %s (%v)", what, c.noRouteErr)
-	}
+	return json.Unmarshal(body, &e) == nil && e.Success != nil && !*e.Success && e.Code != "" && e.Message != ""
 }
 
 func clip(b []byte) string {
