@@ -12,7 +12,7 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 HAVE_WEB := $(wildcard package.json)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run build web test postgres test-go fault fault-replicas chaos soak load fuzz test-web test-size test-e2e test-e2e-relay test-e2e-relay-all test-e2e-replicas test-gen deps tools chromium fixtures-audio clean fmt lint lint-go lint-web bench bench-sync bench-replicas bench-relay proto
+.PHONY: run build web test postgres test-go fault fault-replicas chaos soak load fuzz test-web test-size test-e2e test-e2e-relay test-e2e-relay-all test-e2e-replicas test-gen deps tools chromium fixtures-audio clean fmt lint lint-go lint-web lint-api bench bench-sync bench-replicas bench-relay proto
 
 ## run: build everything and start `pocket serve` on http://127.0.0.1:8080 with the sample data
 run: build
@@ -206,7 +206,7 @@ fmt:
 	gofmt -w pkg server tests tools
 
 ## lint: every linter, finding nothing
-lint: lint-go lint-web
+lint: lint-go lint-web lint-api
 
 ## lint-go: golangci-lint over the Go module (.golangci.yml; tools/mailpit and tools/toxiproxy only pin others' code)
 lint-go: bin/golangci-lint
@@ -217,5 +217,9 @@ lint-web: node_modules/.installed
 	npm run -s lint
 	npm run -s format:check
 
+## lint-api: Redocly CLI over the API's OpenAPI document (server/apidoc/openapi.yaml; rules in redocly.yaml)
+lint-api: node_modules/.installed
+	npm run -s lint:api
+
 clean:
-	rm -rf bin server/web/dist/app
+	rm -rf bin server/web/dist/app server/apidoc/dist/redoc.standalone.js

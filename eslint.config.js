@@ -53,6 +53,8 @@ export default defineConfig([
     languageOptions: { globals: globals.browser },
   },
   { files: ['sw/**/*.ts'], languageOptions: { globals: globals.serviceworker } },
+  // The API reference page's loader runs in the browser (server/apidoc serves it).
+  { files: ['server/apidoc/*.js'], languageOptions: { globals: globals.browser } },
   // Node scripts and configs; the scripts' page.evaluate callbacks run in the browser.
   {
     files: ['e2e/**/*.ts', 'pwa/scripts/**/*.{mjs,ts}', 'pwa/*.ts', '*.js'],

@@ -11,6 +11,7 @@ import (
 	"go.uber.org/fx/fxevent"
 
 	"github.com/pocket-companion/pocket/pkg/events"
+	"github.com/pocket-companion/pocket/server/apidoc"
 	"github.com/pocket-companion/pocket/server/config"
 	"github.com/pocket-companion/pocket/server/health"
 	"github.com/pocket-companion/pocket/server/httpx"
@@ -40,6 +41,7 @@ func Options(cfg config.Config, log *slog.Logger) fx.Option {
 		httpx.Module,
 		web.Module,
 		health.Module,
+		apidoc.Module, // /api/openapi.json and its reference page, in both modes
 		features(cfg), // embedded provider, or relay mode (relay_features.go)
 		fx.Invoke(fx.Annotate(checkRoutes, fx.ParamTags(`group:"routes"`))),
 	)

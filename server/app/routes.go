@@ -34,6 +34,11 @@ var API = []RouteInfo{
 	{"GET /readyz", httpx.Public, ""},
 	{"GET /metrics", httpx.Operator, ""},
 
+	// The API's OpenAPI document and its reference page (server/apidoc).
+	{"GET /api/openapi.json", httpx.Public, ""},
+	{"GET /api/docs", httpx.Public, ""},
+	{"GET /api/docs/{file}", httpx.Public, ""},
+
 	// Sign-in: e-mail codes, sessions (server/auth/handlers.go).
 	{"POST /api/v1/auth/email/send-otp", httpx.Public, ""},
 	{"POST /api/v1/auth/email/verify-otp", httpx.Public, ""},

@@ -10,6 +10,7 @@ import (
 	"github.com/pocket-companion/pocket/pkg/store"
 	"github.com/pocket-companion/pocket/server/health"
 	"github.com/pocket-companion/pocket/server/httpx"
+	"github.com/pocket-companion/pocket/tests/apitest"
 	"github.com/pocket-companion/pocket/tests/storetest"
 )
 
@@ -23,7 +24,7 @@ type probe struct {
 // that needed a token would answer 401.
 func probes(t *testing.T, routes []httpx.Route) func(path string) probe {
 	t.Helper()
-	srv := httptest.NewServer(httpx.NewMux(routes, nil, nil, nil))
+	srv := httptest.NewServer(apitest.Handler(t, httpx.NewMux(routes, nil, nil, nil)))
 	t.Cleanup(srv.Close)
 	return func(path string) probe {
 		t.Helper()

@@ -56,7 +56,13 @@ type serverParams struct {
 	// provider: server/tokens and server/app's route table).
 	AccessTokens AccessTokens `optional:"true"`
 	TokenScopes  TokenScopes  `optional:"true"`
+	Outer        Outermost    `optional:"true"`
 }
+
+// Outermost, when given (tests give one, never `pocket serve`), wraps the
+// whole handler, so it sees every request and every answer as the client
+// does: tests hold the traffic to the API's document with it (tests/apitest).
+type Outermost func(http.Handler) http.Handler
 
 func newServer(p serverParams) *Server {
 	lc, cfg, log := p.Lifecycle, p.Config, p.Log
@@ -65,8 +71,12 @@ func newServer(p serverParams) *Server {
 		opts = append(opts, WithAccessTokens(p.AccessTokens, p.TokenScopes, cfg.TokenRate()))
 	}
 	mux := NewMux(p.Routes, p.Verifier, p.Metrics, p.App, opts...)
+	handler := hsts(cfg.PublicURL, Middleware(log, TrustProxies(cfg.TrustedProxies, mux)))
+	if p.Outer != nil {
+		handler = p.Outer(handler)
+	}
 	s := &Server{srv: &http.Server{
-		Handler:           hsts(cfg.PublicURL, Middleware(log, TrustProxies(cfg.TrustedProxies, mux))),
+		Handler:           handler,
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       requestReadTimeout,
 		IdleTimeout:       2 * time.Minute,

@@ -19,6 +19,7 @@ import (
 	"github.com/pocket-companion/pocket/server/config"
 	"github.com/pocket-companion/pocket/server/httpx"
 	"github.com/pocket-companion/pocket/server/media"
+	"github.com/pocket-companion/pocket/tests/apitest"
 	"github.com/pocket-companion/pocket/tests/storetest"
 )
 
@@ -55,7 +56,7 @@ func newEnv(t *testing.T) *env {
 	files := audio.NewFiles(db, t.TempDir())
 	media.RemoveOnDelete(svc, files, slog.New(slog.DiscardHandler))
 	routes := append(Routes(svc, files), AudioRoutes(svc, files, audio.NewLinks(db, nil), fakeVerifier{}, fakeVerifier{})...)
-	srv := httptest.NewServer(httpx.NewMux(routes, fakeVerifier{}, nil, nil))
+	srv := httptest.NewServer(apitest.Handler(t, httpx.NewMux(routes, fakeVerifier{}, nil, nil)))
 	t.Cleanup(srv.Close)
 	return &env{t: t, srv: srv, svc: svc, files: files}
 }

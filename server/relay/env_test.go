@@ -22,7 +22,7 @@ func testOptions(o relay.Options) relay.Options {
 }
 
 // startRelay runs a relay (a whole `pocket serve` in relay mode) in front of upstreamURL.
-func startRelay(t *testing.T, upstreamURL string, edit func(relay.Options) relay.Options) *servertest.Server {
+func startRelay(t *testing.T, upstreamURL string, edit func(relay.Options) relay.Options, extra ...fx.Option) *servertest.Server {
 	t.Helper()
 	if edit == nil {
 		edit = testOptions
@@ -30,7 +30,14 @@ func startRelay(t *testing.T, upstreamURL string, edit func(relay.Options) relay
 	return servertest.Start(t, func(c *config.Config) {
 		c.UpstreamURL = upstreamURL
 		c.UpstreamJWKSURL = upstreamURL + "/api/v1/auth/jwks"
-	}, fx.Decorate(edit))
+	}, append(extra, fx.Decorate(edit))...)
+}
+
+// startRelayToFake is startRelay in front of a fake upstream: the fake's
+// answers are stand-ins, so the relay's traffic is not held to the API's document.
+func startRelayToFake(t *testing.T, upstreamURL string, edit func(relay.Options) relay.Options) *servertest.Server {
+	t.Helper()
+	return startRelay(t, upstreamURL, edit, servertest.Unchecked)
 }
 
 // pair is an embedded upstream and a relay in front of it.

@@ -66,7 +66,7 @@ func TestRelay_RefusesTokensTheUpstreamDidNotIssueForUs(t *testing.T) {
 	f.mux.HandleFunc("GET /api/v1/folders", func(w http.ResponseWriter, _ *http.Request) {
 		_, _ = w.Write([]byte(`{"success":true,"data":[]}`))
 	})
-	rel := startRelay(t, f.URL, nil)
+	rel := startRelayToFake(t, f.URL, nil)
 	_, otherKey, _ := ed25519.GenerateKey(rand.Reader)
 	for name, token := range map[string]string{
 		"signed by another key": signed(t, otherKey, "pocket", time.Now().Add(time.Hour)),
@@ -91,7 +91,7 @@ func TestRelay_ForgedTokensDoNotMakeTheRelayRefetchTheUpstreamsKeys(t *testing.T
 	f.mux.HandleFunc("GET /api/v1/folders", func(w http.ResponseWriter, _ *http.Request) {
 		_, _ = w.Write([]byte(`{"success":true,"data":[]}`))
 	})
-	rel := startRelay(t, f.URL, nil)
+	rel := startRelayToFake(t, f.URL, nil)
 	if r := rel.WithToken(t, f.token(t, "u1")).Do("GET", "/api/v1/folders", nil); r.Status != 200 {
 		t.Fatalf("the upstream's own token: %d %s", r.Status, r.Body)
 	}

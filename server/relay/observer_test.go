@@ -46,7 +46,7 @@ func TestRelay_TellsTheWriteObserverOfAcceptedWritesOnly(t *testing.T) {
 	obs := &recordingObserver{}
 	rel := servertest.Start(t, func(c *config.Config) {
 		c.UpstreamURL, c.UpstreamJWKSURL = f.URL, f.URL+"/api/v1/auth/jwks"
-	}, fx.Decorate(testOptions), fx.Decorate(func(relay.WriteObserver) relay.WriteObserver { return obs }))
+	}, servertest.Unchecked, fx.Decorate(testOptions), fx.Decorate(func(relay.WriteObserver) relay.WriteObserver { return obs }))
 	token := f.token(t, "u1")
 	c := rel.WithToken(t, token)
 	c.MustOK("POST", "/api/v1/folders", map[string]string{"name": "a"})
@@ -64,7 +64,7 @@ func TestRelay_BodiesOverTheLimitAreRefusedBeforeTheUpstream(t *testing.T) {
 	f := newFakeUpstream(t)
 	var hit atomic.Bool
 	f.mux.HandleFunc("POST /api/v1/folders", func(w http.ResponseWriter, _ *http.Request) { hit.Store(true) })
-	c := startRelay(t, f.URL, nil).WithToken(t, f.token(t, "u1"))
+	c := startRelayToFake(t, f.URL, nil).WithToken(t, f.token(t, "u1"))
 	r := c.Do("POST", "/api/v1/folders", []byte(`{"name":"`+strings.Repeat("x", 1<<20)+`"}`))
 	if r.Status != http.StatusRequestEntityTooLarge || !strings.Contains(string(r.Body), "BODY_TOO_LARGE") || hit.Load() {
 		t.Fatalf("got %d %s (upstream hit: %v)", r.Status, r.Body, hit.Load())
@@ -76,7 +76,7 @@ func TestRelay_CountsUpstreamCallsOnMetrics(t *testing.T) {
 	f.mux.HandleFunc("GET /api/v1/folders", func(w http.ResponseWriter, _ *http.Request) {
 		_, _ = w.Write([]byte(`{"success":true,"data":[]}`))
 	})
-	rel := startRelay(t, f.URL, nil)
+	rel := startRelayToFake(t, f.URL, nil)
 	rel.WithToken(t, f.token(t, "u1")).MustOK("GET", "/api/v1/folders", nil)
 	m := rel.NewClient(t).MustOK("GET", "/metrics", nil)
 	if !strings.Contains(string(m.Body), `pocket_upstream_request_duration_seconds_count{method="GET",outcome="2xx"} 1`) {
@@ -97,7 +97,7 @@ func TestRelay_AnUploadWithoutASummaryIsAwaited(t *testing.T) {
 	obs := &recordingObserver{}
 	rel := servertest.Start(t, func(c *config.Config) {
 		c.UpstreamURL, c.UpstreamJWKSURL = f.URL, f.URL+"/api/v1/auth/jwks"
-	}, fx.Decorate(testOptions), fx.Decorate(func(relay.WriteObserver) relay.WriteObserver { return obs }))
+	}, servertest.Unchecked, fx.Decorate(testOptions), fx.Decorate(func(relay.WriteObserver) relay.WriteObserver { return obs }))
 	c := rel.WithToken(t, f.token(t, "u1"))
 	c.MustOK("POST", "/api/v1/recordings", map[string]any{"recording": map[string]any{"id": "bare", "duration": 60}})
 	c.MustOK("POST", "/api/v1/recordings", map[string]any{

@@ -27,7 +27,7 @@ func TestRelay_RevalidatesWithTheUpstreamsETag(t *testing.T) {
 		w.Header().Set("Content-Type", "application/json")
 		_, _ = w.Write([]byte(`{"success":true,"data":{"recordings":[]}}`))
 	})
-	c := startRelay(t, f.URL, nil).WithToken(t, f.token(t, "u1"))
+	c := startRelayToFake(t, f.URL, nil).WithToken(t, f.token(t, "u1"))
 	first := c.MustOK("GET", "/api/v1/recordings/dashboard", nil)
 	time.Sleep(60 * time.Millisecond) // past FreshFor
 	second := c.MustOK("GET", "/api/v1/recordings/dashboard", nil)
@@ -67,7 +67,7 @@ func TestRelay_RetriesReadsButNeverAPost(t *testing.T) {
 		posts.Add(1)
 		http.Error(w, "bad gateway", http.StatusBadGateway)
 	})
-	c := startRelay(t, f.URL, nil).WithToken(t, f.token(t, "u1"))
+	c := startRelayToFake(t, f.URL, nil).WithToken(t, f.token(t, "u1"))
 	if r := c.Do("GET", "/api/v1/folders", nil); r.Status != http.StatusServiceUnavailable || !strings.Contains(string(r.Body), "UPSTREAM_UNAVAILABLE") {
 		t.Fatalf("read: %d %s", r.Status, r.Body)
 	}
@@ -92,7 +92,7 @@ func TestRelay_BreakerOpensThenLetsACallTryAgain(t *testing.T) {
 		}
 		_, _ = w.Write([]byte(`{"success":true,"data":[]}`))
 	})
-	rel := startRelay(t, f.URL, func(o relay.Options) relay.Options {
+	rel := startRelayToFake(t, f.URL, func(o relay.Options) relay.Options {
 		o = testOptions(o)
 		o.Upstream.FailuresToOpen = 3
 		o.Upstream.OpenFor = 300 * time.Millisecond
@@ -118,7 +118,7 @@ func TestRelay_ATimeoutIs504(t *testing.T) {
 	release := make(chan struct{})
 	defer close(release)
 	f.mux.HandleFunc("GET /api/v1/folders", func(http.ResponseWriter, *http.Request) { <-release })
-	rel := startRelay(t, f.URL, func(o relay.Options) relay.Options {
+	rel := startRelayToFake(t, f.URL, func(o relay.Options) relay.Options {
 		o = testOptions(o)
 		o.Upstream.Timeout = 100 * time.Millisecond
 		o.Upstream.Attempts = 1
@@ -139,7 +139,7 @@ func TestRelay_ChatAnswersGetTheSlowTimeout(t *testing.T) {
 	}
 	f.mux.HandleFunc("GET /api/v1/folders", slow)
 	f.mux.HandleFunc("POST /api/v1/chat/message", slow)
-	rel := startRelay(t, f.URL, func(o relay.Options) relay.Options {
+	rel := startRelayToFake(t, f.URL, func(o relay.Options) relay.Options {
 		o = testOptions(o)
 		o.Upstream.Timeout = 100 * time.Millisecond
 		o.Upstream.Attempts = 1

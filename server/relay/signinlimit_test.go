@@ -74,7 +74,7 @@ func TestRelay_RefusesASignInFloodItselfWithRetryAfter(t *testing.T) {
 		w.Header().Set("Content-Type", "application/json")
 		_, _ = w.Write([]byte(`{"success":true,"message":"Verification code sent","expiresIn":600}`))
 	})
-	rel := startRelay(t, f.URL, nil)
+	rel := startRelayToFake(t, f.URL, nil)
 	c := rel.NewClient(t)
 	for i := 0; i < 10; i++ {
 		if r := sendCode(c, fmt.Sprintf("p%d@example.com", i)); r.Status != 200 {

@@ -26,7 +26,7 @@ func TestRelay_StreamsChatAnswersAsTheyArrive(t *testing.T) {
 			_, _ = w.Write([]byte("data: second\n\n"))
 		})
 	}
-	rel := startRelay(t, f.URL, nil)
+	rel := startRelayToFake(t, f.URL, nil)
 	token := f.token(t, "u1")
 	for _, path := range []string{"/api/v1/chat/message", "/api/v1/chat/message/shared"} {
 		t.Run(path, func(t *testing.T) {
@@ -70,7 +70,7 @@ func TestRelay_PassesTheUpstreamsChatErrorsThrough(t *testing.T) {
 		w.WriteHeader(http.StatusServiceUnavailable)
 		_, _ = w.Write([]byte(`{"success":false,"message":"Ask Pocket is unavailable right now","code":"AI_UNAVAILABLE"}`))
 	})
-	c := startRelay(t, f.URL, nil).WithToken(t, f.token(t, "u1"))
+	c := startRelayToFake(t, f.URL, nil).WithToken(t, f.token(t, "u1"))
 	r := c.Do("POST", "/api/v1/chat/message", map[string]string{"recordingId": "r1", "message": "hi"})
 	if r.Status != http.StatusServiceUnavailable || !strings.Contains(string(r.Body), "AI_UNAVAILABLE") || r.Header.Get("Retry-After") != "7" {
 		t.Fatalf("got %d %v %s", r.Status, r.Header, r.Body)

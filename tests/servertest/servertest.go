@@ -27,6 +27,7 @@ import (
 	"github.com/pocket-companion/pocket/server/config"
 	"github.com/pocket-companion/pocket/server/httpx"
 	"github.com/pocket-companion/pocket/server/storage"
+	"github.com/pocket-companion/pocket/tests/apitest"
 	"github.com/pocket-companion/pocket/tests/pgtest"
 )
 
@@ -100,7 +101,12 @@ func StartConfig(t testing.TB, cfg config.Config, extra ...fx.Option) *Server {
 	t.Helper()
 	s := &Server{Mail: &Outbox{}}
 	var srv *httpx.Server
-	opts := []fx.Option{app.Options(cfg, slog.New(slog.DiscardHandler)), fx.Populate(&srv)}
+	opts := []fx.Option{
+		app.Options(cfg, slog.New(slog.DiscardHandler)), fx.Populate(&srv),
+		fx.Provide(fx.Annotate(func(routes []httpx.Route) httpx.Outermost {
+			return func(h http.Handler) http.Handler { return apitest.Handler(t, h, testOnly(routes)...) }
+		}, fx.ParamTags(`group:"routes"`))),
+	}
 	if cfg.SMTPURL == "" {
 		// Without a mail server, capture sign-in mail so tests can read codes.
 		opts = append(opts, fx.Decorate(func() mail.Sender { return s.Mail }))
@@ -111,6 +117,27 @@ func StartConfig(t testing.TB, cfg config.Config, extra ...fx.Option) *Server {
 	s.Cfg = cfg
 	t.Cleanup(func() { s.Stop() })
 	return s
+}
+
+// Unchecked leaves a server's traffic unchecked against the API's document:
+// for a relay in front of a fake upstream, whose answers are a test's
+// stand-ins rather than the API's.
+var Unchecked = fx.Decorate(func(httpx.Outermost) httpx.Outermost { return nil })
+
+// testOnly are the routes a test added for itself (not in the route table):
+// every other request and answer is held to the API's OpenAPI document.
+func testOnly(routes []httpx.Route) []string {
+	listed := make(map[string]bool, len(app.API))
+	for _, r := range app.API {
+		listed[r.Pattern] = true
+	}
+	var own []string
+	for _, r := range routes {
+		if !listed[r.Pattern] {
+			own = append(own, r.Pattern)
+		}
+	}
+	return own
 }
 
 // WaitReady waits until the server answers /readyz (after its seed, say).

@@ -20,6 +20,8 @@ var testOnly = []string{
 	"github.com/axllent/mailpit",
 	"github.com/asticode",            // the subtitle parser that checks exports in tests
 	"github.com/nats-io/nats-server", // the broker runs beside pocket, never inside it
+	"github.com/getkin/kin-openapi",  // the tests' check of the API against its document (tests/apitest)
+	"github.com/santhosh-tekuri/jsonschema",
 	"testing",
 	"net/http/httptest",
 	"go.uber.org/fx/fxtest",
