@@ -86,7 +86,9 @@ func ParseExpiresIn(seconds *float64) (time.Duration, error) {
 	return time.Duration(s) * time.Second, nil
 }
 
-func newSecret() string { return Prefix + base64.RawURLEncoding.EncodeToString(randomBytes(secretBytes)) }
+func newSecret() string {
+	return Prefix + base64.RawURLEncoding.EncodeToString(randomBytes(secretBytes))
+}
 
 func newID() string { return "tok_" + hex.EncodeToString(randomBytes(12)) }
 
