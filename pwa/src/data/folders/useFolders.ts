@@ -1,6 +1,7 @@
 import { useMemo } from 'react'
 import type { StoredFolder } from '../db'
 import { useDeviceQuery } from '../device/useDeviceQuery'
+import { followLibrary, useFollowedRead } from '../device/useFollowedRead'
 import { useOutbox } from '../sync/useOutbox'
 import { readFolderMembers } from './members'
 import { folderTree, GENERAL_FILTER, type FolderEntry } from './tree'
@@ -23,7 +24,7 @@ export interface FolderOverview {
 /** Everything the folders section shows, kept current. */
 export function useFolderOverview(): FolderOverview | undefined {
   const folders = useFolderList()
-  const members = useDeviceQuery(readFolderMembers, [])
+  const members = useFollowedRead(followLibrary, readFolderMembers, [])
   const outbox = useOutbox()
   return useMemo(() => {
     if (!folders) return undefined
