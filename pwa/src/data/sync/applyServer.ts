@@ -25,15 +25,12 @@ export async function applyServerChange(db: PocketDB, change: Change): Promise<v
 export async function applyServerChanges(db: PocketDB, changes: Change[]): Promise<void> {
   const stage = new Stage(db)
   await preloadChanges(stage, changes)
-  for (const [i, change] of changes.entries()) {
-    if (i > 0 && i % CHANGES_PER_TASK === 0) await stage.breathe()
+  for (const change of changes) {
+    await stage.breathe() // a page lands in one transaction, in several tasks of the main thread
     await applyChange(stage, change)
   }
   await stage.flush()
 }
-
-/** How many changes are applied in one task of the main thread (a page lands in one transaction, in several tasks). */
-const CHANGES_PER_TASK = 50
 
 async function applyChange(s: Stage, change: Change): Promise<void> {
   const e = change.entity

@@ -23,6 +23,8 @@ export class Stage {
   /** The ids of the recordings filed in a folder, as the database held them when read. */
   private readonly filedInDb = new Map<string, string[]>()
 
+  /** When the rules last got a task of their own (breathe). */
+  private taskStart = performance.now()
   private readonly outboxTable: PocketDB['outbox']
   private readonly recordingsTable: PocketDB['recordings']
 
@@ -85,13 +87,17 @@ export class Stage {
 
   /**
    * Ends the main thread's task and goes on in the next, inside the same
-   * transaction: one read of IndexedDB is asked for and its reply waited on
-   * (a transaction stays open while a request of its own is pending). The
-   * rules run on cache hits, microtask after microtask, so a page of 500
-   * changes was one task of a few hundred milliseconds on a slow phone.
+   * transaction, once this one has run TASK_MS: one read of IndexedDB is
+   * asked for and its reply waited on (a transaction stays open while a
+   * request of its own is pending). The rules run on cache hits, microtask
+   * after microtask, so a page of 500 changes was one task of a few hundred
+   * milliseconds on a slow phone. By time, not by count: a slow phone
+   * pauses more often than a desktop, and a short page not at all.
    */
   async breathe(): Promise<void> {
+    if (performance.now() - this.taskStart < TASK_MS) return settled(undefined)
     await this.recordingsTable.get('')
+    this.taskStart = performance.now()
   }
 
   async flush(): Promise<void> {
@@ -126,6 +132,9 @@ const unread = (keys: string[], held: Map<string, unknown>) => [...new Set(keys)
  * its live queries and marks the table changed instead, which is cheaper.
  */
 export const WRITE_CHUNK = 50
+
+/** How long the rules run before they let the page have a turn (a task of 50 ms is a long one). */
+const TASK_MS = 12
 
 /** From how many keys a load asks whether the table is small enough to read its keys first. */
 const KEYS_FIRST_FROM = 20
