@@ -67,13 +67,13 @@ export async function pullOnce(deps: SyncDeps): Promise<PullResult> {
 
 /**
  * How many changes one transaction applies at most: a whole page of the
- * server's (500 by default). A transaction's replies from IndexedDB are one
- * task of the main thread, so larger transactions make longer tasks; smaller
- * ones (there were parts of 4, to keep a cold phone's tasks under 50 ms) make
- * every live read on screen run again after each (the list, the folder
- * counts), and a first sync of 10,000 then took minutes, each part slower
- * than the last as the device filled. docs/adr/0008-first-sync-in-bulk.md
- * has the figures of both.
+ * server's (500 by default). Inside it the work is spread over tasks of the
+ * main thread (Stage.breathe, WRITE_CHUNK in stage.ts), so a large page does
+ * not hold the page for its whole length. Smaller transactions (there were
+ * parts of 4, to keep a cold phone's tasks under 50 ms) made every live read
+ * on screen run again after each (the list, the folder counts), and a first
+ * sync of 10,000 then took minutes, each part slower than the last as the
+ * device filled. docs/adr/0008-first-sync-in-bulk.md has the figures.
  */
 export const CHANGES_PER_TRANSACTION = 500
 
