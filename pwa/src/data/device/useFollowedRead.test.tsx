@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { renderHook, waitFor } from '@testing-library/react'
 import { db } from '@/data/db'
-import { readFolderMembers } from '@/data/folders/members'
-import { followLibrary, useFollowedRead } from './useFollowedRead'
+import { followLibrary, readFolderMembers } from '@/data/folders/members'
+import { useFollowedRead } from './useDeviceQuery'
 
 const row = (id: string, folderId: string) => ({
   id,

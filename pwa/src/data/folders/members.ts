@@ -45,3 +45,6 @@ export async function readFolderMembers(db: PocketDB): Promise<Map<string, strin
   }
   return out
 }
+
+/** What a read of the members follows (useFollowedRead): every write to recordings or folders changes their counts' answer. */
+export const followLibrary = (db: PocketDB) => Promise.all([db.recordings.count(), db.folders.count()])

@@ -1,9 +1,8 @@
 import { useMemo } from 'react'
 import type { StoredFolder } from '../db'
-import { useDeviceQuery } from '../device/useDeviceQuery'
-import { followLibrary, useFollowedRead } from '../device/useFollowedRead'
+import { useDeviceQuery, useFollowedRead } from '../device/useDeviceQuery'
 import { useOutbox } from '../sync/useOutbox'
-import { readFolderMembers } from './members'
+import { followLibrary, readFolderMembers } from './members'
 import { folderTree, GENERAL_FILTER, type FolderEntry } from './tree'
 
 /** The user's folders as the device holds them (server copy + queued edits); undefined while loading. */

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react'
-import { followLibrary, useFollowedRead } from '@/data/device/useFollowedRead'
-import { readFolderMembers } from '@/data/folders/members'
+import { useFollowedRead } from '@/data/device/useDeviceQuery'
+import { followLibrary, readFolderMembers } from '@/data/folders/members'
 import { DASHBOARD_PAGE_SIZE } from '@/data/recordings'
 import type { RecordingRow } from '@/data/normalize/recording'
 import { useRows } from './useLibrary'
