@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 
-function freePort() {
+export function freePort() {
   return new Promise((resolve, reject) => {
     const server = createServer()
     server.once('error', reject)
@@ -24,9 +24,10 @@ function freePort() {
  * Resolves once /readyz answers, with the server's URL, its log file and a stop() that waits for the exit.
  * seed: import the sample recordings in fixtures/ for demo@example.com (default: none).
  * bin: another build of pocket to run (default: bin/pocket), e.g. a baseline.
+ * port: the port to listen on (default: a free one); a session stays valid across restarts on one port.
  */
-export async function startPocket({ dataDir, log, seed = false, bin = join(root, 'bin/pocket') }) {
-  const url = `http://127.0.0.1:${await freePort()}`
+export async function startPocket({ dataDir, log, seed = false, bin = join(root, 'bin/pocket'), port }) {
+  const url = `http://127.0.0.1:${port ?? (await freePort())}`
   const out = openSync(log, 'a')
   const child = spawn(bin, ['serve'], {
     cwd: root,
@@ -46,7 +47,7 @@ export async function startPocket({ dataDir, log, seed = false, bin = join(root,
       child.once('exit', resolve)
       child.kill('SIGTERM')
     })
-  for (let waited = 0; waited < 15_000; waited += 100) {
+  for (let waited = 0; waited < 120_000; waited += 100) {
     if (child.exitCode !== null) break
     if (
       await fetch(`${url}/readyz`).then(

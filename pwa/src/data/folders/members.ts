@@ -4,22 +4,32 @@ import { folderIdOf } from '../storedRecording'
 /**
  * Which recordings the list shows in each folder: filter key ('' for General)
  * to recording ids, newest first. Read from the indexes only (sortKey,
- * folderId), so a library of thousands costs two key scans, not thousands of
+ * folderId), so a library of thousands costs a few key reads, not thousands of
  * rows; only rows written by a REST page (no folderId of sync's) are read
  * whole, to find their folder in the item. A row filed in a folder the
  * device does not hold (deleted here, or not pulled yet) shows in General,
  * as the row itself does.
+ *
+ * The folderId index is read one folder at a time (getAllKeys, one request
+ * each), not walked with a cursor: a cursor is one IndexedDB round trip per
+ * row, and this re-runs after every write to the recordings (it is a live
+ * read), so walking 10,000 rows after each part a first sync stored made
+ * that sync slow down as the device filled (docs/adr/0009-first-sync-in-bulk.md).
  */
 export async function readFolderMembers(db: PocketDB): Promise<Map<string, string[]>> {
-  const [shown, folderIds] = await Promise.all([
+  const [shown, folderIds, filedIn] = await Promise.all([
     // Rows without a sortKey (empty recordings) are not in the index: the list hides them too.
     db.recordings.orderBy('sortKey').reverse().primaryKeys(),
     db.folders.toCollection().primaryKeys(),
+    // One cursor step per folder named by a row, not per row.
+    db.recordings.orderBy('folderId').uniqueKeys(),
   ])
   const filed = new Map<string, string>()
-  await db.recordings.orderBy('folderId').eachKey((key, cursor) => {
-    filed.set(String(cursor.primaryKey), key as string) // the folderId index: its keys are strings
-  })
+  const members = await Promise.all(
+    filedIn.map((folder) => db.recordings.where('folderId').equals(folder).primaryKeys()),
+  )
+  // The folderId index: its keys are strings.
+  members.forEach((ids, i) => ids.forEach((id) => filed.set(id, filedIn[i] as string)))
   const unfiled = shown.filter((id) => !filed.has(id))
   if (unfiled.length > 0) {
     for (const row of await db.recordings.bulkGet(unfiled)) if (row) filed.set(row.id, folderIdOf(row))
@@ -35,3 +45,6 @@ export async function readFolderMembers(db: PocketDB): Promise<Map<string, strin
   }
   return out
 }
+
+/** What a read of the members follows (useFollowedRead): every write to recordings or folders changes their counts' answer. */
+export const followLibrary = (db: PocketDB) => Promise.all([db.recordings.count(), db.folders.count()])

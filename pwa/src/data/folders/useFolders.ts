@@ -1,8 +1,8 @@
 import { useMemo } from 'react'
 import type { StoredFolder } from '../db'
-import { useDeviceQuery } from '../device/useDeviceQuery'
+import { useDeviceQuery, useFollowedRead } from '../device/useDeviceQuery'
 import { useOutbox } from '../sync/useOutbox'
-import { readFolderMembers } from './members'
+import { followLibrary, readFolderMembers } from './members'
 import { folderTree, GENERAL_FILTER, type FolderEntry } from './tree'
 
 /** The user's folders as the device holds them (server copy + queued edits); undefined while loading. */
@@ -23,7 +23,7 @@ export interface FolderOverview {
 /** Everything the folders section shows, kept current. */
 export function useFolderOverview(): FolderOverview | undefined {
   const folders = useFolderList()
-  const members = useDeviceQuery(readFolderMembers, [])
+  const members = useFollowedRead(followLibrary, readFolderMembers, [])
   const outbox = useOutbox()
   return useMemo(() => {
     if (!folders) return undefined

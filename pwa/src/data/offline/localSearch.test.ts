@@ -77,6 +77,15 @@ describe('createLocalSearch', () => {
     await db.recordings.clear()
     await expect.poll(async () => (await search.search('planning')).length, follows).toBe(0)
   })
+
+  it('follows a rename alone, which changes no count', async () => {
+    const { db, search } = await device()
+    expect(ids(await search.search('weekly'))).toEqual(['a'])
+    await db.recordings.put(toStored({ id: 'a', title: 'Quarterly review', recordingAt: '2026-01-03T10:00:00Z' }))
+    const follows = { timeout: testWaitMs() }
+    await expect.poll(async () => ids(await search.search('quarterly')), follows).toEqual(['a'])
+    expect(await search.search('weekly')).toEqual([])
+  })
 })
 
 describe('searchRecordings offline', () => {

@@ -49,8 +49,11 @@ export async function documentsOf(db: PocketDB): Promise<SearchText[]> {
  */
 export function createLocalSearch(db: PocketDB): LocalSearch {
   let index: Promise<MiniSearch<SearchText>> | null = null
+  // Counts, not keys: Dexie tracks a count as one range every write falls in, where a
+  // read of every key is tracked key by key, which cost tens of milliseconds after each
+  // write to a library of 10,000 (docs/adr/0009-first-sync-in-bulk.md).
   const subscription: Subscription = liveQuery(() =>
-    Promise.all([db.recordings.toCollection().primaryKeys(), db.details.toCollection().primaryKeys()]),
+    Promise.all([db.recordings.count(), db.details.count()]),
   ).subscribe({
     // Every answer marks the index stale, the first too: on a busy page the
     // first can come after a search built the index and after writes that

@@ -25,7 +25,10 @@ export async function applyServerChange(db: PocketDB, change: Change): Promise<v
 export async function applyServerChanges(db: PocketDB, changes: Change[]): Promise<void> {
   const stage = new Stage(db)
   await preloadChanges(stage, changes)
-  for (const change of changes) await applyChange(stage, change)
+  for (const change of changes) {
+    await stage.breathe() // a page lands in one transaction, in several tasks of the main thread
+    await applyChange(stage, change)
+  }
   await stage.flush()
 }
 

@@ -61,6 +61,8 @@ export class FakeSyncServer {
   /** Keys applied, once each. */
   applied: string[] = []
   pulls = 0
+  /** The cursor of each pull, in order. */
+  pullCursors: string[] = []
   /** Every call, in order. */
   calls: Array<'pull' | 'push'> = []
   /** Next calls (pull or push) that fail as if the server were down. */
@@ -124,6 +126,7 @@ export class FakeSyncServer {
 
   private pull(cursor: string) {
     this.pulls++
+    this.pullCursors.push(cursor)
     this.calls.push('pull')
     const [epoch, n] = cursor.split('.')
     const after = cursor === '' ? 0 : Number(n)

@@ -22,29 +22,40 @@ export async function readCursor(db: PocketDB): Promise<string> {
 
 /**
  * Pulls every change after the stored cursor, page by page. A page lands in
- * a few transactions of CHANGES_PER_TRANSACTION changes, its cursor with the
- * last, so a tab closed mid-pull resumes from the last page it finished and
- * never stores a cursor without its changes (the page's first changes are
- * then applied again, which changes nothing: a state is applied by its
- * version).
+ * one transaction (a page longer than CHANGES_PER_TRANSACTION in a few), its
+ * cursor with the last, so a tab closed mid-pull resumes from the last page
+ * it finished and never stores a cursor without its changes (the page's
+ * first changes are then applied again, which changes nothing: a state is
+ * applied by its version). The next page is asked for while this one is
+ * stored: its cursor is known, and it is only read, never stored, before
+ * this page's transaction has committed.
  */
 export async function pullOnce(deps: SyncDeps): Promise<PullResult> {
   const { db, client, session } = deps
   const result: PullResult = { pages: 0, changes: 0, resynced: false }
+  const ask = (from: string) => withAuthRetry(session, () => client.pull({ cursor: from }))
   let cursor = await readCursor(db)
   let drop = false
+  let asked = ask(cursor)
   for (;;) {
-    const page = await withAuthRetry(session, () => client.pull({ cursor }))
+    const page = await asked
     if (page.resync) {
       // From "" there is nothing to resync from: a server saying so again is broken, not behind.
       if (cursor === '') throw new Error('sync: the server asked for a resync of a pull from the start')
       cursor = ''
       drop = result.resynced = true
+      asked = ask(cursor)
       continue
     }
+    if (page.hasMore) asked = ask(page.cursor)
     // Nothing new (another tab's pull already stored it): no write, so no tab's screens re-read.
     const nothingNew = page.changes.length === 0 && page.cursor === cursor && !drop
-    if (!nothingNew) await storePage(db, page.changes, page.cursor, drop)
+    try {
+      if (!nothingNew) await storePage(db, page.changes, page.cursor, drop)
+    } catch (error) {
+      if (page.hasMore) asked.catch(() => {}) // the page asked for ahead is dropped with this pull
+      throw error
+    }
     drop = false
     forgetDeletedAudio(page.changes)
     result.pages++
@@ -55,18 +66,16 @@ export async function pullOnce(deps: SyncDeps): Promise<PullResult> {
 }
 
 /**
- * How many changes one transaction applies. Each transaction's replies from
- * IndexedDB are one task of the main thread: the first pull's 30 changes in
- * one transaction held a slow phone's page for 180 ms just after its first
- * screen (profile-tasks.mjs), and a page of 500 for 360 ms. Warm, parts of
- * 8 stay under 50 ms, but the first pull runs cold, just after the first
- * screen, and Lighthouse still saw its parts of 8 at 55–75 ms; parts of 4
- * took the median blocking time of a cold list from 66 to 38 ms. A page of
- * 500 then lands about 2.9× slower than in one transaction, the page
- * answering throughout (bench-pull-page.mjs --paths now,parts; larger or
- * growing parts brought the long tasks of the start back, docs/benchmarks.md).
+ * How many changes one transaction applies at most: a whole page of the
+ * server's (500 by default). Inside it the work is spread over tasks of the
+ * main thread (Stage.breathe, WRITE_CHUNK in stage.ts), so a large page does
+ * not hold the page for its whole length. Smaller transactions (there were
+ * parts of 4, to keep a cold phone's tasks under 50 ms) made every live read
+ * on screen run again after each (the list, the folder counts), and a first
+ * sync of 10,000 then took minutes, each part slower than the last as the
+ * device filled. docs/adr/0009-first-sync-in-bulk.md has the figures.
  */
-export const CHANGES_PER_TRANSACTION = 4
+export const CHANGES_PER_TRANSACTION = 500
 
 async function storePage(db: PocketDB, changes: Change[], cursor: string, drop: boolean): Promise<void> {
   const parts = Math.max(1, Math.ceil(changes.length / CHANGES_PER_TRANSACTION))

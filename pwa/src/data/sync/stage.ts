@@ -23,6 +23,8 @@ export class Stage {
   /** The ids of the recordings filed in a folder, as the database held them when read. */
   private readonly filedInDb = new Map<string, string[]>()
 
+  /** When the rules last got a task of their own (breathe). */
+  private taskStart = performance.now()
   private readonly outboxTable: PocketDB['outbox']
   private readonly recordingsTable: PocketDB['recordings']
 
@@ -83,6 +85,21 @@ export class Stage {
     return rows.map((r) => r.id)
   }
 
+  /**
+   * Ends the main thread's task and goes on in the next, inside the same
+   * transaction, once this one has run TASK_MS: one read of IndexedDB is
+   * asked for and its reply waited on (a transaction stays open while a
+   * request of its own is pending). The rules run on cache hits, microtask
+   * after microtask, so a page of 500 changes was one task of a few hundred
+   * milliseconds on a slow phone. By time, not by count: a slow phone
+   * pauses more often than a desktop, and a short page not at all.
+   */
+  async breathe(): Promise<void> {
+    if (performance.now() - this.taskStart < TASK_MS) return settled(undefined)
+    await this.recordingsTable.get('')
+    this.taskStart = performance.now()
+  }
+
   async flush(): Promise<void> {
     await settled(undefined) // the callers' track, even when nothing is written
     await Promise.all([this.recordings.flush(), this.details.flush(), this.folders.flush(), this.syncBase.flush()])
@@ -106,22 +123,61 @@ export const settled = <T>(value: T): Promise<T> => Dexie.Promise.resolve(value)
 
 const unread = (keys: string[], held: Map<string, unknown>) => [...new Set(keys)].filter((k) => !held.has(k))
 
+/**
+ * Rows a bulk write hands IndexedDB at a time. The rows are copied (structured
+ * clone) while the write is asked for, on the main thread: a page of 500
+ * rows in one call was one task of 100 ms and more, in parts the page gets a
+ * turn between them (each waits for the last's reply, in the same
+ * transaction). 50 is where Dexie stops tracking a bulk write key by key for
+ * its live queries and marks the table changed instead, which is cheaper.
+ */
+export const WRITE_CHUNK = 50
+
+/** How long the rules run before they let the page have a turn (a task of 50 ms is a long one). */
+const TASK_MS = 12
+
+/** From how many keys a load asks whether the table is small enough to read its keys first. */
+const KEYS_FIRST_FROM = 20
+
 /** One table through a stage: what was read (undefined: read and absent) and what was written. */
 export class StagedTable<T> {
   private readonly held = new Map<string, T | undefined>()
   private readonly dirty = new Set<string>()
+  /** Keys read and found absent: deleting one again would be a request for nothing. */
+  private readonly absent = new Set<string>()
 
   constructor(
-    private readonly table: Pick<Table<T, string, T>, 'bulkGet' | 'bulkPut' | 'bulkDelete'>,
+    private readonly table: Pick<Table<T, string, T>, 'bulkGet' | 'bulkPut' | 'bulkDelete' | 'count'> & {
+      toCollection(): { primaryKeys(): PromiseLike<string[]> }
+    },
     private readonly keyOf: (row: T) => string,
   ) {}
 
   async load(keys: string[]): Promise<void> {
     const missing = unread(keys, this.held)
     if (missing.length === 0) return settled(undefined)
-    const rows = await this.table.bulkGet(missing)
+    const rows = await this.read(missing)
     // Two loads of one key may overlap (a page's rows are also a folder's): the first read stands.
-    missing.forEach((key, i) => this.held.has(key) || this.held.set(key, rows[i]))
+    missing.forEach((key, i) => {
+      if (this.held.has(key)) return
+      this.held.set(key, rows[i])
+      if (rows[i] === undefined) this.absent.add(key)
+    })
+  }
+
+  /**
+   * bulkGet asks for each key on its own. A table holding fewer rows than
+   * are asked for (a first sync asks for a server copy and a detail per
+   * recording, and the device holds a handful) answers its keys first, in
+   * one request, and only the rows it holds are read.
+   */
+  private async read(keys: string[]): Promise<(T | undefined)[]> {
+    if (keys.length < KEYS_FIRST_FROM || (await this.table.count()) >= keys.length) return this.table.bulkGet(keys)
+    const held = new Set(await this.table.toCollection().primaryKeys())
+    const present = keys.filter((key) => held.has(key))
+    const rows = present.length > 0 ? await this.table.bulkGet(present) : []
+    const byKey = new Map(present.map((key, i) => [key, rows[i]]))
+    return keys.map((key) => byKey.get(key))
   }
 
   get(key: string): Promise<T | undefined> {
@@ -158,16 +214,21 @@ export class StagedTable<T> {
     for (const key of this.dirty) yield [key, this.held.get(key)]
   }
 
-  /** Each key holds its last write only, so deletes and puts never touch the same key. */
+  /**
+   * Each key holds its last write only, so deletes and puts never touch the
+   * same key. A key that was absent when read and is deleted now was never
+   * there (a new row's server copy, kept apart and dropped again because no
+   * edit waits on it): a first sync wrote and deleted one per recording.
+   */
   async flush(): Promise<void> {
     const puts: T[] = []
     const deletes: string[] = []
     for (const [key, row] of this.written()) {
-      if (row === undefined) deletes.push(key)
-      else puts.push(row)
+      if (row !== undefined) puts.push(row)
+      else if (!this.absent.has(key)) deletes.push(key)
     }
     if (deletes.length > 0) await this.table.bulkDelete(deletes)
-    if (puts.length > 0) await this.table.bulkPut(puts)
+    for (let i = 0; i < puts.length; i += WRITE_CHUNK) await this.table.bulkPut(puts.slice(i, i + WRITE_CHUNK))
     this.dirty.clear()
   }
 }

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react'
-import { useDeviceQuery } from '@/data/device/useDeviceQuery'
-import { readFolderMembers } from '@/data/folders/members'
+import { useFollowedRead } from '@/data/device/useDeviceQuery'
+import { followLibrary, readFolderMembers } from '@/data/folders/members'
 import { DASHBOARD_PAGE_SIZE } from '@/data/recordings'
 import type { RecordingRow } from '@/data/normalize/recording'
 import { useRows } from './useLibrary'
@@ -21,7 +21,8 @@ export function useFolderLibrary(folderKey: string): FolderLibraryView {
   const [size, setSize] = useState({ folderKey, window: DASHBOARD_PAGE_SIZE })
   // Another folder starts again from its first window.
   const windowSize = size.folderKey === folderKey ? size.window : DASHBOARD_PAGE_SIZE
-  const result = useDeviceQuery(
+  const result = useFollowedRead(
+    followLibrary,
     async (db) => {
       const ids = (await readFolderMembers(db)).get(folderKey) ?? []
       const rows = await db.recordings.bulkGet(ids.slice(0, windowSize))
