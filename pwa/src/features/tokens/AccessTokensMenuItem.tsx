@@ -1,6 +1,6 @@
 import { DialogMenuItem } from '@/ui/DialogMenuItem'
 import { loadWhenShown } from '@/ui/loadWhenShown'
-import { ACCESS_TOKENS } from './tokenTexts'
+import { ACCESS_TOKENS } from './label'
 
 // The dialog loads when first opened, not with the shell.
 const AccessTokensDialog = loadWhenShown(() => import('./AccessTokensDialog').then((m) => m.AccessTokensDialog))

@@ -1,6 +1,6 @@
 import type { AccessToken, TokenScope } from '@/data/accessTokens'
 
-export const ACCESS_TOKENS = 'Access tokens'
+export { ACCESS_TOKENS } from './label'
 export const ACCESS_TOKENS_EXPLAINED =
   'Personal access tokens let your own scripts call the Pocket API as you, limited to the scopes you choose. Send one as "Authorization: Bearer <token>".'
 export const TOKENS_LOADING = 'Loading your access tokens…'
