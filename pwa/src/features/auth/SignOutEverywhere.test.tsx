@@ -18,6 +18,19 @@ async function openDialog() {
   return { user, dialog, ...app }
 }
 
+/** The bodies the server gets on logout-all, which signs the session out as the real one does. */
+function recordLogoutAllBodies(): string[] {
+  const bodies: string[] = []
+  server.use(
+    http.post('/api/v1/auth/logout-all', async ({ request }) => {
+      bodies.push(await request.text())
+      mockAuth.setSession(null)
+      return HttpResponse.json({ success: true })
+    }),
+  )
+  return bodies
+}
+
 describe('Sign out of all devices', () => {
   it('explains that every device, this one included, is signed out, and focuses Cancel', async () => {
     const { dialog } = await openDialog()
@@ -73,14 +86,7 @@ describe('Sign out of all devices', () => {
   })
 
   it('offers to revoke the access tokens too, unticked by default', async () => {
-    const bodies: string[] = []
-    server.use(
-      http.post('/api/v1/auth/logout-all', async ({ request }) => {
-        bodies.push(await request.text())
-        mockAuth.setSession(null)
-        return HttpResponse.json({ success: true })
-      }),
-    )
+    const bodies = recordLogoutAllBodies()
     const { user, dialog, router } = await openDialog()
     const revoke = within(dialog).getByRole('checkbox', { name: 'Also revoke my access tokens' })
     expect(revoke).not.toBeChecked()
@@ -92,14 +98,7 @@ describe('Sign out of all devices', () => {
   })
 
   it('left unticked, asks the server to keep the tokens', async () => {
-    const bodies: string[] = []
-    server.use(
-      http.post('/api/v1/auth/logout-all', async ({ request }) => {
-        bodies.push(await request.text())
-        mockAuth.setSession(null)
-        return HttpResponse.json({ success: true })
-      }),
-    )
+    const bodies = recordLogoutAllBodies()
     const { user, dialog, router } = await openDialog()
     await user.click(within(dialog).getByRole('button', { name: 'Sign out of all devices' }))
     await waitFor(() => expect(router.location.pathname).toBe('/login'))
