@@ -41,6 +41,28 @@ describe('editing on the detail screen (owner, offline)', () => {
     expect(await queued()).toMatchObject([{ case: 'updateRecording', value: { id: OWN, title: 'Renamed offline' } }])
   })
 
+  it('archives and unarchives in a row: both queued in order; the same button shows each press and never flips back', async () => {
+    await open(OWN)
+    const header = document.querySelector('.rec-header') as HTMLElement
+    const button = within(header).getByRole('button', { name: 'Archive' })
+    // Every state the button shows while both edits are written (a remount would disconnect it).
+    const shown: string[] = []
+    const watch = new MutationObserver(() => shown.push(`${button.isConnected} ${button.getAttribute('aria-pressed')}`))
+    watch.observe(header, { subtree: true, childList: true, attributes: true })
+    await userEvent.click(button)
+    await userEvent.click(within(header).getByRole('button', { name: 'Unarchive' }))
+    await waitFor(async () => expect(await queued()).toHaveLength(2))
+    expect(await queued()).toMatchObject([
+      { case: 'updateRecording', value: { id: OWN, archived: true } },
+      { case: 'updateRecording', value: { id: OWN, archived: false } },
+    ])
+    watch.disconnect()
+    expect(within(header).getByRole('button', { name: 'Archive' })).toBe(button)
+    expect(button).toHaveAttribute('aria-pressed', 'false')
+    expect(shown.slice(shown.indexOf('true false'))).not.toContain('true true')
+    expect(shown).not.toContain('false true')
+  })
+
   it('Escape cancels an edit and returns focus; a title over the server limit is refused with a reason', async () => {
     await open(OWN)
     await userEvent.click(screen.getByRole('button', { name: 'Edit title' }))
