@@ -79,9 +79,10 @@ var API = []RouteInfo{
 	{"GET /api/v1/recordings/{id}/export", httpx.SignedIn, accesstoken.RecordingsRead},
 	{"GET /api/v1/export/backup", httpx.SignedIn, accesstoken.RecordingsRead},
 
-	// Audio: the file authorises itself, by a bearer token or a signed link
-	// from the link route, since an <audio> element sends no headers (server/recordings/audio.go).
-	{"GET /api/v1/recordings/{id}/audio", httpx.Public, ""},
+	// Audio: the file is read with a bearer token (a session's, or an access
+	// token's), or without one by a signed link from the link route, since an
+	// <audio> element sends no headers (server/recordings/audio.go).
+	{"GET /api/v1/recordings/{id}/audio", httpx.OptionalSignIn, accesstoken.RecordingsRead},
 	{"GET /api/v1/recordings/{id}/audio/link", httpx.SignedIn, accesstoken.SessionOnly},
 
 	// Share links: owners manage them; the view authorises by its token (server/share).
@@ -144,7 +145,7 @@ func checkRoutes(served []httpx.Route) error {
 		switch {
 		case ok && want != r.Access:
 			problems = append(problems, fmt.Sprintf("%q is served %s but listed %s", r.Pattern, r.Access, want))
-		case !ok && r.Access != httpx.SignedIn:
+		case !ok && r.Access != httpx.SignedIn: // unlisted signed-in routes fail closed: they take no access token
 			problems = append(problems, fmt.Sprintf("%q is served %s but not listed", r.Pattern, r.Access))
 		}
 	}
@@ -165,19 +166,19 @@ func checkRoutes(served []httpx.Route) error {
 func scopeProblems(table []RouteInfo) []string {
 	var problems []string
 	for _, r := range table {
-		if (r.Access == httpx.SignedIn) != (r.Scope != "") {
-			problems = append(problems, fmt.Sprintf("%q is listed %s with scope %q: a signed-in route names its scope (or accesstoken.SessionOnly), no other does", r.Pattern, r.Access, r.Scope))
+		if r.Access.TakesTokens() != (r.Scope != "") {
+			problems = append(problems, fmt.Sprintf("%q is listed %s with scope %q: a route that takes tokens names its scope (or accesstoken.SessionOnly), no other does", r.Pattern, r.Access, r.Scope))
 		}
 	}
 	return problems
 }
 
-// TokenScopes is the scope each signed-in route of the table needs of an
-// access token, for the router (httpx.WithAccessTokens).
+// TokenScopes is the scope each route of the table that takes tokens needs
+// of an access token, for the router (httpx.WithAccessTokens).
 func TokenScopes() httpx.TokenScopes {
 	scopes := httpx.TokenScopes{}
 	for _, r := range API {
-		if r.Access == httpx.SignedIn {
+		if r.Access.TakesTokens() {
 			scopes[r.Pattern] = r.Scope
 		}
 	}

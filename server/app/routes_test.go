@@ -29,8 +29,7 @@ var pinnedPublic = []string{
 	"GET /api/v1/auth/providers",
 	"GET /api/v1/chat/session/{id}/messages/shared",
 	"GET /api/v1/chat/session/{id}/shared",
-	"GET /api/v1/events",                // authorises by the token in its first message (server/live)
-	"GET /api/v1/recordings/{id}/audio", // a bearer token or a signed link (server/recordings/audio.go)
+	"GET /api/v1/events", // authorises by the token in its first message (server/live)
 	"GET /api/v1/share/shared/recording",
 	"GET /api/v1/share/{token}/audio",
 	"GET /healthz",
@@ -43,6 +42,10 @@ var pinnedPublic = []string{
 	"POST /api/v1/auth/session",
 	"POST /api/v1/chat/message/shared",
 }
+
+// pinnedOptional are the routes a call without a bearer token reaches too,
+// to authorise itself there (server/recordings/audio.go: a signed link).
+var pinnedOptional = []string{"GET /api/v1/recordings/{id}/audio"}
 
 // pinnedOperator are the routes for whoever runs the server (loopback or the metrics token).
 var pinnedOperator = []string{"GET /metrics"}
@@ -87,6 +90,9 @@ func checkServedRoutes(t *testing.T, edit func(*config.Config)) {
 	if got := patternsWith(routes, httpx.Public); !slices.Equal(got, pinnedPublic) {
 		t.Errorf("public routes changed:\n got  %q\n want %q", got, pinnedPublic)
 	}
+	if got := patternsWith(routes, httpx.OptionalSignIn); !slices.Equal(got, pinnedOptional) {
+		t.Errorf("routes of optional sign-in changed: got %q, want %q", got, pinnedOptional)
+	}
 	if got := patternsWith(routes, httpx.Operator); !slices.Equal(got, pinnedOperator) {
 		t.Errorf("operator routes changed: got %q, want %q", got, pinnedOperator)
 	}
@@ -113,8 +119,8 @@ func checkServedRoutes(t *testing.T, edit func(*config.Config)) {
 		}
 	})
 
-	t.Run("every other route answers 401 without a valid token", func(t *testing.T) {
-		signedIn := patternsWith(routes, httpx.SignedIn)
+	t.Run("every other route answers 401 without a valid token, in its protocol's format", func(t *testing.T) {
+		signedIn := append(patternsWith(routes, httpx.SignedIn), patternsWith(routes, httpx.OptionalSignIn)...)
 		if len(signedIn) == 0 {
 			t.Fatal("no signed-in routes")
 		}
@@ -122,8 +128,18 @@ func checkServedRoutes(t *testing.T, edit func(*config.Config)) {
 			method, path := concrete(pattern)
 			for _, c := range []*servertest.Client{s.NewClient(t), s.WithToken(t, "forged")} {
 				r := c.Do(method, path, []byte(`{}`))
-				var body struct{ Success *bool }
-				if r.Status != 401 || json.Unmarshal(r.Body, &body) != nil || body.Success == nil || *body.Success {
+				// A REST route answers the envelope; a Connect service, Connect's error.
+				var body struct {
+					Success *bool
+					Code    string
+				}
+				refused := r.Status == 401 && json.Unmarshal(r.Body, &body) == nil
+				if connectService(pattern) {
+					refused = refused && body.Code == "unauthenticated"
+				} else {
+					refused = refused && body.Success != nil && !*body.Success
+				}
+				if !refused {
 					t.Errorf("%s %s (token %q) = %d %s", method, path, c.IDToken, r.Status, r.Body)
 				}
 			}

@@ -13,10 +13,27 @@ import (
 	"github.com/pocket-companion/pocket/tests/servertest"
 )
 
+// connectService tells a Connect service's row (a path prefix, no method) from a REST route's.
+func connectService(pattern string) bool { return !strings.Contains(pattern, " ") }
+
+// checkConnectRefusal holds a Connect service to Connect's error format: its
+// clients read a refusal as a code and a message, not the REST envelope.
+func checkConnectRefusal(t *testing.T, row app.RouteInfo, name string, allowed bool, r servertest.Response) {
+	t.Helper()
+	var body struct{ Code, Message string }
+	_ = json.Unmarshal(r.Body, &body)
+	switch {
+	case allowed:
+		t.Errorf("%s is for sessions only, yet a %s token was let through: %d %s", row.Pattern, name, r.Status, r.Body)
+	case r.Status != 403 || body.Code != "permission_denied" || !strings.Contains(body.Message, "signed-in session"):
+		t.Errorf("%s with a %s token = %d %s, want 403 permission_denied in Connect's format", row.Pattern, name, r.Status, r.Body)
+	}
+}
+
 // TestTokenScopes_EveryRoute walks every signed-in route of the route table
 // with a token of each scope (and one of all of them): a token of the route's
 // scope reaches its handler, any other is refused 403 with the envelope and
-// a message naming what is missing. A route added without a scope is listed
+// a message naming what is missing (a Connect service in Connect's format). A route added without a scope is listed
 // with none, which checkRoutes refuses, or served without a row, which
 // refuses every token (the last case below).
 func TestTokenScopes_EveryRoute(t *testing.T) {
@@ -35,7 +52,7 @@ func TestTokenScopes_EveryRoute(t *testing.T) {
 
 	walked := 0
 	for _, row := range app.API {
-		if row.Access != httpx.SignedIn {
+		if !row.Access.TakesTokens() {
 			continue
 		}
 		walked++
@@ -49,6 +66,10 @@ func TestTokenScopes_EveryRoute(t *testing.T) {
 			}
 			_ = json.Unmarshal(r.Body, &body)
 			allowed := row.Scope != accesstoken.SessionOnly && slices.Contains(holders[name], row.Scope)
+			if connectService(row.Pattern) {
+				checkConnectRefusal(t, row, name, allowed, r)
+				continue
+			}
 			switch {
 			case allowed && (r.Status == 401 || r.Status == 403):
 				t.Errorf("%s with a %s token = %d %s, want its handler's answer", row.Pattern, name, r.Status, r.Body)
@@ -61,7 +82,7 @@ func TestTokenScopes_EveryRoute(t *testing.T) {
 			}
 		}
 	}
-	if served := len(patternsWith(routes, httpx.SignedIn)); walked != served {
-		t.Errorf("walked %d signed-in rows, the server serves %d signed-in routes", walked, served)
+	if served := len(patternsWith(routes, httpx.SignedIn)) + len(patternsWith(routes, httpx.OptionalSignIn)); walked != served {
+		t.Errorf("walked %d rows that take tokens, the server serves %d such routes", walked, served)
 	}
 }

@@ -1,8 +1,6 @@
 package auth_test
 
 import (
-	"bytes"
-	"mime/multipart"
 	"net/http"
 	"strings"
 	"testing"
@@ -100,17 +98,7 @@ func startWithTokens(t *testing.T) (*servertest.Server, *identity.Tokens) {
 // the signed link the player would use.
 func uploadWithAudioLink(t *testing.T, c *servertest.Client, id string) string {
 	t.Helper()
-	var buf bytes.Buffer
-	mw := multipart.NewWriter(&buf)
-	rec, _ := mw.CreateFormFile("recording", "recording")
-	_, _ = rec.Write([]byte(`{"recording":{"id":"` + id + `","title":"Call"}}`))
-	snd, _ := mw.CreateFormFile("audio", "audio")
-	_, _ = snd.Write(append([]byte("OggS"), make([]byte, 200)...))
-	mw.Close()
-	r := c.DoWith("POST", "/api/v1/recordings", buf.Bytes(), http.Header{"Content-Type": {mw.FormDataContentType()}})
-	if r.Status != http.StatusCreated {
-		t.Fatalf("upload: %d %s", r.Status, r.Body)
-	}
+	c.UploadWithAudio(id, "Call", servertest.FakeOgg)
 	var link struct{ Data struct{ URL string } }
 	c.MustOK("GET", "/api/v1/recordings/"+id+"/audio/link", nil, &link)
 	return link.Data.URL

@@ -3,7 +3,9 @@ package httpx
 import (
 	"context"
 	"errors"
+	"math"
 	"net/http"
+	"strconv"
 
 	"connectrpc.com/connect"
 
@@ -56,11 +58,28 @@ func ConnectUID(ctx context.Context) string {
 	return p.UID
 }
 
-// ConnectHandler adapts a generated Connect service handler to a route
-// handler: Connect writes its own errors, so it never returns one.
-func ConnectHandler(h http.Handler) Handler {
-	return func(w http.ResponseWriter, r *http.Request) error {
+// ConnectRoute mounts a generated Connect service handler as a route.
+// Connect writes its own errors, so the handler never returns one; a call
+// the route refuses before it (no sign-in, a token without the scope, a
+// token's rate) is answered in Connect's error format too, as the clients of
+// a Connect service read errors (connect.NewErrorWriter: Connect, gRPC and
+// gRPC-Web alike).
+func ConnectRoute(path string, h http.Handler) Route {
+	return Route{Pattern: path, Handler: func(w http.ResponseWriter, r *http.Request) error {
 		h.ServeHTTP(w, r)
 		return nil
+	}, Connect: true}
+}
+
+var connectErrors = connect.NewErrorWriter()
+
+// writeConnectRefusal answers a refused call the way its Connect client
+// reads it: the code and message of ConnectError, Retry-After kept.
+func writeConnectRefusal(w http.ResponseWriter, r *http.Request, err error) {
+	if e, ok := apperr.As(err); ok && e.RetryAfter > 0 {
+		w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(e.RetryAfter.Seconds()))))
+	}
+	if werr := connectErrors.Write(w, r, ConnectError(r.Context(), err)); werr != nil {
+		LoggerFrom(r.Context()).Info("refusal not written", "route", r.Pattern, "err", werr)
 	}
 }

@@ -21,7 +21,16 @@ const (
 	// Operator routes are for whoever runs the server (metrics): loopback peers,
 	// or any caller presenting the operator token when one is configured.
 	Operator
+	// OptionalSignIn routes are signed in by a bearer token when the call
+	// sends one (an ID token, or an access token of the route's scope: a bad
+	// one is refused as on SignedIn routes); a call without one reaches the
+	// handler unsigned, and the handler authorises it itself (the audio
+	// file's signed link, for an <audio> element that sends no headers).
+	OptionalSignIn
 )
+
+// TakesTokens tells the levels at which a bearer token signs a call in.
+func (a Access) TakesTokens() bool { return a == SignedIn || a == OptionalSignIn }
 
 // String names the access level in messages and route listings.
 func (a Access) String() string {
@@ -32,6 +41,8 @@ func (a Access) String() string {
 		return "public"
 	case Operator:
 		return "operator"
+	case OptionalSignIn:
+		return "optional-sign-in"
 	}
 	return fmt.Sprintf("Access(%d)", int(a))
 }
@@ -55,6 +66,8 @@ type Route struct {
 	Pattern string // Go 1.22 ServeMux pattern, e.g. "GET /api/v1/folders"
 	Handler Handler
 	Access  Access
+	// Connect marks a Connect service (ConnectRoute): its refusals are in Connect's format.
+	Connect bool
 }
 
 // Handler is an endpoint that reports failure by returning an error.
@@ -81,8 +94,14 @@ func NewMux(routes []Route, verifier Verifier, metrics *Metrics, fallback http.H
 		case Public: // the handler authorises the call itself, if at all
 		case Operator:
 			h = requireOperator(o.operatorToken, h)
+		case OptionalSignIn:
+			h = signInIfToken(verifier, o.tokens.forRoute(rt.Pattern), h)
 		default: // SignedIn, and any level this switch does not know: fail closed
-			h = requireSignIn(verifier, o.tokens.forRoute(rt.Pattern), h)
+			refuse := WriteError
+			if rt.Connect {
+				refuse = writeConnectRefusal
+			}
+			h = requireSignIn(verifier, o.tokens.forRoute(rt.Pattern), refuse, h)
 		}
 		mux.Handle(rt.Pattern, metrics.Wrap(routeLabel(rt.Pattern), h))
 	}
@@ -101,12 +120,13 @@ func apiNotFound(w http.ResponseWriter, r *http.Request) error {
 func routeLabel(pattern string) string { return strings.TrimSpace(pattern) }
 
 // requireSignIn lets a request through with a valid ID token, or with an
-// access token the route's gate admits (its scope, its rate).
-func requireSignIn(v Verifier, gate routeGate, next http.Handler) http.Handler {
+// access token the route's gate admits (its scope, its rate); refuse
+// answers any other call.
+func requireSignIn(v Verifier, gate routeGate, refuse func(http.ResponseWriter, *http.Request, error), next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		token, ok := BearerToken(r)
 		if !ok {
-			WriteError(w, r, apperr.New(apperr.Unauthenticated, "UNAUTHENTICATED", "Authentication required"))
+			refuse(w, r, apperr.New(apperr.Unauthenticated, "UNAUTHENTICATED", "Authentication required"))
 			return
 		}
 		var p Principal
@@ -117,7 +137,7 @@ func requireSignIn(v Verifier, gate routeGate, next http.Handler) http.Handler {
 			err = apperr.New(apperr.Unauthenticated, "INVALID_TOKEN", "Invalid or expired ID token")
 		}
 		if err != nil {
-			WriteError(w, r, err)
+			refuse(w, r, err)
 			return
 		}
 		// A signed-in answer is the user's own: no cache (a shared one, or the
@@ -125,6 +145,19 @@ func requireSignIn(v Verifier, gate routeGate, next http.Handler) http.Handler {
 		// otherwise (a relay's revalidated read, audio ranges).
 		w.Header().Set("Cache-Control", "no-store")
 		next.ServeHTTP(w, r.WithContext(WithPrincipal(r.Context(), p)))
+	})
+}
+
+// signInIfToken is requireSignIn for a call that sends a bearer token;
+// one that sends none goes on to the handler without a principal.
+func signInIfToken(v Verifier, gate routeGate, next http.Handler) http.Handler {
+	signed := requireSignIn(v, gate, WriteError, next)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if _, ok := BearerToken(r); ok {
+			signed.ServeHTTP(w, r)
+			return
+		}
+		next.ServeHTTP(w, r)
 	})
 }
 

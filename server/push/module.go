@@ -141,5 +141,5 @@ func Routes(keys push.Keys, subs *push.Subscriptions) []httpx.Route {
 	path, h := pushv1connect.NewPushServiceHandler(&handler{keys: keys, subs: subs},
 		connect.WithReadMaxBytes(maxMessageBytes),
 	)
-	return []httpx.Route{{Pattern: path, Handler: httpx.ConnectHandler(h)}}
+	return []httpx.Route{httpx.ConnectRoute(path, h)}
 }

@@ -108,18 +108,18 @@ type audioHandlers struct {
 	svc      *recs.Service
 	files    *audio.Files
 	links    *audio.Links
-	verifier httpx.Verifier
 	sessions httpx.Sessions
 }
 
-// AudioRoutes serves recordings' audio. The file route authorises itself:
-// a bearer ID token (devices, scripts) or a signed link from the link route
-// (a browser's <audio> element cannot send the token), good while the
-// session that asked for it is.
-func AudioRoutes(svc *recs.Service, files *audio.Files, links *audio.Links, v httpx.Verifier, s httpx.Sessions) []httpx.Route {
-	h := audioHandlers{svc: svc, files: files, links: links, verifier: v, sessions: s}
+// AudioRoutes serves recordings' audio. The file route is signed in by a
+// bearer token when one is sent (a session's ID token, or an access token
+// with recordings:read: devices, scripts); without one it takes a signed
+// link from the link route (a browser's <audio> element cannot send the
+// token), good while the session that asked for it is.
+func AudioRoutes(svc *recs.Service, files *audio.Files, links *audio.Links, s httpx.Sessions) []httpx.Route {
+	h := audioHandlers{svc: svc, files: files, links: links, sessions: s}
 	return []httpx.Route{
-		{Pattern: "GET /api/v1/recordings/{id}/audio", Handler: h.audio, Access: httpx.Public},
+		{Pattern: "GET /api/v1/recordings/{id}/audio", Handler: h.audio, Access: httpx.OptionalSignIn},
 		{Pattern: "GET /api/v1/recordings/{id}/audio/link", Handler: h.link},
 	}
 }
@@ -144,13 +144,10 @@ func (h audioHandlers) audio(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// caller is who asks: the bearer token's user, or the signed link's owner.
+// caller is who asks: the signed-in user (the router checked the bearer
+// token), or the signed link's owner.
 func (h audioHandlers) caller(r *http.Request, id string) (string, error) {
-	if token, ok := httpx.BearerToken(r); ok {
-		p, err := h.verifier.VerifyIDToken(r.Context(), token)
-		if err != nil {
-			return "", apperr.New(apperr.Unauthenticated, "INVALID_TOKEN", "Invalid or expired ID token")
-		}
+	if p, ok := httpx.PrincipalFrom(r.Context()); ok {
 		return p.UID, nil
 	}
 	if t := r.URL.Query().Get("t"); t != "" {

@@ -55,7 +55,7 @@ func newEnv(t *testing.T) *env {
 	svc := NewService(db, events.NewBus(), config.Config{})
 	files := audio.NewFiles(db, t.TempDir())
 	media.RemoveOnDelete(svc, files, slog.New(slog.DiscardHandler))
-	routes := append(Routes(svc, files), AudioRoutes(svc, files, audio.NewLinks(db, nil), fakeVerifier{}, fakeVerifier{})...)
+	routes := append(Routes(svc, files), AudioRoutes(svc, files, audio.NewLinks(db, nil), fakeVerifier{})...)
 	srv := httptest.NewServer(apitest.Handler(t, httpx.NewMux(routes, fakeVerifier{}, nil, nil)))
 	t.Cleanup(srv.Close)
 	return &env{t: t, srv: srv, svc: svc, files: files}

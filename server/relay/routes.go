@@ -80,7 +80,7 @@ var routes = []route{
 	{"GET /api/v1/people/candidates", httpx.SignedIn, forward, 0},
 	{"GET /api/v1/summarizations/by-recording/{recordingId}", httpx.SignedIn, cachedRead, 0},
 	{"GET /api/v1/summarizations/{id}", httpx.SignedIn, cachedRead, 0},
-	{"GET /api/v1/recordings/{id}/audio", httpx.Public, media, 0},
+	{"GET /api/v1/recordings/{id}/audio", httpx.OptionalSignIn, media, 0}, // a bearer token checked here, a signed link upstream
 	{"GET /api/v1/recordings/{id}/audio/link", httpx.SignedIn, forward, 0},
 
 	// Downloads are relayed as they stream, never cached: a backup is as

@@ -79,7 +79,7 @@ func Routes(svc *syncer.Service) []httpx.Route {
 	path, h := syncv1connect.NewSyncServiceHandler(&handler{svc: svc},
 		connect.WithReadMaxBytes(maxMessageBytes),
 	)
-	return []httpx.Route{{Pattern: path, Handler: httpx.ConnectHandler(h)}}
+	return []httpx.Route{httpx.ConnectRoute(path, h)}
 }
 
 // pruneEvery is how often tombstones past changelog.Retention are dropped.

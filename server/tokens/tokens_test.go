@@ -1,7 +1,9 @@
 package tokens_test
 
 import (
+	"bytes"
 	"encoding/json"
+	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -232,5 +234,32 @@ func TestTokens_LiveEventsAndSyncAreForSessionsOnly(t *testing.T) {
 			}
 			return
 		}
+	}
+}
+
+// A script plays a recording's audio with its access token, as the app does
+// with a session: a recordings:read token gets the bytes, ranges included;
+// a token without that scope is refused 403 naming it, a revoked one 401.
+func TestTokens_ReadTheAudioFileWithRecordingsRead(t *testing.T) {
+	s := servertest.Start(t, nil)
+	alice := s.SignIn(t, "alice@example.com")
+	alice.UploadWithAudio("r1", "Call", servertest.FakeOgg)
+	made, reader := mint(t, s, alice, map[string]any{"name": "player", "scopes": []string{"recordings:read"}})
+	_, asker := mint(t, s, alice, map[string]any{"name": "asker", "scopes": []string{"chat"}})
+
+	whole := reader.Do("GET", "/api/v1/recordings/r1/audio", nil)
+	if whole.Status != 200 || !bytes.Equal(whole.Body, servertest.FakeOgg) {
+		t.Fatalf("audio with a read token = %d, %d bytes", whole.Status, len(whole.Body))
+	}
+	part := reader.DoWith("GET", "/api/v1/recordings/r1/audio", nil, http.Header{"Range": {"bytes=0-3"}})
+	if part.Status != 206 || string(part.Body) != "OggS" {
+		t.Fatalf("a range with a read token = %d %q", part.Status, part.Body)
+	}
+	if r := asker.Do("GET", "/api/v1/recordings/r1/audio", nil); r.Status != 403 || !strings.Contains(string(r.Body), "recordings:read") {
+		t.Fatalf("audio with a chat token = %d %s", r.Status, r.Body)
+	}
+	alice.MustOK("DELETE", "/api/v1/tokens/"+made.ID, nil)
+	if r := reader.Do("GET", "/api/v1/recordings/r1/audio", nil); r.Status != 401 {
+		t.Fatalf("audio with a revoked token = %d %s", r.Status, r.Body)
 	}
 }
