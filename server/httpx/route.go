@@ -1,6 +1,7 @@
 package httpx
 
 import (
+	"errors"
 	"fmt"
 	"net/http"
 	"strings"
@@ -106,6 +107,7 @@ func requireSignIn(v Verifier, gate routeGate, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		token, ok := BearerToken(r)
 		if !ok {
+			w.Header().Set("WWW-Authenticate", `Bearer realm="pocket"`)
 			WriteError(w, r, apperr.New(apperr.Unauthenticated, "UNAUTHENTICATED", "Authentication required"))
 			return
 		}
@@ -117,6 +119,7 @@ func requireSignIn(v Verifier, gate routeGate, next http.Handler) http.Handler {
 			err = apperr.New(apperr.Unauthenticated, "INVALID_TOKEN", "Invalid or expired ID token")
 		}
 		if err != nil {
+			challengeRefused(w, err)
 			WriteError(w, r, err)
 			return
 		}
@@ -126,6 +129,15 @@ func requireSignIn(v Verifier, gate routeGate, next http.Handler) http.Handler {
 		w.Header().Set("Cache-Control", "no-store")
 		next.ServeHTTP(w, r.WithContext(WithPrincipal(r.Context(), p)))
 	})
+}
+
+// challengeRefused names the scheme on a refused credential's 401 (RFC 6750),
+// as clients of the token routes and the MCP server expect.
+func challengeRefused(w http.ResponseWriter, err error) {
+	var ae *apperr.Error
+	if errors.As(err, &ae) && ae.Kind == apperr.Unauthenticated {
+		w.Header().Set("WWW-Authenticate", `Bearer realm="pocket", error="invalid_token"`)
+	}
 }
 
 // BearerToken returns the token of an "Authorization: Bearer …" header.
