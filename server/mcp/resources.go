@@ -87,4 +87,3 @@ func (t *tools) listResources(next sdk.MethodHandler) sdk.MethodHandler {
 		return res, nil
 	}
 }
-

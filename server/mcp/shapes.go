@@ -32,11 +32,11 @@ type sectionOut struct {
 }
 
 type taskOut struct {
-	ID          string    `json:"id,omitempty"`
-	Title       string    `json:"title"`
-	Description string    `json:"description,omitempty"`
-	Priority    string    `json:"priority,omitempty"`
-	Completed   bool      `json:"completed"`
+	ID          string `json:"id,omitempty"`
+	Title       string `json:"title"`
+	Description string `json:"description,omitempty"`
+	Priority    string `json:"priority,omitempty"`
+	Completed   bool   `json:"completed"`
 	// Subtasks are taskOut values too; typed any because the SDK's schema
 	// inference refuses recursive types.
 	Subtasks []any `json:"subtasks,omitempty"`
