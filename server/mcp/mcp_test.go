@@ -298,3 +298,21 @@ func TestHTTP_RefusalsInTheEnvelope(t *testing.T) {
 		t.Errorf("revoked token = %d %v, want 401 with WWW-Authenticate", revoked.Status, revoked.Header)
 	}
 }
+
+// TestHTTP_TokenRateCoversMCP: each request to /mcp is one of the token's.
+func TestHTTP_TokenRateCoversMCP(t *testing.T) {
+	s := servertest.Start(t, func(c *config.Config) { c.Quotas.Limits.TokenRequests = 2 })
+	alice := s.SignIn(t, "alice@example.com")
+	var made struct{ Data struct{ Token string } }
+	alice.MustOK("POST", "/api/v1/tokens", map[string]any{"name": "slow", "scopes": []string{"recordings:read"}}, &made)
+	c := s.WithToken(t, made.Data.Token)
+	ping := []byte(`{"jsonrpc":"2.0","id":1,"method":"ping"}`)
+	h := http.Header{"Accept": {"application/json, text/event-stream"}, "Content-Type": {"application/json"}}
+	var last servertest.Response
+	for range 3 {
+		last = c.DoWith("POST", "/mcp", ping, h)
+	}
+	if last.Status != 429 || last.Header.Get("Retry-After") == "" || !strings.Contains(string(last.Body), "RATE_LIMITED") {
+		t.Errorf("third request = %d %v %s, want 429 RATE_LIMITED with Retry-After", last.Status, last.Header, last.Body)
+	}
+}
