@@ -58,6 +58,8 @@ func newServer(t *tools) *sdk.Server {
 	return srv
 }
 
+var errBodyTooLarge = apperr.Newf(apperr.TooLarge, "BODY_TOO_LARGE", "Request body is too large: an MCP message may be up to %d KiB", MaxBodyBytes>>10)
+
 // handler runs the SDK's Streamable HTTP handler behind the router's sign-in
 // check: the principal the router admitted becomes the SDK's token info, a
 // user's requests in flight are bounded, and the SDK's plain-text refusals
@@ -77,6 +79,9 @@ func handler(srv *sdk.Server, log *slog.Logger) httpx.Handler {
 	withPrincipal := sdkauth.RequireBearerToken(principalInfo, &sdkauth.RequireBearerTokenOptions{AllowMissingExpiration: true})(streamable)
 	calls := newInFlight(MaxCallsPerUser)
 	return func(w http.ResponseWriter, r *http.Request) error {
+		if r.ContentLength > MaxBodyBytes { // declared too large: refused before a byte is read
+			return errBodyTooLarge
+		}
 		release, err := calls.enter(httpx.MustPrincipal(r).UID)
 		if err != nil {
 			return err

@@ -27,9 +27,7 @@ func main() {
 	url := flag.String("url", "", "the server's base URL")
 	token := flag.String("token", "", "the access token")
 	flag.Parse()
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	out, err := run(ctx, *url, *token, flag.Args())
+	out, err := runWithin(30*time.Second, *url, *token, flag.Args())
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "mcpcall:", err)
 		os.Exit(1)
@@ -37,12 +35,18 @@ func main() {
 	_ = json.NewEncoder(os.Stdout).Encode(out)
 }
 
+func runWithin(limit time.Duration, url, token string, args []string) (any, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), limit)
+	defer cancel()
+	return run(ctx, url, token, args)
+}
+
 func run(ctx context.Context, url, token string, args []string) (any, error) {
 	s, err := mcptest.Connect(ctx, url, token)
 	if err != nil {
 		return nil, fmt.Errorf("connect: %w", err)
 	}
-	defer s.Close()
+	defer func() { _ = s.Close() }() // the answer is printed already; a failed goodbye changes nothing
 	switch {
 	case len(args) == 1 && args[0] == "list":
 		return list(ctx, s)
