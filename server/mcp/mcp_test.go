@@ -316,3 +316,19 @@ func TestHTTP_TokenRateCoversMCP(t *testing.T) {
 		t.Errorf("third request = %d %v %s, want 429 RATE_LIMITED with Retry-After", last.Status, last.Header, last.Body)
 	}
 }
+
+// TestRelayMode_SaysWhereToConnect: a relay serves no MCP of its own (its
+// sign-in takes ID tokens only); /mcp names the upstream instead.
+func TestRelayMode_SaysWhereToConnect(t *testing.T) {
+	up := servertest.Start(t, nil)
+	relay := servertest.Start(t, func(c *config.Config) {
+		c.UpstreamURL, c.UpstreamJWKSURL = up.URL, up.URL+"/api/v1/auth/jwks"
+	})
+	c := relay.WithToken(t, up.SignIn(t, "alice@example.com").IDToken)
+	for _, method := range []string{"POST", "GET", "DELETE"} {
+		r := c.DoWith(method, "/mcp", []byte(`{}`), http.Header{"Accept": {"application/json, text/event-stream"}})
+		if r.Status != 404 || !strings.Contains(string(r.Body), "MCP_NOT_RELAYED") {
+			t.Errorf("%s /mcp on a relay = %d %s, want 404 MCP_NOT_RELAYED", method, r.Status, r.Body)
+		}
+	}
+}
