@@ -24,7 +24,7 @@ type env struct {
 	tokens map[string]string // by name: read, chat, all
 }
 
-func start(t *testing.T) env {
+func start(t testing.TB) env {
 	t.Helper()
 	s := servertest.Start(t, func(c *config.Config) { c.Quotas.Limits.TokenRequests = 0 })
 	alice := s.SignIn(t, "alice@example.com")
