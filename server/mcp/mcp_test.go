@@ -332,3 +332,17 @@ func TestRelayMode_SaysWhereToConnect(t *testing.T) {
 		}
 	}
 }
+
+// TestSession_MayCallEveryTool: a signed-in session's ID token is not
+// limited by scopes, on /mcp as on every route.
+func TestSession_MayCallEveryTool(t *testing.T) {
+	e := start(t)
+	s := e.session(t, e.alice.IDToken)
+	var link struct{ URL string }
+	wantOK(t, call(t, s, "create_share_link", `{"recordingId":"`+weeklyID+`"}`), &link)
+	var found struct{ Total int }
+	wantOK(t, call(t, s, "search_recordings", `{"query":"release"}`), &found)
+	if link.URL == "" || found.Total != 1 {
+		t.Errorf("with a session: link %+v, search %+v", link, found)
+	}
+}
