@@ -26,6 +26,11 @@ const (
 // so a route someone forgot to classify fails closed.
 const SessionOnly Scope = "session-only"
 
+// PerCall marks a route that admits any live token and checks, call by
+// call, the scope each call needs itself (the MCP server, whose tools need
+// different scopes over one route). It is never granted.
+const PerCall Scope = "per-call"
+
 // Grantable are the scopes a token may hold, in the order the app shows them.
 var Grantable = []Scope{RecordingsRead, RecordingsWrite, Chat, Webhooks}
 

@@ -72,6 +72,9 @@ func sendHuge(t *testing.T, s *servertest.Server, token, method, path string, de
 		req.ContentLength = 100 << 20
 	}
 	req.Header.Set("Content-Type", contentTypeFor(path))
+	if path == "/mcp" {
+		req.Header.Set("Accept", "application/json, text/event-stream") // as every MCP client sends it
+	}
 	req.Header.Set("Authorization", "Bearer "+token)
 	req.Header.Set("Origin", s.Cfg.PublicURL)
 	res, err := http.DefaultClient.Do(req)

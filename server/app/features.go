@@ -10,6 +10,7 @@ import (
 	"github.com/pocket-companion/pocket/server/export"
 	"github.com/pocket-companion/pocket/server/firstpaint"
 	"github.com/pocket-companion/pocket/server/live"
+	"github.com/pocket-companion/pocket/server/mcp"
 	"github.com/pocket-companion/pocket/server/media"
 	"github.com/pocket-companion/pocket/server/push"
 	"github.com/pocket-companion/pocket/server/recordings"
@@ -40,6 +41,7 @@ var Features = fx.Options(
 	// Signing out of all devices forgets their push subscriptions.
 	fx.Provide(func(s *pkgpush.Subscriptions) auth.PushDevices { return s }),
 	usage.Module,
+	mcp.Module, // /mcp for AI assistants, over the same services as the REST routes
 	// Personal access tokens, accepted on the routes the table gives a scope.
 	tokens.Module,
 	fx.Supply(TokenScopes()),

@@ -7,6 +7,7 @@ import (
 	"github.com/pocket-companion/pocket/server/ai"
 	"github.com/pocket-companion/pocket/server/config"
 	"github.com/pocket-companion/pocket/server/live"
+	"github.com/pocket-companion/pocket/server/mcp"
 	"github.com/pocket-companion/pocket/server/push"
 	"github.com/pocket-companion/pocket/server/relay"
 	"github.com/pocket-companion/pocket/server/relaysync"
@@ -23,6 +24,7 @@ var RelayFeatures = fx.Options(
 	sync.Relayed,     // SyncService: the one sync engine over the relay's backend
 	live.Module,
 	push.Module,
+	mcp.Relayed, // /mcp says to connect to the upstream, whose tokens these are
 	// A sign-out through the relay closes its sessions' sockets here, and
 	// signing out of all devices forgets the push subscriptions kept here.
 	fx.Provide(func(h *live.Hub) relay.Sockets { return h }),

@@ -120,6 +120,13 @@ var API = []RouteInfo{
 	{"GET /api/v1/tokens", httpx.SignedIn, accesstoken.SessionOnly},
 	{"DELETE /api/v1/tokens/{id}", httpx.SignedIn, accesstoken.SessionOnly},
 
+	// The MCP server for AI assistants (server/mcp, docs/adr/0011-mcp-server.md):
+	// any live token may connect, and each tool or resource checks the scope
+	// it needs itself. It holds no sessions, so GET and DELETE answer 405.
+	{"POST /mcp", httpx.SignedIn, accesstoken.PerCall},
+	{"GET /mcp", httpx.SignedIn, accesstoken.PerCall},
+	{"DELETE /mcp", httpx.SignedIn, accesstoken.PerCall},
+
 	// The user's usage beside each per-user limit (server/usage).
 	{"GET /api/v1/usage", httpx.SignedIn, accesstoken.RecordingsRead},
 

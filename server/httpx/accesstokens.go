@@ -68,6 +68,7 @@ func (rg routeGate) admit(ctx context.Context, token string) (Principal, error) 
 	if err := rg.permits(scopes); err != nil {
 		return Principal{}, err
 	}
+	p.Scopes = scopes
 	return p, rg.gate.charge(p.TokenID)
 }
 
@@ -84,6 +85,9 @@ func (g *tokenGate) charge(tokenID string) error {
 }
 
 func (rg routeGate) permits(scopes []accesstoken.Scope) error {
+	if rg.scope == accesstoken.PerCall {
+		return nil // the handler checks each call's scope (Principal.Permits)
+	}
 	if rg.scope == "" || rg.scope == accesstoken.SessionOnly {
 		return apperr.New(apperr.Forbidden, "SESSION_REQUIRED",
 			rg.pattern+" cannot be called with an access token; it needs a signed-in session")

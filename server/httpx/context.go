@@ -4,7 +4,10 @@ import (
 	"context"
 	"log/slog"
 	"net/http"
+	"slices"
 	"time"
+
+	"github.com/pocket-companion/pocket/pkg/accesstoken"
 )
 
 type ctxKey int
@@ -30,6 +33,15 @@ type Principal struct {
 	// for a signed-in session): the router has checked its scope for the
 	// route, and routes for sessions only refuse it.
 	TokenID string
+	// Scopes are the access token's scopes (nil for a signed-in session,
+	// which may do everything): what a PerCall route checks per call.
+	Scopes []accesstoken.Scope
+}
+
+// Permits says whether the credential may do what scope allows: a
+// signed-in session always, an access token when it holds the scope.
+func (p Principal) Permits(scope accesstoken.Scope) bool {
+	return p.TokenID == "" || slices.Contains(p.Scopes, scope)
 }
 
 // Verifier checks a bearer ID token. The auth feature provides it.

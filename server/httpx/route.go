@@ -1,6 +1,7 @@
 package httpx
 
 import (
+	"errors"
 	"fmt"
 	"net/http"
 	"strings"
@@ -126,6 +127,7 @@ func requireSignIn(v Verifier, gate routeGate, refuse func(http.ResponseWriter, 
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		token, ok := BearerToken(r)
 		if !ok {
+			w.Header().Set("WWW-Authenticate", `Bearer realm="pocket"`)
 			refuse(w, r, apperr.New(apperr.Unauthenticated, "UNAUTHENTICATED", "Authentication required"))
 			return
 		}
@@ -137,6 +139,7 @@ func requireSignIn(v Verifier, gate routeGate, refuse func(http.ResponseWriter, 
 			err = apperr.New(apperr.Unauthenticated, "INVALID_TOKEN", "Invalid or expired ID token")
 		}
 		if err != nil {
+			challengeRefused(w, err)
 			refuse(w, r, err)
 			return
 		}
@@ -159,6 +162,15 @@ func signInIfToken(v Verifier, gate routeGate, next http.Handler) http.Handler {
 		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+// challengeRefused names the scheme on a refused credential's 401 (RFC 6750),
+// as clients of the token routes and the MCP server expect.
+func challengeRefused(w http.ResponseWriter, err error) {
+	var ae *apperr.Error
+	if errors.As(err, &ae) && ae.Kind == apperr.Unauthenticated {
+		w.Header().Set("WWW-Authenticate", `Bearer realm="pocket", error="invalid_token"`)
+	}
 }
 
 // BearerToken returns the token of an "Authorization: Bearer …" header.

@@ -119,7 +119,14 @@ func boolParam(v url.Values, name string) (*bool, error) {
 // dateParam reads a date (YYYY-MM-DD) or a timestamp (RFC 3339; no zone means
 // UTC). Both bounds are inclusive, so an end given as a date covers that day.
 func dateParam(v url.Values, name string, end bool) (time.Time, error) {
-	s := strings.TrimSpace(v.Get(name))
+	return DateBound(name, v.Get(name), end)
+}
+
+// DateBound reads one end of a date range as the search and dashboard take
+// it (see dateParam); the MCP server's search reads its from and to with it.
+// "" is unbounded (the zero time).
+func DateBound(name, s string, end bool) (time.Time, error) {
+	s = strings.TrimSpace(s)
 	if s == "" {
 		return time.Time{}, nil
 	}

@@ -101,9 +101,9 @@ func Handler(t testing.TB, next http.Handler, testOnly ...string) http.Handler {
 }
 
 // described says whether the document covers path: the API and the probes,
-// not the app's pages, Connect services or operators' metrics.
+// and the MCP server, not the app's pages, Connect services or operators' metrics.
 func described(path string) bool {
-	return strings.HasPrefix(path, "/api/") || path == "/healthz" || path == "/readyz"
+	return strings.HasPrefix(path, "/api/") || path == "/healthz" || path == "/readyz" || path == "/mcp"
 }
 
 // check is one exchange being held to the document.
