@@ -248,6 +248,17 @@ func TestResources_ListAndRead(t *testing.T) {
 	}
 }
 
+// TestInitialize_PromisesNoNotices: a stateless server keeps no session to
+// notify, so it advertises tools and resources without listChanged (nor
+// logging): a client must not wait for notices that never come.
+func TestInitialize_PromisesNoNotices(t *testing.T) {
+	e := start(t)
+	caps := e.session(t, e.tokens["read"]).InitializeResult().Capabilities
+	if caps.Tools == nil || caps.Tools.ListChanged || caps.Resources == nil || caps.Resources.ListChanged || caps.Resources.Subscribe || caps.Logging != nil {
+		t.Fatalf("capabilities = %+v (tools %+v, resources %+v)", caps, caps.Tools, caps.Resources)
+	}
+}
+
 // TestHTTP_RefusalsInTheEnvelope: the transport's own refusals answer the
 // API's envelope and status, and a missing or revoked token is a 401 that
 // names the scheme.

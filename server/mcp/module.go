@@ -53,6 +53,9 @@ func newServer(t *tools) *sdk.Server {
 		Instructions: "Tools and resources over the signed-in user's voice recordings: search them, read one " +
 			"(summary, action items, transcript in pages), ask questions with cited passages, list action items, " +
 			"and make share links.",
+		// Stateless: no session hears a notice, so none is promised (the SDK would
+		// advertise listChanged for tools and resources), nor logging.
+		Capabilities: &sdk.ServerCapabilities{Tools: &sdk.ToolCapabilities{}, Resources: &sdk.ResourceCapabilities{}},
 	})
 	t.register(srv)
 	return srv
