@@ -9,12 +9,17 @@ package store
 import (
 	"context"
 	"errors"
+	"fmt"
+	"log/slog"
+	"net"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/pocket-companion/pocket/tests/pgtest"
 )
@@ -154,3 +159,101 @@ func TestPostgres_ExpiredKeysReadAsMissingAndAreDeleted(t *testing.T) {
 		t.Fatalf("scan found %v and %d rows remain after garbage collection; want only t/kept", keys, rows)
 	}
 }
+
+// A view of one key costs its caller one round trip: BEGIN travels with the
+// read, and the view returns before its ROLLBACK is even sent (held here
+// until the view has returned), which then frees the connection.
+func TestPostgres_AViewOfOneKeyIsOneRoundTrip(t *testing.T) {
+	cfg, err := pgPoolConfig(pgtest.SchemaURL(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.MaxConns = 1 // every statement on one connection, counted below
+	cfg.ShouldPing = func(context.Context, pgxpool.ShouldPingParams) bool { return false }
+	var sends atomic.Int64
+	cfg.ConnConfig.DialFunc = func(ctx context.Context, network, addr string) (net.Conn, error) {
+		c, err := (&net.Dialer{}).DialContext(ctx, network, addr)
+		return countedWrites{c, &sends}, err
+	}
+	held := make(chan struct{})
+	cfg.ConnConfig.Tracer = holdRollbacks{held}
+	eng, err := openPool(cfg, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	db := &DB{eng: eng, log: eng.log, lane: newWriteLane()}
+	t.Cleanup(func() { _ = db.Close() })
+	t.Cleanup(func() { close(held) }) // first: a failed test's held ROLLBACK may go, so Close returns
+	key := Key("t", "k")
+	mustUpdate(t, db, func(x *Txn) error { return x.Set(key, []byte("v")) })
+	read := func() <-chan error {
+		done := make(chan error, 1)
+		go func() {
+			done <- db.View(func(x *Txn) error {
+				v, err := x.Get(key)
+				if err == nil && string(v) != "v" {
+					err = fmt.Errorf("read %q, want v", v)
+				}
+				return err
+			})
+		}()
+		return done
+	}
+	viewed := func(done <-chan error) {
+		t.Helper()
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Fatal(err)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatal("the view waited for its ROLLBACK")
+		}
+	}
+	idle := func() {
+		t.Helper()
+		for deadline := time.Now().Add(10 * time.Second); eng.pool.Stat().AcquiredConns() > 0; time.Sleep(time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatal("the view's connection was not handed back")
+			}
+		}
+	}
+	viewed(read()) // the first use of each statement prepares it
+	held <- struct{}{}
+	idle()
+
+	before := sends.Load()
+	viewed(read())
+	if n := sends.Load() - before; n != 1 {
+		t.Fatalf("the view sent %d times before answering; want once (BEGIN and the read together)", n)
+	}
+	held <- struct{}{}
+	idle()
+	if n := sends.Load() - before; n != 2 {
+		t.Fatalf("the view and its end sent %d times; want 2 (then the ROLLBACK)", n)
+	}
+}
+
+// countedWrites counts what the client sends: pgx writes each batch or
+// statement's messages at once, so a write is a round trip's request.
+type countedWrites struct {
+	net.Conn
+	n *atomic.Int64
+}
+
+func (c countedWrites) Write(b []byte) (int, error) {
+	c.n.Add(1)
+	return c.Conn.Write(b)
+}
+
+// holdRollbacks keeps each ROLLBACK from being sent until the test lets it.
+type holdRollbacks struct{ release <-chan struct{} }
+
+func (h holdRollbacks) TraceQueryStart(ctx context.Context, _ *pgx.Conn, q pgx.TraceQueryStartData) context.Context {
+	if q.SQL == "rollback" {
+		<-h.release
+	}
+	return ctx
+}
+
+func (holdRollbacks) TraceQueryEnd(context.Context, *pgx.Conn, pgx.TraceQueryEndData) {}
