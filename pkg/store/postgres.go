@@ -117,7 +117,6 @@ func migrateSchema(ctx context.Context, pool *pgxpool.Pool) error {
 	return nil
 }
 
-// close waits for the connections still in use, views ending included.
 func (e *pgEngine) close() error {
 	e.pool.Close()
 	return nil
@@ -154,9 +153,10 @@ func (e *pgEngine) update(fn func(kv) error) error {
 
 // view reads one snapshot, as a Badger read transaction does. Its BEGIN goes
 // with its first read (PostgreSQL takes the snapshot at that read anyway),
-// and the caller does not wait for its end: a read-only transaction has
-// nothing to commit, so its ROLLBACK runs after view returns and then hands
-// the connection back to the pool. A view of one key is one round trip.
+// so a view of one key is two round trips, the read and the ROLLBACK.
+// Leaving the ROLLBACK to a goroutine (one round trip for the caller) was
+// slower on two shared cores: the next view could not reuse the connection
+// (ADR 7, amended 2026-12-02).
 func (e *pgEngine) view(fn func(kv) error) error {
 	ctx, cancel := context.WithTimeout(context.Background(), pgTxnTimeout)
 	defer cancel()
@@ -166,21 +166,15 @@ func (e *pgEngine) view(fn func(kv) error) error {
 		err = x.flush() // a write in a view: PostgreSQL refuses it, as Badger does
 	}
 	if x.tx != nil {
-		go e.endView(x.tx)
+		// A read-only transaction has nothing to commit; its end frees the connection.
+		if endErr := x.tx.Rollback(ctx); endErr != nil && !errors.Is(endErr, pgx.ErrTxClosed) {
+			e.log.Warn("store: end a read-only transaction", "err", endErr) // pgx closes the connection
+		}
 	}
 	if err == nil {
 		return nil
 	}
 	return x.failed(err)
-}
-
-// endView ends a read-only transaction and returns its connection to the pool.
-func (e *pgEngine) endView(tx pgx.Tx) {
-	ctx, cancel := context.WithTimeout(context.Background(), pgTxnTimeout)
-	defer cancel()
-	if err := tx.Rollback(ctx); err != nil && !errors.Is(err, pgx.ErrTxClosed) {
-		e.log.Warn("store: end a read-only transaction", "err", err) // pgx closes the connection
-	}
 }
 
 // classify marks the errors DB.Update re-runs (a serialization failure or a

@@ -24,7 +24,7 @@ import (
 	"github.com/pocket-companion/pocket/tests/pgtest"
 )
 
-func openURL(t *testing.T, url string) *DB {
+func openURL(t testing.TB, url string) *DB {
 	t.Helper()
 	db, err := Open(Options{DatabaseURL: url})
 	if err != nil {
@@ -160,10 +160,9 @@ func TestPostgres_ExpiredKeysReadAsMissingAndAreDeleted(t *testing.T) {
 	}
 }
 
-// A view of one key costs its caller one round trip: BEGIN travels with the
-// read, and the view returns before its ROLLBACK is even sent (held here
-// until the view has returned), which then frees the connection.
-func TestPostgres_AViewOfOneKeyIsOneRoundTrip(t *testing.T) {
+// A view of one key is two round trips, where BEGIN, the read and COMMIT
+// were three: BEGIN travels in the read's batch, then ROLLBACK ends it.
+func TestPostgres_AViewOfOneKeyIsTwoRoundTrips(t *testing.T) {
 	cfg, err := pgPoolConfig(pgtest.SchemaURL(t))
 	if err != nil {
 		t.Fatal(err)
@@ -175,62 +174,33 @@ func TestPostgres_AViewOfOneKeyIsOneRoundTrip(t *testing.T) {
 		c, err := (&net.Dialer{}).DialContext(ctx, network, addr)
 		return countedWrites{c, &sends}, err
 	}
-	held := make(chan struct{})
-	cfg.ConnConfig.Tracer = holdRollbacks{held}
 	eng, err := openPool(cfg, slog.New(slog.DiscardHandler))
 	if err != nil {
 		t.Fatal(err)
 	}
 	db := &DB{eng: eng, log: eng.log, lane: newWriteLane()}
 	t.Cleanup(func() { _ = db.Close() })
-	t.Cleanup(func() { close(held) }) // first: a failed test's held ROLLBACK may go, so Close returns
 	key := Key("t", "k")
 	mustUpdate(t, db, func(x *Txn) error { return x.Set(key, []byte("v")) })
-	read := func() <-chan error {
-		done := make(chan error, 1)
-		go func() {
-			done <- db.View(func(x *Txn) error {
-				v, err := x.Get(key)
-				if err == nil && string(v) != "v" {
-					err = fmt.Errorf("read %q, want v", v)
-				}
-				return err
-			})
-		}()
-		return done
-	}
-	viewed := func(done <-chan error) {
+	read := func() {
 		t.Helper()
-		select {
-		case err := <-done:
-			if err != nil {
-				t.Fatal(err)
+		mustView(t, db, func(x *Txn) error {
+			v, err := x.Get(key)
+			if err == nil && string(v) != "v" {
+				err = fmt.Errorf("read %q, want v", v)
 			}
-		case <-time.After(10 * time.Second):
-			t.Fatal("the view waited for its ROLLBACK")
-		}
+			return err
+		})
 	}
-	idle := func() {
-		t.Helper()
-		for deadline := time.Now().Add(10 * time.Second); eng.pool.Stat().AcquiredConns() > 0; time.Sleep(time.Millisecond) {
-			if time.Now().After(deadline) {
-				t.Fatal("the view's connection was not handed back")
-			}
-		}
-	}
-	viewed(read()) // the first use of each statement prepares it
-	held <- struct{}{}
-	idle()
-
+	read() // the first use of each statement prepares it
 	before := sends.Load()
-	viewed(read())
-	if n := sends.Load() - before; n != 1 {
-		t.Fatalf("the view sent %d times before answering; want once (BEGIN and the read together)", n)
-	}
-	held <- struct{}{}
-	idle()
+	read()
 	if n := sends.Load() - before; n != 2 {
-		t.Fatalf("the view and its end sent %d times; want 2 (then the ROLLBACK)", n)
+		t.Fatalf("the view sent %d times; want 2 (BEGIN with the read, then ROLLBACK)", n)
+	}
+	mustView(t, db, func(*Txn) error { return nil })
+	if n := sends.Load() - before; n != 2 {
+		t.Fatalf("a view that reads nothing sent %d times; want none", n-2)
 	}
 }
 
@@ -246,14 +216,31 @@ func (c countedWrites) Write(b []byte) (int, error) {
 	return c.Conn.Write(b)
 }
 
-// holdRollbacks keeps each ROLLBACK from being sent until the test lets it.
-type holdRollbacks struct{ release <-chan struct{} }
-
-func (h holdRollbacks) TraceQueryStart(ctx context.Context, _ *pgx.Conn, q pgx.TraceQueryStartData) context.Context {
-	if q.SQL == "rollback" {
-		<-h.release
+// What a cached dashboard page costs the store: a view of one key, by one
+// reader at a time and by 4×GOMAXPROCS at once (docs/benchmarks.md, Stores).
+func BenchmarkPostgres_ViewOfOneKey(b *testing.B) {
+	db := openURL(b, pgtest.SchemaURL(b))
+	key := Key("chead", "u1")
+	if err := db.Update(func(x *Txn) error { return x.Set(key, []byte("head")) }); err != nil {
+		b.Fatal(err)
 	}
-	return ctx
+	view := func() error { return db.View(func(x *Txn) error { _, err := x.Get(key); return err }) }
+	b.Run("serial", func(b *testing.B) {
+		for b.Loop() {
+			if err := view(); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("parallel", func(b *testing.B) {
+		b.SetParallelism(4)
+		b.RunParallel(func(pb *testing.PB) {
+			for pb.Next() {
+				if err := view(); err != nil {
+					b.Error(err)
+					return
+				}
+			}
+		})
+	})
 }
-
-func (holdRollbacks) TraceQueryEnd(context.Context, *pgx.Conn, pgx.TraceQueryEndData) {}
