@@ -195,8 +195,12 @@ bench-sync:
 ## bench-replicas: replicas of one PostgreSQL joined by NATS against one Badger server: an edit's write-to-socket
 ## latency across replicas, concurrent edits through 1, 2 and 3 replicas, Pull of 10,000 on both stores (about
 ## 10 minutes; figures go to docs/benchmarks.md)
-bench-replicas: postgres
+bench-replicas: postgres build bin/nats-server bin/replicabench
 	tools/bench-replicas.sh
+
+# The load tool of bench-replicas (test-only).
+bin/replicabench: go.mod go.sum $(wildcard tools/replicabench/*.go)
+	go build -o $@ ./tools/replicabench
 
 ## bench-web: a new device's first sync of 10,000 recordings in Chromium, this tree against BASE_REF, at full and 4x slowed CPU (about an hour; figures go to docs/benchmarks.md)
 bench-web:

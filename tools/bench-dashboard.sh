@@ -19,12 +19,15 @@ source tools/bench-lib.sh
 bench_import_library
 
 echo "loopback, $rate req/s for ${secs}s each, $workers workers, $(nproc) cores shared by server and client"
+cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; } # user + system time of a process, in clock ticks
 run() { bin/loadgen -c "$workers" -d "${secs}s" -rate "$rate" "$@"; }
 measure() { # $1: the binary, $2: its name in the output
   serve_bin=$1 bench_serve
   [ -n "${token:-}" ] || bench_sign_in # once: sign-in is rate limited; the ID token outlives a restart
   run -label "$2: baseline GET /healthz" "$base/healthz"
+  local cpu_before; cpu_before=$(cpu_ticks "$pid")
   run -label "$2: dashboard first page" -token "$token" "$base/api/v1/recordings/dashboard"
+  echo "$2: server CPU during the dashboard run $(( ($(cpu_ticks "$pid") - cpu_before) * 1000 / $(getconf CLK_TCK) )) ms"
   run -label "$2: baseline GET /healthz (again)" "$base/healthz"
   echo "$2: server RSS $(ps -o rss= -p "$pid") KB"
   bench_stop

@@ -15,9 +15,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-3}; edits=${EDITS:-300}; secs=${SECS:-10}; workers=${WORKERS:-16}; users=${USERS:-8}
-go build -o bin/pocket ./server/cmd/pocket
-go build -o bin/replicabench ./tools/replicabench
-go build -o bin/nats-server github.com/nats-io/nats-server/v2
+for b in pocket nats-server replicabench; do # built by make bench-replicas
+  [ -x "bin/$b" ] || { echo "bin/$b is missing: run make bench-replicas" >&2; exit 1; }
+done
 
 tmp=$(mktemp -d) pgdir=$(mktemp -d) # the cluster's own: under root it belongs to the postgres user
 pids=()

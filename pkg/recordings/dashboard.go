@@ -94,12 +94,8 @@ func (s *Service) Dashboard(ctx context.Context, uid string, q DashboardQuery) (
 		if err != nil {
 			return err
 		}
-		for _, id := range ids {
-			item, err := x.Get(itemKey(uid, id))
-			if err != nil {
-				return fmt.Errorf("recordings: item %s: %w", id, err)
-			}
-			page.Data = append(page.Data, item)
+		if page.Data, err = itemsIn(x, uid, ids); err != nil {
+			return err
 		}
 		if more {
 			page.NextCursor = encodeCursor(q.SortBy, q.SortOrder, keys[len(keys)-1][len(indexPrefix(uid, q.SortBy)):])
@@ -110,6 +106,28 @@ func (s *Service) Dashboard(ctx context.Context, uid string, q DashboardQuery) (
 		return nil
 	})
 	return page, err
+}
+
+// itemsIn reads the list items of ids, in that order, together (one
+// statement on PostgreSQL rather than a round trip each).
+func itemsIn(x *store.Txn, uid string, ids []string) ([]json.RawMessage, error) {
+	keys := make([][]byte, len(ids))
+	for i, id := range ids {
+		keys[i] = itemKey(uid, id)
+	}
+	values, err := x.GetMany(keys)
+	if err != nil {
+		return nil, err
+	}
+	items := make([]json.RawMessage, 0, len(ids))
+	for i, id := range ids {
+		item, ok := values[string(keys[i])]
+		if !ok {
+			return nil, fmt.Errorf("recordings: item %s: %w", id, store.ErrNotFound)
+		}
+		items = append(items, item)
+	}
+	return items, nil
 }
 
 func (q *DashboardQuery) normalize() error {

@@ -3,6 +3,7 @@ package recordings
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 
 	"github.com/pocket-companion/pocket/pkg/apperr"
 	"github.com/pocket-companion/pocket/pkg/changelog"
@@ -38,21 +39,48 @@ func putSyncState(x *store.Txn, uid string, st *stored) error {
 // StateIn reads a recording's current state in x; ok is false when it is
 // deleted or was never there.
 func StateIn(x *store.Txn, uid, id string) (State, bool, error) {
-	item, err := x.Get(itemKey(uid, id))
-	if errors.Is(err, store.ErrNotFound) {
-		return State{}, false, nil // deleted (unindexed) or never there
+	states, err := StatesIn(x, uid, []string{id})
+	st, ok := states[id]
+	return st, ok, err
+}
+
+// StatesIn reads the current states of the recordings ids in x, their list
+// items and sync states in one read of the store (on PostgreSQL one
+// statement for a pull's whole page); the deleted and the never-there are
+// not in the map.
+func StatesIn(x *store.Txn, uid string, ids []string) (map[string]State, error) {
+	keys := make([][]byte, 0, 2*len(ids))
+	for _, id := range ids {
+		keys = append(keys, itemKey(uid, id), syncStateKey(uid, id))
 	}
+	values, err := x.GetMany(keys)
 	if err != nil {
-		return State{}, false, err
+		return nil, err
 	}
-	var ss syncState
-	switch err := x.GetJSON(syncStateKey(uid, id), &ss); {
-	case err == nil:
-		return State{ID: id, Item: item, Speakers: ss.Speakers, FolderID: ss.FolderID, Empty: ss.Empty}, true, nil
-	case !errors.Is(err, store.ErrNotFound):
-		return State{}, false, err
+	states := make(map[string]State, len(ids))
+	for i, id := range ids {
+		item, ok := values[string(keys[2*i])]
+		if !ok {
+			continue // deleted (unindexed) or never there
+		}
+		synced, ok := values[string(keys[2*i+1])]
+		if !ok {
+			st, live, err := stateFromRecord(x, uid, id) // written before the sync state existed
+			if err != nil {
+				return nil, err
+			}
+			if live {
+				states[id] = st
+			}
+			continue
+		}
+		var ss syncState
+		if err := json.Unmarshal(synced, &ss); err != nil {
+			return nil, fmt.Errorf("recordings: sync state of %s: %w", id, err)
+		}
+		states[id] = State{ID: id, Item: item, Speakers: ss.Speakers, FolderID: ss.FolderID, Empty: ss.Empty}
 	}
-	return stateFromRecord(x, uid, id) // written before the sync state existed
+	return states, nil
 }
 
 func stateFromRecord(x *store.Txn, uid, id string) (State, bool, error) {

@@ -79,6 +79,21 @@ func (x badgerTxn) get(key []byte) ([]byte, error) {
 	return item.ValueCopy(nil)
 }
 
+func (x badgerTxn) getMany(keys [][]byte) (map[string][]byte, error) {
+	values := make(map[string][]byte, len(keys))
+	for _, k := range keys {
+		v, err := x.get(k)
+		if errors.Is(err, ErrNotFound) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		values[string(k)] = v
+	}
+	return values, nil
+}
+
 func (x badgerTxn) valueSize(key []byte) (int64, error) {
 	item, err := x.item(key)
 	if err != nil {

@@ -50,6 +50,14 @@ type pgEngine struct {
 }
 
 func openPostgres(url string, log *slog.Logger) (*pgEngine, error) {
+	cfg, err := pgPoolConfig(url)
+	if err != nil {
+		return nil, err
+	}
+	return openPool(cfg, log)
+}
+
+func pgPoolConfig(url string) (*pgxpool.Config, error) {
 	cfg, err := pgxpool.ParseConfig(url)
 	if err != nil {
 		return nil, fmt.Errorf("store: POCKET_DATABASE_URL: %w", err)
@@ -57,6 +65,10 @@ func openPostgres(url string, log *slog.Logger) (*pgEngine, error) {
 	if !strings.Contains(url, "pool_max_conns") {
 		cfg.MaxConns = pgDefaultMaxConns
 	}
+	return cfg, nil
+}
+
+func openPool(cfg *pgxpool.Config, log *slog.Logger) (*pgEngine, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), pgTxnTimeout)
 	defer cancel()
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
@@ -120,38 +132,49 @@ func (e *pgEngine) collectGarbage() {
 }
 
 func (e *pgEngine) update(fn func(kv) error) error {
-	return e.run(pgx.TxOptions{IsoLevel: pgx.Serializable}, fn)
-}
-
-// view reads one snapshot, as a Badger read transaction does.
-func (e *pgEngine) view(fn func(kv) error) error {
-	return e.run(pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, fn)
-}
-
-func (e *pgEngine) run(opts pgx.TxOptions, fn func(kv) error) error {
 	ctx, cancel := context.WithTimeout(context.Background(), pgTxnTimeout)
 	defer cancel()
-	tx, err := e.pool.BeginTx(ctx, opts)
-	if err != nil {
-		return classify(err)
-	}
-	x := &pgTxn{ctx: ctx, tx: tx}
-	err = fn(x)
+	x := &pgTxn{ctx: ctx, pool: e.pool, opts: pgx.TxOptions{IsoLevel: pgx.Serializable}}
+	err := fn(x)
 	if err == nil {
 		err = x.flush()
 	}
-	if err == nil {
-		err = tx.Commit(ctx)
+	if err == nil && x.tx != nil {
+		err = x.tx.Commit(ctx)
 	}
 	if err == nil {
 		return nil
 	}
-	_ = tx.Rollback(ctx)
-	if x.conflicted {
-		// fn may have turned the failed statement's error into its own.
-		return errors.Join(errConflict, err)
+	if x.tx != nil {
+		_ = x.tx.Rollback(ctx)
 	}
-	return classify(err)
+	return x.failed(err)
+}
+
+// view reads one snapshot, as a Badger read transaction does. Its BEGIN goes
+// with its first read (PostgreSQL takes the snapshot at that read anyway),
+// so a view of one key is two round trips, the read and the ROLLBACK.
+// Leaving the ROLLBACK to a goroutine (one round trip for the caller) was
+// slower on two shared cores: the next view could not reuse the connection
+// (ADR 7, amended 2026-12-02).
+func (e *pgEngine) view(fn func(kv) error) error {
+	ctx, cancel := context.WithTimeout(context.Background(), pgTxnTimeout)
+	defer cancel()
+	x := &pgTxn{ctx: ctx, pool: e.pool, opts: pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}}
+	err := fn(x)
+	if err == nil {
+		err = x.flush() // a write in a view: PostgreSQL refuses it, as Badger does
+	}
+	if x.tx != nil {
+		// A read-only transaction has nothing to commit; its end frees the connection.
+		if endErr := x.tx.Rollback(ctx); endErr != nil && !errors.Is(endErr, pgx.ErrTxClosed) {
+			e.log.Warn("store: end a read-only transaction", "err", endErr) // pgx closes the connection
+		}
+	}
+	if err == nil {
+		return nil
+	}
+	return x.failed(err)
 }
 
 // classify marks the errors DB.Update re-runs (a serialization failure or a
@@ -170,13 +193,25 @@ func classify(err error) error {
 	return err
 }
 
-// pgTxn is one attempt. Writes are held and sent together (one round trip)
-// before the next read and at commit, so the transaction reads its own writes.
+// pgTxn is one attempt. Its transaction begins with its first statement, in
+// the same batch. Writes are held and sent together, with the next read or
+// at commit (one round trip), so the transaction reads its own writes.
 type pgTxn struct {
 	ctx        context.Context
-	tx         pgx.Tx
+	pool       *pgxpool.Pool
+	opts       pgx.TxOptions
+	tx         pgx.Tx // nil until the first statement is sent
 	pending    pgx.Batch
 	conflicted bool
+}
+
+// failed is the attempt's error as DB reads it: a conflict when a statement
+// lost to another writer, though fn may have turned that error into its own.
+func (x *pgTxn) failed(err error) error {
+	if x.conflicted {
+		return errors.Join(errConflict, err)
+	}
+	return classify(err)
 }
 
 // check records whether a statement failed because another writer won.
@@ -191,22 +226,59 @@ func (x *pgTxn) check(err error) error {
 	return err
 }
 
+// send sends the held writes and then read (a statement, or "" for none) in
+// one batch, beginning the transaction in it if no statement has been sent
+// yet. It returns the batch with the writes' results consumed, so the next
+// result is read's; the caller closes it.
+func (x *pgTxn) send(read string, args ...any) (pgx.BatchResults, error) {
+	var b pgx.Batch
+	skip := x.pending.Len()
+	if x.tx == nil {
+		b.BeginTx(x.opts)
+		skip++
+	}
+	b.QueuedQueries = append(b.QueuedQueries, x.pending.QueuedQueries...)
+	x.pending = pgx.Batch{}
+	if read != "" {
+		b.Queue(read, args...)
+	}
+	var br pgx.BatchResults
+	if x.tx == nil {
+		br = x.pool.SendBatch(x.ctx, &b)
+		x.tx = br.Tx() // rolled back by run when anything failed, which also frees the connection
+	} else {
+		br = x.tx.SendBatch(x.ctx, &b)
+	}
+	for range skip {
+		if _, err := br.Exec(); err != nil {
+			_ = br.Close()
+			return nil, x.check(err)
+		}
+	}
+	return br, nil
+}
+
 func (x *pgTxn) flush() error {
 	if x.pending.Len() == 0 {
 		return nil
 	}
-	batch := x.pending
-	x.pending = pgx.Batch{}
-	return x.check(x.tx.SendBatch(x.ctx, &batch).Close())
+	br, err := x.send("")
+	if err != nil {
+		return err
+	}
+	return x.check(br.Close())
 }
 
 // row reads one live key's column (missing and expired keys: ErrNotFound).
 func (x *pgTxn) row(column string, key []byte, dest any) error {
-	if err := x.flush(); err != nil {
+	br, err := x.send("select "+column+" from kv where k = $1 and (exp is null or exp > $2)", key, time.Now().Unix())
+	if err != nil {
 		return err
 	}
-	err := x.tx.QueryRow(x.ctx, "select "+column+" from kv where k = $1 and (exp is null or exp > $2)",
-		key, time.Now().Unix()).Scan(dest)
+	err = br.QueryRow().Scan(dest)
+	if closeErr := br.Close(); closeErr != nil {
+		return x.check(closeErr)
+	}
 	if errors.Is(err, pgx.ErrNoRows) {
 		return ErrNotFound
 	}
@@ -217,6 +289,19 @@ func (x *pgTxn) get(key []byte) ([]byte, error) {
 	var v []byte
 	err := x.row("v", key, &v)
 	return v, err
+}
+
+func (x *pgTxn) getMany(keys [][]byte) (map[string][]byte, error) {
+	values := make(map[string][]byte, len(keys))
+	if len(keys) == 0 {
+		return values, nil
+	}
+	pairs, err := x.query("select k, v from kv where k = any($1) and (exp is null or exp > $2)",
+		true, len(keys), keys, time.Now().Unix())
+	for _, p := range pairs {
+		values[string(p.k)] = p.v
+	}
+	return values, err
 }
 
 func (x *pgTxn) valueSize(key []byte) (int64, error) {
@@ -248,9 +333,6 @@ func (x *pgTxn) delete(key []byte) error {
 }
 
 func (x *pgTxn) scan(prefix, from []byte, reverse, withValues bool, fn func(key, value []byte) (bool, error)) error {
-	if err := x.flush(); err != nil {
-		return err
-	}
 	page := pgScan{prefix: prefix, end: prefixEnd(prefix), reverse: reverse, withValues: withValues, at: from, inclusive: true}
 	for size := pgFirstPage; ; size = min(size*4, pgMaxPage) {
 		pairs, err := x.fetch(&page, size)
@@ -283,16 +365,34 @@ type pair struct{ k, v []byte }
 // fetch reads the next page whole, so fn may use the transaction between pages.
 func (x *pgTxn) fetch(s *pgScan, size int) ([]pair, error) {
 	sql, args := s.query(size)
-	rows, err := x.tx.Query(x.ctx, sql, args...)
+	return x.query(sql, s.withValues, size, args...)
+}
+
+// query reads the rows of sql (key, and value if withValues; about size of
+// them) whole.
+func (x *pgTxn) query(sql string, withValues bool, size int, args ...any) ([]pair, error) {
+	br, err := x.send(sql, args...)
 	if err != nil {
-		return nil, x.check(err)
+		return nil, err
+	}
+	pairs, err := readPairs(br, withValues, size)
+	if closeErr := br.Close(); err == nil {
+		err = closeErr
+	}
+	return pairs, x.check(err)
+}
+
+func readPairs(br pgx.BatchResults, withValues bool, size int) ([]pair, error) {
+	rows, err := br.Query()
+	if err != nil {
+		return nil, err
 	}
 	defer rows.Close()
 	pairs := make([]pair, 0, size)
 	for rows.Next() {
 		var p pair
 		dest := []any{&p.k}
-		if s.withValues {
+		if withValues {
 			dest = append(dest, &p.v)
 		}
 		if err := rows.Scan(dest...); err != nil {
@@ -300,7 +400,7 @@ func (x *pgTxn) fetch(s *pgScan, size int) ([]pair, error) {
 		}
 		pairs = append(pairs, p)
 	}
-	return pairs, x.check(rows.Err())
+	return pairs, rows.Err()
 }
 
 // query is the statement for one page: keys under the prefix, live, past the

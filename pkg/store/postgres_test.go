@@ -9,17 +9,22 @@ package store
 import (
 	"context"
 	"errors"
+	"fmt"
+	"log/slog"
+	"net"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/pocket-companion/pocket/tests/pgtest"
 )
 
-func openURL(t *testing.T, url string) *DB {
+func openURL(t testing.TB, url string) *DB {
 	t.Helper()
 	db, err := Open(Options{DatabaseURL: url})
 	if err != nil {
@@ -153,4 +158,89 @@ func TestPostgres_ExpiredKeysReadAsMissingAndAreDeleted(t *testing.T) {
 	if strings.Join(keys, " ") != "t/kept" || rows != 1 {
 		t.Fatalf("scan found %v and %d rows remain after garbage collection; want only t/kept", keys, rows)
 	}
+}
+
+// A view of one key is two round trips, where BEGIN, the read and COMMIT
+// were three: BEGIN travels in the read's batch, then ROLLBACK ends it.
+func TestPostgres_AViewOfOneKeyIsTwoRoundTrips(t *testing.T) {
+	cfg, err := pgPoolConfig(pgtest.SchemaURL(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.MaxConns = 1 // every statement on one connection, counted below
+	cfg.ShouldPing = func(context.Context, pgxpool.ShouldPingParams) bool { return false }
+	var sends atomic.Int64
+	cfg.ConnConfig.DialFunc = func(ctx context.Context, network, addr string) (net.Conn, error) {
+		c, err := (&net.Dialer{}).DialContext(ctx, network, addr)
+		return countedWrites{c, &sends}, err
+	}
+	eng, err := openPool(cfg, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	db := &DB{eng: eng, log: eng.log, lane: newWriteLane()}
+	t.Cleanup(func() { _ = db.Close() })
+	key := Key("t", "k")
+	mustUpdate(t, db, func(x *Txn) error { return x.Set(key, []byte("v")) })
+	read := func() {
+		t.Helper()
+		mustView(t, db, func(x *Txn) error {
+			v, err := x.Get(key)
+			if err == nil && string(v) != "v" {
+				err = fmt.Errorf("read %q, want v", v)
+			}
+			return err
+		})
+	}
+	read() // the first use of each statement prepares it
+	before := sends.Load()
+	read()
+	if n := sends.Load() - before; n != 2 {
+		t.Fatalf("the view sent %d times; want 2 (BEGIN with the read, then ROLLBACK)", n)
+	}
+	mustView(t, db, func(*Txn) error { return nil })
+	if n := sends.Load() - before; n != 2 {
+		t.Fatalf("a view that reads nothing sent %d times; want none", n-2)
+	}
+}
+
+// countedWrites counts what the client sends: pgx writes each batch or
+// statement's messages at once, so a write is a round trip's request.
+type countedWrites struct {
+	net.Conn
+	n *atomic.Int64
+}
+
+func (c countedWrites) Write(b []byte) (int, error) {
+	c.n.Add(1)
+	return c.Conn.Write(b)
+}
+
+// What a cached dashboard page costs the store: a view of one key, by one
+// reader at a time and by 4×GOMAXPROCS at once (docs/benchmarks.md, Stores).
+func BenchmarkPostgres_ViewOfOneKey(b *testing.B) {
+	db := openURL(b, pgtest.SchemaURL(b))
+	key := Key("chead", "u1")
+	if err := db.Update(func(x *Txn) error { return x.Set(key, []byte("head")) }); err != nil {
+		b.Fatal(err)
+	}
+	view := func() error { return db.View(func(x *Txn) error { _, err := x.Get(key); return err }) }
+	b.Run("serial", func(b *testing.B) {
+		for b.Loop() {
+			if err := view(); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("parallel", func(b *testing.B) {
+		b.SetParallelism(4)
+		b.RunParallel(func(pb *testing.PB) {
+			for pb.Next() {
+				if err := view(); err != nil {
+					b.Error(err)
+					return
+				}
+			}
+		})
+	})
 }

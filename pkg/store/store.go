@@ -119,10 +119,11 @@ type engine interface {
 
 // kv is one transaction's view of the keys, its own writes included.
 type kv interface {
-	get(key []byte) ([]byte, error)                 // ErrNotFound when missing or expired
-	valueSize(key []byte) (int64, error)            // ErrNotFound when missing or expired
-	expiresAt(key []byte) (uint64, error)           // Unix seconds, 0 for never
-	set(key, value []byte, ttl time.Duration) error // ttl 0: kept until deleted
+	get(key []byte) ([]byte, error)                   // ErrNotFound when missing or expired
+	getMany(keys [][]byte) (map[string][]byte, error) // the live ones' values by key
+	valueSize(key []byte) (int64, error)              // ErrNotFound when missing or expired
+	expiresAt(key []byte) (uint64, error)             // Unix seconds, 0 for never
+	set(key, value []byte, ttl time.Duration) error   // ttl 0: kept until deleted
 	delete(key []byte) error
 	scan(prefix, from []byte, reverse, withValues bool, fn func(key, value []byte) (bool, error)) error
 }
@@ -277,6 +278,12 @@ func (x *Txn) runAfterCommit() {
 
 // Get returns the raw value at key, or ErrNotFound.
 func (x *Txn) Get(key []byte) ([]byte, error) { return x.t.get(key) }
+
+// GetMany returns the values of those keys that exist, by key (as a
+// string); a missing key is not an error. PostgreSQL reads them in one
+// statement where Get would be a round trip each (a pull's page of
+// recordings).
+func (x *Txn) GetMany(keys [][]byte) (map[string][]byte, error) { return x.t.getMany(keys) }
 
 // GetJSON decodes the value at key into v.
 func (x *Txn) GetJSON(key []byte, v any) error {

@@ -39,8 +39,8 @@ type embedded struct {
 	ask  Asker
 }
 
-func (embedded) RecordingIn(x *store.Txn, uid, id string) (recordings.State, bool, error) {
-	return recordings.StateIn(x, uid, id)
+func (embedded) RecordingsIn(x *store.Txn, uid string, ids []string) (map[string]recordings.State, error) {
+	return recordings.StatesIn(x, uid, ids)
 }
 
 func (embedded) FolderIn(x *store.Txn, uid, id string) (recordings.Folder, bool, error) {

@@ -27,8 +27,8 @@ type remote struct {
 	refreshed func()
 }
 
-func (r *remote) RecordingIn(*store.Txn, string, string) (recordings.State, bool, error) {
-	return recordings.State{}, false, nil
+func (r *remote) RecordingsIn(*store.Txn, string, []string) (map[string]recordings.State, error) {
+	return nil, nil
 }
 
 func (r *remote) FolderIn(_ *store.Txn, _, id string) (recordings.Folder, bool, error) {

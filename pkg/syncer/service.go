@@ -101,7 +101,9 @@ type Verdict struct {
 // Entities reads the current state of a user's recordings and folders in a
 // snapshot: what Pull and Push's answers carry beside each change-log entry.
 type Entities interface {
-	RecordingIn(x *store.Txn, uid, id string) (recordings.State, bool, error)
+	// RecordingsIn reads the live ones among the recordings ids (deleted and
+	// unknown ones are not in the map), together: a pull's page at once.
+	RecordingsIn(x *store.Txn, uid string, ids []string) (map[string]recordings.State, error)
 	FolderIn(x *store.Txn, uid, id string) (recordings.Folder, bool, error)
 }
 

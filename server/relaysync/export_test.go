@@ -14,7 +14,8 @@ func (s *Service) TokenOf(uid string) string { return s.tokenOf(uid) }
 // MirroredRecording reads a recording of uid's mirror.
 func (s *Service) MirroredRecording(uid, id string) (st recordings.State, ok bool, err error) {
 	err = s.db.View(func(x *store.Txn) error {
-		st, ok, err = s.RecordingIn(x, uid, id)
+		states, err := s.RecordingsIn(x, uid, []string{id})
+		st, ok = states[id]
 		return err
 	})
 	return st, ok, err

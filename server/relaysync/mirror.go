@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math"
 
 	"github.com/pocket-companion/pocket/pkg/loose"
@@ -91,13 +92,30 @@ func folderOf(obj loose.Object, folders map[string]recordings.Folder) string {
 	return ""
 }
 
-// RecordingIn reads the mirror for pkg/syncer (Pull, and Push's answers).
-func (s *Service) RecordingIn(x *store.Txn, uid, id string) (recordings.State, bool, error) {
-	var r mirroredRecording
-	if ok, err := getJSON(x, mrecKey(uid, id), &r); !ok || err != nil {
-		return recordings.State{}, false, err
+// RecordingsIn reads the mirror for pkg/syncer (Pull, and Push's answers):
+// the recordings of ids it holds, in one read of the store.
+func (s *Service) RecordingsIn(x *store.Txn, uid string, ids []string) (map[string]recordings.State, error) {
+	keys := make([][]byte, len(ids))
+	for i, id := range ids {
+		keys[i] = mrecKey(uid, id)
 	}
-	return recordings.State{ID: id, Item: r.Item, Speakers: r.Speakers, FolderID: r.FolderID, Empty: r.Empty}, true, nil
+	values, err := x.GetMany(keys)
+	if err != nil {
+		return nil, err
+	}
+	states := make(map[string]recordings.State, len(values))
+	for i, id := range ids {
+		b, ok := values[string(keys[i])]
+		if !ok {
+			continue
+		}
+		var r mirroredRecording
+		if err := json.Unmarshal(b, &r); err != nil {
+			return nil, fmt.Errorf("relaysync: mirrored recording %s: %w", id, err)
+		}
+		states[id] = recordings.State{ID: id, Item: r.Item, Speakers: r.Speakers, FolderID: r.FolderID, Empty: r.Empty}
+	}
+	return states, nil
 }
 
 // FolderIn reads a folder of the mirror for pkg/syncer.
