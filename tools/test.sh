@@ -7,10 +7,11 @@
 # Beside it, at the lowest priority (nice 19), the Go tests (the store-facing
 # ones on PostgreSQL too), the PWA's
 # generated-code check, typecheck and unit tests, and both linters take the CPU
-# the browser suite leaves idle (about a quarter of two cores). Then the relay's
-# tagged tests, and beside them 20 chaos trials (`make chaos` runs 200) followed
-# by the tests tagged for two replicas on one PostgreSQL. A table of each
-# stage's time closes the run.
+# the browser suite leaves idle. From the start, beside the embedded suite and at
+# normal priority too, a second browser lane runs the relay's tagged tests, then
+# 20 chaos trials (`make chaos` runs 200), then the tests tagged for two replicas
+# on one PostgreSQL: those wait more than they compute, and the checks fill their
+# waits. A table of each stage's time closes the run.
 #
 #   tools/test.sh              every stage
 #   tools/test.sh go web       only the named stages (setup always runs first;
@@ -170,9 +171,9 @@ wanted lint && { run_bg_idle lint lint && checks+=(lint) checks_pid+=($!); }
 
 # The browser suite: the embedded suite (in E2E_SHARDS shards side by side,
 # each with a stack of its own and its own folder for traces and server logs),
-# then the relay's tagged tests. One shard by default: on two cores the suite
-# is CPU-bound (Chromium's renderers), and three shards beside the relay took
-# 15 minutes where one run takes 11.
+# and beside it the side lane (relay, chaos, replicas). One shard by default: on
+# two cores the suite is CPU-bound (Chromium's renderers), and three shards
+# beside the relay took 15 minutes where one run takes 11.
 embedded_shard() { # I N: shard I of N of the embedded suite
   local shard=()
   [ "$2" -eq 1 ] || shard=("--shard=$1/$2")
@@ -180,47 +181,48 @@ embedded_shard() { # I N: shard I of N of the embedded suite
 }
 relay_tagged() { env POCKET_E2E_OUTPUT=e2e/test-results/e2e-relay e2e/run.sh --relay; }
 # A 20-trial sample of the chaos spec (e2e/README.md "Chaos"; `make chaos` runs
-# 200), on a stack of its own beside the relay's tests: the two suites share
-# two cores for about two minutes, where in the embedded suite the sample would
-# lengthen the longest stage. No retry: a trial that loses, duplicates or
+# 200), on a stack of its own in the side lane: in the embedded suite the sample
+# would lengthen the longest stage. No retry: a trial that loses, duplicates or
 # strands an edit fails the run, and its seed replays it (CHAOS_SEED).
 chaos_sample() {
   env CHAOS_TRIALS=20 POCKET_E2E_OUTPUT=e2e/test-results/e2e-chaos \
     e2e/run.sh tests/chaos.spec.ts --project desktop --retries 0
 }
 # The tests tagged @replicas (e2e/run.sh --replicas: PostgreSQL, NATS, two
-# replicas behind a round-robin balancer), after the chaos sample in the same
-# lane beside the relay's tests: two browser stacks at a time at most, as the
-# relay's and chaos's live-update and fault timings were measured with.
+# replicas behind a round-robin balancer), last in the side lane.
 replicas_tagged() { env POCKET_E2E_OUTPUT=e2e/test-results/e2e-replicas e2e/run.sh --replicas; }
-# side_lane NAME...: these stages one after the other, in the background.
+# side_lane NAME...: these stages one after the other, in the background, beside
+# the embedded suite: two browser stacks at a time at most, as the relay's and
+# chaos's live-update and fault timings were measured with (they ran side by
+# side before). The relay's, chaos's and the replicas' tests spend most of their
+# time waiting (9-95 % of two cores, mostly under 60 %, when they ran after the
+# embedded suite), so they start at once rather than after it, and the checks at
+# nice 19 fill those waits.
 side_lane() {
   local name
   for name in "$@"; do
     case $name in
+    e2e-relay) run_bg e2e-relay relay_tagged ;;
     e2e-chaos) run_bg e2e-chaos chaos_sample ;;
     e2e-replicas) run_bg e2e-replicas replicas_tagged ;;
     esac
     wait $!
   done
 }
-if [ "$failed" -eq 0 ] && wanted e2e; then
-  shards=${E2E_SHARDS:-1} bg=() bg_pid=()
-  for i in $(seq 1 "$shards"); do run_bg "e2e-$i" embedded_shard "$i" "$shards" && bg+=("e2e-$i") bg_pid+=($!); done
-  wait "${bg_pid[@]}"
-  for name in "${bg[@]}"; do collect "$name"; done
-  for name in "${bg[@]}"; do [ "${status[$name]}" -eq 0 ] || failed=1; done
-fi
 side=()
+wanted e2e-relay && side+=(e2e-relay)
 wanted e2e-chaos && side+=(e2e-chaos)
 wanted e2e-replicas && side+=(e2e-replicas)
 if [ "$failed" -eq 0 ] && [ ${#side[@]} -gt 0 ]; then
   side_lane "${side[@]}" &
   side_pid=$!
 fi
-if [ "$failed" -eq 0 ] && wanted e2e-relay; then
-  stage e2e-relay relay_tagged
-  [ "${status[e2e-relay]}" -eq 0 ] || failed=1
+if [ "$failed" -eq 0 ] && wanted e2e; then
+  shards=${E2E_SHARDS:-1} bg=() bg_pid=()
+  for i in $(seq 1 "$shards"); do run_bg "e2e-$i" embedded_shard "$i" "$shards" && bg+=("e2e-$i") bg_pid+=($!); done
+  wait "${bg_pid[@]}"
+  for name in "${bg[@]}"; do collect "$name"; done
+  for name in "${bg[@]}"; do [ "${status[$name]}" -eq 0 ] || failed=1; done
 fi
 if [ -n "${side_pid:-}" ]; then
   wait "$side_pid"
