@@ -21,7 +21,7 @@ const device = (page: Page) =>
     () =>
       new Promise<{ listed: string[]; details: number }>((resolve, reject) => {
         const open = indexedDB.open('pocket')
-        open.onerror = () => reject(open.error)
+        open.onerror = () => reject(open.error ?? new Error('IndexedDB would not open'))
         open.onsuccess = () => {
           const idb = open.result
           const tx = idb.transaction(['recordings', 'details'])
@@ -132,8 +132,10 @@ test.describe('available offline, stored in batches', () => {
           (id) =>
             new Promise<{ id: string; kept: boolean; title: string }>((resolve) => {
               const get = store.get(id)
-              get.onsuccess = () =>
-                resolve({ id, kept: get.result !== undefined, title: String(get.result?.data?.recording?.title ?? '') })
+              get.onsuccess = () => {
+                const stored = get.result as { data?: { recording?: { title?: string } } } | undefined
+                resolve({ id, kept: stored !== undefined, title: stored?.data?.recording?.title ?? '' })
+              }
             }),
         ),
       )

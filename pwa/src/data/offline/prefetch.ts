@@ -168,7 +168,7 @@ function stopReason(error: unknown): PrefetchResult['stopped'] {
 
 /** Runs work over items with at most `limit` running at once; answers what each gave, in order, nulls left out. */
 async function pool<T, R>(items: T[], limit: number, work: (item: T) => Promise<R | null>): Promise<R[]> {
-  const out: (R | null)[] = new Array(items.length).fill(null)
+  const out: (R | null)[] = items.map(() => null)
   let next = 0
   const worker = async () => {
     while (next < items.length) {
