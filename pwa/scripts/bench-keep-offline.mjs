@@ -20,12 +20,9 @@
  * imports and builds the baseline, then runs this.
  */
 import { chromium } from '@playwright/test'
-import { mkdirSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { signInFromLog } from './bench-session.mjs'
+import { alternateBuilds, int, parseBins, range, sec, startProfile, stopProfile } from './bench-alternate.mjs'
 import { chromiumLaunchOptions } from './chromium.mjs'
-import { freePort, startPocket } from './pocket-server.mjs'
 
 const { values: opt } = parseArgs({
   options: {
@@ -43,10 +40,7 @@ const { values: opt } = parseArgs({
 if (!opt.data) throw new Error('--data (a data dir holding an imported library) is required')
 const COUNT = Number(opt.count)
 const LIMIT_MS = Number(opt.limit) * 1000
-const bins = opt.bins.split(',').map((pair) => {
-  const [label, bin] = pair.split('=')
-  return { label, bin }
-})
+const bins = parseBins(opt.bins)
 
 /** Before the page's scripts: the budget as the dialog stores it, and room for every request's timing. */
 function setUp() {
@@ -89,11 +83,7 @@ async function keepAll(browser, pocket, state, cpu, profileTo) {
   const page = await context.newPage()
   const cdp = await context.newCDPSession(page)
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu })
-  if (profileTo) {
-    await cdp.send('Profiler.enable')
-    await cdp.send('Profiler.setSamplingInterval', { interval: 500 })
-    await cdp.send('Profiler.start')
-  }
+  if (profileTo) await startProfile(cdp)
   const t0 = Date.now()
   await page.goto(`${pocket.url}/recordings`)
   let pulledAt = null
@@ -107,17 +97,13 @@ async function keepAll(browser, pocket, state, cpu, profileTo) {
   const ms = Date.now() - t0
   const requests = await page.evaluate(apiRequests)
   const estimate = await page.evaluate(() => navigator.storage.estimate())
-  if (profileTo) writeFileSync(profileTo, JSON.stringify((await cdp.send('Profiler.stop')).profile))
+  if (profileTo) await stopProfile(cdp, profileTo)
   const after = { cookies: (await context.storageState()).cookies, origins: [] }
   await context.close()
   if (!c?.rows) throw new Error('nothing stored: the page is not signed in, or does not sync')
   return { state: after, ms, pulledAt, kept: c.details, requests, idb: estimate.usageDetails?.indexedDB ?? null }
 }
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
-const range = (xs, f) => `${f(median(xs))} (${f(Math.min(...xs))}–${f(Math.max(...xs))})`
-const sec = (ms) => `${(ms / 1000).toFixed(1)} s`
-const int = (x) => `${Math.round(x)}`
 const mb = (b) => (b === null ? 'n/a' : `${(b / 1e6).toFixed(1)} MB`)
 
 function summary(label, cpu, runs) {
@@ -142,33 +128,20 @@ function summary(label, cpu, runs) {
   )} ms | ${mb(runs.at(-1).idb)} |`
 }
 
-const port = await freePort()
-const results = new Map()
 const browser = await chromium.launch(chromiumLaunchOptions())
-let state
+let results
 try {
-  for (const cpu of opt.cpu.split(',').map(Number)) {
-    for (let i = 0; i < Number(opt.runs); i++) {
-      for (const { label, bin } of i % 2 ? [...bins].reverse() : bins) {
-        const pocket = await startPocket({ dataDir: opt.data, log: opt.log, bin, port })
-        try {
-          // One sign-in for the whole bench (one code a minute); the port stays, so the session does.
-          state ??= await signedIn(browser, pocket)
-          const profileTo = opt.profile && join(opt.profile, `${label}-cpu${cpu}-run${i}.cpuprofile`)
-          if (opt.profile) mkdirSync(opt.profile, { recursive: true })
-          const r = await keepAll(browser, pocket, state, cpu, profileTo)
-          state = r.state
-          console.error(
-            `${label} cpu ${cpu}× run ${i}: ${r.kept} kept in ${sec(r.ms)} (pulled ${r.pulledAt === null ? 'never' : sec(r.pulledAt)}), ${r.requests.count} API requests, median ${int(r.requests.medianMs)} ms`,
-          )
-          const key = `${label}\t${cpu}`
-          results.set(key, [...(results.get(key) ?? []), r])
-        } finally {
-          await pocket.stop()
-        }
-      }
-    }
-  }
+  const setup = { browser, bins, cpus: opt.cpu.split(',').map(Number), runs: Number(opt.runs), dataDir: opt.data }
+  results = await alternateBuilds(
+    { ...setup, log: opt.log, email: opt.email, profile: opt.profile },
+    async ({ label, cpu, i, pocket, state, profileTo }) => {
+      const r = await keepAll(browser, pocket, state, cpu, profileTo)
+      console.error(
+        `${label} cpu ${cpu}× run ${i}: ${r.kept} kept in ${sec(r.ms)} (pulled ${r.pulledAt === null ? 'never' : sec(r.pulledAt)}), ${r.requests.count} API requests, median ${int(r.requests.medianMs)} ms`,
+      )
+      return r
+    },
+  )
 } finally {
   await browser.close()
 }
@@ -183,20 +156,4 @@ console.log('|---|---|---|---|---|---|---|---|---|')
 for (const [key, runs] of results) {
   const [label, cpu] = key.split('\t')
   console.log(summary(label, cpu, runs))
-}
-
-async function signedIn(browser, pocket) {
-  const context = await browser.newContext()
-  try {
-    await signInFromLog(context, { url: pocket.url, log: pocket.log, email: opt.email })
-  } catch (error) {
-    // One code a minute: a bench started again soon after another waits out the rest of it.
-    const wait = /wait (\d+) seconds/.exec(String(error))?.[1]
-    if (!wait) throw error
-    await new Promise((r) => setTimeout(r, (Number(wait) + 1) * 1000))
-    await signInFromLog(context, { url: pocket.url, log: pocket.log, email: opt.email })
-  }
-  const s = await context.storageState()
-  await context.close()
-  return s
 }

@@ -1,6 +1,7 @@
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { http, HttpResponse } from 'msw'
 import { server } from '@/mocks/node'
+import { transactionScopes } from '@/test/transactionScopes'
 import { readCachedChat, type FetchedChat } from '../chat'
 import { db } from '../db'
 import { readCachedDetail } from '../detail'
@@ -32,18 +33,9 @@ const title = async (id: string) =>
 
 describe('storeKept', () => {
   it('stores a batch of details and chats in one transaction, readable offline', async () => {
-    const scopes: string[][] = []
-    const original = db.transaction.bind(db) as (...args: unknown[]) => unknown
-    const spy = vi.spyOn(db, 'transaction').mockImplementation(((...args: unknown[]) => {
-      const tables = args.find(Array.isArray) as Array<{ name: string }> | undefined
-      if (tables) scopes.push(tables.map((t) => t.name))
-      return original(...args)
-    }) as typeof db.transaction)
-    try {
-      await storeKept([kept('r1', 'One', 2), kept('r2', 'Two'), kept('r3', 'Three', 1)])
-    } finally {
-      spy.mockRestore()
-    }
+    const scopes = await transactionScopes(db, () =>
+      storeKept([kept('r1', 'One', 2), kept('r2', 'Two'), kept('r3', 'Three', 1)]),
+    )
     // One transaction, and the list's table is not in it: the list's reads never wait for the library.
     expect(scopes).toEqual([['details', 'outbox', 'syncBase', 'chatSessions', 'chatMessages']])
     expect(await Promise.all(['r1', 'r2', 'r3'].map(title))).toEqual(['One', 'Two', 'Three'])
