@@ -12,7 +12,7 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 HAVE_WEB := $(wildcard package.json)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run build web test postgres test-go fault fault-replicas chaos soak load fuzz test-web test-size test-e2e test-e2e-relay test-e2e-relay-all test-e2e-replicas test-gen deps tools chromium fixtures-audio clean fmt lint lint-go lint-web lint-api bench bench-sync bench-replicas bench-relay bench-web proto
+.PHONY: run build web test postgres test-go fault fault-replicas chaos soak load fuzz test-web test-size test-e2e test-e2e-relay test-e2e-relay-all test-e2e-replicas test-gen deps tools chromium fixtures-audio clean fmt lint lint-go lint-web lint-api bench bench-sync bench-replicas bench-relay bench-web bench-keep-offline proto
 
 ## run: build everything and start `pocket serve` on http://127.0.0.1:8080 with the sample data
 run: build
@@ -205,6 +205,10 @@ bin/replicabench: go.mod go.sum $(wildcard tools/replicabench/*.go)
 ## bench-web: a new device's first sync of 10,000 recordings in Chromium, this tree against BASE_REF, at full and 4x slowed CPU (about an hour; figures go to docs/benchmarks.md)
 bench-web:
 	tools/bench-web.sh
+
+## bench-keep-offline: "Keep all recordings offline" on a new device, 500 recordings in Chromium, this tree against BASE_REF (about 10 minutes; figures go to docs/benchmarks.md)
+bench-keep-offline:
+	tools/bench-keep-offline.sh
 
 ## bench-relay: what a relay adds to a dashboard read, against nginx proxy_pass to the same upstream (figures go to docs/benchmarks.md)
 bench-relay: build

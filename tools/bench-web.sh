@@ -13,16 +13,9 @@ count=${COUNT:-10000}; runs=${RUNS:-5}; cpu=${CPU:-1,4}; limit=${LIMIT:-300}
 # The last commit whose pull landed a page in parts of four changes.
 base_ref=${BASE_REF:-6ff0df0}
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-make build >/dev/null
-mkdir -p "$tmp/base"
-git archive "$base_ref" | tar -x -C "$tmp/base"
-ln -s "$PWD/node_modules" "$tmp/base/node_modules"
-(cd "$tmp/base" && npm run -s build >/dev/null && go build -o "$tmp/pocket-base" ./server/cmd/pocket)
-
-bin/pocket fixtures gen --count "$count" --out "$tmp/gen" >/dev/null
-bin/pocket import --user demo@example.com --data-dir "$tmp/data" "$tmp/gen" | tail -1
-echo "# $(date -u +%F) $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg); baseline $base_ref ($(git rev-parse --short "$base_ref"))"
+# shellcheck source=tools/bench-web-lib.sh
+. tools/bench-web-lib.sh
+bench_web_builds
+bench_web_library
 node pwa/scripts/bench-first-sync.mjs --data "$tmp/data" --count "$count" --runs "$runs" --cpu "$cpu" \
   --limit "$limit" --bins "now=bin/pocket,base=$tmp/pocket-base" --log "$tmp/pocket.log"

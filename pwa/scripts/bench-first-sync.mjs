@@ -19,12 +19,9 @@
  * baseline, then runs this.
  */
 import { chromium } from '@playwright/test'
-import { mkdirSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { signInFromLog } from './bench-session.mjs'
+import { alternateBuilds, int, median, parseBins, range, sec, startProfile, stopProfile } from './bench-alternate.mjs'
 import { chromiumLaunchOptions } from './chromium.mjs'
-import { freePort, startPocket } from './pocket-server.mjs'
 
 const { values: opt } = parseArgs({
   options: {
@@ -42,10 +39,7 @@ const { values: opt } = parseArgs({
 if (!opt.data) throw new Error('--data (a data dir holding an imported library) is required')
 const COUNT = Number(opt.count)
 const LIMIT_MS = Number(opt.limit) * 1000
-const bins = opt.bins.split(',').map((pair) => {
-  const [label, bin] = pair.split('=')
-  return { label, bin }
-})
+const bins = parseBins(opt.bins)
 
 /** Runs in the page before its scripts: keeps every long task of the page. */
 function observeLongTasks() {
@@ -78,11 +72,7 @@ async function firstSync(browser, pocket, state, cpu, profileTo) {
   const page = await context.newPage()
   const cdp = await context.newCDPSession(page)
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu })
-  if (profileTo) {
-    await cdp.send('Profiler.enable')
-    await cdp.send('Profiler.setSamplingInterval', { interval: 500 })
-    await cdp.send('Profiler.start')
-  }
+  if (profileTo) await startProfile(cdp)
   const t0 = Date.now()
   await page.goto(`${pocket.url}/recordings`)
   const samples = []
@@ -94,7 +84,7 @@ async function firstSync(browser, pocket, state, cpu, profileTo) {
   }
   const ms = Date.now() - t0
   const tasks = await page.evaluate(() => window.__longTasks)
-  if (profileTo) writeFileSync(profileTo, JSON.stringify((await cdp.send('Profiler.stop')).profile))
+  if (profileTo) await stopProfile(cdp, profileTo)
   // The session's cookies as the run left them (the server turns a refresh token over once used);
   // nothing else of the origin's: each run starts as a new device.
   const after = { cookies: (await context.storageState()).cookies, origins: [] }
@@ -117,11 +107,6 @@ function rate(samples, from, to) {
   if (!a || !b || b.ms === a.ms) return null
   return ((b.rows - a.rows) * 1000) / (b.ms - a.ms)
 }
-
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
-const range = (xs, f) => `${f(median(xs))} (${f(Math.min(...xs))}–${f(Math.max(...xs))})`
-const sec = (ms) => `${(ms / 1000).toFixed(1)} s`
-const int = (x) => `${Math.round(x)}`
 
 function summary(label, cpu, runs) {
   const done = runs.filter((r) => r.rows >= COUNT)
@@ -146,33 +131,20 @@ function cutOff(runs) {
   return `cut off at ${sec(LIMIT_MS)}: ${range(rows, int)} of ${COUNT} stored`
 }
 
-const port = await freePort()
-const results = new Map()
 const browser = await chromium.launch(chromiumLaunchOptions())
-let state
+let results
 try {
-  for (const cpu of opt.cpu.split(',').map(Number)) {
-    for (let i = 0; i < Number(opt.runs); i++) {
-      for (const { label, bin } of i % 2 ? [...bins].reverse() : bins) {
-        const pocket = await startPocket({ dataDir: opt.data, log: opt.log, bin, port })
-        try {
-          // One sign-in for the whole bench (one code a minute); the port stays, so the session does.
-          if (!state) state = await signedIn(browser, pocket)
-          const profileTo = opt.profile && join(opt.profile, `${label}-cpu${cpu}-run${i}.cpuprofile`)
-          if (opt.profile) mkdirSync(opt.profile, { recursive: true })
-          const r = await firstSync(browser, pocket, state, cpu, profileTo)
-          state = r.state
-          console.error(
-            `${label} cpu ${cpu}× run ${i}: ${r.rows} rows in ${sec(r.ms)}, ${r.tasks.length} long tasks, longest ${int(Math.max(0, ...r.tasks.map((t) => t.ms)))} ms`,
-          )
-          const key = `${label}\t${cpu}`
-          results.set(key, [...(results.get(key) ?? []), r])
-        } finally {
-          await pocket.stop()
-        }
-      }
-    }
-  }
+  const setup = { browser, bins, cpus: opt.cpu.split(',').map(Number), runs: Number(opt.runs), dataDir: opt.data }
+  results = await alternateBuilds(
+    { ...setup, log: opt.log, email: opt.email, profile: opt.profile },
+    async ({ label, cpu, i, pocket, state, profileTo }) => {
+      const r = await firstSync(browser, pocket, state, cpu, profileTo)
+      console.error(
+        `${label} cpu ${cpu}× run ${i}: ${r.rows} rows in ${sec(r.ms)}, ${r.tasks.length} long tasks, longest ${int(Math.max(0, ...r.tasks.map((t) => t.ms)))} ms`,
+      )
+      return r
+    },
+  )
 } finally {
   await browser.close()
 }
@@ -185,20 +157,4 @@ console.log('|---|---|---|---|---|---|---|---|---|')
 for (const [key, runs] of results) {
   const [label, cpu] = key.split('\t')
   console.log(summary(label, cpu, runs))
-}
-
-async function signedIn(browser, pocket) {
-  const context = await browser.newContext()
-  try {
-    await signInFromLog(context, { url: pocket.url, log: pocket.log, email: opt.email })
-  } catch (error) {
-    // One code a minute: a bench started again soon after another waits out the rest of it.
-    const wait = /wait (\d+) seconds/.exec(String(error))?.[1]
-    if (!wait) throw error
-    await new Promise((r) => setTimeout(r, (Number(wait) + 1) * 1000))
-    await signInFromLog(context, { url: pocket.url, log: pocket.log, email: opt.email })
-  }
-  const s = await context.storageState()
-  await context.close()
-  return s
 }

@@ -138,16 +138,45 @@ const deviceStore = () => import('./db').then((m) => m.db)
 
 async function saveChat(t: ChatTarget, session: ChatSession, messages: ChatMessage[]): Promise<void> {
   const db = await deviceStore()
+  const rows = chatRows({ target: t, session, messages })
   await db.transaction('rw', db.chatSessions, db.chatMessages, async () => {
-    await db.chatSessions.put({
-      id: session.id,
-      recordingId: t.recordingId,
-      data: { session, scope: scopeOf(t), savedAt: Date.now() },
-    })
-    await db.chatMessages.bulkPut(
-      messages.map((m) => ({ id: m.id, sessionId: session.id, createdAt: m.createdAt, data: m })),
-    )
+    await db.chatSessions.bulkPut(rows.sessions)
+    await db.chatMessages.bulkPut(rows.messages)
   })
+}
+
+/** A conversation as the server answers it, not yet stored. */
+export interface FetchedChat {
+  target: ChatTarget
+  session: ChatSession
+  messages: ChatMessage[]
+}
+
+/**
+ * The conversation as fetchChatHistory would keep it, without storing it
+ * (the offline library stores many at once, chatRows); failures are raised.
+ * Most recordings were never asked about: their empty session needs no
+ * second request.
+ */
+export async function requestChat(t: ChatTarget, signal?: AbortSignal): Promise<FetchedChat> {
+  const session = await fetchChatSession(t, signal)
+  return { target: t, session, messages: session.empty ? [] : await fetchChatMessages(session, signal) }
+}
+
+/** The device's rows for conversations: none for a local placeholder, which the server does not hold. */
+export function chatRows(chats: FetchedChat | FetchedChat[]) {
+  const saved = (Array.isArray(chats) ? chats : [chats]).filter((c) => !c.session.local)
+  const savedAt = Date.now()
+  return {
+    sessions: saved.map(({ target, session }) => ({
+      id: session.id,
+      recordingId: target.recordingId,
+      data: { session, scope: scopeOf(target), savedAt },
+    })),
+    messages: saved.flatMap(({ session, messages }) =>
+      messages.map((m) => ({ id: m.id, sessionId: session.id, createdAt: m.createdAt, data: m })),
+    ),
+  }
 }
 
 interface CachedSession {

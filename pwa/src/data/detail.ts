@@ -25,6 +25,18 @@ export async function fetchDetail(
   signal?: AbortSignal,
   room: { background?: boolean } = {},
 ): Promise<StoredDetail> {
+  const detail = await requestDetail(id, signal)
+  // Queued edits (a rename on its way) are laid over the fetched copy, not lost under it.
+  // A full disk makes room by removing what was used longest ago (background: room.background).
+  const { db, writeServerDetail } = await loadServerCopies()
+  return withRoom(() => writeServerDetail(db, detail), { keep: [id], background: room.background, db })
+}
+
+/**
+ * The detail as the server answers it, not yet stored (the offline library
+ * stores many in one transaction); failures and a 404 as fetchDetail's.
+ */
+export async function requestDetail(id: string, signal?: AbortSignal): Promise<StoredDetail> {
   if (!id) throw new ApiError({ status: 400, code: 'NO_RECORDING_ID', message: NO_ID_MESSAGE })
   let raw: unknown
   try {
@@ -38,14 +50,7 @@ export async function fetchDetail(
   if (!body || typeof body.recording !== 'object' || body.recording === null) {
     throw new ApiError({ status: 200, code: NO_DATA_CODE, message: LOAD_FAILED_MESSAGE, body: raw })
   }
-  // Queued edits (a rename on its way) are laid over the fetched copy, not lost under it.
-  // A full disk makes room by removing what was used longest ago (background: room.background).
-  const { db, writeServerDetail } = await loadServerCopies()
-  return withRoom(() => writeServerDetail(db, { id, fetchedAt: Date.now(), data: body }), {
-    keep: [id],
-    background: room.background,
-    db,
-  })
+  return { id, fetchedAt: Date.now(), data: body }
 }
 
 function loadFailed(error: unknown): ApiError {

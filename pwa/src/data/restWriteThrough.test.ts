@@ -1,6 +1,7 @@
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { http, HttpResponse, type JsonBodyType } from 'msw'
 import { server } from '@/mocks/node'
+import { transactionScopes } from '@/test/transactionScopes'
 import { db } from './db'
 import { fetchDetail, readCachedDetail } from './detail'
 import { fetchDashboard, readCachedDashboard } from './recordings'
@@ -123,18 +124,7 @@ describe('REST write-through with edits waiting', () => {
     dashboard({ data: [rec('r1', 'Old')], nextCursor: null })
     await fetchDashboard()
     detail({ id: 'r1', title: 'Plain' })
-    const scopes: string[][] = []
-    const original = db.transaction.bind(db) as (...args: unknown[]) => unknown
-    const spy = vi.spyOn(db, 'transaction').mockImplementation(((...args: unknown[]) => {
-      const tables = args.find(Array.isArray) as Array<{ name: string }> | undefined
-      if (tables) scopes.push(tables.map((t) => t.name))
-      return original(...args)
-    }) as typeof db.transaction)
-    try {
-      await fetchDetail('r1')
-    } finally {
-      spy.mockRestore()
-    }
+    const scopes = await transactionScopes(db, () => fetchDetail('r1'))
     expect(scopes.length).toBeGreaterThan(0)
     for (const scope of scopes) expect(scope).not.toContain('recordings')
     expect(await detailTitle('r1')).toBe('Plain')

@@ -19,6 +19,7 @@ describe('chat normaliser', () => {
       local: false,
       shareToken: null,
       title: 't',
+      empty: true,
     })
     expect(normalizeSession({ ...session, userId: null })?.shared).toBe(true)
     expect(normalizeSession({ data: { ...session, metadata: { shared: 'true', shareToken: 'tok' } } })).toMatchObject({
@@ -26,6 +27,12 @@ describe('chat normaliser', () => {
       shareToken: 'tok',
     })
     expect(normalizeSession({ data: { title: 'no id' } })).toBeNull()
+  })
+
+  it('says a session is empty only when its lastMessageAt is null, not when it is left out', () => {
+    expect(normalizeSession({ ...session, lastMessageAt: '2026-03-01T10:00:00Z' })?.empty).toBeUndefined()
+    expect(normalizeSession({ id: 's1', recordingId: 'r1' })?.empty).toBeUndefined()
+    expect(normalizeSession({ id: 's1', last_message_at: null })?.empty).toBe(true)
   })
 
   it('the local placeholder session is shared, local and carries the token', () => {

@@ -27,6 +27,8 @@ export interface ChatSession {
   shareToken: string | null
   /** The conversation's name (its first question, or the recording's title until then). */
   title?: string
+  /** The server says it has no message yet (lastMessageAt null): there are none to fetch. */
+  empty?: boolean
 }
 
 type ChatRole = 'user' | 'assistant'
@@ -68,6 +70,8 @@ export function normalizeSession(raw: unknown): ChatSession | null {
     local: false,
     shareToken: text(meta?.shareToken).trim() || null,
     title: text(s.title).trim(),
+    // Only an explicit null says so: a provider that leaves the field out may still hold messages.
+    ...(('lastMessageAt' in s ? s.lastMessageAt : s.last_message_at) === null && { empty: true }),
   }
 }
 

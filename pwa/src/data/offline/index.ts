@@ -1,10 +1,9 @@
-import { fetchChatHistory } from '../chat'
 import { db } from '../db'
-import { fetchDetail } from '../detail'
 import { browserLock, whenNotPulling } from '../sync/deps'
 import { singleFlight } from '../sync/singleFlight'
 import { budgetLimit, readBudget } from './budget'
 import { markOpened } from './evict'
+import { fetchKept, storeKept, type KeptRecording } from './keep'
 import { prefetchOnce, type PrefetchDeps, type PrefetchResult } from './prefetch'
 import { whenPageSettled } from './settled'
 import { createStatusStore, type StatusStore } from './status'
@@ -17,7 +16,7 @@ export interface Prefetcher {
   again(): Promise<PrefetchResult | null>
 }
 
-export function createPrefetcher(deps: Omit<PrefetchDeps, 'status'>, status = createStatusStore()): Prefetcher {
+export function createPrefetcher<T>(deps: Omit<PrefetchDeps<T>, 'status'>, status = createStatusStore()): Prefetcher {
   let signal: AbortSignal | null = null
   // One run per tab at a time, plus one queued: a pull during a run may have
   // brought rows the run had already passed over.
@@ -41,17 +40,16 @@ export function markOpenedHere(id: string): Promise<void> {
 
 let app: Prefetcher | null = null
 
-/** The app's prefetcher: its database, the REST detail and chat fetches, the stored budget. */
+/** The app's prefetcher: its database, the REST detail and chat fetches stored in batches, the stored budget. */
 export function appPrefetcher(): Prefetcher {
-  app ??= createPrefetcher({
+  app ??= createPrefetcher<KeptRecording>({
     db,
-    // Through fetchDetail, so queued edits are laid over what it writes.
-    // In the background: a full disk only makes it replace older copies never opened.
-    fetchDetail: (id, signal) => fetchDetail(id, signal, { background: true }),
-    fetchChat: (id, signal) => fetchChatHistory({ recordingId: id }, signal),
+    // Fetched side by side, stored a batch a transaction, queued edits laid over them.
+    fetchRecording: fetchKept,
+    storeBatch: storeKept,
     limit: () => budgetLimit(readBudget()),
     lock: browserLock,
-    // The first recording waits for the page to settle after loading; the rest for pulls and a free moment.
+    // The first batch waits for the page to settle after loading; the rest for pulls and a free moment.
     yieldToForeground: () => whenPageSettled().then(whenNotPulling).then(whenIdle),
   })
   return app

@@ -1,8 +1,10 @@
+import type { Table } from 'dexie'
 import type { PocketDB, StoredDetail, StoredRecording } from '../db'
 import { asObject, text } from '../normalize/loose'
 import { isNewerCopy } from '../normalize/recording'
 import { baseKey } from './mutation'
 import { entityRows, recompose, syncTables } from './rebase'
+import { ofKind } from './stage'
 
 /**
  * Server copies the REST API hands the device (a dashboard page, a detail)
@@ -98,6 +100,45 @@ export async function writeServerDetail(db: PocketDB, detail: StoredDetail): Pro
   })
 }
 
+/**
+ * Many fetched details (the offline library's batch) in one transaction,
+ * with `more` written in it too (their chat): the ones that wait on no edit
+ * are put in bulk, keeping each one's opened mark; the others go through
+ * writeServerDetail one by one after it. A reload mid-way keeps every batch
+ * committed before it.
+ */
+export async function writeServerDetails(
+  db: PocketDB,
+  details: StoredDetail[],
+  more: { tables: Table[]; write: () => Promise<void> } = { tables: [], write: async () => {} },
+): Promise<void> {
+  const waiting = await db.transaction('rw', [db.details, db.outbox, db.syncBase, ...more.tables], async () => {
+    const edited = await waitingOnEdits(
+      db,
+      details.map((d) => d.id),
+    )
+    const plain = details.filter((d) => !edited.has(d.id))
+    const held = await db.details.bulkGet(plain.map((d) => d.id))
+    await db.details.bulkPut(plain.map((d, i) => keepOpened(d, held[i]?.openedAt)))
+    await more.write()
+    return details.filter((d) => edited.has(d.id))
+  })
+  for (const detail of waiting) await writeServerDetail(db, detail)
+}
+
+/** Which of these recordings have queued edits or a server copy kept apart. */
+async function waitingOnEdits(db: PocketDB, ids: string[]): Promise<Set<string>> {
+  const queued = await db.outbox.where('entityId').anyOf(ids).toArray()
+  const apart = await db.syncBase.bulkGet(ids.map((id) => baseKey('recording', id)))
+  return new Set([
+    ...ofKind(queued, 'recording').map((e) => e.entityId),
+    ...ids.filter((_, i) => apart[i] !== undefined),
+  ])
+}
+
+const keepOpened = (detail: StoredDetail, openedAt: number | undefined): StoredDetail =>
+  openedAt === undefined ? detail : { ...detail, openedAt }
+
 /** Whether the recording has queued edits or a server copy kept apart (edits answered, copy not yet pulled). */
 async function waitsOnEdits(db: PocketDB, id: string): Promise<boolean> {
   return (
@@ -108,8 +149,7 @@ async function waitsOnEdits(db: PocketDB, id: string): Promise<boolean> {
 
 /** A refetch keeps the mark that the user opened it here (the offline budget spares those). */
 async function putKeepingOpened(db: PocketDB, detail: StoredDetail): Promise<void> {
-  const openedAt = (await db.details.get(detail.id))?.openedAt
-  await db.details.put(openedAt === undefined ? detail : { ...detail, openedAt })
+  await db.details.put(keepOpened(detail, (await db.details.get(detail.id))?.openedAt))
 }
 
 /** The server answered 404: the recording is gone (its queued edits stay, to be answered NOT_FOUND). */

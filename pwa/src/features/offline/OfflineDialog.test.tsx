@@ -30,8 +30,8 @@ async function library(count: number, withDetails: number): Promise<PocketDB> {
 function fakePrefetcher(db: PocketDB): Prefetcher {
   return createPrefetcher({
     db,
-    fetchDetail: async () => {},
-    fetchChat: async () => {},
+    fetchRecording: async () => null,
+    storeBatch: async () => {},
     limit: () => 0,
     lock: (_n, fn) => fn(),
   })

@@ -13,8 +13,8 @@ describe('OfflineLibrary', () => {
     const db = new PocketDB(`offline-library-${Math.random()}`)
     const prefetcher = createPrefetcher({
       db,
-      fetchDetail: async () => {},
-      fetchChat: async () => {},
+      fetchRecording: async () => null,
+      storeBatch: async () => {},
       limit: () => 0,
       lock: (_n, fn) => fn(),
     })
@@ -40,8 +40,8 @@ describe('OfflineLibrary', () => {
   it('tells what a full disk made it remove, and asks for persistent storage once the app is installed', async () => {
     const prefetcher = createPrefetcher({
       db: new PocketDB('unused'),
-      fetchDetail: async () => {},
-      fetchChat: async () => {},
+      fetchRecording: async () => null,
+      storeBatch: async () => {},
       limit: () => 0,
       lock: (_n, fn) => fn(),
     })

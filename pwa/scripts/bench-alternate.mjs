@@ -1,0 +1,80 @@
+// What the browser benchmarks that compare builds share (bench-first-sync,
+// bench-keep-offline): runs that alternate between builds of pocket on one
+// data dir, so drift in the machine's load falls on all of them; one sign-in
+// for the whole bench; a V8 CPU profile of a run's page; medians and ranges.
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { signInFromLog } from './bench-session.mjs'
+import { freePort, startPocket } from './pocket-server.mjs'
+
+/** "now=bin/pocket,base=/tmp/pocket-base" as [{ label, bin }]. */
+export const parseBins = (text) =>
+  text.split(',').map((pair) => {
+    const [label, bin] = pair.split('=')
+    return { label, bin }
+  })
+
+export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
+export const range = (xs, f) => `${f(median(xs))} (${f(Math.min(...xs))}–${f(Math.max(...xs))})`
+export const sec = (ms) => `${(ms / 1000).toFixed(1)} s`
+export const int = (x) => `${Math.round(x)}`
+
+/** Starts the page's V8 CPU profiler (CDP), sampling every 0.5 ms. */
+export async function startProfile(cdp) {
+  await cdp.send('Profiler.enable')
+  await cdp.send('Profiler.setSamplingInterval', { interval: 500 })
+  await cdp.send('Profiler.start')
+}
+
+export async function stopProfile(cdp, file) {
+  writeFileSync(file, JSON.stringify((await cdp.send('Profiler.stop')).profile))
+}
+
+/**
+ * For each CPU rate, `runs` rounds over the builds (every other round in
+ * reverse order), each run on a fresh `pocket serve` of its build; the port
+ * stays, so the one sign-in's session does. `run({ label, cpu, i, pocket,
+ * state, profileTo })` answers its figures with the session as it left it
+ * (`state`); profileTo is where its CPU profile goes when `profile` names a
+ * directory. Answers the figures by "label\tcpu".
+ */
+export async function alternateBuilds({ browser, bins, cpus, runs, dataDir, log, email, profile }, run) {
+  if (profile) mkdirSync(profile, { recursive: true })
+  const port = await freePort()
+  const results = new Map()
+  let state
+  for (const cpu of cpus) {
+    for (let i = 0; i < runs; i++) {
+      for (const { label, bin } of i % 2 ? [...bins].reverse() : bins) {
+        const pocket = await startPocket({ dataDir, log, bin, port })
+        try {
+          state ??= await signedIn(browser, pocket, email)
+          const profileTo = profile && join(profile, `${label}-cpu${cpu}-run${i}.cpuprofile`)
+          const r = await run({ label, cpu, i, pocket, state, profileTo })
+          state = r.state
+          const key = `${label}\t${cpu}`
+          results.set(key, [...(results.get(key) ?? []), r])
+        } finally {
+          await pocket.stop()
+        }
+      }
+    }
+  }
+  return results
+}
+
+async function signedIn(browser, pocket, email) {
+  const context = await browser.newContext()
+  try {
+    await signInFromLog(context, { url: pocket.url, log: pocket.log, email })
+  } catch (error) {
+    // One code a minute: a bench started again soon after another waits out the rest of it.
+    const wait = /wait (\d+) seconds/.exec(String(error))?.[1]
+    if (!wait) throw error
+    await new Promise((r) => setTimeout(r, (Number(wait) + 1) * 1000))
+    await signInFromLog(context, { url: pocket.url, log: pocket.log, email })
+  }
+  const s = await context.storageState()
+  await context.close()
+  return s
+}
