@@ -38,6 +38,10 @@ type Event struct {
 	UserID      string `json:"-"`
 	RecordingID string `json:"recordingId,omitempty"`
 	FolderID    string `json:"folderId,omitempty"`
+	// LinkID and ExpiresAt describe a new share link to webhooks (share.created
+	// never goes on the bus: no device pulls on it).
+	LinkID    string     `json:"-"`
+	ExpiresAt *time.Time `json:"-"`
 	// SessionID is the session a SessionEnded event ended.
 	SessionID string `json:"-"`
 	// Seq is the change-log position the change was written at (0 for events
