@@ -84,7 +84,7 @@ type shareData struct {
 
 func payloadOf(e events.Event) ([]byte, error) {
 	var data any = recordingData{RecordingID: e.RecordingID}
-	if e.Type == ShareCreated {
+	if e.Type == events.ShareCreated {
 		data = shareData{RecordingID: e.RecordingID, LinkID: e.LinkID, ExpiresAt: e.ExpiresAt}
 	}
 	return json.Marshal(body{Type: e.Type, Timestamp: e.At.UTC(), Data: data})

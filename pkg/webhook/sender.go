@@ -208,7 +208,7 @@ func (s *Sender) post(ctx context.Context, c claimed) Attempt {
 		a.LatencyMs, a.Error = time.Since(start).Milliseconds(), describe(err)
 		return a
 	}
-	defer resp.Body.Close()
+	defer func() { _ = resp.Body.Close() }() // the answer was read; a failed close changes nothing
 	a.StatusCode, a.Response = resp.StatusCode, s.readExcerpt(resp.Body)
 	a.LatencyMs = time.Since(start).Milliseconds()
 	if !succeeded(a) {

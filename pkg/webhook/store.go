@@ -36,7 +36,7 @@ func pendingKey(uid, ep, id string) []byte {
 }
 func logKey(uid, ep, id string) []byte { return store.Key("wlog", uid, ep, id) }
 func dueKey(at time.Time, id string) []byte {
-	return store.Key("wdue", store.U64(uint64(max(at.UnixMilli(), 0))), id) //nolint:gosec // G115: clamped at 0
+	return store.Key("wdue", store.U64(uint64(max(at.UnixMilli(), 0))), id)
 }
 
 var duePrefix = store.Prefix("wdue")

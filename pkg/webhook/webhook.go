@@ -29,12 +29,8 @@ import (
 	"github.com/pocket-companion/pocket/pkg/events"
 )
 
-// ShareCreated is the event of a new share link (the bus has no event for
-// it: no device pulls on it), sent to webhooks only.
-const ShareCreated = "share.created"
-
 // EventTypes are the events an endpoint may ask for, in the order shown.
-var EventTypes = []string{events.RecordingCreated, events.RecordingUpdated, events.RecordingDeleted, events.SummaryReady, ShareCreated}
+var EventTypes = []string{events.RecordingCreated, events.RecordingUpdated, events.RecordingDeleted, events.SummaryReady, events.ShareCreated}
 
 // Limits of what a caller registers.
 const (
@@ -126,7 +122,7 @@ func ParseDescription(raw string) (string, error) {
 // 10 random bytes, hex, so ids sort by creation and the log reads in order.
 func newID(prefix string, now time.Time) string {
 	var b [16]byte
-	ms := uint64(now.UnixMilli()) //nolint:gosec // G115: times after 1970
+	ms := uint64(now.UnixMilli())
 	for i := 5; i >= 0; i-- {
 		b[i] = byte(ms)
 		ms >>= 8
