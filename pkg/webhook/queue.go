@@ -9,8 +9,11 @@ import (
 	"github.com/pocket-companion/pocket/pkg/store"
 )
 
-// ref names a pending delivery, as a wdue entry does.
-type ref struct{ uid, endpoint, id string }
+// ref names a pending delivery, as a wdue entry does (key is that entry's).
+type ref struct {
+	uid, endpoint, id string
+	key               []byte
+}
 
 // dueRefs lists up to limit deliveries due at now, the longest waiting first.
 func dueRefs(db *store.DB, now time.Time, limit int) ([]ref, error) {
@@ -23,7 +26,7 @@ func dueRefs(db *store.DB, now time.Time, limit int) ([]ref, error) {
 			}
 			uid, ep, ok := strings.Cut(string(v), "/")
 			if ok {
-				out = append(out, ref{uid: uid, endpoint: ep, id: string(k[len(duePrefix)+9:])})
+				out = append(out, ref{uid: uid, endpoint: ep, id: string(k[len(duePrefix)+9:]), key: append([]byte(nil), k...)})
 			}
 			return len(out) < limit, nil
 		})
@@ -63,7 +66,11 @@ func (s *Sender) claim(r ref) (c claimed, ok bool, err error) {
 	err = s.w.db.Update(func(x *store.Txn) error {
 		d, found, err := loadQueued(x, r)
 		now := s.w.now().UTC()
-		if err != nil || !found || d.Due.After(now) {
+		if err == nil && !found {
+			ok = false
+			return x.Delete(r.key) // an entry left without its delivery must not hold the queue's head
+		}
+		if err != nil || d.Due.After(now) {
 			ok = false
 			return err
 		}
@@ -107,7 +114,7 @@ func (s *Sender) holds(d, mine queued) bool {
 // server is stopping).
 func (s *Sender) release(c claimed) error {
 	return s.w.db.Update(func(x *store.Txn) error {
-		d, found, err := loadQueued(x, ref{c.UID, c.EndpointID, c.ID})
+		d, found, err := loadQueued(x, ref{uid: c.UID, endpoint: c.EndpointID, id: c.ID})
 		if err != nil || !found || !s.holds(d, c.queued) {
 			return err
 		}
@@ -122,7 +129,7 @@ func (s *Sender) record(c claimed, a Attempt) error {
 	var disabled *stored
 	err := s.w.db.Update(func(x *store.Txn) error {
 		disabled = nil
-		d, found, err := loadQueued(x, ref{c.UID, c.EndpointID, c.ID})
+		d, found, err := loadQueued(x, ref{uid: c.UID, endpoint: c.EndpointID, id: c.ID})
 		if err != nil || !found || !s.holds(d, c.queued) {
 			return err // deleted meanwhile, or another worker has it now
 		}

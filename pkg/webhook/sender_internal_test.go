@@ -267,3 +267,20 @@ func TestSender_RefusesPrivateAddressesUnlessAllowed(t *testing.T) {
 		t.Fatalf("a loopback receiver was reached: %+v", log)
 	}
 }
+
+// A due entry whose delivery is gone (a crash between two engines' writes
+// cannot leave one, but a bug could) is cleared, not retried forever at the
+// head of the queue.
+func TestSender_ClearsADueEntryWithoutItsDelivery(t *testing.T) {
+	g := newRig(t, Schedule{time.Minute})
+	err := g.db.Update(func(x *store.Txn) error {
+		return x.Set(dueKey(g.clock.Now(), "msg_gone"), []byte(g.uid+"/"+g.ep.ID))
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.round()
+	if n := storetest.Count(t, g.db, duePrefix); n != 0 {
+		t.Errorf("%d due entries left", n)
+	}
+}
