@@ -140,7 +140,14 @@ func (h handlers) remove(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
+// noBody refuses a body on a route that takes none (beyond `{}`), before
+// anything else, so an oversized one is 413 whatever the path names.
+func noBody(r *http.Request) error { return httpx.DecodeOptionalJSON(r, maxBody, &struct{}{}) }
+
 func (h handlers) rotate(w http.ResponseWriter, r *http.Request) error {
+	if err := noBody(r); err != nil {
+		return err
+	}
 	out, err := h.w.Rotate(r.Context(), uid(r), r.PathValue("id"))
 	if err != nil {
 		return err
@@ -159,6 +166,9 @@ func (h handlers) deliveries(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (h handlers) resend(w http.ResponseWriter, r *http.Request) error {
+	if err := noBody(r); err != nil {
+		return err
+	}
 	d, err := h.w.Resend(r.Context(), uid(r), r.PathValue("id"), r.PathValue("deliveryId"))
 	if err != nil {
 		return err
