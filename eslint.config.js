@@ -57,7 +57,7 @@ export default defineConfig([
   { files: ['server/apidoc/*.js'], languageOptions: { globals: globals.browser } },
   // Node scripts and configs; the scripts' page.evaluate callbacks run in the browser.
   {
-    files: ['e2e/**/*.ts', 'pwa/scripts/**/*.{mjs,ts}', 'pwa/*.ts', '*.js'],
+    files: ['e2e/**/*.ts', 'pwa/scripts/**/*.{mjs,ts}', 'pwa/*.ts', '*.js', 'tests/**/*.mjs'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
   {

@@ -187,6 +187,8 @@ export POCKET_GOOGLE_CLIENT_ID=pocket-e2e POCKET_GOOGLE_CLIENT_SECRET=pocket-e2e
 # Push subscriptions may name a plain-HTTP loopback endpoint: tests/push.spec.ts
 # plays the push service on one (a real one is https and out of reach offline).
 export POCKET_PUSH_ALLOW_LOOPBACK=1
+# Webhook deliveries may reach loopback: tests/webhooks.spec.ts receives them on one.
+export POCKET_WEBHOOK_ALLOW_PRIVATE=1
 mkdir "$tmp/data"
 if [ -n "$replicas" ]; then
   start_replicas

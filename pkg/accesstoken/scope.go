@@ -17,7 +17,7 @@ const (
 	RecordingsRead  Scope = "recordings:read"  // list, search and read recordings, folders, people, exports, usage
 	RecordingsWrite Scope = "recordings:write" // upload, edit, delete, folders, speakers, share links
 	Chat            Scope = "chat"             // Ask Pocket: the owner's conversations
-	Webhooks        Scope = "webhooks"         // webhook subscriptions (no route yet)
+	Webhooks        Scope = "webhooks"         // webhook endpoints and their delivery logs
 )
 
 // SessionOnly marks a signed-in route no token may call (sign-out, the

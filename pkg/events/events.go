@@ -14,6 +14,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/pocket-companion/pocket/pkg/store"
 )
 
 // Event types, as delivered to clients.
@@ -25,6 +27,9 @@ const (
 	ChatMessage      = "chat.message"
 	FolderUpdated    = "folder.updated"
 	FolderDeleted    = "folder.deleted"
+	// ShareCreated announces a new share link. It never goes on the bus (no
+	// device pulls on it): it reaches webhooks only, through an Outbox.
+	ShareCreated = "share.created"
 	// SessionEnded says a sign-out ended SessionID of UserID (every session
 	// of the user when SessionID is empty). It changes no data and never
 	// reaches a client: it carries the sign-out to the other replicas, which
@@ -38,6 +43,10 @@ type Event struct {
 	UserID      string `json:"-"`
 	RecordingID string `json:"recordingId,omitempty"`
 	FolderID    string `json:"folderId,omitempty"`
+	// LinkID and ExpiresAt describe a new share link to webhooks (share.created
+	// never goes on the bus: no device pulls on it).
+	LinkID    string     `json:"-"`
+	ExpiresAt *time.Time `json:"-"`
 	// SessionID is the session a SessionEnded event ended.
 	SessionID string `json:"-"`
 	// Seq is the change-log position the change was written at (0 for events
@@ -52,6 +61,14 @@ type Event struct {
 	// event knows only that something changed and must pull (or refresh from
 	// the upstream) to see it.
 	Remote bool `json:"-"`
+}
+
+// Outbox takes, inside the transaction of a change, the durable work the
+// change owes to others (webhook deliveries): written with the change, or
+// not at all when it does not commit. The bus, by contrast, hears of a
+// change only after the commit and keeps nothing.
+type Outbox interface {
+	AddIn(x *store.Txn, e Event) error
 }
 
 // Fanout carries this replica's events to the other replicas. Bus.Publish

@@ -32,6 +32,7 @@ type Limits struct {
 	ChatPerMinute     int64 // Ask Pocket messages (pkg/chat's owner rate)
 	AccessTokens      int64 // live personal access tokens (pkg/accesstoken)
 	TokenRequests     int64 // requests per minute with one access token (server/httpx)
+	Webhooks          int64 // webhook endpoints (pkg/webhook)
 }
 
 // None is no limit at all: operator actions (pocket import, the seed).

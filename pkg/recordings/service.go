@@ -46,6 +46,9 @@ type Service struct {
 
 	firstPages *firstPages
 
+	// outbox takes each change's webhook deliveries in its transaction (nil: none).
+	outbox events.Outbox
+
 	// limits are the per-user quotas of what users add (quota.None: none,
 	// as for pocket import); usage is counted either way.
 	limits quota.Limits
@@ -53,6 +56,10 @@ type Service struct {
 
 // SetLimits sets the per-user quotas; call it before serving.
 func (s *Service) SetLimits(l quota.Limits) { s.limits = l }
+
+// SetOutbox hands every change of a recording, in its transaction, to o (the
+// webhooks' queue); call it before serving.
+func (s *Service) SetOutbox(o events.Outbox) { s.outbox = o }
 
 // Limits are the per-user quotas the service enforces.
 func (s *Service) Limits() quota.Limits { return s.limits }
@@ -106,6 +113,13 @@ func (s *Service) changed(x *store.Txn, uid, id string, deleted bool, typs ...st
 	seq, err := changelog.Append(x, uid, changelog.Recording, id, deleted, s.now())
 	if err != nil {
 		return fmt.Errorf("recordings: log change of %s: %w", id, err)
+	}
+	if s.outbox != nil {
+		for _, typ := range typs {
+			if err := s.outbox.AddIn(x, events.Event{Type: typ, UserID: uid, RecordingID: id, Seq: seq, At: s.now().UTC()}); err != nil {
+				return fmt.Errorf("recordings: queue webhooks of %s: %w", id, err)
+			}
+		}
 	}
 	x.AfterCommit(func() {
 		for _, typ := range typs {

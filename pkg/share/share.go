@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/pocket-companion/pocket/pkg/apperr"
+	"github.com/pocket-companion/pocket/pkg/events"
 	"github.com/pocket-companion/pocket/pkg/quota"
 	"github.com/pocket-companion/pocket/pkg/store"
 )
@@ -63,7 +64,12 @@ type Service struct {
 	publicURL  string
 	now        func() time.Time
 	limit      int64 // share links one user keeps unrevoked; 0: no limit
+	outbox     events.Outbox
 }
+
+// SetOutbox hands each new link, in its transaction, to o (the webhooks'
+// queue) as share.created; call it before serving.
+func (s *Service) SetOutbox(o events.Outbox) { s.outbox = o }
 
 // SetLimit caps the links one user keeps unrevoked (0: no limit); call it
 // before serving.
@@ -96,7 +102,13 @@ func (s *Service) Create(ctx context.Context, ownerUID, recordingID string, expi
 		at := now.Add(expiresIn)
 		link.ExpiresAt = &at
 	}
-	err = s.db.Update(func(x *store.Txn) error { return s.addLink(x, stored{Link: link, Owner: ownerUID}) })
+	err = s.db.Update(func(x *store.Txn) error {
+		if err := s.addLink(x, stored{Link: link, Owner: ownerUID}); err != nil || s.outbox == nil {
+			return err
+		}
+		return s.outbox.AddIn(x, events.Event{Type: events.ShareCreated, UserID: ownerUID, RecordingID: recordingID,
+			LinkID: link.ID, ExpiresAt: link.ExpiresAt, At: now})
+	})
 	link.Token, link.URL = token, s.url(token)
 	return link, err
 }

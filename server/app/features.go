@@ -20,6 +20,7 @@ import (
 	"github.com/pocket-companion/pocket/server/sync"
 	"github.com/pocket-companion/pocket/server/tokens"
 	"github.com/pocket-companion/pocket/server/usage"
+	"github.com/pocket-companion/pocket/server/webhooks"
 )
 
 // Features are the provider API's feature modules.
@@ -46,4 +47,6 @@ var Features = fx.Options(
 	tokens.Module,
 	fx.Supply(TokenScopes()),
 	fx.Provide(func(t *accesstoken.Tokens) auth.AccessTokens { return t }),
+	// Webhooks: queued with each change, sent in the background.
+	webhooks.Module,
 )

@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"mime/multipart"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/pocket-companion/pocket/pkg/store"
 	"github.com/pocket-companion/pocket/server/config"
@@ -60,10 +62,17 @@ func TestKeySchema_DocumentsEveryKeyTheServerWrites(t *testing.T) {
 	}
 
 	// push.invalid stands for a push service: .invalid resolves nowhere.
-	s := servertest.StartEnv(t, map[string]string{"POCKET_PUSH_HOSTS": "push.invalid"},
+	s := servertest.StartEnv(t, map[string]string{"POCKET_PUSH_HOSTS": "push.invalid", "POCKET_WEBHOOK_ALLOW_PRIVATE": "1"},
 		func(c *config.Config) { c.Seed = "../../fixtures/recordings" })
 	s.WaitReady(t)
 	alice := s.SignIn(t, "alice@example.com")
+	// Two webhook endpoints: one that takes its deliveries (a log entry),
+	// one that refuses them (a pending delivery, due again later).
+	receiver := httptest.NewServer(http.HandlerFunc(func(http.ResponseWriter, *http.Request) {}))
+	defer receiver.Close()
+	var taker struct{ Data struct{ ID string } }
+	alice.MustOK("POST", "/api/v1/webhooks", map[string]any{"url": receiver.URL, "events": []string{"recording.created"}}, &taker)
+	alice.MustOK("POST", "/api/v1/webhooks", map[string]any{"url": "http://127.0.0.1:1/refuses", "events": []string{"share.created"}})
 	alice.MustOK("POST", "/api/v1/recordings", map[string]any{
 		"recording":      map[string]any{"id": "r1", "title": "Roadmap review", "folder": map[string]any{"name": "Plans"}},
 		"summarizations": map[string]any{"s1": map[string]any{"v2Summary": "## Roadmap\nShip the beta"}},
@@ -106,6 +115,7 @@ func TestKeySchema_DocumentsEveryKeyTheServerWrites(t *testing.T) {
 	}})
 	alice.MustOK("POST", "/api/v1/tokens", map[string]any{"name": "backup script", "scopes": []string{"recordings:read"}})
 	s.NewClient(t).MustOK("POST", "/api/v1/chat/message/shared", map[string]any{"recordingId": "r1", "message": "When is the beta?", "shareToken": link.Token})
+	waitDelivered(t, alice, taker.Data.ID)
 	alice.MustOK("POST", "/api/v1/auth/logout-all", nil) // last: it ends alice's session
 	cfg := s.Cfg
 	s.Stop()
@@ -140,4 +150,19 @@ func documentedLine(documented map[string]bool, key string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// waitDelivered waits for a delivery of the endpoint to be delivered.
+func waitDelivered(t *testing.T, c *servertest.Client, endpoint string) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		var log struct{ Data []struct{ Status string } }
+		c.MustOK("GET", "/api/v1/webhooks/"+endpoint+"/deliveries", nil, &log)
+		if len(log.Data) > 0 && log.Data[len(log.Data)-1].Status == "delivered" {
+			return
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Fatal("no webhook delivery was delivered")
 }

@@ -127,6 +127,16 @@ var API = []RouteInfo{
 	{"GET /mcp", httpx.SignedIn, accesstoken.PerCall},
 	{"DELETE /mcp", httpx.SignedIn, accesstoken.PerCall},
 
+	// Webhooks: endpoints, their secrets and delivery logs (server/webhooks).
+	{"POST /api/v1/webhooks", httpx.SignedIn, accesstoken.Webhooks},
+	{"GET /api/v1/webhooks", httpx.SignedIn, accesstoken.Webhooks},
+	{"GET /api/v1/webhooks/{id}", httpx.SignedIn, accesstoken.Webhooks},
+	{"PATCH /api/v1/webhooks/{id}", httpx.SignedIn, accesstoken.Webhooks},
+	{"DELETE /api/v1/webhooks/{id}", httpx.SignedIn, accesstoken.Webhooks},
+	{"POST /api/v1/webhooks/{id}/rotate-secret", httpx.SignedIn, accesstoken.Webhooks},
+	{"GET /api/v1/webhooks/{id}/deliveries", httpx.SignedIn, accesstoken.Webhooks},
+	{"POST /api/v1/webhooks/{id}/deliveries/{deliveryId}/resend", httpx.SignedIn, accesstoken.Webhooks},
+
 	// The user's usage beside each per-user limit (server/usage).
 	{"GET /api/v1/usage", httpx.SignedIn, accesstoken.RecordingsRead},
 

@@ -63,6 +63,7 @@ type Config struct {
 	RelaySync RelaySync
 	Live      Live
 	Quotas    Quotas
+	Webhooks  Webhooks
 }
 
 // Push configures Web Push: the VAPID key pair (both or neither; neither means
@@ -178,7 +179,7 @@ func (c *Config) settings() []setting {
 		{"POCKET_NATS_URL", "", "nats://host:4222 (or a comma-separated cluster) joining replicas: live events and push sends fan out across them; unset keeps events in this process", true, &c.NATSURL},
 		{"POCKET_TRUSTED_PROXIES", "", "comma-separated CIDRs of reverse proxies and relays whose X-Forwarded-For names the client (for per-client limits); unset, the header is ignored", false, &c.trustedProxiesRaw},
 		{"POCKET_METRICS_TOKEN", "", "bearer token that opens /metrics to any caller; unset, only loopback peers may read it", true, &c.MetricsToken},
-	}, c.quotaSettings()...)
+	}, append(c.quotaSettings(), c.webhookSettings()...)...)
 }
 
 // flagName turns POCKET_DATA_DIR into data-dir.
@@ -263,6 +264,9 @@ func (c *Config) finish() error {
 		return err
 	}
 	if err := c.finishQuotas(); err != nil {
+		return err
+	}
+	if err := c.finishWebhooks(); err != nil {
 		return err
 	}
 	switch strings.ToLower(c.LogLevel) {

@@ -14,7 +14,7 @@ import (
 // defaults are far above what a person's own use reaches; 0 means no limit.
 type Quotas struct {
 	recordings, bytes, uploadsPerDay, shareLinks, pushSubscriptions, folders, speakers, chatPerMinute string
-	accessTokens, tokenRequests                                                                       string
+	accessTokens, tokenRequests, webhooks                                                             string
 	// Limits is the settings parsed by Load.
 	Limits quota.Limits
 }
@@ -31,6 +31,7 @@ func (c *Config) quotaSettings() []setting {
 		{"POCKET_QUOTA_SPEAKERS", "5000", "named people one user keeps (distinct speaker names across recordings); 0: no limit", false, &q.speakers},
 		{"POCKET_QUOTA_CHAT_PER_MINUTE", "10", "Ask Pocket messages one user sends a minute (that many at once, then one every 60/N s); 0: no limit", false, &q.chatPerMinute},
 		{"POCKET_QUOTA_ACCESS_TOKENS", "50", "personal access tokens one user keeps unrevoked and unexpired; 0: no limit", false, &q.accessTokens},
+		{"POCKET_QUOTA_WEBHOOKS", "20", "webhook endpoints one user keeps; 0: no limit", false, &q.webhooks},
 		{"POCKET_TOKEN_REQUESTS_PER_MINUTE", "300", "requests one personal access token makes a minute (that many at once, then one every 60/N s); 0: no limit", false, &q.tokenRequests},
 	}
 }
@@ -52,6 +53,7 @@ func (c *Config) finishQuotas() error {
 		{"POCKET_QUOTA_CHAT_PER_MINUTE", q.chatPerMinute, &q.Limits.ChatPerMinute, count},
 		{"POCKET_QUOTA_ACCESS_TOKENS", q.accessTokens, &q.Limits.AccessTokens, count},
 		{"POCKET_TOKEN_REQUESTS_PER_MINUTE", q.tokenRequests, &q.Limits.TokenRequests, count},
+		{"POCKET_QUOTA_WEBHOOKS", q.webhooks, &q.Limits.Webhooks, count},
 	} {
 		n, ok := f.parse(strings.TrimSpace(f.value))
 		if !ok {

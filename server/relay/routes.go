@@ -115,6 +115,17 @@ var routes = []route{
 	{"POST /api/v1/tokens", httpx.SignedIn, forward, maxBody},
 	{"GET /api/v1/tokens", httpx.SignedIn, forward, 0},
 	{"DELETE /api/v1/tokens/{id}", httpx.SignedIn, forward, maxBody},
+
+	// Webhooks are the upstream's: it holds the library whose changes they
+	// announce, so it queues and sends the deliveries.
+	{"POST /api/v1/webhooks", httpx.SignedIn, forward, maxBody},
+	{"GET /api/v1/webhooks", httpx.SignedIn, forward, 0},
+	{"GET /api/v1/webhooks/{id}", httpx.SignedIn, forward, 0},
+	{"PATCH /api/v1/webhooks/{id}", httpx.SignedIn, forward, maxBody},
+	{"DELETE /api/v1/webhooks/{id}", httpx.SignedIn, forward, maxBody},
+	{"POST /api/v1/webhooks/{id}/rotate-secret", httpx.SignedIn, forward, maxBody},
+	{"GET /api/v1/webhooks/{id}/deliveries", httpx.SignedIn, forward, 0},
+	{"POST /api/v1/webhooks/{id}/deliveries/{deliveryId}/resend", httpx.SignedIn, forward, maxBody},
 }
 
 // Routes mounts every relayed route on r.

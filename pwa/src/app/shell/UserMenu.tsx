@@ -7,6 +7,7 @@ import { OfflineMenuItem } from '@/features/offline/OfflineMenuItem'
 import { NotificationsMenuItem } from '@/features/push/NotificationsMenuItem'
 import { AccessTokensMenuItem } from '@/features/tokens/AccessTokensMenuItem'
 import { UsageMenuItem } from '@/features/usage/UsageMenuItem'
+import { WebhooksMenuItem } from '@/features/webhooks/WebhooksMenuItem'
 import { Avatar } from './Avatar'
 import { userLabel } from './avatarColor'
 
@@ -48,6 +49,7 @@ export function UserMenu() {
           <BackupMenuItem />
           <UsageMenuItem />
           <AccessTokensMenuItem />
+          <WebhooksMenuItem />
           <SignOutEverywhereMenuItem />
           <li role="none">
             {/* eslint-disable-next-line jsx-a11y/no-autofocus -- an opened menu puts focus on one of its items, as the ARIA menu pattern asks */}
