@@ -2,7 +2,6 @@ import { db } from '../db'
 import { browserLock, whenNotPulling } from '../sync/deps'
 import { singleFlight } from '../sync/singleFlight'
 import { budgetLimit, readBudget } from './budget'
-import { markOpened } from './evict'
 import { fetchKept, storeKept, type KeptRecording } from './keep'
 import { prefetchOnce, type PrefetchDeps, type PrefetchResult } from './prefetch'
 import { whenPageSettled } from './settled'
@@ -33,10 +32,7 @@ export function createPrefetcher<T>(deps: Omit<PrefetchDeps<T>, 'status'>, statu
   }
 }
 
-/** The user opened this recording here: the offline budget never removes it. */
-export function markOpenedHere(id: string): Promise<void> {
-  return markOpened(db, id)
-}
+export { markOpenedHere } from './opened'
 
 let app: Prefetcher | null = null
 
