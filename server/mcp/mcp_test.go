@@ -249,12 +249,12 @@ func TestResources_ListAndRead(t *testing.T) {
 }
 
 // TestInitialize_PromisesNoNotices: a stateless server keeps no session to
-// notify, so it advertises tools and resources without listChanged (nor
-// logging): a client must not wait for notices that never come.
+// notify, so it advertises tools and resources without listChanged: a
+// client must not wait for notices that never come.
 func TestInitialize_PromisesNoNotices(t *testing.T) {
 	e := start(t)
 	caps := e.session(t, e.tokens["read"]).InitializeResult().Capabilities
-	if caps.Tools == nil || caps.Tools.ListChanged || caps.Resources == nil || caps.Resources.ListChanged || caps.Resources.Subscribe || caps.Logging != nil {
+	if caps.Tools == nil || caps.Tools.ListChanged || caps.Resources == nil || caps.Resources.ListChanged || caps.Resources.Subscribe {
 		t.Fatalf("capabilities = %+v (tools %+v, resources %+v)", caps, caps.Tools, caps.Resources)
 	}
 }

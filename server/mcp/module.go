@@ -54,7 +54,7 @@ func newServer(t *tools) *sdk.Server {
 			"(summary, action items, transcript in pages), ask questions with cited passages, list action items, " +
 			"and make share links.",
 		// Stateless: no session hears a notice, so none is promised (the SDK would
-		// advertise listChanged for tools and resources), nor logging.
+		// advertise listChanged for tools and resources, and logging).
 		Capabilities: &sdk.ServerCapabilities{Tools: &sdk.ToolCapabilities{}, Resources: &sdk.ResourceCapabilities{}},
 	})
 	t.register(srv)

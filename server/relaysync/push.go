@@ -75,14 +75,18 @@ func (b *pushBatch) send(ctx context.Context, m *syncv1.Mutation, req request) (
 	return v, nil
 }
 
-// End refreshes the mirror after the edits the upstream took (pushes bypass
-// the REST relay and its cache, so its cache of the user is dropped too),
-// fetches the speakers of recordings whose speakers were renamed, and lets
-// the next push of the user begin.
+// End drops the REST relay's cache of the user after edits the upstream
+// took (pushes bypass it: a REST read after the push must not get an answer
+// from before it, whether or not the mirror's refresh can run now), refreshes
+// the mirror, fetches the speakers of recordings whose speakers were renamed,
+// and lets the next push of the user begin.
 func (b *pushBatch) End(ctx context.Context) bool {
 	defer b.u.pushing.Unlock()
 	if len(b.touched) == 0 {
 		return false
+	}
+	if b.s.inval != nil {
+		b.s.inval.InvalidateUser(b.uid)
 	}
 	b.s.refreshLogged(ctx, b.uid, b.token, true)
 	for _, req := range b.touched {

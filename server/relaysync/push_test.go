@@ -281,3 +281,23 @@ func TestPush_UpstreamFailureStatusesAnswerRetry(t *testing.T) {
 		})
 	}
 }
+
+// A push changes the upstream behind the REST relay's cache: the relay drops
+// the user's cached answers once the upstream took it, even when the mirror's
+// refresh after it cannot run (its background budget spent), so a script's
+// REST read through the relay never sees the library from before the push.
+func TestPush_TakenEditDropsTheUsersCachedAnswersWithoutARefresh(t *testing.T) {
+	e := newEnv(t, relaysync.Options{Rate: 1})
+	alice := e.signIn("alice@example.com")
+	ids := e.uploadFixtures(alice, 1)
+	e.pullAll(alice, "") // spends the minute's one background request
+	before := e.inval.of(alice.uid)
+
+	wantOutcome(t, e.push(alice, update("k1", ids[0], "Renamed on a plane"))[0], syncv1.Outcome_OUTCOME_APPLIED)
+	if n := e.inval.of(alice.uid) - before; n < 1 {
+		t.Fatalf("a push the upstream took dropped the relay's cache of its user %d times, want at least once", n)
+	}
+	if n := e.inval.of("someone-else"); n != 0 {
+		t.Fatalf("another user's cache was dropped %d times", n)
+	}
+}
