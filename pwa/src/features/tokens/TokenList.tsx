@@ -1,3 +1,4 @@
+import { InlineConfirm } from '@/ui/dialog/InlineConfirm'
 import { useState } from 'react'
 import { revokeAccessToken, type AccessToken } from '@/data/accessTokens'
 import { ApiError } from '@/data/api/errors'
@@ -36,22 +37,17 @@ function TokenItem({ token, onRevoked }: { token: AccessToken; onRevoked: () => 
       <span className="tokens-dialog__scopes">{token.scopes.join(', ')}</span>
       <span className="tokens-dialog__dates">{tokenDates(token)}</span>
       {confirming ? (
-        <div role="group" aria-label={`Revoke “${token.name}”?`} className="tokens-dialog__confirm">
-          <p>Revoke “{token.name}”? Anything using it is refused from its next request.</p>
-          {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the confirmation takes the focus its Revoke button had */}
-          <button type="button" className="button" onClick={() => setConfirming(false)} disabled={busy} autoFocus>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className="button button--danger"
-            onClick={() => void revoke()}
-            disabled={busy}
-            aria-busy={busy}
-          >
-            {busy ? 'Revoking…' : 'Revoke token'}
-          </button>
-        </div>
+        <InlineConfirm
+          label={`Revoke “${token.name}”?`}
+          confirm="Revoke token"
+          confirming="Revoking…"
+          busy={busy}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => void revoke()}
+          className="tokens-dialog__confirm"
+        >
+          Revoke “{token.name}”? Anything using it is refused from its next request.
+        </InlineConfirm>
       ) : (
         <button
           type="button"

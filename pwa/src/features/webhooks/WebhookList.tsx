@@ -1,3 +1,4 @@
+import { InlineConfirm } from '@/ui/dialog/InlineConfirm'
 import { useState } from 'react'
 import { deleteWebhook, rotateWebhookSecret, setWebhookStatus, type WebhookEndpoint } from '@/data/webhooks'
 import { ApiError } from '@/data/api/errors'
@@ -71,22 +72,17 @@ function WebhookItem({ endpoint: e, onChanged, onSecret }: { endpoint: WebhookEn
         </button>
       </div>
       {confirming && (
-        <div role="group" aria-label={`Delete ${e.url}?`} className="webhooks-dialog__confirm">
-          <p>Delete this endpoint? Pending deliveries and its log are deleted too.</p>
-          {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the confirmation takes the focus its Delete button had */}
-          <button type="button" className="button" onClick={() => setConfirming(false)} disabled={busy} autoFocus>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className="button button--danger"
-            disabled={busy}
-            aria-busy={busy}
-            onClick={() => void act(() => deleteWebhook(e.id))}
-          >
-            {busy ? 'Deleting…' : 'Delete endpoint'}
-          </button>
-        </div>
+        <InlineConfirm
+          label={`Delete ${e.url}?`}
+          confirm="Delete endpoint"
+          confirming="Deleting…"
+          busy={busy}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => void act(() => deleteWebhook(e.id))}
+          className="webhooks-dialog__confirm"
+        >
+          Delete this endpoint? Pending deliveries and its log are deleted too.
+        </InlineConfirm>
       )}
       <p role="alert" className="webhooks-dialog__error-text">
         {error}
