@@ -6,7 +6,6 @@ import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
 import { manifest } from './pwa-manifest.ts'
 import { prerenderFirstScreens, SERVER_ONLY_PAGES } from './prerender-plugin.ts'
-import { ANIMATION_GLOBS } from '../sw/routes.ts'
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url))
 
@@ -56,10 +55,10 @@ export default defineConfig({
       // The glob below already precaches icons and the favicon.
       includeManifestIcons: false,
       injectManifest: {
-        // Not the empty-state animations' Rive runtime and files: the worker keeps
-        // them once shown instead (sw/routes.ts ANIMATION_GLOBS says why).
-        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-        globIgnores: ['**/node_modules/**/*', ...SERVER_ONLY_PAGES, ...ANIMATION_GLOBS],
+        // wasm: the self-hosted Rive runtime; riv: the empty-state animations
+        // (pwa/public/animations). Both so empty states animate offline.
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,wasm,riv}'],
+        globIgnores: ['**/node_modules/**/*', ...SERVER_ONLY_PAGES],
         // The service worker is its own TypeScript project (sw/tsconfig.json).
         rollupFormat: 'es',
       },

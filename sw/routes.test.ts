@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isAnimationAsset, isSkipWaitingMessage, LOGIN_NAVIGATION, NAVIGATION_DENYLIST, precaches } from './routes'
+import { isSkipWaitingMessage, LOGIN_NAVIGATION, NAVIGATION_DENYLIST, precaches } from './routes'
 
 const denied = (path: string) => NAVIGATION_DENYLIST.some((re) => re.test(path))
 
@@ -52,25 +52,5 @@ describe('service worker navigation fallback', () => {
     expect(precaches(manifest, 'login.html')).toBe(true)
     expect(precaches(manifest, 'assets/x.js')).toBe(true)
     expect(precaches([{ url: 'index.html' }], 'login.html')).toBe(false)
-  })
-})
-
-describe('the empty-state animations the worker keeps once shown', () => {
-  it('are the Rive runtime of the build and the .riv files', () => {
-    for (const path of ['/assets/rive-C4RCavfs.wasm', '/assets/RiveAnimation-C4M5I4p5.js', '/animations/no_action.riv'])
-      expect(isAnimationAsset(path), path).toBe(true)
-  })
-
-  it('and nothing else: not the app shell, other chunks, the API, nor a look-alike elsewhere', () => {
-    for (const path of [
-      '/assets/index-E4Hb3W-E.js',
-      '/assets/RecordingScreen-BkmRrWxu.js',
-      '/assets/riveRuntime.js',
-      '/api/v1/animations/no_action.riv',
-      '/animations/sub/x.riv',
-      '/assets/rive-x.wasm.map',
-      '/xassets/rive-x.wasm',
-    ])
-      expect(isAnimationAsset(path), path).toBe(false)
   })
 })

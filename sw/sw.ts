@@ -12,18 +12,15 @@ import { clientsClaim } from 'workbox-core'
 import { cleanupOutdatedCaches, createHandlerBoundToURL, matchPrecache, precacheAndRoute } from 'workbox-precaching'
 import { RangeRequestsPlugin } from 'workbox-range-requests'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
-import { ExpirationPlugin } from 'workbox-expiration'
-import { CacheFirst, CacheOnly } from 'workbox-strategies'
+import { CacheOnly } from 'workbox-strategies'
 import { isOfflineAudioPath, OFFLINE_AUDIO_CACHE } from '../pwa/src/data/audio-offline/keys'
 import { KEPT_LIST_NAVIGATION } from '../pwa/src/data/kept-screen/keys'
 import { onBackgroundSync, type SyncEventLike } from './backgroundSync'
 import { keptListPage } from './keptList'
 import { onNotificationClick, onPush } from './push'
-import { isAnimationAsset, isSkipWaitingMessage, LOGIN_NAVIGATION, NAVIGATION_DENYLIST, precaches } from './routes'
+import { isSkipWaitingMessage, LOGIN_NAVIGATION, NAVIGATION_DENYLIST, precaches } from './routes'
 
 declare const self: ServiceWorkerGlobalScope
-
-const ANIMATION_CACHE = 'pocket-animations'
 
 // The app shell: index.html, hashed JS/CSS, icons, manifest. Enough to open
 // the app with no network; data comes from IndexedDB.
@@ -59,13 +56,6 @@ registerRoute(
 registerRoute(
   ({ url, sameOrigin }) => sameOrigin && isOfflineAudioPath(url.pathname),
   new CacheOnly({ cacheName: OFFLINE_AUDIO_CACHE, plugins: [new RangeRequestsPlugin()] }),
-)
-
-// The empty-state animations, kept once shown (not precached: routes.ts ANIMATION_GLOBS says why). Their
-// names are hashed or fixed, so a kept file is never stale; two builds' worth are kept at most.
-registerRoute(
-  ({ url, sameOrigin }) => sameOrigin && isAnimationAsset(url.pathname),
-  new CacheFirst({ cacheName: ANIMATION_CACHE, plugins: [new ExpirationPlugin({ maxEntries: 8 })] }),
 )
 
 // registerType 'prompt': a new worker waits until the user accepts the

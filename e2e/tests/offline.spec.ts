@@ -59,43 +59,6 @@ test.describe('offline with the server stopped', () => {
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true)
   })
 
-  test('the empty-state animation is not installed with the app; once shown, it plays again offline', async ({ page }) => {
-    await pocket.stop() // running or not (after the tests before), started afresh
-    await pocket.start()
-    await signInThroughIssuer(page.request, DEMO_EMAIL, pocket.url)
-    await page.goto(`${pocket.url}/recordings`)
-    await expectSeededLibrary(page)
-    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 15_000 }).toBe(true)
-    const kept = () =>
-      page.evaluate(async () => {
-        const urls: string[] = []
-        for (const name of await caches.keys())
-          for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname)
-        return urls
-      })
-    const animationFile = (path: string) => /^\/(assets\/(rive-.*\.wasm|RiveAnimation-.*\.js)|animations\/.*\.riv)$/.test(path)
-    // Installed: the app shell, none of the 2 MB Rive runtime.
-    expect((await kept()).length).toBeGreaterThan(20)
-    expect((await kept()).filter(animationFile)).toEqual([])
-
-    // An empty state shown online keeps its runtime and file on the device...
-    await page.goto(`${pocket.url}/recordings/rec_18_empty_title_standup?tab=actionable`)
-    await expect(page.getByRole('heading', { name: 'No Action Items' })).toBeVisible()
-    await expect.poll(async () => (await kept()).filter(animationFile).length, { timeout: 15_000 }).toBe(3)
-
-    // ...so with the server stopped the worker answers them, and the art stays.
-    await pocket.stop()
-    const wasm = page.waitForResponse((r) => /\/assets\/rive-.*\.wasm$/.test(r.url()))
-    const riv = page.waitForResponse((r) => r.url().endsWith('/animations/no_action.riv'))
-    await page.reload()
-    await expect(page.getByRole('heading', { name: 'No Action Items' })).toBeVisible()
-    for (const answer of [await wasm, await riv]) {
-      expect(answer.status(), answer.url()).toBe(200)
-      expect(answer.fromServiceWorker(), answer.url()).toBe(true)
-    }
-    await expect(page.getByTestId('empty-state-art')).toBeVisible()
-  })
-
   test('a cold start paints the list as last drawn before any script runs; signing out forgets it', async ({ page, context }) => {
     await pocket.stop() // running or not (after the test before), started afresh
     await pocket.start()
