@@ -5,6 +5,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -120,7 +121,7 @@ func create(t *testing.T, c *servertest.Client, url string, events ...string) en
 	return ep
 }
 
-func TestWebhooks_EveryEventArrivesSignedInTheOrderOfTheChanges(t *testing.T) {
+func TestWebhooks_EveryEventArrivesSignedAndTimestampedInTheOrderOfTheChanges(t *testing.T) {
 	s := start(t)
 	alice := s.SignIn(t, "alice@example.com")
 	rcv := newReceiver(t)
@@ -135,16 +136,25 @@ func TestWebhooks_EveryEventArrivesSignedInTheOrderOfTheChanges(t *testing.T) {
 	alice.MustOK("POST", "/api/v1/recordings/r1/share", nil)
 	alice.MustOK("DELETE", "/api/v1/recordings/r1", nil)
 	bodies := rcv.waitFor(t, 4)
-	var types []string
+	// Deliveries go out side by side and may arrive in any order: a receiver orders them by
+	// their timestamp, which follows the changes.
+	type event struct {
+		Type      string
+		Timestamp time.Time
+		Data      struct{ RecordingID string }
+	}
+	var got []event
 	for _, b := range bodies {
-		var m struct {
-			Type string
-			Data struct{ RecordingID string }
-		}
+		var m event
 		_ = json.Unmarshal([]byte(b), &m)
-		if m.Data.RecordingID != "r1" {
+		if m.Data.RecordingID != "r1" || m.Timestamp.IsZero() {
 			t.Errorf("body %s", b)
 		}
+		got = append(got, m)
+	}
+	slices.SortStableFunc(got, func(a, b event) int { return a.Timestamp.Compare(b.Timestamp) })
+	var types []string
+	for _, m := range got {
 		types = append(types, m.Type)
 	}
 	if got := strings.Join(types, " "); got != "recording.created recording.updated share.created recording.deleted" {
