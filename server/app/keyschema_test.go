@@ -1,8 +1,6 @@
 package app_test
 
 import (
-	"bytes"
-	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -79,16 +77,7 @@ func TestKeySchema_DocumentsEveryKeyTheServerWrites(t *testing.T) {
 		"transcription":  map[string]any{"segments": []any{map[string]any{"speaker": "SPEAKER_00", "text": "ship the beta in May", "start_time": 0, "end_time": 3}}},
 	})
 	// A device upload with audio, and the player's signed link.
-	var audioBody bytes.Buffer
-	mw := multipart.NewWriter(&audioBody)
-	part, _ := mw.CreateFormFile("recording", "r3.json")
-	_, _ = part.Write([]byte(`{"recording":{"id":"r3","title":"Voice note"}}`))
-	part, _ = mw.CreateFormFile("audio", "r3.ogg")
-	_, _ = part.Write([]byte("OggS and then some sound"))
-	mw.Close()
-	if r := alice.DoWith("POST", "/api/v1/recordings", audioBody.Bytes(), http.Header{"Content-Type": {mw.FormDataContentType()}}); r.Status != 201 {
-		t.Fatalf("upload with audio = %d %s", r.Status, r.Body)
-	}
+	alice.UploadWithAudio("r3", "Voice note", []byte("OggS and then some sound"))
 	alice.MustOK("GET", "/api/v1/recordings/r3/audio/link", nil)
 	alice.MustOK("POST", "/api/v1/folders", map[string]any{"name": "Archive"})
 	alice.MustOK("POST", "/api/v1/recordings/r1/view", nil)

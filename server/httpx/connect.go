@@ -3,9 +3,7 @@ package httpx
 import (
 	"context"
 	"errors"
-	"math"
 	"net/http"
-	"strconv"
 
 	"connectrpc.com/connect"
 
@@ -76,8 +74,8 @@ var connectErrors = connect.NewErrorWriter()
 // writeConnectRefusal answers a refused call the way its Connect client
 // reads it: the code and message of ConnectError, Retry-After kept.
 func writeConnectRefusal(w http.ResponseWriter, r *http.Request, err error) {
-	if e, ok := apperr.As(err); ok && e.RetryAfter > 0 {
-		w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(e.RetryAfter.Seconds()))))
+	if e, ok := apperr.As(err); ok {
+		setRetryAfter(w, e)
 	}
 	if werr := connectErrors.Write(w, r, ConnectError(r.Context(), err)); werr != nil {
 		LoggerFrom(r.Context()).Info("refusal not written", "route", r.Pattern, "err", werr)

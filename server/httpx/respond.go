@@ -110,11 +110,16 @@ func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 		return
 	}
 	status := statusOf(e.Kind)
+	setRetryAfter(w, e)
+	LoggerFrom(r.Context()).Info("request refused", "method", r.Method, "route", r.Pattern, "status", status, "code", e.Code)
+	WriteJSON(w, status, ErrorBody{Message: e.Message, Code: e.Code})
+}
+
+// setRetryAfter says when to try again, in whole seconds, for a refusal that knows.
+func setRetryAfter(w http.ResponseWriter, e *apperr.Error) {
 	if e.RetryAfter > 0 {
 		w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(e.RetryAfter.Seconds()))))
 	}
-	LoggerFrom(r.Context()).Info("request refused", "method", r.Method, "route", r.Pattern, "status", status, "code", e.Code)
-	WriteJSON(w, status, ErrorBody{Message: e.Message, Code: e.Code})
 }
 
 // DecodeJSON reads one JSON object from the body into v, within limit bytes.

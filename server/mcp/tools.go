@@ -32,22 +32,22 @@ type tools struct {
 // register adds the tools (their names and arguments are fixed: clients
 // rely on them) and the recordings resources.
 func (t *tools) register(srv *sdk.Server) {
-	sdk.AddTool(srv, &sdk.Tool{Name: "search_recordings", Description: "Search the user's recordings (titles, descriptions, summaries, action items, transcripts). " +
-		"All query words must match. Optional: from/to (YYYY-MM-DD or RFC 3339, inclusive), folderId, speaker (a person named in the recording)."},
-		guarded(t, accesstoken.RecordingsRead, "search_recordings", t.search))
-	sdk.AddTool(srv, &sdk.Tool{Name: "get_recording", Description: "Read one recording: its summary, action items and transcript. part narrows it to summary, " +
-		"action_items or transcript; page picks a transcript page (200 lines each, from 1)."},
-		guarded(t, accesstoken.RecordingsRead, "get_recording", t.get))
-	sdk.AddTool(srv, &sdk.Tool{Name: "ask", Description: "Ask Pocket a question across all the user's recordings, or about one (recordingId). " +
-		"The answer cites the passages it rests on; the exchange is kept as a conversation in the app."},
-		guarded(t, accesstoken.Chat, "ask", t.ask))
-	sdk.AddTool(srv, &sdk.Tool{Name: "list_action_items", Description: "List the action items of the user's recent summarized recordings, newest recording first. " +
-		"open: true lists only open items, false only completed ones; left out, all."},
-		guarded(t, accesstoken.RecordingsRead, "list_action_items", t.actionItems))
-	sdk.AddTool(srv, &sdk.Tool{Name: "create_share_link", Description: "Make a share link to one recording, viewable without signing in. " +
-		"expiresIn: seconds from 60 to 31536000; left out, the link never expires. Needs the recordings:write scope."},
-		guarded(t, accesstoken.RecordingsWrite, "create_share_link", t.share))
+	addTool(t, srv, &sdk.Tool{Name: "search_recordings", Description: "Search the user's recordings (titles, descriptions, summaries, action items, transcripts). " +
+		"All query words must match. Optional: from/to (YYYY-MM-DD or RFC 3339, inclusive), folderId, speaker (a person named in the recording)."}, accesstoken.RecordingsRead, t.search)
+	addTool(t, srv, &sdk.Tool{Name: "get_recording", Description: "Read one recording: its summary, action items and transcript. part narrows it to summary, " +
+		"action_items or transcript; page picks a transcript page (200 lines each, from 1)."}, accesstoken.RecordingsRead, t.get)
+	addTool(t, srv, &sdk.Tool{Name: "ask", Description: "Ask Pocket a question across all the user's recordings, or about one (recordingId). " +
+		"The answer cites the passages it rests on; the exchange is kept as a conversation in the app."}, accesstoken.Chat, t.ask)
+	addTool(t, srv, &sdk.Tool{Name: "list_action_items", Description: "List the action items of the user's recent summarized recordings, newest recording first. " +
+		"open: true lists only open items, false only completed ones; left out, all."}, accesstoken.RecordingsRead, t.actionItems)
+	addTool(t, srv, &sdk.Tool{Name: "create_share_link", Description: "Make a share link to one recording, viewable without signing in. " +
+		"expiresIn: seconds from 60 to 31536000; left out, the link never expires. Needs the recordings:write scope."}, accesstoken.RecordingsWrite, t.share)
 	t.registerResources(srv)
+}
+
+// addTool registers a tool that runs for its caller only with scope.
+func addTool[In, Out any](t *tools, srv *sdk.Server, tool *sdk.Tool, scope accesstoken.Scope, run func(context.Context, string, In) (Out, error)) {
+	sdk.AddTool(srv, tool, guarded(t, scope, tool.Name, run))
 }
 
 // guarded runs a tool for its caller once the caller's scope allows it, and

@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"mime/multipart"
 	"net/http"
 	"strconv"
 	"sync"
@@ -154,15 +153,8 @@ func TestQuota_ConcurrentUploadsStopExactlyAtTheLimit(t *testing.T) {
 // withAudio is a multipart upload of rec with audio bytes.
 func withAudio(t *testing.T, c *servertest.Client, rec map[string]any, audio []byte) servertest.Response {
 	t.Helper()
-	var body bytes.Buffer
-	mw := multipart.NewWriter(&body)
-	part, _ := mw.CreateFormFile("recording", "r.json")
 	raw, _ := json.Marshal(rec)
-	_, _ = part.Write(raw)
-	part, _ = mw.CreateFormFile("audio", "r.ogg")
-	_, _ = part.Write(audio)
-	mw.Close()
-	return c.DoWith("POST", "/api/v1/recordings", body.Bytes(), http.Header{"Content-Type": {mw.FormDataContentType()}})
+	return c.PostWithAudio(raw, audio)
 }
 
 func TestQuota_BytesCountAudioAndAreFreedByDeleting(t *testing.T) {
