@@ -104,6 +104,38 @@ func (r *receiver) waitFor(t *testing.T, n int) []string {
 	return nil
 }
 
+// logWhen polls an endpoint's delivery log until ready says it shows what the test waits for:
+// the receiver has a delivery a moment before the sender records its answer.
+func logWhen(t *testing.T, c *servertest.Client, endpointID string, ready func([]delivery) bool) []delivery {
+	t.Helper()
+	var log []delivery
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		envelope(t, c.MustOK("GET", "/api/v1/webhooks/"+endpointID+"/deliveries", nil), &log)
+		if ready(log) {
+			return log
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("delivery log %+v", log)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+func allDelivered(n int) func([]delivery) bool {
+	return func(log []delivery) bool {
+		if len(log) != n {
+			return false
+		}
+		for _, d := range log {
+			if d.Status != "delivered" {
+				return false
+			}
+		}
+		return true
+	}
+}
+
 func start(t *testing.T) *servertest.Server {
 	s := servertest.StartEnv(t, map[string]string{"POCKET_WEBHOOK_ALLOW_PRIVATE": "1", "POCKET_QUOTA_WEBHOOKS": "2"}, nil)
 	s.WaitReady(t)
@@ -161,9 +193,8 @@ func TestWebhooks_EveryEventArrivesSignedAndTimestampedInTheOrderOfTheChanges(t 
 		t.Errorf("events %s", got)
 	}
 	// The log has them, delivered, with the receiver's answer.
-	var log []delivery
-	envelope(t, alice.MustOK("GET", "/api/v1/webhooks/"+ep.ID+"/deliveries", nil), &log)
-	if len(log) != 4 || log[0].Status != "delivered" || log[0].Attempts[0].Response != "thanks" {
+	log := logWhen(t, alice, ep.ID, allDelivered(4))
+	if log[0].Attempts[0].Response != "thanks" {
 		t.Fatalf("log %+v", log)
 	}
 	// Listing never shows the secret again.
@@ -186,23 +217,14 @@ func TestWebhooks_RotationSignsWithBothSecretsAndResendKeepsTheID(t *testing.T) 
 	rcv.secrets = []string{ep.Secret, rot.Secret} // each must verify on its own
 	alice.MustOK("POST", "/api/v1/recordings", map[string]any{"recording": map[string]any{"id": "r1", "title": "A"}})
 	rcv.waitFor(t, 1)
-	var log []delivery
-	envelope(t, alice.MustOK("GET", "/api/v1/webhooks/"+ep.ID+"/deliveries", nil), &log)
+	log := logWhen(t, alice, ep.ID, allDelivered(1))
 	r := alice.Do("POST", "/api/v1/webhooks/"+ep.ID+"/deliveries/"+log[0].ID+"/resend", nil)
 	if r.Status != 200 {
 		t.Fatalf("resend = %d %s", r.Status, r.Body)
 	}
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		envelope(t, alice.MustOK("GET", "/api/v1/webhooks/"+ep.ID+"/deliveries", nil), &log)
-		if log[0].Status == "delivered" && len(log[0].Attempts) == 2 {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("resend not delivered: %+v", log)
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+	logWhen(t, alice, ep.ID, func(log []delivery) bool {
+		return log[0].Status == "delivered" && len(log[0].Attempts) == 2
+	})
 	rcv.mu.Lock()
 	defer rcv.mu.Unlock()
 	if len(rcv.order) != 1 {
