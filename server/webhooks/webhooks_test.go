@@ -27,6 +27,7 @@ type delivery struct {
 	Attempts         []struct {
 		StatusCode int
 		Response   string
+		Error      string
 	}
 }
 
@@ -323,22 +324,9 @@ func TestWebhooks_PrivateAddressesAreRefusedByDefault(t *testing.T) {
 	rcv := newReceiver(t)
 	ep := create(t, alice, rcv.URL, "recording.created")
 	alice.MustOK("POST", "/api/v1/recordings", map[string]any{"recording": map[string]any{"id": "r1", "title": "A"}})
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		var log []struct {
-			Attempts []struct{ Error string }
-		}
-		envelope(t, alice.MustOK("GET", "/api/v1/webhooks/"+ep.ID+"/deliveries", nil), &log)
-		if len(log) == 1 && len(log[0].Attempts) == 1 {
-			if !strings.Contains(log[0].Attempts[0].Error, "not on the public internet") {
-				t.Errorf("attempt %+v", log[0].Attempts[0])
-			}
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("no attempt was made")
-		}
-		time.Sleep(20 * time.Millisecond)
+	log := logWhen(t, alice, ep.ID, func(log []delivery) bool { return len(log) == 1 && len(log[0].Attempts) == 1 })
+	if !strings.Contains(log[0].Attempts[0].Error, "not on the public internet") {
+		t.Errorf("attempt %+v", log[0].Attempts[0])
 	}
 	rcv.mu.Lock()
 	defer rcv.mu.Unlock()
