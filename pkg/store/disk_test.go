@@ -167,7 +167,7 @@ func openTuned(t *testing.T, dir string) *DB {
 	if err != nil {
 		t.Fatal(err)
 	}
-	db := &DB{eng: &badgerEngine{bdb: bdb}, lane: newWriteLane()}
+	db := &DB{eng: &badgerEngine{bdb: bdb}, lane: newWriteLane(), retries: conflictRetries}
 	t.Cleanup(func() { _ = db.Close() })
 	return db
 }

@@ -178,7 +178,7 @@ func TestPostgres_AViewOfOneKeyIsTwoRoundTrips(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	db := &DB{eng: eng, log: eng.log, lane: newWriteLane()}
+	db := &DB{eng: eng, log: eng.log, lane: newWriteLane(), retries: sharedConflictRetries}
 	t.Cleanup(func() { _ = db.Close() })
 	key := Key("t", "k")
 	mustUpdate(t, db, func(x *Txn) error { return x.Set(key, []byte("v")) })

@@ -5,6 +5,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
+	"log"
 	"net/http"
 	"strings"
 	"sync"
@@ -35,8 +37,13 @@ func upload(s *servertest.Server, token, id string) bool {
 	if err != nil {
 		return false
 	}
-	resp.Body.Close()
-	return resp.StatusCode/100 == 2
+	defer resp.Body.Close()
+	if resp.StatusCode/100 != 2 {
+		answer, _ := io.ReadAll(resp.Body)
+		log.Printf("upload %s: %d %s", id, resp.StatusCode, answer)
+		return false
+	}
+	return true
 }
 
 func TestReplicas_AnUploadThroughOneReachesASocketOnTheOtherWithinASecond(t *testing.T) {
