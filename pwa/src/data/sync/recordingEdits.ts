@@ -17,8 +17,6 @@ export const TITLE_MAX = 500
 export const DESCRIPTION_MAX = 10000
 export const SPEAKER_NAME_MAX = 100
 export const FOLDER_NAME_MAX = 100
-/** A note's UTF-8 bytes at most (pkg/recordings MaxNoteBytes): 64 KiB. */
-export const NOTE_MAX_BYTES = 64 * 1024
 
 /** How long after Delete a deleted recording can be brought back (the Undo toast's time on screen at most). */
 export const DELETE_UNDO_MS = 5000
@@ -34,14 +32,6 @@ export function titleError(title: string): string | null {
 
 export function descriptionError(description: string): string | null {
   return [...description].length > DESCRIPTION_MAX ? tooLong('The description', DESCRIPTION_MAX) : null
-}
-
-/** A note past the server's limit, told in the units people see: kilobytes of text. */
-export function noteError(markdown: string): string | null {
-  const bytes = new TextEncoder().encode(markdown).length
-  return bytes > NOTE_MAX_BYTES
-    ? `The note must be at most ${NOTE_MAX_BYTES / 1024} KiB (it is ${Math.ceil(bytes / 1024)} KiB)`
-    : null
 }
 
 export function folderNameError(name: string): string | null {
@@ -65,11 +55,6 @@ export function renameRecording(id: string, title: string): Promise<OutboxRow> {
 
 export function describeRecording(id: string, description: string): Promise<OutboxRow> {
   return enqueue({ op: { case: 'updateRecording', value: { id, description: description.trim() } } })
-}
-
-/** The owner's note, as written but for trailing blank lines; '' clears it. */
-export function saveNote(id: string, markdown: string): Promise<OutboxRow> {
-  return enqueue({ op: { case: 'updateRecording', value: { id, note: markdown.trimEnd() } } })
 }
 
 /**

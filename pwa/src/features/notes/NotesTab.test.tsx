@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { listOutbox } from '@/data/sync'
 import { readMutation } from '@/data/sync/mutation'
-import { NOTE_MAX_BYTES } from '@/data/sync/recordingEdits'
+import { NOTE_MAX_BYTES } from './noteEdits'
 import { alice, renderApp, signInOnServer } from '@/test/render'
 
 const OWN = 'rec_01_weekly_sync'

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { Markdown } from '@/ui/markdown'
-import { noteError, saveNote } from '@/data/sync/recordingEdits'
+import { noteError, saveNote } from './noteEdits'
 import { NoteStatus } from './NoteStatus'
 import './notes.css'
 

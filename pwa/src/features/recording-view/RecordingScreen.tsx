@@ -12,7 +12,7 @@ import { useOwnerEdits } from './edit/ownerEdits'
 import { AskPocketPanel } from './panels'
 import { RecordingHeader } from './RecordingHeader'
 import { panelId, tabId, Tabs, type TabSpec } from './Tabs'
-import { ALL_TABS, OWNER_TABS, type DetailTab } from './detailTab'
+import { ALL_TABS, OWNER_TAB, type DetailTab } from './detailTab'
 import { TAB_ICONS } from './tabIcons'
 import { useIsDesktop } from './useIsDesktop'
 import { usePrinting } from '@/features/export/usePrintAll'
@@ -68,7 +68,7 @@ export function RecordingScreen(props: Props) {
 function RecordingLayout({ view, backTo, actions, shareToken }: Props) {
   const editable = useOwnerEdits() !== null
   const desktop = useIsDesktop()
-  const [tab, selectTab, at] = useTabParam(editable ? ALL_TABS : READ_ONLY_TABS)
+  const [tab, selectTab, at] = useTabParam(ALL_TABS.filter((t) => shows(editable, t)))
   const shown: DetailTab = desktop && tab === 'ask' ? 'summary' : tab
   const idBase = `rec-${desktop ? 'd' : 'm'}`
   // Lay the mind map out in idle time while the summary is read, so opening
@@ -95,7 +95,7 @@ function RecordingLayout({ view, backTo, actions, shareToken }: Props) {
         <div className="detail__main">
           <RecordingHeader header={view.header} desktop backTo={backTo} actions={actions} recordingId={editId} />
           <Tabs
-            tabs={editable ? DESKTOP_TABS : DESKTOP_TABS.filter(ownerFree)}
+            tabs={DESKTOP_TABS.filter((t) => shows(editable, t.id))}
             selected={shown}
             onSelect={selectTab}
             label="Recording"
@@ -130,7 +130,7 @@ function RecordingLayout({ view, backTo, actions, shareToken }: Props) {
         </Suspense>
       )}
       <Tabs
-        tabs={editable ? MOBILE_TABS : MOBILE_TABS.filter(ownerFree)}
+        tabs={MOBILE_TABS.filter((t) => shows(editable, t.id))}
         selected={shown}
         onSelect={selectTab}
         label="Recording"
@@ -141,8 +141,8 @@ function RecordingLayout({ view, backTo, actions, shareToken }: Props) {
   )
 }
 
-const READ_ONLY_TABS = ALL_TABS.filter((t) => !OWNER_TABS.includes(t))
-const ownerFree = (t: TabSpec<DetailTab>) => !OWNER_TABS.includes(t.id)
+/** Whether the screen has tab t: the owner's tab only on the owner's screen. */
+const shows = (editable: boolean, t: DetailTab) => editable || t !== OWNER_TAB
 
 /** The panels a printed recording shows, whichever tab is selected. */
 const PRINTED: DetailTab[] = ['summary', 'actionable', 'transcription']
@@ -163,8 +163,7 @@ function Panels(props: { view: RecordingView; shown: DetailTab; idBase: string; 
   // Printing renders every panel the document shows (print.css hides the rest).
   const printing = usePrinting()
   if (printing && !PRINTED.every((t) => visited.has(t))) setVisited(new Set([...visited, ...PRINTED]))
-  const available = chat.editable ? ALL_TABS : READ_ONLY_TABS
-  const tabs = desktop ? available.filter((t) => t !== 'ask') : available
+  const tabs = ALL_TABS.filter((t) => shows(chat.editable, t) && !(desktop && t === 'ask'))
   return (
     <>
       {tabs.map((t) => (
@@ -207,7 +206,7 @@ function PanelContent({
       )
     case 'notes':
       return edits ? (
-        <Suspense fallback={<p className="detail__loading-note">Loading your note…</p>}>
+        <Suspense fallback={<p>Loading…</p>}>
           <edits.Notes recordingId={view.id} note={view.note} />
         </Suspense>
       ) : null

@@ -4,5 +4,5 @@ export type DetailTab = 'summary' | 'actionable' | 'mindmap' | 'transcription' |
 /** Every tab, in the order the phone's bottom bar shows them. */
 export const ALL_TABS: DetailTab[] = ['summary', 'actionable', 'mindmap', 'transcription', 'notes', 'ask']
 
-/** Tabs only the owner's screen has: a shared page shows none of them. */
-export const OWNER_TABS: readonly DetailTab[] = ['notes']
+/** The tab only the owner's screen has: a shared page never shows the note. */
+export const OWNER_TAB: DetailTab = 'notes'
