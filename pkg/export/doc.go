@@ -24,6 +24,7 @@ type Doc struct {
 	Title   string    // never empty: UntitledTitle stands in
 	Date    time.Time // zero when the recording has no parseable date
 	Summary string    // the summary as markdown ("" when there is none)
+	Note    string    // the owner's own note, markdown ("" when there is none)
 	Tasks   []loose.Task
 	Lines   []Line
 }
@@ -39,6 +40,9 @@ type Line struct {
 func Read(d recordings.Detail) Doc {
 	info := loose.ReadRecording(d.Recording)
 	doc := Doc{ID: d.ID, Title: info.Title, Date: info.RecordedAt}
+	if rec, ok := loose.ParseObject(d.Recording); ok {
+		doc.Note = strings.TrimSpace(loose.Text(rec.Get("note")))
+	}
 	if doc.Title == "" {
 		doc.Title = UntitledTitle
 	}

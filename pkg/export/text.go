@@ -11,7 +11,7 @@ import (
 const dateLayout = "Monday, 2 January 2006, 15:04 UTC"
 
 // Markdown is the recording as a Markdown document: title, date, summary,
-// action items as a check list (subtasks indented), and the transcript with
+// action items as a check list (subtasks indented), the owner's note, and the transcript with
 // speaker names and m:ss times. Sections with nothing in them are left out.
 func Markdown(d Doc) []byte {
 	var b strings.Builder
@@ -32,6 +32,9 @@ func Markdown(d Doc) []byte {
 			return "- " + box + " "
 		})
 		b.WriteString("\n")
+	}
+	if d.Note != "" {
+		b.WriteString("## Notes\n\n" + demoteHeadings(d.Note) + "\n\n")
 	}
 	if len(d.Lines) > 0 {
 		b.WriteString("## Transcript\n\n")
@@ -66,6 +69,9 @@ func Text(d Doc) []byte {
 			return "- "
 		})
 		b.WriteString("\n")
+	}
+	if d.Note != "" {
+		b.WriteString("NOTES\n\n" + loose.StripMarkdown(d.Note) + "\n\n")
 	}
 	if len(d.Lines) > 0 {
 		b.WriteString("TRANSCRIPT\n\n")

@@ -32,8 +32,14 @@ const (
 type Field struct {
 	Name string
 	Kind FieldKind
-	Max  int  // TextField: characters
-	Bit  byte // FlagField: its bit in index entries (index.go), fixed once shipped
+	Max  int // TextField: characters (0: bounded by MaxBytes only)
+	// MaxBytes: a TextField's UTF-8 bytes at most; longer is TooLarge (413),
+	// a stored resource rather than a typo (the note).
+	MaxBytes int
+	// Private: the owner's own, never shown to a share-link visitor
+	// (Shareable drops it from the recording a shared page shows).
+	Private bool
+	Bit     byte // FlagField: its bit in index entries (index.go), fixed once shipped
 	// Hides: a FlagField that, on, takes the recording out of the app's list
 	// (and the server's first paint of it) until the list asks for it.
 	Hides bool
@@ -50,12 +56,17 @@ var Fields = []Field{
 	{Name: "description", Kind: TextField, Max: MaxDescription},
 	{Name: "starred", Kind: FlagField, Bit: 1 << 2, Toggle: [2]string{"Star", "Unstar"}},
 	{Name: "archived", Kind: FlagField, Bit: 1 << 3, Toggle: [2]string{"Archive", "Unarchive"}, Hides: true},
+	// The owner's markdown note: searched with the description, exported and
+	// backed up as a member of the recording (docs/adr/0017-notes.md).
+	{Name: "note", Kind: TextField, MaxBytes: MaxNoteBytes, Private: true},
 }
 
 // Limits on edited text, in characters.
 const (
 	MaxTitle       = 500
 	MaxDescription = 10000
+	// MaxNoteBytes bounds a note (64 KiB of UTF-8): past it 413 NOTE_TOO_LARGE.
+	MaxNoteBytes = 64 << 10
 )
 
 // Listed is the flag filter of the app's plain list: every hiding flag off.
@@ -112,7 +123,11 @@ func (f Field) check(v any) error {
 		if !ok {
 			return apperr.Invalidf("%s must be a string", f.Name)
 		}
-		if utf8.RuneCountInString(s) > f.Max {
+		if f.MaxBytes > 0 && len(s) > f.MaxBytes {
+			return apperr.New(apperr.TooLarge, strings.ToUpper(f.Name)+"_TOO_LARGE",
+				fmt.Sprintf("The %s must be at most %d KiB", f.Name, f.MaxBytes>>10))
+		}
+		if f.Max > 0 && utf8.RuneCountInString(s) > f.Max {
 			return apperr.Invalidf("%s must be at most %d characters", f.Name, f.Max)
 		}
 	case FlagField:
@@ -248,4 +263,28 @@ func flagBits(rec loose.Object) byte {
 		}
 	}
 	return bits
+}
+
+// Shareable is a recording object without its Private members: what a
+// share-link visitor may see of it. A recording that is not an object is
+// passed on as it is (the shared page reads it as no recording).
+func Shareable(recording json.RawMessage) json.RawMessage {
+	obj, ok := loose.ParseObject(recording)
+	if !ok {
+		return recording
+	}
+	kept := obj[:0:0]
+	for _, m := range obj {
+		if f, ok := FieldNamed(m.Key); !ok || !f.Private {
+			kept = append(kept, m)
+		}
+	}
+	if len(kept) == len(obj) {
+		return recording
+	}
+	out, err := kept.MarshalJSON()
+	if err != nil {
+		return recording
+	}
+	return out
 }

@@ -6,11 +6,13 @@ import (
 	"github.com/pocket-companion/pocket/pkg/store"
 )
 
-// searchDoc is what search reads of a recording: the title, description,
-// first summary with its action items, and the transcript's segments.
+// searchDoc is what search reads of a recording: the title, description
+// (with the owner's note after it: both are the owner's own words, and a
+// field of its own would change every stored posting), first summary with
+// its action items, and the transcript's segments.
 func (st *stored) searchDoc() search.Doc {
 	rec := st.recordingObject()
-	d := search.Doc{Title: title(rec), Description: loose.Text(rec.Get("description"))}
+	d := search.Doc{Title: title(rec), Description: ownWords(rec)}
 	if first, sum, ok := st.firstSummary(); ok {
 		d.Summary = loose.SummaryText(sum) + "\n" + loose.ActionItemsText(loose.ActionItems(first))
 	}
@@ -20,6 +22,18 @@ func (st *stored) searchDoc() search.Doc {
 		d.Transcript[i] = search.Segment{Text: seg.Text, Start: seg.Start}
 	}
 	return d
+}
+
+// ownWords are the description and the note, a paragraph apart.
+func ownWords(rec loose.Object) string {
+	desc, note := loose.Text(rec.Get("description")), loose.Text(rec.Get("note"))
+	if note == "" {
+		return desc
+	}
+	if desc == "" {
+		return note
+	}
+	return desc + "\n\n" + note
 }
 
 // postingsWriter files a recording's postings in a transaction and records

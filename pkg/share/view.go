@@ -70,7 +70,7 @@ func (v *Viewer) View(ctx context.Context, token string) (View, error) {
 		return View{}, err
 	}
 	view := View{
-		Recording:     withSpeakers(d.Recording, d.Speakers),
+		Recording:     withSpeakers(recordings.Shareable(d.Recording), d.Speakers),
 		Owner:         Owner{DisplayName: user.DisplayName, Email: user.Email, PhotoURL: user.PhotoURL},
 		Transcription: d.Transcription,
 	}

@@ -70,6 +70,7 @@ var API = []RouteInfo{
 	{"PUT /api/v1/folders/{id}", httpx.SignedIn, accesstoken.RecordingsWrite},
 	{"DELETE /api/v1/folders/{id}", httpx.SignedIn, accesstoken.RecordingsWrite},
 	{"PUT /api/v1/recordings/{id}/speakers", httpx.SignedIn, accesstoken.RecordingsWrite},
+	{"PUT /api/v1/recordings/{id}/note", httpx.SignedIn, accesstoken.RecordingsWrite},
 	{"GET /api/v1/people", httpx.SignedIn, accesstoken.RecordingsRead},
 	{"GET /api/v1/people/candidates", httpx.SignedIn, accesstoken.RecordingsRead},
 	{"GET /api/v1/summarizations/by-recording/{recordingId}", httpx.SignedIn, accesstoken.RecordingsRead},

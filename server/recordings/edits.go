@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/pocket-companion/pocket/pkg/apperr"
+	recs "github.com/pocket-companion/pocket/pkg/recordings"
 	"github.com/pocket-companion/pocket/server/httpx"
 )
 
@@ -64,6 +65,39 @@ func (h handlers) renameSpeaker(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	httpx.OK(w, map[string]any{"recordingId": id, "speaker": b.Speaker, "name": strings.TrimSpace(b.Name)})
+	return nil
+}
+
+// maxNoteBody bounds PUT .../note: room for a note at its limit with every
+// character escaped in JSON, so the note's own limit (413 NOTE_TOO_LARGE)
+// is what a long note meets.
+const maxNoteBody = 8 * recs.MaxNoteBytes
+
+// putNote: {markdown} sets the owner's note ("" clears it), an edit of the
+// note field like any other (recordings.Fields), so it is logged, synced
+// and live as a title is.
+func (h handlers) putNote(w http.ResponseWriter, r *http.Request) error {
+	id, err := recordingID(r, "id")
+	if err != nil {
+		return err
+	}
+	var b struct {
+		Markdown *string `json:"markdown"`
+	}
+	if err := httpx.DecodeJSON(r, maxNoteBody, &b); err != nil {
+		return err
+	}
+	if b.Markdown == nil {
+		return apperr.Invalidf("No markdown provided: send {\"markdown\": \"...\"}")
+	}
+	p, err := recs.Patch{}.With("note", *b.Markdown)
+	if err != nil {
+		return err
+	}
+	if _, err := h.svc.Update(r.Context(), uid(r), id, p); err != nil {
+		return err
+	}
+	httpx.OK(w, map[string]any{"recordingId": id, "note": *b.Markdown})
 	return nil
 }
 

@@ -130,6 +130,7 @@ func everyRoute(recID, sumID string) [][3]string {
 		{"POST", "/api/v1/recordings", `{"recording":{"title":"x"}}`},
 		{"GET", "/api/v1/recordings/" + recID + "?include=all", ""},
 		{"PUT", "/api/v1/recordings/" + recID, `{"title":"x"}`},
+		{"PUT", "/api/v1/recordings/" + recID + "/note", `{"markdown":"x"}`},
 		{"DELETE", "/api/v1/recordings/" + recID, ""},
 		{"POST", "/api/v1/recordings/" + recID + "/view", ""},
 		{"GET", "/api/v1/folders", ""},

@@ -53,6 +53,7 @@ func Routes(svc *recs.Service, files *audio.Files) []httpx.Route {
 		{Pattern: "PUT /api/v1/folders/{id}", Handler: h.renameFolder},
 		{Pattern: "DELETE /api/v1/folders/{id}", Handler: h.deleteFolder},
 		{Pattern: "PUT /api/v1/recordings/{id}/speakers", Handler: h.renameSpeaker},
+		{Pattern: "PUT /api/v1/recordings/{id}/note", Handler: h.putNote},
 		{Pattern: "GET /api/v1/people", Handler: h.people},
 		{Pattern: "GET /api/v1/people/candidates", Handler: h.personCandidates},
 		{Pattern: "GET /api/v1/summarizations/by-recording/{recordingId}", Handler: h.summarizationByRecording},

@@ -76,6 +76,7 @@ var routes = []route{
 	{"PUT /api/v1/folders/{id}", httpx.SignedIn, write, maxBody},
 	{"DELETE /api/v1/folders/{id}", httpx.SignedIn, write, maxBody},
 	{"PUT /api/v1/recordings/{id}/speakers", httpx.SignedIn, write, maxBody},
+	{"PUT /api/v1/recordings/{id}/note", httpx.SignedIn, write, maxBody},
 	{"GET /api/v1/people", httpx.SignedIn, forward, 0},
 	{"GET /api/v1/people/candidates", httpx.SignedIn, forward, 0},
 	{"GET /api/v1/summarizations/by-recording/{recordingId}", httpx.SignedIn, cachedRead, 0},

@@ -30,6 +30,7 @@ const SAMPLES = {
   folderId: { value: 'f2', says: 'Move of “Standup”' },
   starred: { value: true, says: 'Star of “Standup”' },
   archived: { value: true, says: 'Archive of “Standup”' },
+  note: { value: '# Follow up\n- call Ada', says: 'Note on “Standup”' },
 } satisfies { [K in FieldName]: { value: NonNullable<FieldValues[K]>; says: string } }
 
 const edit = (name: FieldName, value: unknown): MutationInit => ({

@@ -49,6 +49,8 @@ export const RECORDING_FIELDS = {
     filter: 'Archived',
     hides: true,
   },
+  // The owner's markdown note: private (never on a share link), edited in the Notes tab.
+  note: { kind: 'text', describe: (s) => `Note on ${s}` },
 } as const satisfies Record<string, RecordingField>
 
 export type FieldName = keyof typeof RECORDING_FIELDS

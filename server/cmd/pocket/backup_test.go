@@ -53,6 +53,8 @@ func TestBackup_RestoresExactlyIntoAFreshDataDirectory(t *testing.T) {
 	c.MustOK("POST", "/api/v1/folders", map[string]any{"name": "Kept for later"}, &folder)
 	c.MustOK("PUT", "/api/v1/recordings/rec_02_one_on_one_leo", map[string]any{"folder_id": folder.Data.ID})
 	c.MustOK("PUT", "/api/v1/recordings/rec_01_weekly_sync/speakers", map[string]any{"speaker": "SPEAKER_01", "name": "Renamed Person"})
+	const note = "Ask about the **Wombatwise** contract"
+	c.MustOK("PUT", "/api/v1/recordings/rec_01_weekly_sync/note", map[string]any{"markdown": note})
 
 	backup := c.MustOK("GET", "/api/v1/export/backup", nil).Body
 	zipPath := filepath.Join(t.TempDir(), "backup.zip")
@@ -96,6 +98,7 @@ func TestBackup_RestoresExactlyIntoAFreshDataDirectory(t *testing.T) {
 		t.Fatalf("restored ids %v, want %v", ids, want)
 	}
 	folders, _ := svc.Folders(ctx, owner.UID)
+	wantRestoredNote(t, svc, owner.UID, "rec_01_weekly_sync", note, "wombatwise")
 	for _, id := range ids {
 		again, d, err := svc.ImportObject(ctx, owner.UID, id)
 		if err != nil {
@@ -212,4 +215,22 @@ func orNull(v json.RawMessage) json.RawMessage {
 		return json.RawMessage("null")
 	}
 	return v
+}
+
+// wantRestoredNote: the restored recording has its note again, and search
+// in the restored library finds it by a word only the note holds.
+func wantRestoredNote(t *testing.T, svc *recordings.Service, uid, id, note, word string) {
+	t.Helper()
+	d, err := svc.Detail(context.Background(), uid, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rec struct{ Note string }
+	if err := json.Unmarshal(d.Recording, &rec); err != nil || rec.Note != note {
+		t.Fatalf("restored note %q (%v), want %q", rec.Note, err, note)
+	}
+	found, err := svc.Search(context.Background(), uid, recordings.SearchQuery{Q: word})
+	if err != nil || found.Total != 1 || !bytes.Contains(found.Data[0], []byte(id)) {
+		t.Fatalf("search of the restored library for %q: %d results (%v)", word, found.Total, err)
+	}
 }

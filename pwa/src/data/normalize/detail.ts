@@ -35,6 +35,8 @@ export interface RecordingView {
   speakers: unknown
   /** The recording's audio, when it has any: the detail screen shows a player. */
   audio?: AudioInfo | null
+  /** The owner's own markdown note; '' when there is none (a shared view never has one). */
+  note: string
 }
 
 /** The parts both screens have: spec §3 "Recording view data". */
@@ -95,5 +97,6 @@ export function composeView(parts: ViewParts): RecordingView | null {
     summarization: parts.summarization,
     speakers: parts.speakers,
     audio: normalizeAudio(parts.recording.audio),
+    note: text(parts.recording.note),
   }
 }

@@ -26,7 +26,25 @@ describe('searchText', () => {
       description: '',
       summarization: { summary: '## Plan\n- **Kayak** trip' },
     }
-    expect(searchText(row)).toEqual({ id: 'x', title: 'Renamed here', description: '', summary: 'Plan Kayak trip' })
-    expect(searchText({ id: 'y' })).toEqual({ id: 'y', title: 'Untitled Recording', description: '', summary: '' })
+    expect(searchText(row)).toEqual({
+      id: 'x',
+      title: 'Renamed here',
+      description: '',
+      summary: 'Plan Kayak trip',
+      note: '',
+    })
+    expect(searchText({ id: 'y' })).toEqual({
+      id: 'y',
+      title: 'Untitled Recording',
+      description: '',
+      summary: '',
+      note: '',
+    })
+  })
+
+  it('finds the owner’s note: the row’s (with a queued edit) over the detail’s', () => {
+    const detail = { recording: { id: 'n', note: 'From the **server**' } }
+    expect(searchText({ id: 'n' }, detail).note).toBe('From the **server**')
+    expect(searchText({ id: 'n', note: 'Queued here ' }, detail).note).toBe('Queued here')
   })
 })

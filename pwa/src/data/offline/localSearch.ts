@@ -12,7 +12,7 @@ export interface LocalSearch {
 }
 
 const MAX_RESULTS = 100
-const FIELDS = ['title', 'description', 'summary'] as const
+const FIELDS = ['title', 'description', 'summary', 'note'] as const
 
 export function newIndex(): MiniSearch<SearchText> {
   return new MiniSearch<SearchText>({

@@ -43,6 +43,17 @@ describe('flush', () => {
     expect(await d.db.outbox.count()).toBe(0)
   })
 
+  it('sends long notes in pushes the server can read: about 1 MiB of edits at most per call', async () => {
+    const { server, d } = await library()
+    const note = 'n'.repeat(60 * 1024)
+    for (let i = 0; i < 40; i++)
+      await d.sync.enqueue({ op: { case: 'updateRecording', value: { id: 'r1', note: `${i} ${note}` } } })
+    await d.sync.flush()
+    expect(server.batches).toEqual([17, 17, 6])
+    expect(server.recordings.get('r1')!.item.note).toMatch(/^39 /)
+    expect(await d.db.outbox.count()).toBe(0)
+  })
+
   it('keeps a recording pending until its last edit is answered, and shows the server’s copy after', async () => {
     const { server, d } = await library()
     await rename(d, 'r1', 'Mine')

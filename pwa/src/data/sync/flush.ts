@@ -9,6 +9,12 @@ import { recompose, syncTables } from './rebase'
 
 /** The server's limit of mutations per Push. */
 export const PUSH_BATCH = 100
+/**
+ * Edits per Push are also bounded by size: the server reads at most 4 MiB
+ * of one request, and a hundred notes of 64 KiB each would pass it. The
+ * outbox's JSON is larger than protobuf's wire form, so 1 MiB of it is safe.
+ */
+export const PUSH_BATCH_CHARS = 1 << 20
 
 export interface FlushResult {
   applied: OutboxRow[]
@@ -47,7 +53,7 @@ export async function flushOnce(deps: SyncDeps, options: FlushOptions = {}): Pro
     if (head.nextAttemptAt > now && (!ignoreBackoff || heldAt(head, now)))
       return { ...result, retryAt: head.nextAttemptAt }
     ignoreBackoff = false
-    const batch = beforeHeld(pending, now)
+    const batch = withinSize(beforeHeld(pending, now))
     let results: MutationResult[]
     try {
       const res = await withAuthRetry(deps.session, () =>
@@ -101,6 +107,16 @@ async function settle(deps: SyncDeps, row: OutboxRow, r: MutationResult, how: 'a
 function beforeHeld(pending: OutboxRow[], now: number): OutboxRow[] {
   const held = pending.findIndex((row, i) => i > 0 && heldAt(row, now))
   return held < 0 ? pending : pending.slice(0, held)
+}
+
+/** The first edits of the batch that fit PUSH_BATCH_CHARS; the head always goes, whatever its size. */
+function withinSize(batch: OutboxRow[]): OutboxRow[] {
+  let chars = 0
+  const over = batch.findIndex((row, i) => {
+    chars += JSON.stringify(row.mutation).length
+    return i > 0 && chars > PUSH_BATCH_CHARS
+  })
+  return over < 0 ? batch : batch.slice(0, over)
 }
 
 /** One more failed attempt: the next waits longer (capped, jittered). */

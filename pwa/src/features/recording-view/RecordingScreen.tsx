@@ -12,7 +12,7 @@ import { useOwnerEdits } from './edit/ownerEdits'
 import { AskPocketPanel } from './panels'
 import { RecordingHeader } from './RecordingHeader'
 import { panelId, tabId, Tabs, type TabSpec } from './Tabs'
-import { ALL_TABS, type DetailTab } from './detailTab'
+import { ALL_TABS, OWNER_TAB, type DetailTab } from './detailTab'
 import { TAB_ICONS } from './tabIcons'
 import { useIsDesktop } from './useIsDesktop'
 import { usePrinting } from '@/features/export/usePrintAll'
@@ -22,19 +22,21 @@ import './recording-view.css'
 const AudioPlayer = lazy(() => import('@/features/player/AudioPlayer').then((m) => ({ default: m.AudioPlayer })))
 import '@/features/export/print.css'
 
-/** Desktop: four tabs on top; Ask Pocket is the side panel (spec §2). */
+/** Desktop: the tabs on top; Ask Pocket is the side panel (spec §2). Notes only on the owner's screen. */
 const DESKTOP_TABS: TabSpec<DetailTab>[] = [
   { id: 'summary', label: 'Summary' },
   { id: 'actionable', label: 'Actionable' },
   { id: 'mindmap', label: 'Mind map' },
   { id: 'transcription', label: 'Transcription' },
+  { id: 'notes', label: 'Notes' },
 ]
-/** Mobile: the bottom tab bar's five, with the spec's shorter 'Transcript'. */
+/** Mobile: the bottom tab bar, with the spec's shorter 'Transcript'. */
 const MOBILE_TABS: TabSpec<DetailTab>[] = [
   { id: 'summary', label: 'Summary', icon: TAB_ICONS.summary },
   { id: 'actionable', label: 'Actionable', icon: TAB_ICONS.actionable },
   { id: 'mindmap', label: 'Mind map', icon: TAB_ICONS.mindmap },
   { id: 'transcription', label: 'Transcript', icon: TAB_ICONS.transcription },
+  { id: 'notes', label: 'Notes', icon: TAB_ICONS.notes },
   { id: 'ask', label: 'Ask Pocket', icon: TAB_ICONS.ask },
 ]
 
@@ -54,7 +56,7 @@ interface Props {
  * read-only.
  */
 export function RecordingScreen(props: Props) {
-  const [, , at] = useTabParam()
+  const [, , at] = useTabParam(ALL_TABS)
   if (!props.view.audio) return <RecordingLayout {...props} />
   return (
     <PlayerProvider recordingId={props.view.id} shareToken={props.shareToken} startAt={at}>
@@ -66,7 +68,7 @@ export function RecordingScreen(props: Props) {
 function RecordingLayout({ view, backTo, actions, shareToken }: Props) {
   const editable = useOwnerEdits() !== null
   const desktop = useIsDesktop()
-  const [tab, selectTab, at] = useTabParam()
+  const [tab, selectTab, at] = useTabParam(ALL_TABS.filter((t) => shows(editable, t)))
   const shown: DetailTab = desktop && tab === 'ask' ? 'summary' : tab
   const idBase = `rec-${desktop ? 'd' : 'm'}`
   // Lay the mind map out in idle time while the summary is read, so opening
@@ -93,7 +95,7 @@ function RecordingLayout({ view, backTo, actions, shareToken }: Props) {
         <div className="detail__main">
           <RecordingHeader header={view.header} desktop backTo={backTo} actions={actions} recordingId={editId} />
           <Tabs
-            tabs={DESKTOP_TABS}
+            tabs={DESKTOP_TABS.filter((t) => shows(editable, t.id))}
             selected={shown}
             onSelect={selectTab}
             label="Recording"
@@ -128,7 +130,7 @@ function RecordingLayout({ view, backTo, actions, shareToken }: Props) {
         </Suspense>
       )}
       <Tabs
-        tabs={MOBILE_TABS}
+        tabs={MOBILE_TABS.filter((t) => shows(editable, t.id))}
         selected={shown}
         onSelect={selectTab}
         label="Recording"
@@ -138,6 +140,9 @@ function RecordingLayout({ view, backTo, actions, shareToken }: Props) {
     </div>
   )
 }
+
+/** Whether the screen has tab t: the owner's tab only on the owner's screen. */
+const shows = (editable: boolean, t: DetailTab) => editable || t !== OWNER_TAB
 
 /** The panels a printed recording shows, whichever tab is selected. */
 const PRINTED: DetailTab[] = ['summary', 'actionable', 'transcription']
@@ -158,7 +163,7 @@ function Panels(props: { view: RecordingView; shown: DetailTab; idBase: string; 
   // Printing renders every panel the document shows (print.css hides the rest).
   const printing = usePrinting()
   if (printing && !PRINTED.every((t) => visited.has(t))) setVisited(new Set([...visited, ...PRINTED]))
-  const tabs = desktop ? ALL_TABS.filter((t) => t !== 'ask') : ALL_TABS
+  const tabs = ALL_TABS.filter((t) => shows(chat.editable, t) && !(desktop && t === 'ask'))
   return (
     <>
       {tabs.map((t) => (
@@ -186,7 +191,8 @@ function PanelContent({
   onShowSource,
   editable,
 }: { tab: DetailTab; view: RecordingView } & ChatLink) {
-  const renames = useOwnerEdits()?.SpeakerRenames
+  const edits = useOwnerEdits()
+  const renames = edits?.SpeakerRenames
   switch (tab) {
     case 'summary':
       return <SummaryTab summary={view.summary} />
@@ -198,6 +204,12 @@ function PanelContent({
       return (
         <TranscriptionTab transcript={view.transcript} highlight={highlight} recordingId={view.id} renames={renames} />
       )
+    case 'notes':
+      return edits ? (
+        <Suspense fallback={<p>Loading…</p>}>
+          <edits.Notes recordingId={view.id} note={view.note} />
+        </Suspense>
+      ) : null
     case 'ask':
       return <AskPocketPanel view={view} shareToken={shareToken} onShowSource={onShowSource} queueOffline={editable} />
   }
@@ -208,12 +220,12 @@ function PanelContent({
  * it. ?t= (seconds) is a link to a passage: it opens the Transcription tab
  * unless a tab is named, and is dropped once another tab is chosen.
  */
-function useTabParam(): [DetailTab, (tab: DetailTab) => void, number | null] {
+function useTabParam(available: readonly DetailTab[]): [DetailTab, (tab: DetailTab) => void, number | null] {
   const [params, setParams] = useSearchParams()
   const raw = params.get('tab')
   const t = params.get('t')
   const at = t !== null && t.trim() !== '' && Number.isFinite(Number(t)) && Number(t) >= 0 ? Number(t) : null
-  const tab = ALL_TABS.includes(raw as DetailTab) ? (raw as DetailTab) : at !== null ? 'transcription' : 'summary'
+  const tab = available.includes(raw as DetailTab) ? (raw as DetailTab) : at !== null ? 'transcription' : 'summary'
   const select = (next: DetailTab) =>
     // A tab responds in the frame after the click: rendered before the click's
     // handler returns, not in a later task.

@@ -1,5 +1,8 @@
 /** The recording screen's tabs, by id; the id is also the value of ?tab= in the URL. */
-export type DetailTab = 'summary' | 'actionable' | 'mindmap' | 'transcription' | 'ask'
+export type DetailTab = 'summary' | 'actionable' | 'mindmap' | 'transcription' | 'notes' | 'ask'
 
 /** Every tab, in the order the phone's bottom bar shows them. */
-export const ALL_TABS: DetailTab[] = ['summary', 'actionable', 'mindmap', 'transcription', 'ask']
+export const ALL_TABS: DetailTab[] = ['summary', 'actionable', 'mindmap', 'transcription', 'notes', 'ask']
+
+/** The tab only the owner's screen has: a shared page never shows the note. */
+export const OWNER_TAB: DetailTab = 'notes'

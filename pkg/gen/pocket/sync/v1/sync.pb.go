@@ -829,7 +829,10 @@ type UpdateRecording struct {
 	FolderId *string `protobuf:"bytes,4,opt,name=folder_id,json=folderId,proto3,oneof" json:"folder_id,omitempty"`
 	Starred  *bool   `protobuf:"varint,5,opt,name=starred,proto3,oneof" json:"starred,omitempty"`
 	// Archived recordings leave the list (and search) until it asks for them.
-	Archived      *bool `protobuf:"varint,6,opt,name=archived,proto3,oneof" json:"archived,omitempty"`
+	Archived *bool `protobuf:"varint,6,opt,name=archived,proto3,oneof" json:"archived,omitempty"`
+	// The owner's own markdown note: private (never on a share link), searched,
+	// exported and backed up with the recording.
+	Note          *string `protobuf:"bytes,7,opt,name=note,proto3,oneof" json:"note,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -904,6 +907,13 @@ func (x *UpdateRecording) GetArchived() bool {
 		return *x.Archived
 	}
 	return false
+}
+
+func (x *UpdateRecording) GetNote() string {
+	if x != nil && x.Note != nil {
+		return *x.Note
+	}
+	return ""
 }
 
 type DeleteRecording struct {
@@ -1427,21 +1437,23 @@ const file_pocket_sync_v1_sync_proto_rawDesc = "" +
 	"\rdelete_folder\x18\x06 \x01(\v2\x1c.pocket.sync.v1.DeleteFolderH\x00R\fdeleteFolder\x12F\n" +
 	"\x0erename_speaker\x18\a \x01(\v2\x1d.pocket.sync.v1.RenameSpeakerH\x00R\rrenameSpeaker\x12@\n" +
 	"\fask_question\x18\b \x01(\v2\x1b.pocket.sync.v1.AskQuestionH\x00R\vaskQuestionB\x04\n" +
-	"\x02op\"\x86\x02\n" +
+	"\x02op\"\xa8\x02\n" +
 	"\x0fUpdateRecording\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x19\n" +
 	"\x05title\x18\x02 \x01(\tH\x00R\x05title\x88\x01\x01\x12%\n" +
 	"\vdescription\x18\x03 \x01(\tH\x01R\vdescription\x88\x01\x01\x12 \n" +
 	"\tfolder_id\x18\x04 \x01(\tH\x02R\bfolderId\x88\x01\x01\x12\x1d\n" +
 	"\astarred\x18\x05 \x01(\bH\x03R\astarred\x88\x01\x01\x12\x1f\n" +
-	"\barchived\x18\x06 \x01(\bH\x04R\barchived\x88\x01\x01B\b\n" +
+	"\barchived\x18\x06 \x01(\bH\x04R\barchived\x88\x01\x01\x12\x17\n" +
+	"\x04note\x18\a \x01(\tH\x05R\x04note\x88\x01\x01B\b\n" +
 	"\x06_titleB\x0e\n" +
 	"\f_descriptionB\f\n" +
 	"\n" +
 	"_folder_idB\n" +
 	"\n" +
 	"\b_starredB\v\n" +
-	"\t_archived\"!\n" +
+	"\t_archivedB\a\n" +
+	"\x05_note\"!\n" +
 	"\x0fDeleteRecording\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\"O\n" +
 	"\fCreateFolder\x12\x0e\n" +

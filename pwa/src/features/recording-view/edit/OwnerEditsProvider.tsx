@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { lazy, type ReactNode } from 'react'
 import { askQuestion } from '@/data/sync/recordingEdits'
 import { QuestionQueueContext, type QuestionQueue } from '@/features/chat/questionQueue'
 import { useQueuedQuestions } from '@/features/chat/useQueuedQuestions'
@@ -6,7 +6,9 @@ import { SpeakerRenames } from '@/features/transcription/SpeakerRenames'
 import { EditableDescription, EditableTitle, PendingMark } from './HeaderEdits'
 import { OwnerEditsContext, type OwnerEdits } from './ownerEdits'
 
-const EDITS: OwnerEdits = { Title: EditableTitle, Description: EditableDescription, PendingMark, SpeakerRenames }
+// The editor loads when the Notes tab is first opened (the detail route is at its budget).
+const Notes = lazy(() => import('@/features/notes/NotesTab'))
+const EDITS: OwnerEdits = { Title: EditableTitle, Description: EditableDescription, PendingMark, SpeakerRenames, Notes }
 const QUESTIONS: QuestionQueue = {
   useWaiting: useQueuedQuestions,
   ask: async (recordingId, text, sessionId) => void (await askQuestion(recordingId, text, sessionId)),

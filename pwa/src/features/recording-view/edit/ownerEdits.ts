@@ -8,8 +8,8 @@ interface EditableTextProps {
 }
 
 /**
- * What the owner's screen adds to a recording: its title, description and
- * speakers can be edited (queued, so offline too). Given by the owner's
+ * What the owner's screen adds to a recording: its title, description,
+ * speakers and note can be edited (queued, so offline too). Given by the owner's
  * detail page, so the shared page, which shows the same screen read-only,
  * loads none of the editing, the outbox or the device store.
  */
@@ -19,6 +19,8 @@ export interface OwnerEdits {
   /** The sync icon while any of the recording's edits waits to be sent. */
   PendingMark: ComponentType<{ id: string }>
   SpeakerRenames: ComponentType<SpeakerRenamesProps>
+  /** The Notes tab: the owner's own note, which a shared page never has. */
+  Notes: ComponentType<{ recordingId: string; note: string }>
 }
 
 export const OwnerEditsContext = createContext<OwnerEdits | null>(null)
