@@ -108,3 +108,14 @@ func (h handlers) librarySend(w http.ResponseWriter, r *http.Request) error {
 	httpx.OK(w, res)
 	return nil
 }
+
+// librarySuggestions answers {suggestions: [{text, kind, recordingId?}]}:
+// questions about the caller's own library, none when it is empty.
+func (h handlers) librarySuggestions(w http.ResponseWriter, r *http.Request) error {
+	list, err := h.suggest.Suggest(r.Context(), httpx.MustPrincipal(r).UID)
+	if err != nil {
+		return err
+	}
+	httpx.OK(w, map[string]any{"suggestions": list})
+	return nil
+}

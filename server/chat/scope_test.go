@@ -158,3 +158,28 @@ func citesRecording(sources []source, id string) bool {
 	}
 	return false
 }
+
+type suggestion struct{ Text, Kind, RecordingID string }
+
+// Suggestions are the caller's own: an empty library has none, and one
+// with recordings is asked about them; signed out is 401.
+func TestLibraryChat_SuggestionsFromTheCallersLibrary(t *testing.T) {
+	w := newWorld(t, nil)
+	carol := w.srv.SignIn(t, "carol@example.com")
+	empty := data[struct{ Suggestions []suggestion }](t, carol.MustOK("GET", "/api/v1/chat/library/suggestions", nil))
+	if empty.Suggestions == nil || len(empty.Suggestions) != 0 {
+		t.Fatalf("an empty library: %+v", empty)
+	}
+	got := data[struct{ Suggestions []suggestion }](t, w.alice.MustOK("GET", "/api/v1/chat/library/suggestions", nil)).Suggestions
+	if len(got) == 0 || got[0].Text != "What was decided in “Weekly Product Sync”?" || got[0].RecordingID != weeklyID {
+		t.Fatalf("alice is asked about her weekly sync: %+v", got)
+	}
+	if r := w.srv.NewClient(t).Do("GET", "/api/v1/chat/library/suggestions", nil); r.Status != http.StatusUnauthorized {
+		t.Fatalf("signed out: %d", r.Status)
+	}
+	// A suggestion asked as is finds its recording.
+	a := data[sent](t, w.alice.MustOK("POST", "/api/v1/chat/library/message", askLibrary(got[0].Text, ""))).AssistantMessage
+	if !citesRecording(a.Sources, weeklyID) {
+		t.Fatalf("the suggested question is answered from its recording: %+v", a)
+	}
+}
