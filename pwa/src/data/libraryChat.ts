@@ -21,7 +21,59 @@ export const libraryChatKeys = {
   all: ['library-chat'] as const,
   sessions: () => [...libraryChatKeys.all, 'sessions'] as const,
   messages: (sessionId: string) => [...libraryChatKeys.all, 'messages', sessionId] as const,
+  suggestions: () => [...libraryChatKeys.all, 'suggestions'] as const,
 }
+
+/**
+ * What a library question is narrowed to (docs/api.md "Asking a scope"):
+ * every part given must hold; none is the whole library. Dates are YYYY-MM-DD.
+ */
+export interface LibraryScope {
+  folderId?: string
+  from?: string
+  to?: string
+  speakers?: string[]
+  recordingIds?: string[]
+}
+
+/** The scope as the API takes it: empty parts left out, null when nothing narrows. */
+export function scopeBody(scope: LibraryScope | null | undefined): LibraryScope | null {
+  if (!scope) return null
+  const out: LibraryScope = {}
+  if (scope.folderId) out.folderId = scope.folderId
+  if (scope.from) out.from = scope.from
+  if (scope.to) out.to = scope.to
+  if (scope.speakers?.length) out.speakers = scope.speakers
+  if (scope.recordingIds?.length) out.recordingIds = scope.recordingIds
+  return Object.keys(out).length > 0 ? out : null
+}
+
+/** One suggested question about the user's own library. */
+export interface LibrarySuggestion {
+  text: string
+  kind: string
+  recordingId?: string
+}
+
+function parseSuggestions(raw: unknown): LibrarySuggestion[] {
+  const data = (raw as { data?: { suggestions?: unknown } } | null)?.data
+  const list = Array.isArray(data?.suggestions) ? (data.suggestions as unknown[]) : []
+  return list.flatMap((s) => {
+    const o = s as Partial<LibrarySuggestion> | null
+    return o && typeof o.text === 'string' && o.text.trim() !== ''
+      ? [{ text: o.text, kind: typeof o.kind === 'string' ? o.kind : '', recordingId: o.recordingId }]
+      : []
+  })
+}
+
+/** GET /api/v1/chat/library/suggestions: questions drawn from the user's library ([] when it is empty). */
+export const librarySuggestionsQuery = () =>
+  queryOptions({
+    queryKey: libraryChatKeys.suggestions(),
+    queryFn: async ({ signal }) => parseSuggestions(ok(await chatRequest(`${BASE}/library/suggestions`, { signal }))),
+    staleTime: 60_000,
+    retry: false,
+  })
 
 function ok<T>(res: RawResponse<T>): T {
   if (res.status < 200 || res.status >= 300) throw ApiError.fromResponse(res.status, res.data)
@@ -53,11 +105,16 @@ export interface LibrarySendResult {
 }
 
 /** POST /api/v1/chat/library/message; a non-2xx answer is thrown with its message. */
-export async function sendLibraryMessage(message: string, sessionId: string | null): Promise<LibrarySendResult> {
+export async function sendLibraryMessage(
+  message: string,
+  sessionId: string | null,
+  scope?: LibraryScope | null,
+): Promise<LibrarySendResult> {
+  const narrowed = scopeBody(scope)
   const raw = ok(
     await chatRequest(`${BASE}/library/message`, {
       method: 'POST',
-      body: { message, sessionId: sessionId ?? '', language: 'en' },
+      body: { message, sessionId: sessionId ?? '', language: 'en', ...(narrowed ? { scope: narrowed } : {}) },
     }),
   )
   const result = normalizeSendResult(raw)
