@@ -1,6 +1,8 @@
 import { queryOptions } from '@tanstack/react-query'
 import { chatRequest, type RawResponse } from './api/http'
 import { ApiError } from './api/errors'
+import { isUnreachable } from './chat'
+import { keepLibraryMessages, keepLibrarySessions, readLibraryMessages, readLibrarySessions } from './libraryChatCache'
 import {
   librarySessionOf,
   normalizeLibrarySessions,
@@ -80,19 +82,48 @@ function ok<T>(res: RawResponse<T>): T {
   return res.data
 }
 
+/**
+ * Fetches, keeping the answer on the device; when the server cannot be
+ * reached, answers what the device kept (the error when it kept nothing).
+ * A device that cannot store still shows the server's answer.
+ */
+async function keptOffline<T>(
+  fetch: () => Promise<T>,
+  keep: (value: T) => Promise<void>,
+  read: () => Promise<T | null>,
+): Promise<T> {
+  try {
+    const value = await fetch()
+    await keep(value).catch(() => undefined)
+    return value
+  } catch (error) {
+    const kept = isUnreachable(error) ? await read().catch(() => null) : null
+    if (kept) return kept
+    throw error
+  }
+}
+
 export const librarySessionsQuery = () =>
   queryOptions({
     queryKey: libraryChatKeys.sessions(),
-    queryFn: async ({ signal }) =>
-      normalizeLibrarySessions(ok(await chatRequest(`${BASE}/library/sessions`, { signal }))),
+    queryFn: ({ signal }) =>
+      keptOffline(
+        async () => normalizeLibrarySessions(ok(await chatRequest(`${BASE}/library/sessions`, { signal }))),
+        keepLibrarySessions,
+        readLibrarySessions,
+      ),
     retry: false,
   })
 
 export const libraryMessagesQuery = (sessionId: string) =>
   queryOptions({
     queryKey: libraryChatKeys.messages(sessionId),
-    queryFn: async ({ signal }) =>
-      normalizeMessages(ok(await chatRequest(`${BASE}/session/${enc(sessionId)}/messages`, { signal }))),
+    queryFn: ({ signal }) =>
+      keptOffline(
+        async () => normalizeMessages(ok(await chatRequest(`${BASE}/session/${enc(sessionId)}/messages`, { signal }))),
+        (messages) => keepLibraryMessages(sessionId, messages),
+        () => readLibraryMessages(sessionId),
+      ),
     // The page keeps its own copy once a send starts (see useLibraryChat).
     staleTime: Infinity,
     retry: false,
@@ -121,5 +152,6 @@ export async function sendLibraryMessage(
   const session = librarySessionOf(raw)
   if (!result || !session)
     throw new ApiError({ status: 200, code: 'NO_DATA', message: 'Unexpected response format from server', body: raw })
+  await keepLibraryMessages(session.id, [result.userMessage, result.assistantMessage], session).catch(() => undefined)
   return { session, userMessage: result.userMessage, assistantMessage: result.assistantMessage }
 }
