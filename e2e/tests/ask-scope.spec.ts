@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
+import { expectNoSeriousA11yViolations } from '../support/a11y'
 import { openSignedIn } from '../support/app'
 
 // Ask a scope, against the real server, its built-in engine and the sample
@@ -53,6 +54,17 @@ test.describe('Ask a scope', () => {
     await scopeToFolder(page, 'Work')
     await ask(page, 'How much ibuprofen can I take?')
     for (const id of await citedRecordings(page)) expect(PERSONAL).not.toContain(id)
+  })
+
+  test('axe: the Scope picker has no serious violations', { tag: '@phone' }, async ({ page }) => {
+    await openAsk(page)
+    await page.getByRole('button', { name: /^Scope/ }).click()
+    const dialog = page.getByRole('dialog', { name: 'Ask only part of your library' })
+    await expect(dialog.getByLabel('Folder')).toBeVisible()
+    await expect(dialog.locator(':focus')).toHaveCount(1) // the focus moved into the dialog
+    await expectNoSeriousA11yViolations(page, 'the Scope picker')
+    await page.keyboard.press('Escape')
+    await expect(page.getByRole('button', { name: /^Scope/ })).toBeFocused()
   })
 
   test('suggested questions are about the user’s own library', async ({ page }) => {
