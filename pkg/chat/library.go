@@ -9,6 +9,7 @@ import (
 	"github.com/pocket-companion/pocket/pkg/engine"
 	"github.com/pocket-companion/pocket/pkg/ids"
 	"github.com/pocket-companion/pocket/pkg/library"
+	"github.com/pocket-companion/pocket/pkg/recordings"
 	"github.com/pocket-companion/pocket/pkg/store"
 )
 
@@ -19,7 +20,7 @@ import (
 
 // Retriever finds the passages of an owner's library for a question.
 type Retriever interface {
-	Retrieve(ctx context.Context, uid, question string, k int) ([]library.Hit, error)
+	Retrieve(ctx context.Context, uid, question string, k int, scope recordings.Scope) ([]library.Hit, error)
 }
 
 // LibraryTitle names a library conversation until its first question does.
@@ -29,7 +30,7 @@ const LibraryTitle = "All recordings"
 // under libraryRelevance of the best are left out as noise.
 const (
 	libraryPassages  = 8
-	libraryRelevance = 0.4
+	libraryRelevance = library.Relevance
 )
 
 // LibrarySendInput is one question across the library.
@@ -37,6 +38,10 @@ type LibrarySendInput struct {
 	SessionID string // optional: the conversation to continue; empty starts one
 	Message   string
 	Key       string // see SendInput.Key
+	// Scope narrows retrieval to part of the library (the zero Scope: all
+	// of it); every source of the answer lies inside it. It is per question:
+	// the conversation's metadata.scope remembers the latest one.
+	Scope recordings.Scope
 }
 
 func libraryKey(scope, sessionID string) []byte { return store.Key("chat", "lib", scope, sessionID) }
@@ -122,6 +127,9 @@ func (s *Service) SendLibrary(ctx context.Context, a Access, in LibrarySendInput
 	if err != nil {
 		return SendResult{}, err
 	}
+	if err := s.opts.Recordings.CheckScope(ctx, w.ownerUID, in.Scope); err != nil {
+		return SendResult{}, err
+	}
 	lib, ok := s.opts.Engine.(engine.LibraryEngine)
 	if !ok || s.opts.Library == nil {
 		return SendResult{}, ErrEngineFailed
@@ -135,15 +143,40 @@ func (s *Service) SendLibrary(ctx context.Context, a Access, in LibrarySendInput
 			err = errSessionNotFound
 		}
 	}
+	if err == nil {
+		err = s.rememberScope(st, in.Scope)
+	}
 	if err != nil {
 		return SendResult{}, err
 	}
 	return s.exchange(ctx, w, st, text, in.Key, func(actx context.Context, q engine.Question) (engine.Answer, error) {
-		hits, err := s.opts.Library.Retrieve(actx, w.ownerUID, retrievalQuery(q), libraryPassages)
+		hits, err := s.opts.Library.Retrieve(actx, w.ownerUID, retrievalQuery(q), libraryPassages, in.Scope)
 		if err != nil {
 			return engine.Answer{}, err
 		}
 		return lib.AnswerLibrary(actx, relevant(hits), q)
+	})
+}
+
+// rememberScope keeps the question's scope as the conversation's
+// metadata.scope (none: the whole library), so reopening it shows the scope
+// it was asked in.
+func (s *Service) rememberScope(st *storedSession, scope recordings.Scope) error {
+	_, had := st.Metadata["scope"]
+	if !had && !scope.Active() {
+		return nil
+	}
+	return s.opts.DB.Update(func(x *store.Txn) error {
+		cur, err := loadSession(x, st.ID)
+		if err != nil {
+			return err
+		}
+		if scope.Active() {
+			cur.Metadata["scope"] = scope
+		} else {
+			delete(cur.Metadata, "scope")
+		}
+		return x.SetJSON(sessionKey(cur.ID), cur)
 	})
 }
 

@@ -20,6 +20,7 @@ import (
 // Recordings is what chat needs of the recordings domain.
 type Recordings interface {
 	Detail(ctx context.Context, uid, id string) (recordings.Detail, error)
+	CheckScope(ctx context.Context, uid string, scope recordings.Scope) error
 }
 
 // Links is what chat needs of share links.

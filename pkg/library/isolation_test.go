@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/pocket-companion/pocket/pkg/recordings"
 )
 
 // TestRetrieve_NeverMixesUsers gives two people different libraries and asks
@@ -18,7 +20,7 @@ func TestRetrieve_NeverMixesUsers(t *testing.T) {
 	owned := map[string]map[string]bool{"alice": {}, "bob": {}}
 	for uid := range owned {
 		for _, q := range loadQuestions(t) {
-			hits, err := r.Retrieve(ctx, uid, q.Question, 10)
+			hits, err := r.Retrieve(ctx, uid, q.Question, 10, recordings.Scope{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -54,7 +56,7 @@ func TestRetrieve_NeverMixesUsers(t *testing.T) {
 		{"alice", "When is the zeppelin hangar inspection? What about the aquarium otters?", "zeppelin", "otters"},
 		{"bob", "What do the aquarium otters need? And the zeppelin hangar?", "otters", "zeppelin"},
 	} {
-		hits, err := r.Retrieve(ctx, c.uid, c.ask, 10)
+		hits, err := r.Retrieve(ctx, c.uid, c.ask, 10, recordings.Scope{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -6,6 +6,7 @@ package library
 import (
 	"context"
 	"math"
+	"slices"
 	"sort"
 
 	"github.com/pocket-companion/pocket/pkg/engine"
@@ -17,7 +18,7 @@ import (
 // Recordings is what retrieval needs of the recordings domain: both calls
 // are scoped to the owner, so nothing of another user is ever read.
 type Recordings interface {
-	Candidates(ctx context.Context, uid, question string, n int) ([]recordings.Candidate, error)
+	Candidates(ctx context.Context, uid, question string, n int, scope recordings.Scope) ([]recordings.Candidate, error)
 	Detail(ctx context.Context, uid, id string) (recordings.Detail, error)
 }
 
@@ -38,6 +39,12 @@ const (
 	bm25B        = 0.75
 )
 
+// Relevance: a passage scoring under this share of the best passage found
+// is noise. Inside a scope the best is the pool's, in scope or not: a
+// passage that would be noise beside the library's answer is noise when the
+// answer lies outside the scope too, and the scope says nothing was found.
+const Relevance = 0.4
+
 // Hit is one retrieved passage with its score.
 type Hit struct {
 	engine.Passage
@@ -50,12 +57,23 @@ type Retriever struct{ recs Recordings }
 // NewRetriever builds a retriever over the recordings domain.
 func NewRetriever(r Recordings) *Retriever { return &Retriever{recs: r} }
 
-// Retrieve returns up to k passages of uid's recordings for question, best
-// first. None when no recording shares a word with the question.
-func (r *Retriever) Retrieve(ctx context.Context, uid, question string, k int) ([]Hit, error) {
-	cands, err := r.recs.Candidates(ctx, uid, question, candidateRecordings)
+// Retrieve returns up to k passages of uid's recordings inside scope for
+// question, best first. None when no recording there shares a word with the
+// question.
+//
+// A scoped question is scored against the same passages as an unscoped one
+// (the library's best candidates, InScope false) plus the scope's own, and only then
+// narrowed: word rarity measured over a handful of recordings would call
+// the scope's common words rare and its answers noise, and the library's
+// best passage is what a scope's passage must come near (see Relevance).
+func (r *Retriever) Retrieve(ctx context.Context, uid, question string, k int, scope recordings.Scope) ([]Hit, error) {
+	cands, err := r.recs.Candidates(ctx, uid, question, candidateRecordings, scope)
 	if err != nil || len(cands) == 0 {
 		return nil, err
+	}
+	inScope := map[string]bool{}
+	for _, c := range cands {
+		inScope[c.ID] = c.InScope
 	}
 	var pool []engine.Passage
 	recScore := map[string]float64{}
@@ -87,6 +105,7 @@ func (r *Retriever) Retrieve(ctx context.Context, uid, question string, k int) (
 		return nil, nil
 	}
 	hits := make([]Hit, 0, len(pool))
+	top := 0.0 // the best score of the pool, in scope or not
 	for i, p := range pool {
 		if raw[i] == 0 || coverage[i] < minCoverage {
 			continue
@@ -95,8 +114,12 @@ func (r *Retriever) Retrieve(ctx context.Context, uid, question string, k int) (
 		if holdsLine(p, engineRank[p.RecordingID], 0) {
 			sc += engineWeight * recScore[p.RecordingID]
 		}
-		hits = append(hits, Hit{Passage: p, Score: sc})
+		top = math.Max(top, sc)
+		if inScope[p.RecordingID] {
+			hits = append(hits, Hit{Passage: p, Score: sc})
+		}
 	}
+	hits = slices.DeleteFunc(hits, func(h Hit) bool { return h.Score < Relevance*top })
 	sort.SliceStable(hits, func(a, b int) bool { return hits[a].Score > hits[b].Score })
 	hits = hits[:min(k, len(hits))]
 	for i := range hits {

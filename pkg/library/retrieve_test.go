@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"testing"
+
+	"github.com/pocket-companion/pocket/pkg/recordings"
 )
 
 // TestRetrieve_QualityOnFixtures asks every question of the checked-in set
@@ -23,7 +25,7 @@ func TestRetrieve_QualityOnFixtures(t *testing.T) {
 	}
 	var at1, at3, passage3 int
 	for _, q := range qs {
-		hits, err := r.Retrieve(ctx, "alice", q.Question, 3)
+		hits, err := r.Retrieve(ctx, "alice", q.Question, 3, recordings.Scope{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -108,6 +108,7 @@ var API = []RouteInfo{
 	{"GET /api/v1/chat/library/sessions", httpx.SignedIn, accesstoken.Chat},
 	{"POST /api/v1/chat/library/sessions", httpx.SignedIn, accesstoken.Chat},
 	{"POST /api/v1/chat/library/message", httpx.SignedIn, accesstoken.Chat},
+	{"GET /api/v1/chat/library/suggestions", httpx.SignedIn, accesstoken.Chat},
 
 	// Sync: Pull and Push over Connect (server/sync), and live events over a
 	// WebSocket whose first message carries the token, since a browser cannot

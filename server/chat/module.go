@@ -28,7 +28,7 @@ import (
 // Module provides the chat service (sync sends questions queued offline
 // through it) and the chat routes, and sweeps expired visitor conversations.
 var Module = fx.Module("chat",
-	fx.Provide(newService),
+	fx.Provide(newService, newSuggester),
 	fx.Invoke(sweepVisitors),
 	fx.Provide(fx.Annotate(Routes, fx.ResultTags(`group:"routes,flatten"`))),
 )
@@ -52,6 +52,8 @@ func newService(p serviceParams) *chat.Service {
 	})
 }
 
+func newSuggester(recs *recordings.Service) *library.Suggester { return library.NewSuggester(recs) }
+
 // ownerRate is POCKET_QUOTA_CHAT_PER_MINUTE as a bucket: n at once, then one
 // every minute/n (0, no limit: a bucket no person empties).
 func ownerRate(n int64) chat.Rate {
@@ -66,8 +68,8 @@ const maxBody = 64 << 10
 
 // Routes lists the endpoints. Owner routes need a bearer token; shared
 // routes authorise with the share token on every call.
-func Routes(svc *chat.Service) []httpx.Route {
-	h := handlers{svc: svc}
+func Routes(svc *chat.Service, suggest *library.Suggester) []httpx.Route {
+	h := handlers{svc: svc, suggest: suggest}
 	return []httpx.Route{
 		{Pattern: "GET /api/v1/chat/session/{id}", Handler: h.session},
 		{Pattern: "GET /api/v1/chat/session/{id}/messages", Handler: h.messages},
@@ -80,10 +82,14 @@ func Routes(svc *chat.Service) []httpx.Route {
 		{Pattern: "GET /api/v1/chat/library/sessions", Handler: h.librarySessions},
 		{Pattern: "POST /api/v1/chat/library/sessions", Handler: h.newLibrarySession},
 		{Pattern: "POST /api/v1/chat/library/message", Handler: h.librarySend},
+		{Pattern: "GET /api/v1/chat/library/suggestions", Handler: h.librarySuggestions},
 	}
 }
 
-type handlers struct{ svc *chat.Service }
+type handlers struct {
+	svc     *chat.Service
+	suggest *library.Suggester
+}
 
 func owner(r *http.Request) chat.Access { return chat.Access{UID: httpx.MustPrincipal(r).UID} }
 

@@ -44,8 +44,8 @@ func TestModule_OwnerRoutesNeedSignInAndSharedOnesArePublic(t *testing.T) {
 	app.RequireStart()
 	defer app.RequireStop()
 
-	if len(routes) != 11 {
-		t.Fatalf("%d chat routes, want 11", len(routes))
+	if len(routes) != 12 {
+		t.Fatalf("%d chat routes, want 12", len(routes))
 	}
 	for _, rt := range routes {
 		shared := strings.HasSuffix(rt.Pattern, "/shared")

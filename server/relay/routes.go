@@ -106,6 +106,7 @@ var routes = []route{
 	{"GET /api/v1/chat/library/sessions", httpx.SignedIn, cachedRead, 0},
 	{"POST /api/v1/chat/library/sessions", httpx.SignedIn, write, maxBody},
 	{"POST /api/v1/chat/library/message", httpx.SignedIn, write, maxBody},
+	{"GET /api/v1/chat/library/suggestions", httpx.SignedIn, cachedRead, 0},
 
 	// The upstream keeps the library, so it counts it and enforces the quotas.
 	{"GET /api/v1/usage", httpx.SignedIn, forward, 0},

@@ -111,7 +111,8 @@ export async function fetchChatHistory(t: ChatTarget, signal?: AbortSignal): Pro
   }
 }
 
-function isUnreachable(error: unknown): boolean {
+/** The server could not be reached (offline, or the network failed). */
+export function isUnreachable(error: unknown): boolean {
   return error instanceof ApiError && (error.code === NETWORK_ERROR_CODE || error.status === 0)
 }
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { Link, useSearchParams } from 'wouter'
-import { librarySessionsQuery } from '@/data/libraryChat'
+import { librarySessionsQuery, librarySuggestionsQuery } from '@/data/libraryChat'
 import { ChatBubble } from '@/features/chat/ChatBubble'
 import { ChatLoading } from '@/features/chat/ChatLoading'
 import { ChatComposer } from '@/features/chat/ChatComposer'
@@ -9,15 +9,17 @@ import { useStickToBottom } from '@/features/chat/useStickToBottom'
 import '@/features/chat/chat.css'
 import { useLibraryChat } from './useLibraryChat'
 import { useOnline } from '@/features/sync/useSyncState'
+import { ScopeControl } from './scope/ScopeControl'
+import { toLibraryScope, WHOLE_LIBRARY, type UiScope } from './scope/scope'
 import {
   BACK,
   CONVERSATION_LABEL,
   CONVERSATIONS_FAILED,
-  EXAMPLES,
   INTRO,
   LOADING_CONVERSATIONS,
   LOADING_MESSAGES,
   NEW_CONVERSATION,
+  NO_RECORDINGS,
   OFFLINE,
   PAGE_TITLE,
   RETRY,
@@ -40,6 +42,9 @@ export default function LibraryAskPage() {
     setParams(id ? { c: id } : {}, { replace: true })
   }
   const started = (id: string) => setParams({ c: id }, { replace: true })
+  // The scope stays as the person set it across conversations; each
+  // question is sent with the scope shown when it is asked.
+  const [scope, setScope] = useState<UiScope>(WHOLE_LIBRARY)
 
   return (
     <section className="library-ask" aria-labelledby="library-ask-title">
@@ -49,7 +54,8 @@ export default function LibraryAskPage() {
       <h1 id="library-ask-title">{PAGE_TITLE}</h1>
       <p className="library-ask__intro">{INTRO}</p>
       <Conversations current={sessionId} onPick={pick} />
-      <Conversation key={shownKey} sessionId={sessionId} onStarted={started} />
+      <ScopeControl scope={scope} onChange={setScope} />
+      <Conversation key={shownKey} sessionId={sessionId} onStarted={started} scope={scope} />
     </section>
   )
 }
@@ -98,8 +104,15 @@ function Conversations({ current, onPick }: { current: string | null; onPick: (i
   )
 }
 
-function Conversation({ sessionId, onStarted }: { sessionId: string | null; onStarted: (id: string) => void }) {
+interface ConversationProps {
+  sessionId: string | null
+  onStarted: (id: string) => void
+  scope: UiScope
+}
+
+function Conversation({ sessionId, onStarted, scope }: ConversationProps) {
   const chat = useLibraryChat(sessionId, onStarted)
+  const suggestions = useQuery(librarySuggestionsQuery())
   const online = useOnline()
   const [announcement, setAnnouncement] = useState('')
   const listRef = useStickToBottom(chat.messages)
@@ -139,7 +152,13 @@ function Conversation({ sessionId, onStarted }: { sessionId: string | null; onSt
       <div className="visually-hidden" aria-live="polite">
         {announcement}
       </div>
-      <ChatComposer chips={empty ? EXAMPLES : []} disabled={!online} sending={chat.sending} onSend={chat.send} />
+      {empty && suggestions.data?.length === 0 && <p className="chat__note">{NO_RECORDINGS}</p>}
+      <ChatComposer
+        chips={empty ? (suggestions.data ?? []).map((s) => s.text) : []}
+        disabled={!online}
+        sending={chat.sending}
+        onSend={(text) => chat.send(text, toLibraryScope(scope))}
+      />
     </div>
   )
 }

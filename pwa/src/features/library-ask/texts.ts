@@ -13,8 +13,28 @@ export const MESSAGES_FAILED = 'Could not load this conversation.'
 export const OFFLINE =
   'You are offline. Asking across your recordings needs a connection; try again when you are back online.'
 export const RETRY = 'Retry'
-export const EXAMPLES = [
-  'What did we decide about the release date?',
-  'Which action items are still open?',
-  'What did the doctor say about running?',
-] as const
+export const NO_RECORDINGS =
+  'Questions draw on your own recordings. Record or import one, and suggestions about it appear here.'
+export const SCOPE = 'Scope'
+export const SCOPE_TITLE = 'Ask only part of your library'
+export const SCOPE_ACTIVE = 'Asking only:'
+export const SCOPE_WHOLE = 'Asking all recordings.'
+export const SCOPE_FOLDER = 'Folder'
+export const SCOPE_ANY_FOLDER = 'Any folder'
+export const SCOPE_DATES = 'Recorded between'
+export const SCOPE_FROM = 'From'
+export const SCOPE_TO = 'To'
+export const SCOPE_BAD_RANGE = 'The end date must not be before the start date.'
+export const SCOPE_SPEAKERS = 'Speakers'
+export const SCOPE_NO_SPEAKERS = 'No named speakers yet.'
+export const SCOPE_RECORDINGS = 'Recordings'
+export const SCOPE_FIND_RECORDING = 'Find a recording'
+export const SCOPE_NO_MATCH = 'No recording matches.'
+export const SCOPE_APPLY = 'Apply'
+export const SCOPE_CLEAR = 'Ask all recordings'
+export const SCOPE_CANCEL = 'Cancel'
+export const SCOPE_TOO_MANY = (max: number) => `At most ${max} recordings can be picked.`
+/** Picked recordings at most: the server's scope.recordingIds limit. */
+export const MAX_SCOPE_RECORDINGS = 200
+/** Speakers at most: the server's scope.speakers limit. */
+export const MAX_SCOPE_SPEAKERS = 20

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
 import { useLatest } from '@/ui/useLatest'
 import { isApiError, NETWORK_ERROR_CODE } from '@/data/api/errors'
-import { libraryChatKeys, libraryMessagesQuery, sendLibraryMessage } from '@/data/libraryChat'
+import { libraryChatKeys, libraryMessagesQuery, sendLibraryMessage, type LibraryScope } from '@/data/libraryChat'
 import type { ChatMessage } from '@/data/normalize/chat'
 import type { UiMessage } from '@/features/chat/uiMessage'
 import { SEND_FAILED_BANNER, SEND_FAILED_BUBBLE, SEND_FAILED_NOTE } from '@/features/chat/texts'
@@ -16,7 +16,7 @@ interface LibraryChat {
   sending: boolean
   error: string | null
   dismissError: () => void
-  send: (text: string) => Promise<void>
+  send: (text: string, scope?: LibraryScope) => Promise<void>
 }
 
 /**
@@ -35,7 +35,7 @@ export function useLibraryChat(sessionId: string | null, onStarted: (id: string)
   const seq = useRef(0)
   const current = useLatest(sessionId)
 
-  const send = async (raw: string) => {
+  const send = async (raw: string, scope?: LibraryScope) => {
     const text = raw.trim()
     if (!text || inFlight.current) return
     inFlight.current = true
@@ -46,7 +46,7 @@ export function useLibraryChat(sessionId: string | null, onStarted: (id: string)
     const placeholder: UiMessage = { ...localMessage(`local-pending-${n}`, 'assistant', ''), pending: true }
     setLocal((cur) => [...(cur ?? history.data ?? []), question, placeholder])
     try {
-      const res = await sendLibraryMessage(text, current.current)
+      const res = await sendLibraryMessage(text, current.current, scope)
       const pair: ChatMessage[] = [res.userMessage, res.assistantMessage]
       setLocal((cur) => [
         ...(cur ?? []).filter((m) => m.id !== question.id && m.id !== placeholder.id),
