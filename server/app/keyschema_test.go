@@ -105,6 +105,7 @@ func TestKeySchema_DocumentsEveryKeyTheServerWrites(t *testing.T) {
 	alice.MustOK("POST", "/api/v1/tokens", map[string]any{"name": "backup script", "scopes": []string{"recordings:read"}})
 	s.NewClient(t).MustOK("POST", "/api/v1/chat/message/shared", map[string]any{"recordingId": "r1", "message": "When is the beta?", "shareToken": link.Token})
 	waitDelivered(t, alice, taker.Data.ID)
+	alice.MustOK("POST", "/api/v1/templates", map[string]any{"name": "Standup", "sections": []any{map[string]any{"heading": "Blockers"}}})
 	alice.MustOK("POST", "/api/v1/auth/logout-all", nil) // last: it ends alice's session
 	cfg := s.Cfg
 	s.Stop()

@@ -142,6 +142,12 @@ var API = []RouteInfo{
 
 	// Web Push: the VAPID key and devices' subscriptions over Connect (server/push).
 	{"/pocket.push.v1.PushService/", httpx.SignedIn, accesstoken.SessionOnly},
+
+	// Summary templates: the built-ins and the user's own (server/templates).
+	{"GET /api/v1/templates", httpx.SignedIn, accesstoken.RecordingsRead},
+	{"POST /api/v1/templates", httpx.SignedIn, accesstoken.RecordingsWrite},
+	{"PUT /api/v1/templates/{id}", httpx.SignedIn, accesstoken.RecordingsWrite},
+	{"DELETE /api/v1/templates/{id}", httpx.SignedIn, accesstoken.RecordingsWrite},
 }
 
 // checkRoutes holds the served routes to API where a mistake would open

@@ -126,6 +126,12 @@ var routes = []route{
 	{"POST /api/v1/webhooks/{id}/rotate-secret", httpx.SignedIn, forward, maxBody},
 	{"GET /api/v1/webhooks/{id}/deliveries", httpx.SignedIn, forward, 0},
 	{"POST /api/v1/webhooks/{id}/deliveries/{deliveryId}/resend", httpx.SignedIn, forward, maxBody},
+
+	// Summary templates are the upstream's: it writes the summaries.
+	{"GET /api/v1/templates", httpx.SignedIn, forward, 0},
+	{"POST /api/v1/templates", httpx.SignedIn, forward, maxBody},
+	{"PUT /api/v1/templates/{id}", httpx.SignedIn, forward, maxBody},
+	{"DELETE /api/v1/templates/{id}", httpx.SignedIn, forward, maxBody},
 }
 
 // Routes mounts every relayed route on r.

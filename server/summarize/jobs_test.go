@@ -27,7 +27,7 @@ type countingEngine struct {
 	stall bool
 }
 
-func (e *countingEngine) Summarize(ctx context.Context, rec *engine.Recording) (engine.Summary, error) {
+func (e *countingEngine) Summarize(ctx context.Context, rec *engine.Recording, how engine.SummaryOptions) (engine.Summary, error) {
 	e.calls.Add(1)
 	wait := e.takes
 	if e.stall {
@@ -38,7 +38,7 @@ func (e *countingEngine) Summarize(ctx context.Context, rec *engine.Recording) (
 		return engine.Summary{}, ctx.Err()
 	case <-time.After(wait):
 	}
-	return e.Engine.Summarize(ctx, rec)
+	return e.Engine.Summarize(ctx, rec, how)
 }
 
 // replica is one server's summarizer on the shared store.

@@ -262,7 +262,7 @@ func (s *Summarizer) summarize(parent context.Context, j job, id string) error {
 	}
 	start := s.now()
 	rec := engine.NewRecording(engine.Stored{ID: d.ID, Recording: d.Recording, Speakers: d.Speakers, Summarizations: d.Summarizations, Transcription: d.Transcription})
-	sum, err := s.engine.Summarize(ctx, rec)
+	sum, err := s.engine.Summarize(ctx, rec, engine.SummaryOptions{})
 	if errors.Is(err, engine.ErrNoTranscript) {
 		s.drop(id)
 		return nil
