@@ -271,3 +271,17 @@ func Summarizations(summarizations json.RawMessage) []IDValue {
 	}
 	return out
 }
+
+// SummaryMarkdown is a summary value as markdown: a string as given, an
+// object's `markdown`, else the plain text of its other shapes.
+func SummaryMarkdown(summary json.RawMessage) string {
+	if s, ok := String(summary); ok {
+		return s
+	}
+	if obj, ok := objectOf(Unwrap(summary)); ok {
+		if s, ok := String(obj.Get("markdown")); ok {
+			return s
+		}
+	}
+	return SummaryText(summary)
+}

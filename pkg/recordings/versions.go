@@ -45,7 +45,7 @@ func (s *Service) SummaryVersions(ctx context.Context, uid, recordingID string) 
 
 func versionOf(sv loose.IDValue, current bool) SummaryVersion {
 	obj, _ := loose.ParseObject(loose.Unwrap(sv.Value))
-	md, _ := loose.String(loose.Summary(sv.Value))
+	md := loose.SummaryMarkdown(loose.Summary(sv.Value))
 	status := loose.Text(obj.Get("status"))
 	if status == "" {
 		status = "completed"
