@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"slices"
 	"time"
 
 	"github.com/pocket-companion/pocket/pkg/apperr"
@@ -32,7 +31,8 @@ var errMissing = apperr.Missing("Template")
 var errBuiltin = apperr.New(apperr.Forbidden, "BUILTIN_TEMPLATE",
 	"Built-in templates cannot be changed or deleted. Create a template of your own instead.")
 
-// List answers the built-ins, then uid's own templates oldest first.
+// List answers the built-ins, then uid's own templates oldest first (their
+// ids sort by creation time).
 func (s *Store) List(_ context.Context, uid string) ([]Template, error) {
 	out := Builtins()
 	err := s.db.View(func(x *store.Txn) error {
@@ -45,7 +45,6 @@ func (s *Store) List(_ context.Context, uid string) ([]Template, error) {
 			return true, nil
 		})
 	})
-	sortOwn(out[len(builtins):])
 	return out, err
 }
 
@@ -62,8 +61,9 @@ func (s *Store) Get(_ context.Context, uid, id string) (Template, error) {
 
 // Create adds a template of uid's own, within the quota.
 func (s *Store) Create(_ context.Context, uid string, d Draft) (Template, error) {
-	now := s.now().UTC().Truncate(time.Millisecond)
-	t := Template{ID: newID(), Name: d.Name, Sections: d.Sections, CreatedAt: &now, UpdatedAt: &now}
+	at := s.now()
+	now := at.UTC().Truncate(time.Millisecond)
+	t := Template{ID: newID(at), Name: d.Name, Sections: d.Sections, CreatedAt: &now, UpdatedAt: &now}
 	err := s.db.Update(func(x *store.Txn) error {
 		if err := s.checkQuota(x, uid); err != nil {
 			return err
@@ -129,16 +129,4 @@ func load(x *store.Txn, uid, id string) (Template, error) {
 		return t, errMissing
 	}
 	return t, err
-}
-
-// sortOwn orders a user's templates by creation, as ids are random.
-func sortOwn(ts []Template) {
-	slices.SortStableFunc(ts, func(a, b Template) int { return created(a).Compare(created(b)) })
-}
-
-func created(t Template) time.Time {
-	if t.CreatedAt == nil {
-		return time.Time{}
-	}
-	return *t.CreatedAt
 }

@@ -8,6 +8,7 @@ package templates
 import (
 	"crypto/rand"
 	"encoding/hex"
+	"fmt"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -92,8 +93,10 @@ func (t Template) clone() Template {
 	return t
 }
 
-func newID() string {
-	b := make([]byte, 12)
+// newID starts with the time in nanoseconds, so a user's templates list in
+// the order they were made; the random rest keeps ids apart across replicas.
+func newID(now time.Time) string {
+	b := make([]byte, 4)
 	_, _ = rand.Read(b)
-	return "tpl_" + hex.EncodeToString(b)
+	return fmt.Sprintf("tpl_%016x%s", now.UnixNano(), hex.EncodeToString(b))
 }
