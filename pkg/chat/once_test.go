@@ -25,7 +25,7 @@ func (f *flaky) Answer(context.Context, *engine.Recording, engine.Question) (eng
 	}
 	return engine.Answer{Text: "42"}, nil
 }
-func (f *flaky) Summarize(context.Context, *engine.Recording) (engine.Summary, error) {
+func (f *flaky) Summarize(context.Context, *engine.Recording, engine.SummaryOptions) (engine.Summary, error) {
 	return engine.Summary{}, errors.New("not used")
 }
 func (f *flaky) Name() string { return "flaky" }

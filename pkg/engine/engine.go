@@ -22,8 +22,9 @@ type Engine interface {
 	// Answer replies to a question about rec; history is the conversation so
 	// far (oldest first), which engines may use to resolve follow-ups.
 	Answer(ctx context.Context, rec *Recording, q Question) (Answer, error)
-	// Summarize writes a summary of rec in the spec's shapes.
-	Summarize(ctx context.Context, rec *Recording) (Summary, error)
+	// Summarize writes a summary of rec in the spec's shapes, in the
+	// template and language how asks for (the zero value: the default).
+	Summarize(ctx context.Context, rec *Recording, how SummaryOptions) (Summary, error)
 	// Name identifies the engine in session metadata and logs ("local", "llm").
 	Name() string
 }

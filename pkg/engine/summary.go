@@ -18,6 +18,10 @@ type Summary struct {
 	ClusterMap  ClusterMap
 	SpeakerMap  SpeakerMap
 	GeneratedBy string // which engine wrote it ("local", "llm:<model>")
+	// TemplateID and Language are what the summary was asked for with (a
+	// regenerated version); "" for the default summary of a new upload.
+	TemplateID string
+	Language   string
 }
 
 // ActionItem is a task of the version-2 action-item list.
@@ -86,12 +90,15 @@ func (s Summary) Summarization(id, recordingID string, at time.Time) json.RawMes
 		SpeakerMindMap SpeakerMap     `json:"speakerMindMap"`
 		Status         string         `json:"status"`
 		GeneratedBy    string         `json:"generatedBy"`
+		TemplateID     string         `json:"templateId,omitempty"`
+		Language       string         `json:"language,omitempty"`
 		CreatedAt      string         `json:"createdAt"`
 	}{
 		ID: id, RecordingID: recordingID, V2Summary: s.Markdown,
 		V2ActionItems: actionItemList{Version: "2", ActionItems: nonNil(s.ActionItems)},
 		MindMap:       s.FlowMap, ContextMindMap: s.ContextMap, ClusterMindMap: s.ClusterMap, SpeakerMindMap: s.SpeakerMap,
-		Status: "completed", GeneratedBy: s.GeneratedBy, CreatedAt: at.UTC().Format(time.RFC3339),
+		Status: "completed", GeneratedBy: s.GeneratedBy, TemplateID: s.TemplateID, Language: s.Language,
+		CreatedAt: at.UTC().Format(time.RFC3339),
 	}
 	b, _ := json.Marshal(v) // only strings, numbers and slices: cannot fail
 	return b

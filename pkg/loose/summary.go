@@ -238,3 +238,50 @@ func UploadHasSummary(upload []byte) bool {
 	_, first, ok := FirstSummarization(obj.Get("summarizations"))
 	return ok && HasContent(Summary(first))
 }
+
+// IDValue is one summarization of a recording's map with its id.
+type IDValue struct {
+	ID    string
+	Value json.RawMessage // as given (it may still be a JSON string)
+}
+
+// Summarizations lists every summarization of the map in order, the one the
+// product shows (FirstSummarization's) first: an object's non-null members,
+// or an array's objects with their `id` fields.
+func Summarizations(summarizations json.RawMessage) []IDValue {
+	valid, ok := checked(summarizations)
+	if !ok {
+		return nil
+	}
+	var out []IDValue
+	v := Unwrap(valid)
+	if obj, isObj := objectOf(v); isObj {
+		for _, m := range obj {
+			if !IsNull(m.Value) {
+				out = append(out, IDValue{ID: m.Key, Value: m.Value})
+			}
+		}
+		return out
+	}
+	arr, _ := arrayOf(v)
+	for _, el := range arr {
+		if o, isObj := objectOf(Unwrap(el)); isObj {
+			out = append(out, IDValue{ID: Text(o.Get("id")), Value: el})
+		}
+	}
+	return out
+}
+
+// SummaryMarkdown is a summary value as markdown: a string as given, an
+// object's `markdown`, else the plain text of its other shapes.
+func SummaryMarkdown(summary json.RawMessage) string {
+	if s, ok := String(summary); ok {
+		return s
+	}
+	if obj, ok := objectOf(Unwrap(summary)); ok {
+		if s, ok := String(obj.Get("markdown")); ok {
+			return s
+		}
+	}
+	return SummaryText(summary)
+}

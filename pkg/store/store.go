@@ -65,6 +65,9 @@
 //	meta/people-indexed                        -> "1" once recordings written before the person index are in it
 //	meta/copy-cursor                           -> the last key pocket migrate copied into this store, while the copy is unfinished (store.CopyAll)
 //	meta/seeded                                -> "1" once the sample recordings were imported (server/seed), so ones the demo user deletes stay deleted
+//	tpl/<uid>/<templateId>                     -> templates.Template (a user's own summary template; at most POCKET_QUOTA_TEMPLATES)
+//	job/resummary/<uid>/<recordingId>/<summarizationId> -> jobs.held (a summary version asked for with a template and a language; gone once written)
+//	resum/<uid>/<recordingId>/<summarizationId> -> summarize.asked (that version's template, language, status, when; gone once written, kept when it failed)
 //
 // The readiness probe reads meta/ready, which is never written: the read only
 // proves that the store answers.

@@ -20,6 +20,7 @@ import (
 	"github.com/pocket-companion/pocket/server/sync"
 	"github.com/pocket-companion/pocket/server/tokens"
 	"github.com/pocket-companion/pocket/server/usage"
+	"github.com/pocket-companion/pocket/server/templates"
 	"github.com/pocket-companion/pocket/server/webhooks"
 )
 
@@ -49,4 +50,6 @@ var Features = fx.Options(
 	fx.Provide(func(t *accesstoken.Tokens) auth.AccessTokens { return t }),
 	// Webhooks: queued with each change, sent in the background.
 	webhooks.Module,
+	// Summary templates, which regenerated summaries and folders name.
+	templates.Module,
 )

@@ -31,7 +31,7 @@ var schemaLine = regexp.MustCompile(`^//\t([a-z]+/[^\s<]*)(<?)`)
 // meta/copy-cursor is there only while pocket migrate copies into a store, a
 // job/ key only until its summary is written (server/summarize's tests).
 var unexercised = map[string]bool{
-	"ctok/": true, "oidc/": true, "cfloor/": true, "meta/copy-cursor": true, "job/summary/": true,
+	"ctok/": true, "oidc/": true, "cfloor/": true, "meta/copy-cursor": true, "job/summary/": true, "job/resummary/": true,
 	"rcache/": true, "mrec/": true, "mfold/": true, "mbase/": true, "malias/": true,
 }
 
@@ -105,6 +105,8 @@ func TestKeySchema_DocumentsEveryKeyTheServerWrites(t *testing.T) {
 	alice.MustOK("POST", "/api/v1/tokens", map[string]any{"name": "backup script", "scopes": []string{"recordings:read"}})
 	s.NewClient(t).MustOK("POST", "/api/v1/chat/message/shared", map[string]any{"recordingId": "r1", "message": "When is the beta?", "shareToken": link.Token})
 	waitDelivered(t, alice, taker.Data.ID)
+	alice.MustOK("POST", "/api/v1/templates", map[string]any{"name": "Standup", "sections": []any{map[string]any{"heading": "Blockers"}}})
+	alice.MustOK("POST", "/api/v1/recordings/r3/summaries", map[string]any{"templateId": "meeting", "language": "de"})
 	alice.MustOK("POST", "/api/v1/auth/logout-all", nil) // last: it ends alice's session
 	cfg := s.Cfg
 	s.Stop()

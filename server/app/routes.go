@@ -144,6 +144,19 @@ var API = []RouteInfo{
 
 	// Web Push: the VAPID key and devices' subscriptions over Connect (server/push).
 	{"/pocket.push.v1.PushService/", httpx.SignedIn, accesstoken.SessionOnly},
+
+	// Summary templates: the built-ins and the user's own (server/templates).
+	{"GET /api/v1/templates", httpx.SignedIn, accesstoken.RecordingsRead},
+	{"POST /api/v1/templates", httpx.SignedIn, accesstoken.RecordingsWrite},
+	{"PUT /api/v1/templates/{id}", httpx.SignedIn, accesstoken.RecordingsWrite},
+	{"DELETE /api/v1/templates/{id}", httpx.SignedIn, accesstoken.RecordingsWrite},
+
+	// Summary versions of a recording: regenerate with a template and a
+	// language, list, pick the current one, cancel one being made (server/summarize).
+	{"GET /api/v1/recordings/{id}/summaries", httpx.SignedIn, accesstoken.RecordingsRead},
+	{"POST /api/v1/recordings/{id}/summaries", httpx.SignedIn, accesstoken.RecordingsWrite},
+	{"PUT /api/v1/recordings/{id}/summaries/current", httpx.SignedIn, accesstoken.RecordingsWrite},
+	{"DELETE /api/v1/recordings/{id}/summaries/{summaryId}", httpx.SignedIn, accesstoken.RecordingsWrite},
 }
 
 // checkRoutes holds the served routes to API where a mistake would open

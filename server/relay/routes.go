@@ -128,6 +128,16 @@ var routes = []route{
 	{"POST /api/v1/webhooks/{id}/rotate-secret", httpx.SignedIn, forward, maxBody},
 	{"GET /api/v1/webhooks/{id}/deliveries", httpx.SignedIn, forward, 0},
 	{"POST /api/v1/webhooks/{id}/deliveries/{deliveryId}/resend", httpx.SignedIn, forward, maxBody},
+
+	// Summary templates are the upstream's: it writes the summaries.
+	{"GET /api/v1/templates", httpx.SignedIn, forward, 0},
+	{"POST /api/v1/templates", httpx.SignedIn, forward, maxBody},
+	{"PUT /api/v1/templates/{id}", httpx.SignedIn, forward, maxBody},
+	{"DELETE /api/v1/templates/{id}", httpx.SignedIn, forward, maxBody},
+	{"GET /api/v1/recordings/{id}/summaries", httpx.SignedIn, forward, 0},
+	{"POST /api/v1/recordings/{id}/summaries", httpx.SignedIn, write, maxBody},
+	{"PUT /api/v1/recordings/{id}/summaries/current", httpx.SignedIn, write, maxBody},
+	{"DELETE /api/v1/recordings/{id}/summaries/{summaryId}", httpx.SignedIn, write, maxBody},
 }
 
 // Routes mounts every relayed route on r.

@@ -320,13 +320,13 @@ type gatedEngine struct {
 	open <-chan struct{}
 }
 
-func (g gatedEngine) Summarize(ctx context.Context, rec *engine.Recording) (engine.Summary, error) {
+func (g gatedEngine) Summarize(ctx context.Context, rec *engine.Recording, how engine.SummaryOptions) (engine.Summary, error) {
 	select {
 	case <-g.open:
 	case <-ctx.Done():
 		return engine.Summary{}, ctx.Err()
 	}
-	return g.Engine.Summarize(ctx, rec)
+	return g.Engine.Summarize(ctx, rec, how)
 }
 
 // gateSummaries holds the upstream's summaries until the returned func is called.

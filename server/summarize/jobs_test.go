@@ -14,6 +14,7 @@ import (
 	"github.com/pocket-companion/pocket/pkg/loose"
 	"github.com/pocket-companion/pocket/pkg/recordings"
 	"github.com/pocket-companion/pocket/pkg/store"
+	"github.com/pocket-companion/pocket/pkg/templates"
 	"github.com/pocket-companion/pocket/server/summarize"
 	"github.com/pocket-companion/pocket/tests/storetest"
 )
@@ -27,7 +28,7 @@ type countingEngine struct {
 	stall bool
 }
 
-func (e *countingEngine) Summarize(ctx context.Context, rec *engine.Recording) (engine.Summary, error) {
+func (e *countingEngine) Summarize(ctx context.Context, rec *engine.Recording, how engine.SummaryOptions) (engine.Summary, error) {
 	e.calls.Add(1)
 	wait := e.takes
 	if e.stall {
@@ -38,13 +39,13 @@ func (e *countingEngine) Summarize(ctx context.Context, rec *engine.Recording) (
 		return engine.Summary{}, ctx.Err()
 	case <-time.After(wait):
 	}
-	return e.Engine.Summarize(ctx, rec)
+	return e.Engine.Summarize(ctx, rec, how)
 }
 
 // replica is one server's summarizer on the shared store.
 func replica(t *testing.T, db *store.DB, recs *recordings.Service, e engine.Engine, name string, lease time.Duration) *summarize.Summarizer {
 	t.Helper()
-	s := summarize.New(recs, e, db, slog.New(slog.DiscardHandler), summarize.Options{Worker: name, Lease: lease, Sweep: 50 * time.Millisecond})
+	s := summarize.New(recs, e, db, templates.NewStore(db, 0), slog.New(slog.DiscardHandler), summarize.Options{Worker: name, Lease: lease, Sweep: 50 * time.Millisecond})
 	s.Start()
 	t.Cleanup(s.Stop)
 	return s
@@ -103,7 +104,7 @@ func TestSummarizer_AJobOfAReplicaThatDiedIsFinishedByAnother(t *testing.T) {
 	recs := recordings.NewService(db, events.NewBus(), nil)
 	imported(t, recs, "note")
 	stalled := &countingEngine{Engine: local.New(), stall: true}
-	dying := summarize.New(recs, stalled, db, slog.New(slog.DiscardHandler), summarize.Options{Worker: "dying", Lease: 400 * time.Millisecond, Sweep: time.Hour})
+	dying := summarize.New(recs, stalled, db, templates.NewStore(db, 0), slog.New(slog.DiscardHandler), summarize.Options{Worker: "dying", Lease: 400 * time.Millisecond, Sweep: time.Hour})
 	dying.Start()
 	dying.Enqueue("u1", "note")
 	for deadline := time.Now().Add(waitBound); stalled.calls.Load() == 0; time.Sleep(10 * time.Millisecond) {

@@ -14,15 +14,17 @@ import (
 	"github.com/pocket-companion/pocket/pkg/engine"
 	"github.com/pocket-companion/pocket/pkg/recordings"
 	"github.com/pocket-companion/pocket/pkg/store"
+	"github.com/pocket-companion/pocket/pkg/templates"
 	"github.com/pocket-companion/pocket/server/config"
 )
 
 // Module runs the summarizer for the server's lifetime, with the engine that
 // server/ai provides.
 var Module = fx.Module("summarize",
-	fx.Provide(func(r *recordings.Service, e engine.Engine, db *store.DB, log *slog.Logger, cfg config.Config) *Summarizer {
-		return New(r, e, db, log.With("feature", "summarize"), Options{Lease: cfg.SummaryLease()})
+	fx.Provide(func(r *recordings.Service, e engine.Engine, db *store.DB, t *templates.Store, log *slog.Logger, cfg config.Config) *Summarizer {
+		return New(r, e, db, t, log.With("feature", "summarize"), Options{Lease: cfg.SummaryLease()})
 	}),
+	fx.Provide(fx.Annotate(Routes, fx.ResultTags(`group:"routes,flatten"`))),
 	fx.Invoke(register),
 )
 

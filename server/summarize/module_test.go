@@ -15,6 +15,7 @@ import (
 	"github.com/pocket-companion/pocket/pkg/events"
 	"github.com/pocket-companion/pocket/pkg/recordings"
 	"github.com/pocket-companion/pocket/pkg/store"
+	"github.com/pocket-companion/pocket/pkg/templates"
 	"github.com/pocket-companion/pocket/server/config"
 	"github.com/pocket-companion/pocket/server/summarize"
 	"github.com/pocket-companion/pocket/tests/storetest"
@@ -36,6 +37,7 @@ func TestModule_SummarizesWhatWaitedAndWhatArrivesAfterStart(t *testing.T) {
 				return recordings.NewService(db, bus, time.Now)
 			},
 			func() engine.Engine { return local.New() },
+			func(db *store.DB) *templates.Store { return templates.NewStore(db, 0) },
 		),
 		summarize.Module,
 		fx.Populate(&recs),

@@ -2,8 +2,9 @@ package summarize
 
 import "sync"
 
-// job is one recording to summarise.
-type job struct{ uid, id string }
+// job is one recording to summarise: its first summary, or with version set
+// a summary version asked for (versions.go).
+type job struct{ uid, id, version string }
 
 // queue is a bounded FIFO without duplicates: a recording uploaded twice
 // while waiting is summarised once. When full, new jobs are dropped (and

@@ -4,7 +4,7 @@ import "testing"
 
 func TestQueue_FIFOWithoutDuplicatesAndBounded(t *testing.T) {
 	q := newQueue(2)
-	a, b, c := job{"u", "a"}, job{"u", "b"}, job{"u", "c"}
+	a, b, c := job{uid: "u", id: "a"}, job{uid: "u", id: "b"}, job{uid: "u", id: "c"}
 	for _, j := range []job{a, a, b} { // a twice: the duplicate is accepted, not queued again
 		if !q.push(j) {
 			t.Fatalf("push %v refused", j)

@@ -17,6 +17,7 @@ import (
 	"github.com/pocket-companion/pocket/pkg/loose"
 	"github.com/pocket-companion/pocket/pkg/recordings"
 	"github.com/pocket-companion/pocket/pkg/store"
+	"github.com/pocket-companion/pocket/pkg/templates"
 )
 
 // Options size the background work.
@@ -51,17 +52,23 @@ type Summarizer struct {
 	recs   *recordings.Service
 	engine engine.Engine
 	jobs   *jobs.Queue
-	log    *slog.Logger
-	opts   Options
-	q      *queue
-	now    func() time.Time
+	// versions are the summary versions asked for (job/resummary/), whose
+	// template the store gives and whose state db keeps (resum/).
+	versions  *jobs.Queue
+	templates *templates.Store
+	db        *store.DB
+	log       *slog.Logger
+	opts      Options
+	q         *queue
+	now       func() time.Time
 
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
 }
 
-// New builds a summarizer keeping its jobs in db; Start runs it.
-func New(recs *recordings.Service, eng engine.Engine, db *store.DB, log *slog.Logger, o Options) *Summarizer {
+// New builds a summarizer keeping its jobs in db, reading the templates of
+// versions from tpls; Start runs it.
+func New(recs *recordings.Service, eng engine.Engine, db *store.DB, tpls *templates.Store, log *slog.Logger, o Options) *Summarizer {
 	if o.Workers <= 0 {
 		o.Workers = 2
 	}
@@ -80,7 +87,8 @@ func New(recs *recordings.Service, eng engine.Engine, db *store.DB, log *slog.Lo
 	if o.Worker == "" {
 		o.Worker = workerName()
 	}
-	return &Summarizer{recs: recs, engine: eng, jobs: jobs.New(db, "summary", o.Worker, o.Lease), log: log, opts: o,
+	return &Summarizer{recs: recs, engine: eng, jobs: jobs.New(db, "summary", o.Worker, o.Lease),
+		versions: jobs.New(db, "resummary", o.Worker, o.Lease), templates: tpls, db: db, log: log, opts: o,
 		q: newQueue(o.QueueSize), now: time.Now}
 }
 
@@ -91,18 +99,31 @@ func workerName() string {
 	return host + "-" + hex.EncodeToString(b)
 }
 
-// jobID names a recording's summary job.
-func jobID(j job) string { return j.uid + "/" + j.id }
+// jobID names a recording's summary job, or a version's.
+func jobID(j job) string {
+	if j.version != "" {
+		return j.uid + "/" + j.id + "/" + j.version
+	}
+	return j.uid + "/" + j.id
+}
+
+// queueOf is the jobs queue j is kept in.
+func (s *Summarizer) queueOf(j job) *jobs.Queue {
+	if j.version != "" {
+		return s.versions
+	}
+	return s.jobs
+}
 
 // Enqueue asks for a recording to be summarised: a job in the store, which
 // any replica may take, and in this replica's queue. It can be the
 // recordings service's OnNeedsSummary hook (one small write, after the
 // recording's commit).
 func (s *Summarizer) Enqueue(uid, id string) {
-	if err := s.jobs.Add(jobID(job{uid, id})); err != nil {
+	if err := s.jobs.Add(jobID(job{uid: uid, id: id})); err != nil {
 		s.log.Error("could not record the summary job; the recording will be summarised after the next start", "recording", id, "err", err)
 	}
-	s.push(job{uid, id})
+	s.push(job{uid: uid, id: id})
 }
 
 func (s *Summarizer) push(j job) {
@@ -124,6 +145,8 @@ func (s *Summarizer) Start() {
 	}
 	s.wg.Add(1)
 	go s.sweep(ctx)
+	s.wg.Add(1)
+	go func() { defer s.wg.Done(); s.queueDue(ctx) }() // versions asked for before a restart
 	s.wg.Add(1)
 	go func() {
 		defer s.wg.Done()
@@ -170,18 +193,31 @@ func (s *Summarizer) work(ctx context.Context) {
 func (s *Summarizer) sweep(ctx context.Context) {
 	defer s.wg.Done()
 	every(ctx, s.opts.Sweep, func() bool {
-		err := s.jobs.Due(func(id string) bool {
-			uid, rid, ok := strings.Cut(id, "/")
-			if ok {
-				s.push(job{uid, rid})
+		s.queueDue(ctx)
+		return true
+	})
+}
+
+// queueDue queues the jobs of both kinds that no replica holds.
+func (s *Summarizer) queueDue(ctx context.Context) {
+	err := s.jobs.Due(func(id string) bool {
+		uid, rid, ok := strings.Cut(id, "/")
+		if ok {
+			s.push(job{uid: uid, id: rid})
+		}
+		return ctx.Err() == nil
+	})
+	if err == nil {
+		err = s.versions.Due(func(id string) bool {
+			if parts := strings.Split(id, "/"); len(parts) == 3 {
+				s.push(job{uid: parts[0], id: parts[1], version: parts[2]})
 			}
 			return ctx.Err() == nil
 		})
-		if err != nil && ctx.Err() == nil {
-			s.log.Error("could not look for summary jobs", "err", err)
-		}
-		return true
-	})
+	}
+	if err != nil && ctx.Err() == nil {
+		s.log.Error("could not look for summary jobs", "err", err)
+	}
 }
 
 // every runs fn every d until ctx ends or fn returns false.
@@ -203,8 +239,8 @@ func every(ctx context.Context, d time.Duration, fn func() bool) {
 // run takes j's job (unless another replica holds it), keeps it while the
 // summary is made, and drops it when nothing is left to do.
 func (s *Summarizer) run(parent context.Context, j job) {
-	id := jobID(j)
-	taken, tries, err := s.jobs.Take(id)
+	id, q := jobID(j), s.queueOf(j)
+	taken, tries, err := q.Take(id)
 	if err != nil || !taken {
 		if err != nil && parent.Err() == nil {
 			s.log.Error("could not take a summary job", "recording", j.id, "err", err)
@@ -213,8 +249,12 @@ func (s *Summarizer) run(parent context.Context, j job) {
 	}
 	ctx, cancel := context.WithCancel(parent)
 	defer cancel()
-	go s.keep(ctx, cancel, id)
-	err = s.summarize(ctx, j, id)
+	go s.keep(ctx, cancel, q, id)
+	if j.version != "" {
+		err = s.makeVersion(ctx, j, id)
+	} else {
+		err = s.summarize(ctx, j, id)
+	}
 	switch {
 	case err == nil:
 	case errors.Is(err, jobs.ErrLost):
@@ -222,7 +262,7 @@ func (s *Summarizer) run(parent context.Context, j job) {
 	case parent.Err() != nil:
 	case tries >= maxTries:
 		s.log.Error("summary failed; not trying again", "recording", j.id, "engine", s.engine.Name(), "tries", tries, "err", err)
-		s.drop(id)
+		s.giveUp(j, id, "The summary could not be written. Try again later.")
 	default:
 		s.log.Error("summary failed; it is tried again later", "recording", j.id, "engine", s.engine.Name(), "err", err)
 	}
@@ -230,9 +270,9 @@ func (s *Summarizer) run(parent context.Context, j job) {
 
 // keep extends the job's lease while the summary runs; a job lost to
 // another replica stops it.
-func (s *Summarizer) keep(ctx context.Context, stop context.CancelFunc, id string) {
+func (s *Summarizer) keep(ctx context.Context, stop context.CancelFunc, q *jobs.Queue, id string) {
 	every(ctx, s.opts.Lease/3, func() bool {
-		if kept, err := s.jobs.Keep(id); err == nil && !kept {
+		if kept, err := q.Keep(id); err == nil && !kept {
 			stop()
 			return false
 		}
@@ -262,7 +302,7 @@ func (s *Summarizer) summarize(parent context.Context, j job, id string) error {
 	}
 	start := s.now()
 	rec := engine.NewRecording(engine.Stored{ID: d.ID, Recording: d.Recording, Speakers: d.Speakers, Summarizations: d.Summarizations, Transcription: d.Transcription})
-	sum, err := s.engine.Summarize(ctx, rec)
+	sum, err := s.engine.Summarize(ctx, rec, engine.SummaryOptions{})
 	if errors.Is(err, engine.ErrNoTranscript) {
 		s.drop(id)
 		return nil

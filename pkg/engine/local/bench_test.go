@@ -67,7 +67,7 @@ func BenchmarkSummarizeOneHour(b *testing.B) {
 	_, rec := generated(b, 9000)
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
-		if _, err := New().Summarize(context.Background(), rec); err != nil {
+		if _, err := New().Summarize(context.Background(), rec, engine.SummaryOptions{}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -26,8 +26,10 @@ type summaryParts struct {
 // Summarize writes an extractive summary: every sentence in it was said in
 // the recording (key sentences by centrality, topics by vocabulary shifts,
 // commitments as action items), so it cannot state anything the transcript
-// does not.
-func (*Engine) Summarize(ctx context.Context, rec *engine.Recording) (engine.Summary, error) {
+// does not. A template's sections are each filled by the rule of their kind
+// (sections.go); the language asked for changes only the fixed phrases, as
+// every other sentence is quoted.
+func (*Engine) Summarize(ctx context.Context, rec *engine.Recording, how engine.SummaryOptions) (engine.Summary, error) {
 	if err := ctx.Err(); err != nil {
 		return engine.Summary{}, err
 	}
@@ -35,10 +37,14 @@ func (*Engine) Summarize(ctx context.Context, rec *engine.Recording) (engine.Sum
 		return engine.Summary{}, engine.ErrNoTranscript
 	}
 	p := extract(rec)
+	md := p.markdown()
+	if how.Template != nil {
+		md = p.templated(how.Template.Sections, how.Language)
+	}
 	return engine.Summary{
 		Title:       p.title,
 		Description: p.desc,
-		Markdown:    p.markdown(),
+		Markdown:    md,
 		ActionItems: p.actionItems(),
 		FlowMap:     p.flowMap(),
 		ContextMap:  p.contextMap(),

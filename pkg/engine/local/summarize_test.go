@@ -26,7 +26,7 @@ func TestSummarize_FixturesPassTheAppsShapeChecks(t *testing.T) {
 		prefix := strings.SplitN(filepath.Base(f), "-", 2)[0]
 		t.Run(filepath.Base(f), func(t *testing.T) {
 			rec := enginetest.WithoutSummary(enginetest.Fixture(t, prefix))
-			sum, err := New().Summarize(context.Background(), rec)
+			sum, err := New().Summarize(context.Background(), rec, engine.SummaryOptions{})
 			if len(rec.Segments) == 0 {
 				if !errors.Is(err, engine.ErrNoTranscript) {
 					t.Fatalf("no transcript: err %v", err)
@@ -112,7 +112,7 @@ func checkExtractive(t *testing.T, md string, rec *engine.Recording) {
 }
 
 func TestSummarize_WeeklySyncContent(t *testing.T) {
-	sum, err := New().Summarize(context.Background(), enginetest.WithoutSummary(enginetest.Fixture(t, "01")))
+	sum, err := New().Summarize(context.Background(), enginetest.WithoutSummary(enginetest.Fixture(t, "01")), engine.SummaryOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

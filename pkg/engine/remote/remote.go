@@ -125,12 +125,12 @@ func matchingSources(rec *engine.Recording, question, answer string) []engine.So
 
 // Summarize asks the model for title, description, markdown and action items
 // and keeps the local engine's maps.
-func (e *Engine) Summarize(ctx context.Context, rec *engine.Recording) (engine.Summary, error) {
-	base, err := e.local.Summarize(ctx, rec)
+func (e *Engine) Summarize(ctx context.Context, rec *engine.Recording, how engine.SummaryOptions) (engine.Summary, error) {
+	base, err := e.local.Summarize(ctx, rec, how)
 	if err != nil {
 		return engine.Summary{}, err
 	}
-	parts, err := e.modelSummary(ctx, rec)
+	parts, err := e.modelSummary(ctx, rec, how)
 	if err != nil {
 		if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 			return engine.Summary{}, err

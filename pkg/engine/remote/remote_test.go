@@ -93,7 +93,7 @@ func TestRemoteSummarize_ModelProseWithLocalMapsAndFallback(t *testing.T) {
 	good := `Here you go: {"title":"Weekly sync","description":"Four people plan the 3.4 release.",
 		"summary_markdown":"## Overview\nRelease moves.\n\n## Decisions\n- Ship the checklist",
 		"action_items":[{"title":"Email pilot customers","description":"Priya, today","priority":"high","subtasks":["Draft email"]}]}`
-	sum, err := New(&fakeModel{answer: good}).Summarize(context.Background(), rec)
+	sum, err := New(&fakeModel{answer: good}).Summarize(context.Background(), rec, engine.SummaryOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -111,7 +111,7 @@ func TestRemoteSummarize_ModelProseWithLocalMapsAndFallback(t *testing.T) {
 		"one section": {answer: `{"title":"x","summary_markdown":"## Only\nOne"}`},
 		"not json":    {answer: "Sorry, I cannot do that."},
 	} {
-		sum, err := New(model).Summarize(context.Background(), rec)
+		sum, err := New(model).Summarize(context.Background(), rec, engine.SummaryOptions{})
 		if err != nil || !strings.HasPrefix(sum.GeneratedBy, "local") || !strings.Contains(sum.Markdown, "## Key points") {
 			t.Errorf("%s: want the local summary, got %q, %v", name, sum.GeneratedBy, err)
 		}

@@ -16,14 +16,22 @@ Reply with one JSON object and nothing else, with these fields:
   "title": a short title (at most 8 words),
   "description": one sentence saying who talked about what,
   "summary_markdown": a markdown summary with at least two sections, each starting with a "## " heading (for example "## Overview", "## Key points", "## Decisions", "## Next steps"), bullets under each,
-  "action_items": a list of {"title": imperative task, "description": who and when if said, "priority": one of "CRITICAL","HIGH","MEDIUM","LOW" by urgency, "subtasks": list of short strings}.
-Write in English.`
+  "action_items": a list of {"title": imperative task, "description": who and when if said, "priority": one of "CRITICAL","HIGH","MEDIUM","LOW" by urgency, "subtasks": list of short strings}.`
+
+// templatePrompt replaces summary_markdown when a template gives the
+// sections: the model fills each, and the headings are written here, so the
+// summary has exactly the template's sections in its order.
+const templatePrompt = `Instead of "summary_markdown", give "sections": a list with one markdown string per section below, in this order, without the heading itself (bullets or a short paragraph).
+If the transcript holds nothing for a section, its string is exactly: %q
+Sections:
+`
 
 // modelSummary is the model's part of a summary, already checked.
 type modelSummary struct {
 	Title       string `json:"title"`
 	Description string `json:"description"`
-	Markdown    string `json:"summary_markdown"`
+	Markdown    string   `json:"summary_markdown"`
+	Sections    []string `json:"sections"`
 	ActionItems []struct {
 		Title       string   `json:"title"`
 		Description string   `json:"description"`
@@ -32,10 +40,30 @@ type modelSummary struct {
 	} `json:"action_items"`
 }
 
-func (e *Engine) modelSummary(ctx context.Context, rec *engine.Recording) (modelSummary, error) {
+// summarySystemPrompt is the summary prompt for how: the template's sections when
+// it names one, and the output language.
+func summarySystemPrompt(how engine.SummaryOptions) string {
+	var b strings.Builder
+	b.WriteString(summaryPrompt)
+	if t := how.Template; t != nil {
+		b.WriteString("\n")
+		fmt.Fprintf(&b, templatePrompt, engine.NothingFits)
+		for i, sec := range t.Sections {
+			fmt.Fprintf(&b, "%d. %s: %s\n", i+1, sec.Heading, sec.Instruction)
+		}
+	}
+	if how.Language != "" {
+		fmt.Fprintf(&b, "\nWrite every text field in the language whose BCP 47 tag is %q.", how.Language)
+	} else {
+		b.WriteString("\nWrite in the language of the transcript.")
+	}
+	return b.String()
+}
+
+func (e *Engine) modelSummary(ctx context.Context, rec *engine.Recording, how engine.SummaryOptions) (modelSummary, error) {
 	req := llm.Request{
 		Messages: []llm.Message{
-			{Role: "system", Content: summaryPrompt},
+			{Role: "system", Content: summarySystemPrompt(how)},
 			{Role: "user", Content: recordingContext(withoutStoredSummary(rec), "")},
 		},
 		Temperature: 0.2,
@@ -51,9 +79,31 @@ func (e *Engine) modelSummary(ctx context.Context, rec *engine.Recording) (model
 	if err := json.Unmarshal([]byte(jsonObject(text)), &m); err != nil {
 		return modelSummary{}, fmt.Errorf("the model's summary is not the JSON asked for: %w", err)
 	}
+	if how.Template != nil {
+		return m.withSections(how.Template.Sections)
+	}
 	if strings.Count(m.Markdown, "\n## ")+boolInt(strings.HasPrefix(m.Markdown, "## ")) < 2 {
 		return modelSummary{}, fmt.Errorf("the model's summary has fewer than two sections")
 	}
+	return m, nil
+}
+
+// withSections writes the markdown from the model's section texts under the
+// template's headings; a reply with another number of sections is refused
+// (the local engine's templated summary is used instead).
+func (m modelSummary) withSections(secs []engine.TemplateSection) (modelSummary, error) {
+	if len(m.Sections) != len(secs) {
+		return m, fmt.Errorf("the model gave %d sections for a template of %d", len(m.Sections), len(secs))
+	}
+	var b strings.Builder
+	for i, sec := range secs {
+		body := withoutHeadings(m.Sections[i])
+		if body == "" {
+			body = engine.NothingFits
+		}
+		fmt.Fprintf(&b, "## %s\n%s\n\n", strings.Join(strings.Fields(sec.Heading), " "), body)
+	}
+	m.Markdown = b.String()
 	return m, nil
 }
 
@@ -109,4 +159,16 @@ func boolInt(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// withoutHeadings makes any heading line of a section's text plain, so the
+// template's headings stay the summary's only ones.
+func withoutHeadings(text string) string {
+	lines := strings.Split(strings.TrimSpace(text), "\n")
+	for i, l := range lines {
+		if t := strings.TrimLeft(l, " "); strings.HasPrefix(t, "#") {
+			lines[i] = strings.TrimSpace(strings.TrimLeft(t, "#"))
+		}
+	}
+	return strings.TrimSpace(strings.Join(lines, "\n"))
 }

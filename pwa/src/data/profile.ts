@@ -33,7 +33,12 @@ export async function adoptProfile(user: AuthUser): Promise<void> {
     return other
   })
   // Outside the transaction: Cache Storage is not IndexedDB.
-  if (switched) await Promise.all([dropOfflineAudio().catch(() => {}), forgetKeptScreens().catch(() => {})])
+  if (switched)
+    await Promise.all([
+      dropOfflineAudio().catch(() => {}),
+      forgetKeptScreens().catch(() => {}),
+      import('./summaryVersions').then((m) => m.forgetKeptVersions()).catch(() => {}),
+    ])
 }
 
 /** Cache Storage's kept list (data/kept-screen), loaded only when it is to be forgotten. */

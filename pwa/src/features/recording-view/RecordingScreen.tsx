@@ -21,6 +21,8 @@ import './recording-view.css'
 // The player's bar is loaded only for a recording with audio, once it is on screen.
 const AudioPlayer = lazy(() => import('@/features/player/AudioPlayer').then((m) => ({ default: m.AudioPlayer })))
 import '@/features/export/print.css'
+// The owner's summary versions (Regenerate summary, the version switcher): loaded with the Summary tab.
+const SummaryVersions = lazy(() => import('@/features/summary-versions/SummaryVersions'))
 
 /** Desktop: the tabs on top; Ask Pocket is the side panel (spec §2). Notes only on the owner's screen. */
 const DESKTOP_TABS: TabSpec<DetailTab>[] = [
@@ -194,8 +196,15 @@ function PanelContent({
   const edits = useOwnerEdits()
   const renames = edits?.SpeakerRenames
   switch (tab) {
-    case 'summary':
-      return <SummaryTab summary={view.summary} />
+    case 'summary': {
+      const summary = <SummaryTab summary={view.summary} />
+      if (!editable) return summary
+      return (
+        <Suspense fallback={summary}>
+          <SummaryVersions recordingId={view.id} current={summary} />
+        </Suspense>
+      )
+    }
     case 'actionable':
       return <ActionableTab tasks={view.tasks} />
     case 'mindmap':

@@ -4,6 +4,7 @@ import { peopleHandlers } from './people'
 import { pushHandlers } from './push'
 import { recordingHandlers } from './recordings'
 import { syncHandlers } from './sync'
+import { templateHandlers } from './templates'
 
 export const handlers = [
   ...authHandlers,
@@ -12,4 +13,5 @@ export const handlers = [
   ...chatHandlers,
   ...syncHandlers,
   ...pushHandlers,
+  ...templateHandlers,
 ]

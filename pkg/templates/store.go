@@ -1,0 +1,132 @@
+package templates
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"time"
+
+	"github.com/pocket-companion/pocket/pkg/apperr"
+	"github.com/pocket-companion/pocket/pkg/store"
+)
+
+// Store keeps users' own templates under tpl/<uid>/<templateId>, at most
+// Max a user (0: no limit); the built-ins are not stored.
+type Store struct {
+	db  *store.DB
+	max int
+	now func() time.Time
+}
+
+// NewStore keeps templates in db, at most max a user (0: no limit).
+func NewStore(db *store.DB, max int) *Store {
+	return &Store{db: db, max: max, now: time.Now}
+}
+
+func key(uid, id string) []byte { return store.Key("tpl", uid, id) }
+
+var errMissing = apperr.Missing("Template")
+
+// errBuiltin answers a change to a built-in template.
+var errBuiltin = apperr.New(apperr.Forbidden, "BUILTIN_TEMPLATE",
+	"Built-in templates cannot be changed or deleted. Create a template of your own instead.")
+
+// List answers the built-ins, then uid's own templates oldest first (their
+// ids sort by creation time).
+func (s *Store) List(_ context.Context, uid string) ([]Template, error) {
+	out := Builtins()
+	err := s.db.View(func(x *store.Txn) error {
+		return x.Scan(store.Prefix("tpl", uid), nil, false, true, func(_, v []byte) (bool, error) {
+			var t Template
+			if err := json.Unmarshal(v, &t); err != nil {
+				return false, err
+			}
+			out = append(out, t)
+			return true, nil
+		})
+	})
+	return out, err
+}
+
+// Get answers a built-in or one of uid's templates; another user's is not
+// found.
+func (s *Store) Get(_ context.Context, uid, id string) (Template, error) {
+	if t, ok := builtin(id); ok {
+		return t, nil
+	}
+	var t Template
+	err := s.db.View(func(x *store.Txn) (err error) { t, err = load(x, uid, id); return err })
+	return t, err
+}
+
+// Create adds a template of uid's own, within the quota.
+func (s *Store) Create(_ context.Context, uid string, d Draft) (Template, error) {
+	at := s.now()
+	now := at.UTC().Truncate(time.Millisecond)
+	t := Template{ID: newID(at), Name: d.Name, Sections: d.Sections, CreatedAt: &now, UpdatedAt: &now}
+	err := s.db.Update(func(x *store.Txn) error {
+		if err := s.checkQuota(x, uid); err != nil {
+			return err
+		}
+		return x.SetJSON(key(uid, t.ID), t)
+	})
+	return t, err
+}
+
+// Update replaces the name and sections of one of uid's templates.
+func (s *Store) Update(_ context.Context, uid, id string, d Draft) (Template, error) {
+	if _, ok := builtin(id); ok {
+		return Template{}, errBuiltin
+	}
+	var out Template
+	err := s.db.Update(func(x *store.Txn) error {
+		t, err := load(x, uid, id)
+		if err != nil {
+			return err
+		}
+		now := s.now().UTC().Truncate(time.Millisecond)
+		t.Name, t.Sections, t.UpdatedAt = d.Name, d.Sections, &now
+		out = t
+		return x.SetJSON(key(uid, id), t)
+	})
+	return out, err
+}
+
+// Delete removes one of uid's templates. Summaries written with it keep
+// its id; a folder naming it summarises with the default again.
+func (s *Store) Delete(_ context.Context, uid, id string) error {
+	if _, ok := builtin(id); ok {
+		return errBuiltin
+	}
+	return s.db.Update(func(x *store.Txn) error {
+		if _, err := load(x, uid, id); err != nil {
+			return err
+		}
+		return x.Delete(key(uid, id))
+	})
+}
+
+func (s *Store) checkQuota(x *store.Txn, uid string) error {
+	if s.max <= 0 {
+		return nil
+	}
+	n := 0
+	err := x.Scan(store.Prefix("tpl", uid), nil, false, false, func(_, _ []byte) (bool, error) {
+		n++
+		return n < s.max, nil
+	})
+	if err == nil && n >= s.max {
+		return apperr.Newf(apperr.TooLarge, "QUOTA_TEMPLATES",
+			"You have reached your limit of %d templates. Delete templates you no longer use to add new ones.", s.max)
+	}
+	return err
+}
+
+func load(x *store.Txn, uid, id string) (Template, error) {
+	var t Template
+	err := x.GetJSON(key(uid, id), &t)
+	if errors.Is(err, store.ErrNotFound) {
+		return t, errMissing
+	}
+	return t, err
+}
