@@ -310,7 +310,7 @@ func TestModule_ProvidesServiceAndRoutes(t *testing.T) {
 		fx.Invoke(fx.Annotate(func(rs []httpx.Route, s *recs.Service) { routes, svc = rs, s }, fx.ParamTags(`group:"routes"`, ``))),
 	)
 	app.RequireStart().RequireStop()
-	if svc == nil || len(routes) != 18 {
+	if svc == nil || len(routes) != 19 {
 		t.Fatalf("service %v, %d routes", svc, len(routes))
 	}
 	for _, rt := range routes {
