@@ -7,6 +7,7 @@ import (
 	pkgpush "github.com/pocket-companion/pocket/pkg/push"
 	"github.com/pocket-companion/pocket/server/auth"
 	"github.com/pocket-companion/pocket/server/chat"
+	"github.com/pocket-companion/pocket/server/digest"
 	"github.com/pocket-companion/pocket/server/export"
 	"github.com/pocket-companion/pocket/server/firstpaint"
 	"github.com/pocket-companion/pocket/server/live"
@@ -49,4 +50,6 @@ var Features = fx.Options(
 	fx.Provide(func(t *accesstoken.Tokens) auth.AccessTokens { return t }),
 	// Webhooks: queued with each change, sent in the background.
 	webhooks.Module,
+	// The digest: settings, the in-app page's data, e-mail and push on schedule.
+	digest.Module,
 )

@@ -142,6 +142,15 @@ var API = []RouteInfo{
 
 	// Web Push: the VAPID key and devices' subscriptions over Connect (server/push).
 	{"/pocket.push.v1.PushService/", httpx.SignedIn, accesstoken.SessionOnly},
+
+	// The digest: settings, the current digest, "send now" (server/digest);
+	// the e-mail's unsubscribe link authorises by its signed token.
+	{"GET /api/v1/settings/digest", httpx.SignedIn, accesstoken.SessionOnly},
+	{"PUT /api/v1/settings/digest", httpx.SignedIn, accesstoken.SessionOnly},
+	{"GET /api/v1/digest", httpx.SignedIn, accesstoken.SessionOnly},
+	{"POST /api/v1/digest/send", httpx.SignedIn, accesstoken.SessionOnly},
+	{"GET /api/v1/digest/unsubscribe", httpx.Public, ""},
+	{"POST /api/v1/digest/unsubscribe", httpx.Public, ""},
 }
 
 // checkRoutes holds the served routes to API where a mistake would open
