@@ -72,6 +72,9 @@ func (h handlers) current(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (h handlers) send(w http.ResponseWriter, r *http.Request) error {
+	if err := readForm(w, r); err != nil { // it takes no body; a large one is refused
+		return err
+	}
 	uid := httpx.MustPrincipal(r).UID
 	if ok, wait := h.sends.Allow(uid); !ok {
 		return &apperr.Error{Kind: apperr.TooMany, Code: "DIGEST_SEND_LIMIT", RetryAfter: wait,

@@ -3,6 +3,7 @@ package digest
 import (
 	"errors"
 	"html/template"
+	"io"
 	"net/http"
 	"strings"
 
@@ -29,6 +30,9 @@ func (h handlers) unsubscribePage(w http.ResponseWriter, r *http.Request) error 
 // unsubscribe turns the digest off: the page's button, or a mail client's
 // one-click POST (RFC 8058: body List-Unsubscribe=One-Click).
 func (h handlers) unsubscribe(w http.ResponseWriter, r *http.Request) error {
+	if err := readForm(w, r); err != nil {
+		return err
+	}
 	uid, err := h.verify(r.URL.Query().Get("token"))
 	if err != nil {
 		return h.refuse(w, r, err)
@@ -43,6 +47,20 @@ func (h handlers) unsubscribe(w http.ResponseWriter, r *http.Request) error {
 	page(w, http.StatusOK, pageData{Title: "You are unsubscribed",
 		Text: "The Pocket digest is off. You can turn it on again on the Digest page."})
 	return nil
+}
+
+// maxFormBody bounds the one-click body ("List-Unsubscribe=One-Click").
+const maxFormBody = 1 << 10
+
+// readForm reads (and so bounds) the body a one-click POST carries; what it
+// says does not matter: the signed token is the authority.
+func readForm(w http.ResponseWriter, r *http.Request) error {
+	_, err := io.Copy(io.Discard, http.MaxBytesReader(w, r.Body, maxFormBody))
+	var tooBig *http.MaxBytesError
+	if errors.As(err, &tooBig) {
+		return apperr.New(apperr.TooLarge, "BODY_TOO_LARGE", "Request body is too large")
+	}
+	return err
 }
 
 func (h handlers) verify(token string) (string, error) {
