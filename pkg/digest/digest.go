@@ -54,7 +54,7 @@ func (d Digest) Empty() bool { return len(d.Recordings) == 0 && len(d.ActionItem
 
 // Library is what a digest reads of the user's recordings.
 type Library interface {
-	CreatedSince(ctx context.Context, uid string, since time.Time, max int) ([]string, bool, error)
+	CreatedSince(ctx context.Context, uid string, since, until time.Time, max int) ([]string, bool, error)
 	Detail(ctx context.Context, uid, id string) (recordings.Detail, error)
 }
 
@@ -64,7 +64,7 @@ const untitled = "Untitled Recording"
 // Build reads uid's digest of the recordings created after since, up to now.
 func Build(ctx context.Context, lib Library, uid string, since, now time.Time) (Digest, error) {
 	d := Digest{Since: since.UTC(), Until: now.UTC(), Recordings: []Recording{}, ActionItems: []ActionItem{}}
-	ids, more, err := lib.CreatedSince(ctx, uid, since, MaxRecordings)
+	ids, more, err := lib.CreatedSince(ctx, uid, since, now, MaxRecordings)
 	if err != nil {
 		return d, err
 	}
