@@ -34,7 +34,7 @@ func (f Frequency) slot(now time.Time) time.Time {
 // slot after the frequency was chosen and after the last digest sent.
 func (r record) dueSlot(now time.Time) (time.Time, bool) {
 	s := r.Frequency.slot(now)
-	if s.IsZero() || !s.After(r.ChosenAt) || !s.After(r.LastSentAt) || !(r.Email || r.Push) {
+	if s.IsZero() || !s.After(r.ChosenAt) || !s.After(r.LastSentAt) || (!r.Email && !r.Push) {
 		return time.Time{}, false
 	}
 	return s, true
