@@ -2,7 +2,6 @@ import { useEffect, useId, useRef, useState } from 'react'
 import { useLocation } from 'wouter'
 import { useAuth } from '@/features/auth/AuthContext'
 import { SignOutEverywhereMenuItem } from '@/features/auth/SignOutEverywhereMenuItem'
-import { DigestMenuItem } from '@/features/digest/DigestMenuItem'
 import { BackupMenuItem } from '@/features/export/BackupMenuItem'
 import { OfflineMenuItem } from '@/features/offline/OfflineMenuItem'
 import { NotificationsMenuItem } from '@/features/push/NotificationsMenuItem'
@@ -46,7 +45,19 @@ export function UserMenu() {
       {open && (
         <ul className="user-menu__list" id={menuId} role="menu" aria-label="Account">
           <NotificationsMenuItem />
-          <DigestMenuItem />
+          <li role="none">
+            <button
+              type="button"
+              role="menuitem"
+              className="user-menu__item"
+              onClick={() => {
+                setOpen(false)
+                navigate('/digest')
+              }}
+            >
+              Digest
+            </button>
+          </li>
           <OfflineMenuItem />
           <BackupMenuItem />
           <UsageMenuItem />

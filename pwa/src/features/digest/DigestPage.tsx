@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from 'wouter'
 import { digestQuery, type Digest } from '@/data/digest'
 import { DigestSettingsForm } from './DigestSettingsForm'
-import './digest.css'
 
 /** The Digest page: what is new since the last digest, and the digest's settings. */
 export default function DigestPage() {
