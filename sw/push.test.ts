@@ -144,3 +144,19 @@ describe('service worker notification click', () => {
     },
   )
 })
+
+describe('digest notice', () => {
+  it('opens the Digest page and replaces an earlier digest notice', () => {
+    const notice = noticeFor(
+      data('{"type":"digest.ready","title":"Your digest is ready","body":"3 new recordings since your last digest."}'),
+    )
+    expect(notice.title).toBe('Your digest is ready')
+    expect(notice.options).toEqual(
+      expect.objectContaining({
+        body: '3 new recordings since your last digest.',
+        tag: 'pocket-digest',
+        data: { url: '/digest' },
+      }),
+    )
+  })
+})

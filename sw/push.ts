@@ -2,8 +2,9 @@
  * Web Push in the service worker: every push shows a notification (iOS
  * revokes push for a site that receives one without showing anything), and
  * clicking it brings Pocket up on the recording. The server sends
- * `{"type":"summary.ready","recordingId","title","body"}`; anything else,
- * even unreadable, still shows a generic "Summary ready".
+ * `{"type":"summary.ready","recordingId","title","body"}`, or
+ * `{"type":"digest.ready","title","body"}` (opens the Digest page); anything
+ * else, even unreadable, still shows a generic "Summary ready".
  */
 
 /** The manifest's 192 px icon (pwa/pwa-manifest.ts; a test keeps the two in step). */
@@ -23,6 +24,7 @@ export interface PushDataLike {
 
 export function noticeFor(data: PushDataLike | null): SummaryNotice {
   const payload = readJson(data)
+  if (payload.type === 'digest.ready') return digestNotice(payload)
   const id = nonEmpty(payload.recordingId)
   return {
     title: nonEmpty(payload.title) ?? GENERIC_TITLE,
@@ -33,6 +35,20 @@ export function noticeFor(data: PushDataLike | null): SummaryNotice {
       // One notification per recording: a second push for it replaces the first.
       tag: id ?? 'pocket-summary',
       data: { url: id ? `/recordings/${encodeURIComponent(id)}` : '/recordings' },
+    },
+  }
+}
+
+/** "Your digest is ready": one at a time (a newer one replaces it), opening /digest. */
+function digestNotice(payload: Record<string, unknown>): SummaryNotice {
+  return {
+    title: nonEmpty(payload.title) ?? 'Your digest is ready',
+    options: {
+      body: nonEmpty(payload.body) ?? 'See what is new in Pocket.',
+      icon: APP_ICON,
+      badge: APP_ICON,
+      tag: 'pocket-digest',
+      data: { url: '/digest' },
     },
   }
 }

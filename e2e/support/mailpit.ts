@@ -39,3 +39,30 @@ export async function waitForSignInCode(address: string, since: number): Promise
   if (!code) throw new Error(`no 6-digit code in the mail to ${address}:\n${Text}`)
   return code
 }
+
+/** A message as a person's mail client would show it: both parts and its headers. */
+export interface ReadMessage {
+  Subject: string
+  Text: string
+  HTML: string
+  headers: Record<string, string[]>
+}
+
+/** Waits for a message to `address` after `since` whose subject holds `subject`, and reads it whole. */
+export async function waitForMessage(address: string, since: number, subject: string): Promise<ReadMessage> {
+  let message: MessageSummary | undefined
+  await expect
+    .poll(
+      async () => {
+        message = await newestMessageTo(address, since)
+        if (!message) return undefined
+        const { Subject } = await getJSON<{ Subject: string }>(`/api/v1/message/${message.ID}`)
+        return Subject.includes(subject) ? message : undefined
+      },
+      { message: `a mail to ${address} about "${subject}" in Mailpit`, timeout: 15_000 },
+    )
+    .toBeDefined()
+  const body = await getJSON<{ Subject: string; Text: string; HTML: string }>(`/api/v1/message/${message!.ID}`)
+  const headers = await getJSON<Record<string, string[]>>(`/api/v1/message/${message!.ID}/headers`)
+  return { Subject: body.Subject, Text: body.Text, HTML: body.HTML, headers }
+}

@@ -1,5 +1,6 @@
-// Package mail sends the sign-in code e-mails: over real SMTP when a server is
-// configured, otherwise as a log line a developer can read the code from.
+// Package mail sends Pocket's e-mails (sign-in codes, digests): over real
+// SMTP when a server is configured, otherwise as a log line a developer can
+// read the code from.
 package mail
 
 import (
@@ -18,10 +19,16 @@ import (
 	"time"
 )
 
-// Message is one plain-text e-mail.
+// Message is one e-mail: plain text, and with HTML a multipart/alternative
+// of both. Headers are extra header lines (List-Unsubscribe), written as given.
 type Message struct {
 	To, Subject, Body string
+	HTML              string
+	Headers           []Header
 }
+
+// Header is one extra header line.
+type Header struct{ Name, Value string }
 
 // Sender delivers messages.
 type Sender interface {
@@ -47,6 +54,10 @@ func codeLine(to, code string) string { return "sign-in code for " + to + ": " +
 
 // Send logs the message's code line.
 func (s LogSender) Send(_ context.Context, m Message) error {
+	if !strings.HasPrefix(m.Subject, "Your Pocket sign-in code:") {
+		s.Log.Info("mail not sent (no POCKET_SMTP_URL)", "subject", m.Subject)
+		return nil
+	}
 	code := strings.TrimSpace(strings.TrimPrefix(m.Subject, "Your Pocket sign-in code:"))
 	s.Log.Info(codeLine(m.To, code))
 	return nil
@@ -154,7 +165,15 @@ func (s *SMTPSender) render(m Message) []byte {
 	fmt.Fprintf(&b, "Subject: %s\r\n", mime.QEncoding.Encode("utf-8", m.Subject))
 	fmt.Fprintf(&b, "Date: %s\r\n", time.Now().UTC().Format(time.RFC1123Z))
 	fmt.Fprintf(&b, "Message-ID: <%s@%s>\r\n", hex.EncodeToString(id), domain)
-	b.WriteString("MIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n")
-	b.WriteString(strings.ReplaceAll(m.Body, "\n", "\r\n"))
+	for _, h := range m.Headers {
+		fmt.Fprintf(&b, "%s: %s\r\n", h.Name, strings.NewReplacer("\r", "", "\n", "").Replace(h.Value))
+	}
+	b.WriteString("MIME-Version: 1.0\r\n")
+	if m.HTML == "" {
+		b.WriteString("Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n")
+		b.WriteString(strings.ReplaceAll(m.Body, "\n", "\r\n"))
+		return []byte(b.String())
+	}
+	writeAlternative(&b, m.Body, m.HTML)
 	return []byte(b.String())
 }

@@ -137,3 +137,31 @@ func TestLogSender_PrintsTheCodeLine(t *testing.T) {
 		t.Fatalf("log %q lacks %q", logged.String(), want)
 	}
 }
+
+func TestSMTPSender_SendsTextAndHTMLWithExtraHeaders(t *testing.T) {
+	mp := mailpit.Start(t)
+	s, err := mail.NewSMTPSender(mp.SMTPURL, "no-reply@pocket.test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	long := strings.Repeat("word ", 60) // one line longer than SMTP's 998 octets once doubled
+	m := mail.Message{To: "zoe@example.com", Subject: "Your Pocket digest: 1 new recording",
+		Body: "Plain part\n" + long + long + long + long, HTML: "<p>HTML part</p>",
+		Headers: []mail.Header{{Name: "List-Unsubscribe", Value: "<https://p.test/u?token=a.b.c>"}}}
+	if err := s.Send(context.Background(), m); err != nil {
+		t.Fatal(err)
+	}
+	msgs := mp.Messages(t)
+	if len(msgs) != 1 {
+		t.Fatalf("%d messages", len(msgs))
+	}
+	if text := mp.Text(t, msgs[0].ID); !strings.Contains(text, "Plain part") || strings.Contains(text, "HTML part") {
+		t.Errorf("text part %q", text)
+	}
+	if html := mp.HTML(t, msgs[0].ID); !strings.Contains(html, "<p>HTML part</p>") {
+		t.Errorf("HTML part %q", html)
+	}
+	if h := mp.Header(t, msgs[0].ID, "List-Unsubscribe"); h != "<https://p.test/u?token=a.b.c>" {
+		t.Errorf("List-Unsubscribe = %q", h)
+	}
+}

@@ -3,6 +3,7 @@ package push
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"unicode/utf8"
 
@@ -12,8 +13,8 @@ import (
 
 // Payload is what the service worker receives in its push event.
 type Payload struct {
-	Type        string `json:"type"` // always "summary.ready"
-	RecordingID string `json:"recordingId"`
+	Type        string `json:"type"` // "summary.ready", or "digest.ready" (no recording)
+	RecordingID string `json:"recordingId,omitempty"`
 	Title       string `json:"title"`
 	Body        string `json:"body"`
 }
@@ -44,6 +45,22 @@ func PayloadFor(d recordings.Detail) Payload {
 		Body:        cut(summaryLine(d.Summarizations), maxBodyRunes),
 	}
 }
+
+// DigestPayload is the notice that the user's digest is ready; the service
+// worker opens the Digest page for it.
+func DigestPayload(recordings int) Payload {
+	body := "Nothing new since your last digest."
+	switch {
+	case recordings == 1:
+		body = "1 new recording since your last digest."
+	case recordings > 1:
+		body = fmt.Sprintf("%d new recordings since your last digest.", recordings)
+	}
+	return Payload{Type: "digest.ready", Title: "Your digest is ready", Body: body}
+}
+
+// SummaryLine is summaryLine for other features' one-line previews (the digest).
+func SummaryLine(summarizations json.RawMessage) string { return summaryLine(summarizations) }
 
 // summaryLine is the summary's first line worth reading on a lock screen:
 // of a markdown summary the first line that is not a heading ("## Overview"

@@ -238,7 +238,7 @@ func (q *Queue) take(m jetstream.Msg) {
 	q.running.Add(1)
 	stopExtending := q.extend(m)
 	release := func() { stopExtending(); <-q.held; q.running.Done() }
-	why := q.sender.lanes.add(job{notice: notice{n.UID, n.RecordingID}, done: func(err error) {
+	why := q.sender.lanes.add(job{notice: notice{uid: n.UID, recordingID: n.RecordingID}, done: func(err error) {
 		q.settle(m, err)
 		release()
 	}})

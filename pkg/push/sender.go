@@ -69,8 +69,13 @@ type Stats struct {
 	Abandoned atomic.Int64
 }
 
-// notice is one user's event waiting to be sent.
-type notice struct{ uid, recordingID string }
+// notice is one user's event waiting to be sent: a recording's summary, or
+// (digest set, recordingID empty) their digest of that many new recordings.
+type notice struct {
+	uid, recordingID string
+	digest           int
+	isDigest         bool
+}
 
 // Sender delivers notices to every device of their user, in the background.
 type Sender struct {
@@ -112,7 +117,13 @@ func (s *Sender) Stop() {
 // the user's share of it, is full the notice is dropped, counted and logged.
 // It reports whether it queued.
 func (s *Sender) SummaryReady(uid, recordingID string) bool {
-	return s.hold(job{notice: notice{uid, recordingID}})
+	return s.hold(job{notice: notice{uid: uid, recordingID: recordingID}})
+}
+
+// DigestReady queues the notice that uid's digest is ready, of that many new
+// recordings, within the same per-user and total limits as summary notices.
+func (s *Sender) DigestReady(uid string, recordings int) bool {
+	return s.hold(job{notice: notice{uid: uid, digest: recordings, isDigest: true}})
 }
 
 // hold adds j to its user's lane, or counts and logs why not.
@@ -133,6 +144,9 @@ func (s *Sender) hold(j job) bool {
 func (s *Sender) deliver(n notice) error {
 	ctx, cancel := context.WithTimeout(s.ctx, s.opts.NoticeDeadline)
 	defer cancel()
+	if n.isDigest {
+		return s.deliverPayload(ctx, n.uid, DigestPayload(n.digest).Encode())
+	}
 	d, err := s.recs.Detail(ctx, n.uid, n.recordingID)
 	if err := s.ctx.Err(); err != nil {
 		return err // stopping
@@ -144,12 +158,17 @@ func (s *Sender) deliver(n notice) error {
 		s.opts.Log.Error("push: reading the recording failed", "err", err)
 		return err
 	}
-	subs, err := s.subs.stored(ctx, n.uid)
+	return s.deliverPayload(ctx, n.uid, PayloadFor(d).Encode())
+}
+
+// deliverPayload sends payload to each of uid's devices.
+func (s *Sender) deliverPayload(ctx context.Context, uid string, payload []byte) error {
+	subs, err := s.subs.stored(ctx, uid)
 	if err != nil {
 		s.opts.Log.Error("push: listing subscriptions failed", "err", err)
 		return err
 	}
-	s.sendToAll(ctx, n.uid, subs, PayloadFor(d).Encode())
+	s.sendToAll(ctx, uid, subs, payload)
 	// Stopped part-way: the devices not reached yet get it on a retry (and
 	// those reached already, once more).
 	return s.ctx.Err()

@@ -203,3 +203,18 @@ func TestSender_DoesNotFollowRedirects(t *testing.T) {
 		t.Fatalf("requests phone=%d elsewhere=%d", r.svc.Requests(phone), r.svc.Requests(elsewhere))
 	}
 }
+
+func TestSender_DigestReady_NoticeOpensTheDigestWithoutARecording(t *testing.T) {
+	r := newRig(t, nil)
+	r.device(t, "alice", "phone")
+	r.start(t)
+	if !r.sender.DigestReady("alice", 3) {
+		t.Fatal("the digest notice was not queued")
+	}
+	var p push.Payload
+	_ = json.Unmarshal(r.svc.WaitMessages(t, 1)[0].Payload, &p)
+	want := push.Payload{Type: "digest.ready", Title: "Your digest is ready", Body: "3 new recordings since your last digest."}
+	if p != want {
+		t.Fatalf("payload = %+v, want %+v", p, want)
+	}
+}

@@ -7,6 +7,7 @@ import (
 	pkgpush "github.com/pocket-companion/pocket/pkg/push"
 	"github.com/pocket-companion/pocket/server/auth"
 	"github.com/pocket-companion/pocket/server/chat"
+	"github.com/pocket-companion/pocket/server/digest"
 	"github.com/pocket-companion/pocket/server/export"
 	"github.com/pocket-companion/pocket/server/firstpaint"
 	"github.com/pocket-companion/pocket/server/live"
@@ -18,9 +19,9 @@ import (
 	"github.com/pocket-companion/pocket/server/share"
 	"github.com/pocket-companion/pocket/server/summarize"
 	"github.com/pocket-companion/pocket/server/sync"
+	"github.com/pocket-companion/pocket/server/templates"
 	"github.com/pocket-companion/pocket/server/tokens"
 	"github.com/pocket-companion/pocket/server/usage"
-	"github.com/pocket-companion/pocket/server/templates"
 	"github.com/pocket-companion/pocket/server/webhooks"
 )
 
@@ -52,4 +53,6 @@ var Features = fx.Options(
 	webhooks.Module,
 	// Summary templates, which regenerated summaries and folders name.
 	templates.Module,
+	// The digest: settings, the in-app page's data, e-mail and push on schedule.
+	digest.Module,
 )

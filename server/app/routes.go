@@ -157,6 +157,14 @@ var API = []RouteInfo{
 	{"POST /api/v1/recordings/{id}/summaries", httpx.SignedIn, accesstoken.RecordingsWrite},
 	{"PUT /api/v1/recordings/{id}/summaries/current", httpx.SignedIn, accesstoken.RecordingsWrite},
 	{"DELETE /api/v1/recordings/{id}/summaries/{summaryId}", httpx.SignedIn, accesstoken.RecordingsWrite},
+	// The digest: settings, the current digest, "send now" (server/digest);
+	// the e-mail's unsubscribe link authorises by its signed token.
+	{"GET /api/v1/settings/digest", httpx.SignedIn, accesstoken.SessionOnly},
+	{"PUT /api/v1/settings/digest", httpx.SignedIn, accesstoken.SessionOnly},
+	{"GET /api/v1/digest", httpx.SignedIn, accesstoken.SessionOnly},
+	{"POST /api/v1/digest/send", httpx.SignedIn, accesstoken.SessionOnly},
+	{"GET /api/v1/digest/unsubscribe", httpx.Public, ""},
+	{"POST /api/v1/digest/unsubscribe", httpx.Public, ""},
 }
 
 // checkRoutes holds the served routes to API where a mistake would open

@@ -29,6 +29,7 @@ var pinnedPublic = []string{
 	"GET /api/v1/auth/providers",
 	"GET /api/v1/chat/session/{id}/messages/shared",
 	"GET /api/v1/chat/session/{id}/shared",
+	"GET /api/v1/digest/unsubscribe",
 	"GET /api/v1/events", // authorises by the token in its first message (server/live)
 	"GET /api/v1/share/shared/recording",
 	"GET /api/v1/share/{token}/audio",
@@ -41,6 +42,7 @@ var pinnedPublic = []string{
 	"POST /api/v1/auth/refresh",
 	"POST /api/v1/auth/session",
 	"POST /api/v1/chat/message/shared",
+	"POST /api/v1/digest/unsubscribe",
 }
 
 // pinnedOptional are the routes a call without a bearer token reaches too,

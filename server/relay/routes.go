@@ -138,6 +138,14 @@ var routes = []route{
 	{"POST /api/v1/recordings/{id}/summaries", httpx.SignedIn, write, maxBody},
 	{"PUT /api/v1/recordings/{id}/summaries/current", httpx.SignedIn, write, maxBody},
 	{"DELETE /api/v1/recordings/{id}/summaries/{summaryId}", httpx.SignedIn, write, maxBody},
+	// The digest is the upstream's: it holds the library it tells of and
+	// sends the mail; its unsubscribe links name the upstream's origin.
+	{"GET /api/v1/settings/digest", httpx.SignedIn, forward, 0},
+	{"PUT /api/v1/settings/digest", httpx.SignedIn, forward, maxBody},
+	{"GET /api/v1/digest", httpx.SignedIn, forward, 0},
+	{"POST /api/v1/digest/send", httpx.SignedIn, forward, maxBody},
+	{"GET /api/v1/digest/unsubscribe", httpx.Public, forward, 0},
+	{"POST /api/v1/digest/unsubscribe", httpx.Public, forward, maxBody},
 }
 
 // Routes mounts every relayed route on r.

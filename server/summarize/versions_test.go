@@ -107,7 +107,7 @@ func TestVersions_RefuseUnknownTemplatesBadInputOthersAndSignedOut(t *testing.T)
 	bob := s.SignIn(t, "bob@example.com")
 	alice.MustOK("POST", "/api/v1/recordings", fixture(t, "06-phone-call-landlord.json", "call"))
 	for name, c := range map[string]struct {
-		client *servertest.Client
+		client       *servertest.Client
 		method, path string
 		body         any
 		status       int

@@ -105,6 +105,38 @@ func (m *Server) Text(t testing.TB, id string) string {
 	return msg.Text
 }
 
+// HTML returns the HTML body of message id.
+func (m *Server) HTML(t testing.TB, id string) string {
+	t.Helper()
+	var msg struct{ HTML string }
+	m.get(t, "/api/v1/message/"+id, &msg)
+	return msg.HTML
+}
+
+// Header returns the first value of header name of message id ("" if none).
+func (m *Server) Header(t testing.TB, id, name string) string {
+	t.Helper()
+	var headers map[string][]string
+	m.get(t, "/api/v1/message/"+id+"/headers", &headers)
+	if v := headers[name]; len(v) > 0 {
+		return v[0]
+	}
+	return ""
+}
+
+func (m *Server) get(t testing.TB, path string, v any) {
+	t.Helper()
+	req, _ := http.NewRequestWithContext(t.Context(), http.MethodGet, m.APIURL+path, nil)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = resp.Body.Close() }()
+	if err := json.NewDecoder(resp.Body).Decode(v); err != nil {
+		t.Fatal(err)
+	}
+}
+
 func freeAddr(t testing.TB) string {
 	t.Helper()
 	ln, err := (&net.ListenConfig{}).Listen(t.Context(), "tcp", "127.0.0.1:0")

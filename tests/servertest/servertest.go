@@ -67,6 +67,19 @@ func (o *Outbox) LastCode(email string) string {
 	return ""
 }
 
+// To returns the messages mailed to email, oldest first.
+func (o *Outbox) To(email string) []mail.Message {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	var out []mail.Message
+	for _, m := range o.sent {
+		if m.To == email {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
 // Start runs the server with cfg adjusted by edit. The server stops when the test ends.
 func Start(t testing.TB, edit func(*config.Config), extra ...fx.Option) *Server {
 	t.Helper()

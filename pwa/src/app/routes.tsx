@@ -41,6 +41,8 @@ function PreloadSignedInScreens(): null {
   return null
 }
 const SharedRecordingPage = lazy(() => import('@/features/share/SharedRecordingPage'))
+// Its own chunk, fetched only when opened: no other route's JavaScript grows.
+const DigestPage = lazy(() => import('@/features/digest/DigestPage'))
 
 const screen = (node: ReactNode) => <Suspense fallback={<FullPageSpinner />}>{node}</Suspense>
 
@@ -75,5 +77,6 @@ const signedInScreens = (
     <Route path="/recordings">{screen(<RecordingsPage />)}</Route>
     <Route path="/recordings/:id">{screen(<RecordingDetailPage />)}</Route>
     <Route path="/ask">{screen(<LibraryAskPage />)}</Route>
+    <Route path="/digest">{screen(<DigestPage />)}</Route>
   </Switch>
 )

@@ -45,6 +45,19 @@ export function UserMenu() {
       {open && (
         <ul className="user-menu__list" id={menuId} role="menu" aria-label="Account">
           <NotificationsMenuItem />
+          <li role="none">
+            <button
+              type="button"
+              role="menuitem"
+              className="user-menu__item"
+              onClick={() => {
+                setOpen(false)
+                navigate('/digest')
+              }}
+            >
+              Digest
+            </button>
+          </li>
           <OfflineMenuItem />
           <BackupMenuItem />
           <UsageMenuItem />
