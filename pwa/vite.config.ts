@@ -65,6 +65,8 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
   ],
+  // The sync worker (data/sync/worker) is a module worker: its chunks are ES modules like the app's.
+  worker: { format: 'es' },
   build: {
     outDir,
     emptyOutDir: true,

@@ -2,6 +2,7 @@ import { db as appDb, type PocketDB } from '../db'
 import { session as appSession } from '../session'
 import type { SessionLike, SyncClient } from './client'
 import { loadSyncCode } from './loadSyncCode'
+import type { PullResult } from './pullResult'
 
 /** Everything sync touches outside itself, so tests can hand it fakes (and a fresh database). */
 export interface SyncDeps {
@@ -15,6 +16,11 @@ export interface SyncDeps {
   uuid: () => string
   /** Runs fn holding a named lock shared by the browser's tabs (pull and flush run in one tab at a time). */
   lock: <T>(name: string, fn: () => Promise<T>) => Promise<T>
+  /**
+   * Where a pull runs: given the pull on the page, the pull to run instead
+   * (the app's runs in the sync worker). Without it pulls run on the page.
+   */
+  pullIn?: (onPage: () => Promise<PullResult>) => () => Promise<PullResult>
 }
 
 /** The calls sync makes to the server. */
@@ -71,5 +77,24 @@ export function defaultDeps(): SyncDeps {
     random: Math.random,
     uuid: () => crypto.randomUUID(),
     lock: browserLock,
+    pullIn: inSyncWorker,
   }
+}
+
+/**
+ * The app's pulls, in the sync worker (worker/): its page-side code loads
+ * with the first pull, not with the list. Where it cannot load or the
+ * worker cannot start, pulls run on the page.
+ */
+function inSyncWorker(onPage: () => Promise<PullResult>): () => Promise<PullResult> {
+  let run: Promise<() => Promise<PullResult>> | undefined
+  const load = () =>
+    (run ??= import('./worker/pullInWorker').then(
+      (m) => m.pullInWorker(appSession, onPage),
+      () => {
+        run = undefined // a deploy replaced the chunk: tried again on the next pull
+        return onPage
+      },
+    ))
+  return () => load().then((pull) => pull())
 }

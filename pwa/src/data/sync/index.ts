@@ -48,9 +48,11 @@ export function createSync(deps: SyncDeps): Sync {
   const queued = () => listeners.forEach((fn) => fn())
   // Tabs share one IndexedDB: the lock keeps two tabs from sending the same edits at once.
   // Pulling and sending load with their first run: a screen that only reads the queue never needs them.
-  const pull = singleFlight(() =>
-    deps.lock(PULL_LOCK, async () => (await loadSyncCode(() => import('./pull'))).pullOnce(deps)),
-  )
+  // The app's pulls run in the sync worker (deps.pullIn); the lock is still taken here, so that
+  // whileIdle (sign-out) waits for a pull under way in any tab's worker.
+  const pullOnPage = async () => (await loadSyncCode(() => import('./pull'))).pullOnce(deps)
+  const pullRun = deps.pullIn ? deps.pullIn(pullOnPage) : pullOnPage
+  const pull = singleFlight(() => deps.lock(PULL_LOCK, pullRun))
   let ignoreBackoff = false
   const flush = singleFlight(() => {
     const options = { ignoreBackoff }

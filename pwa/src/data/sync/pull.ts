@@ -4,16 +4,12 @@ import { dropOfflineAudio } from '../audio-offline'
 import { SYNC_CURSOR_KEY, type PocketDB } from '../db'
 import { withAuthRetry } from './client'
 import type { SyncDeps } from './deps'
+import type { PullResult } from './pullResult'
 import type { MutationTarget } from './mutation'
 import { applyServerChanges } from './applyServer'
 import { recomposeAll, syncTables } from './rebase'
 
-export interface PullResult {
-  pages: number
-  changes: number
-  /** The server could not continue the cursor: the library was dropped and pulled again. */
-  resynced: boolean
-}
+export type { PullResult } from './pullResult'
 
 export async function readCursor(db: PocketDB): Promise<string> {
   const value = (await db.meta.get(SYNC_CURSOR_KEY))?.value
