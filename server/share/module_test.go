@@ -96,7 +96,7 @@ func TestModule_PreviewsOnlyALiveLink(t *testing.T) {
 }
 
 // The module's service makes links on the configured public origin, and only
-// the visitor's view is reachable without signing in.
+// the visitor's view, audio and unlock are reachable without signing in.
 func TestModule_LinksOnThePublicOriginAndOnlyTheViewIsPublic(t *testing.T) {
 	m := startModule(t)
 	routes, links, recs := m.routes, m.links, m.recs
@@ -123,6 +123,8 @@ func TestModule_LinksOnThePublicOriginAndOnlyTheViewIsPublic(t *testing.T) {
 		"DELETE /api/v1/share/{token}":       false,
 		"GET /api/v1/share/shared/recording": true,
 		"GET /api/v1/share/{token}/audio":    true,
+		"PATCH /api/v1/share/{token}":        false,
+		"POST /api/v1/share/{token}/unlock":  true,
 	}
 	if len(public) != len(want) {
 		t.Fatalf("routes %v, want %v", public, want)
