@@ -52,13 +52,16 @@ const (
 
 // hasher hashes and checks passwords with argon2id, at most Hashers at once:
 // each hash costs argonMemory and a core's time, and visitors can ask for it.
-type hasher struct{ slots chan struct{} }
+type hasher struct {
+	slots chan struct{}
+	wait  time.Duration
+}
 
-func newHasher() *hasher { return &hasher{slots: make(chan struct{}, Hashers)} }
+func newHasher() *hasher { return &hasher{slots: make(chan struct{}, Hashers), wait: HashWait} }
 
-// acquire takes a slot, waiting at most HashWait.
+// acquire takes a slot, waiting at most h.wait.
 func (h *hasher) acquire(ctx context.Context) (release func(), err error) {
-	t := time.NewTimer(HashWait)
+	t := time.NewTimer(h.wait)
 	defer t.Stop()
 	select {
 	case h.slots <- struct{}{}:

@@ -216,7 +216,7 @@ var unlockPaths = []string{"/api/v1/share/", "/api/v1/chat/"}
 
 func (h *handlers) setUnlockCookie(w http.ResponseWriter, c *share.Cookie) {
 	for _, path := range unlockPaths {
-		http.SetCookie(w, &http.Cookie{
+		http.SetCookie(w, &http.Cookie{ //nolint:gosec // G124: Secure when the public URL is https (plain-http dev and tests have no secure cookies)
 			Name: c.Name, Value: c.Value, Path: path, Expires: c.Expires, MaxAge: int(share.UnlockTTL.Seconds()),
 			HttpOnly: true, Secure: h.secure, SameSite: http.SameSiteLaxMode,
 		})
