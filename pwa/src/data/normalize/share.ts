@@ -4,6 +4,13 @@ import { deriveOwner } from './recording'
 import { toSummarization } from './summarization'
 import { parseTimestamp } from '../time'
 
+/** Whether the shared view lets the page offer the audio as a file (absent: no). */
+export function sharedViewAllowsDownload(response: unknown): boolean {
+  const outer = asObject(response)
+  const body = asObject(outer?.data) ?? outer
+  return body?.allowDownload === true
+}
+
 /**
  * The public shared view (GET /api/v1/share/shared/recording), optionally
  * wrapped as {success, data}: recording (carrying its speakers), owner,
@@ -42,6 +49,13 @@ export interface ShareLink {
   /** ms; null: never expires. */
   expiresAt: number | null
   revokedAt: number | null
+  /** Visitors must give its password first. */
+  protected: boolean
+  /** The shared page offers the audio as a file. */
+  allowDownload: boolean
+  /** Public opens so far, and the latest (ms; null: never opened). */
+  views: number
+  lastViewedAt: number | null
 }
 
 export function normalizeShareLink(raw: unknown): ShareLink | null {
@@ -60,6 +74,10 @@ export function normalizeShareLink(raw: unknown): ShareLink | null {
     createdAt: parseTimestamp(link.createdAt),
     expiresAt: time(link.expiresAt),
     revokedAt: time(link.revokedAt),
+    protected: link.protected === true,
+    allowDownload: link.allowDownload !== false,
+    views: typeof link.views === 'number' && Number.isFinite(link.views) ? link.views : 0,
+    lastViewedAt: time(link.lastViewedAt),
   }
 }
 
