@@ -24,19 +24,21 @@ const UnlockTTL = 2 * time.Hour
 // a hasher, a stored hash that does not parse).
 const wrongFloor = 300 * time.Millisecond
 
-// DefaultAttempts is 5 wrong passwords within 15 minutes, per link and per
-// client address alike.
-var DefaultAttempts = Attempts{Count: 5, Window: 15 * time.Minute}
+// DefaultAttempts is 5 wrong passwords within 15 minutes per link, and 20
+// per client address (across links: people behind one address, such as an
+// office's, share it).
+var DefaultAttempts = Attempts{PerLink: 5, PerClient: 20, Window: 15 * time.Minute}
 
-// Attempts is how many wrong passwords are answered within Window before
-// the next is refused (then one more every Window/Count).
+// Attempts is how many wrong passwords are answered within Window, per link
+// and per client address, before the next is refused (then one more every
+// Window/count).
 type Attempts struct {
-	Count  int
-	Window time.Duration
+	PerLink, PerClient int
+	Window             time.Duration
 }
 
-func (a Attempts) rate() ratelimit.Rate {
-	return ratelimit.Rate{Burst: a.Count, Every: a.Window / time.Duration(a.Count)}
+func rateOf(count int, window time.Duration) ratelimit.Rate {
+	return ratelimit.Rate{Burst: count, Every: window / time.Duration(count)}
 }
 
 // The refusals of a protected link.
@@ -73,7 +75,9 @@ func newUnlocks(key []byte, now func() time.Time, a Attempts) unlocks {
 			panic(err) // crypto/rand does not fail on supported platforms
 		}
 	}
-	return unlocks{key: key, now: now, perLink: ratelimit.New(a.rate(), now), perClient: ratelimit.New(a.rate(), now)}
+	return unlocks{key: key, now: now,
+		perLink:   ratelimit.New(rateOf(a.PerLink, a.Window), now),
+		perClient: ratelimit.New(rateOf(a.PerClient, a.Window), now)}
 }
 
 // SetUnlockKey signs unlock cookies with key (replicas share it through the

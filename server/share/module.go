@@ -63,7 +63,7 @@ func newService(db *store.DB, r *recordings.Service, cfg config.Config) (*share.
 	}
 	attempts := share.DefaultAttempts
 	if p := cfg.SharePasswords; p.Attempts > 0 {
-		attempts = share.Attempts{Count: p.Attempts, Window: p.Window}
+		attempts = share.Attempts{PerLink: p.Attempts, PerClient: p.ClientAttempts, Window: p.Window}
 	}
 	svc.SetUnlockKey(key, attempts)
 	return svc, nil

@@ -149,7 +149,9 @@ func TestPassword_CookieIsScopedToItsLink(t *testing.T) {
 // client address (across links); past either, even the right password is
 // refused with 429 TOO_MANY_ATTEMPTS, a Retry-After and when to retry.
 func TestPassword_WrongPasswordsAreLimitedPerLinkAndPerClient(t *testing.T) {
-	s := servertest.StartEnv(t, map[string]string{"POCKET_SHARE_PASSWORD_ATTEMPTS": "3", "POCKET_SHARE_PASSWORD_WINDOW": "15m"}, nil)
+	s := servertest.StartEnv(t, map[string]string{
+		"POCKET_SHARE_PASSWORD_ATTEMPTS": "3", "POCKET_SHARE_PASSWORD_CLIENT_ATTEMPTS": "4", "POCKET_SHARE_PASSWORD_WINDOW": "15m",
+	}, nil)
 	owner := s.SignIn(t, "owner@example.com")
 	l := protectedLink(t, owner)
 	first := s.NewClientFrom(t, "127.0.0.2")
@@ -167,21 +169,21 @@ func TestPassword_WrongPasswordsAreLimitedPerLinkAndPerClient(t *testing.T) {
 		}
 	}
 
-	// One client guessing across three other links is stopped on a fourth.
-	var others [4]shareLink
+	// One client guessing across four other links (one wrong each) is stopped on a fifth.
+	var others [5]shareLink
 	for i := range others {
 		owner.MustOK("POST", "/api/v1/recordings/r1/share", map[string]any{"password": secret}, &others[i])
 	}
 	third := s.NewClientFrom(t, "127.0.0.4")
-	for i := range 3 {
+	for i := range 4 {
 		if r := unlock(third, others[i].Token, "guess"); errorOf(t, r).Code != "WRONG_PASSWORD" {
 			t.Fatalf("guess on link %d = %d %s", i, r.Status, r.Body)
 		}
 	}
-	if r := unlock(third, others[3].Token, secret); r.Status != 429 {
+	if r := unlock(third, others[4].Token, secret); r.Status != 429 {
 		t.Fatalf("past the client's limit = %d %s", r.Status, r.Body)
 	}
-	if r := unlock(s.NewClientFrom(t, "127.0.0.5"), others[3].Token, secret); r.Status != 200 {
+	if r := unlock(s.NewClientFrom(t, "127.0.0.5"), others[4].Token, secret); r.Status != 200 {
 		t.Fatalf("another client on a fresh link = %d %s", r.Status, r.Body)
 	}
 }
