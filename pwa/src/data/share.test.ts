@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { http, HttpResponse } from 'msw'
 import { server } from '@/mocks/node'
 import { session } from './session'
-import { createShareLink, fetchSharedRecording, listShareLinks, revokeShareLink, unlockSharedRecording } from './share'
+import { fetchSharedRecording, unlockSharedRecording } from './share'
+import { createShareLink, listShareLinks, revokeShareLink } from './shareLinks'
 
 const VIEW = '/api/v1/share/shared/recording'
 const shared = {

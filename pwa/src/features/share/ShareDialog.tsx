@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react'
 import { hasStatus, isApiError, limitMessage } from '@/data/api/errors'
-import type { ShareLink } from '@/data/normalize/share'
+import type { ShareLink } from '@/data/normalize/shareLink'
 import { ModalDialog } from '@/ui/dialog/ModalDialog'
 import { CopyField } from './CopyField'
 import { EXPIRY_OPTIONS } from './expiry'

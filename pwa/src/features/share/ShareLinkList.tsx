@@ -1,5 +1,5 @@
 import { formatShortDateTime } from '@/data/normalize/recordingDates'
-import { shareLinkState, type ShareLink } from '@/data/normalize/share'
+import { shareLinkState, type ShareLink } from '@/data/normalize/shareLink'
 import { linkStatus } from './expiry'
 
 interface Props {

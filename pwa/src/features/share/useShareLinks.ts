@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { recordingKeys } from '@/data/recordings'
-import { createShareLink, revokeShareLink, shareLinksQuery, type NewShareLink } from '@/data/share'
+import { createShareLink, revokeShareLink, shareLinksQuery, type NewShareLink } from '@/data/shareLinks'
 
 /** The owner's share links of one recording: list, create, revoke. */
 export function useShareLinks(recordingId: string) {
