@@ -43,12 +43,33 @@ type Link struct {
 	CreatedAt   time.Time  `json:"createdAt"`
 	ExpiresAt   *time.Time `json:"expiresAt"`
 	RevokedAt   *time.Time `json:"revokedAt,omitempty"`
+	// Protected: opening the link asks for its password (the hash is never answered).
+	Protected bool `json:"protected"`
+	// AllowDownload: the shared page offers the audio as a file; off, it only plays.
+	AllowDownload bool `json:"allowDownload"`
+	// Views counts the link's public opens; LastViewedAt is the latest. No
+	// visitor's address or anything else about them is kept.
+	Views        int64      `json:"views"`
+	LastViewedAt *time.Time `json:"lastViewedAt"`
 }
 
-// stored is a Link as kept in Badger (the owner is kept, unlike in answers).
+// stored is a Link as kept in the store: the owner and the password's
+// argon2id hash are kept, unlike in answers. AllowDownload shadows the
+// Link's field so a link stored before the setting existed reads as allowed.
 type stored struct {
 	Link
-	Owner string `json:"owner"`
+	Owner         string `json:"owner"`
+	PasswordHash  string `json:"passwordHash,omitempty"`
+	AllowDownload *bool  `json:"allowDownload,omitempty"`
+}
+
+// link is the stored link as answers show it, its derived fields filled in.
+func (st stored) link() Link {
+	l := st.Link
+	l.OwnerUID = st.Owner
+	l.Protected = st.PasswordHash != ""
+	l.AllowDownload = st.AllowDownload == nil || *st.AllowDownload
+	return l
 }
 
 // Recordings is what links need of the recordings feature: does the owner have
@@ -65,6 +86,8 @@ type Service struct {
 	now        func() time.Time
 	limit      int64 // share links one user keeps unrevoked; 0: no limit
 	outbox     events.Outbox
+	passwords  *hasher
+	unlocks    unlocks
 }
 
 // SetOutbox hands each new link, in its transaction, to o (the webhooks'
@@ -80,35 +103,60 @@ func NewService(db *store.DB, r Recordings, publicURL string, now func() time.Ti
 	if now == nil {
 		now = time.Now
 	}
-	return &Service{db: db, recordings: r, publicURL: publicURL, now: now}
+	return &Service{db: db, recordings: r, publicURL: publicURL, now: now, passwords: newHasher(),
+		unlocks: newUnlocks(nil, now, DefaultAttempts)}
+}
+
+// Options are what a new link may set beside its recording.
+type Options struct {
+	// ExpiresIn: 0, never; otherwise between MinExpiry and MaxExpiry.
+	ExpiresIn time.Duration
+	// Password, when not empty, is asked of every visitor (stored hashed).
+	Password string
+	// AllowDownload: nil is the default, on.
+	AllowDownload *bool
 }
 
 // Create makes a link to the owner's recording, expiring after expiresIn (0:
-// never; otherwise between MinExpiry and MaxExpiry).
+// never; otherwise between MinExpiry and MaxExpiry), with no password.
 func (s *Service) Create(ctx context.Context, ownerUID, recordingID string, expiresIn time.Duration) (Link, error) {
-	if err := validExpiry(expiresIn); err != nil {
+	return s.CreateWith(ctx, ownerUID, recordingID, Options{ExpiresIn: expiresIn})
+}
+
+// CreateWith makes a link to the owner's recording with o's settings.
+func (s *Service) CreateWith(ctx context.Context, ownerUID, recordingID string, o Options) (Link, error) {
+	if err := validExpiry(o.ExpiresIn); err != nil {
 		return Link{}, err
 	}
 	if err := s.mustOwn(ctx, ownerUID, recordingID); err != nil {
 		return Link{}, err
+	}
+	st := stored{Owner: ownerUID, AllowDownload: o.AllowDownload}
+	if o.Password != "" {
+		hash, err := s.passwords.hash(ctx, o.Password)
+		if err != nil {
+			return Link{}, err
+		}
+		st.PasswordHash = hash
 	}
 	token, err := newToken()
 	if err != nil {
 		return Link{}, err
 	}
 	now := s.now().UTC()
-	link := Link{ID: LinkID(token), Hint: hintOf(token), RecordingID: recordingID, OwnerUID: ownerUID, CreatedAt: now}
-	if expiresIn > 0 {
-		at := now.Add(expiresIn)
-		link.ExpiresAt = &at
+	st.Link = Link{ID: LinkID(token), Hint: hintOf(token), RecordingID: recordingID, CreatedAt: now}
+	if o.ExpiresIn > 0 {
+		at := now.Add(o.ExpiresIn)
+		st.ExpiresAt = &at
 	}
 	err = s.db.Update(func(x *store.Txn) error {
-		if err := s.addLink(x, stored{Link: link, Owner: ownerUID}); err != nil || s.outbox == nil {
+		if err := s.addLink(x, st); err != nil || s.outbox == nil {
 			return err
 		}
 		return s.outbox.AddIn(x, events.Event{Type: events.ShareCreated, UserID: ownerUID, RecordingID: recordingID,
-			LinkID: link.ID, ExpiresAt: link.ExpiresAt, At: now})
+			LinkID: st.ID, ExpiresAt: st.ExpiresAt, At: now})
 	})
+	link := st.link()
 	link.Token, link.URL = token, s.url(token)
 	return link, err
 }
@@ -132,6 +180,7 @@ func (s *Service) addLink(x *store.Txn, st stored) error {
 // putLink writes a link (never its token) and the owner's index entry.
 func putLink(x *store.Txn, st stored) error {
 	st.Token, st.URL = "", ""
+	st.Protected, st.Link.AllowDownload = false, false // derived on reading (stored.link)
 	if err := x.SetJSON(linkKey(st.ID), st); err != nil {
 		return err
 	}
@@ -151,7 +200,7 @@ func (s *Service) List(ctx context.Context, ownerUID, recordingID string) ([]Lin
 			if err := x.GetJSON(linkKey(string(k[len(prefix):])), &st); err != nil {
 				return false, err
 			}
-			links = append(links, st.Link)
+			links = append(links, st.link())
 			return true, nil
 		})
 	})
@@ -163,13 +212,7 @@ func (s *Service) List(ctx context.Context, ownerUID, recordingID string) ([]Lin
 // anyone else it does not exist.
 func (s *Service) Revoke(ctx context.Context, ownerUID, tokenOrID string) error {
 	return s.db.Update(func(x *store.Txn) error {
-		st, err := lookup(x, LinkID(tokenOrID))
-		if errors.Is(err, store.ErrNotFound) {
-			st, err = lookup(x, tokenOrID)
-		}
-		if errors.Is(err, store.ErrNotFound) || (err == nil && st.Owner != ownerUID) {
-			return apperr.Missing("Share link")
-		}
+		st, err := ownLink(x, ownerUID, tokenOrID)
 		if err != nil || st.RevokedAt != nil {
 			return err
 		}
@@ -182,6 +225,19 @@ func (s *Service) Revoke(ctx context.Context, ownerUID, tokenOrID string) error 
 	})
 }
 
+// ownLink reads the owner's link named by its token or its id; anyone else's
+// is missing.
+func ownLink(x *store.Txn, ownerUID, tokenOrID string) (stored, error) {
+	st, err := lookup(x, LinkID(tokenOrID))
+	if errors.Is(err, store.ErrNotFound) {
+		st, err = lookup(x, tokenOrID)
+	}
+	if errors.Is(err, store.ErrNotFound) || (err == nil && st.Owner != ownerUID) {
+		return stored{}, apperr.Missing("Share link")
+	}
+	return st, err
+}
+
 func lookup(x *store.Txn, id string) (stored, error) {
 	var st stored
 	err := x.GetJSON(linkKey(id), &st)
@@ -190,37 +246,55 @@ func lookup(x *store.Txn, id string) (stored, error) {
 
 // Resolve checks a visitor's token and says whose recording it opens. The order
 // of checks gives each failure its own status: invalid or revoked 401, expired
-// 410, recording gone 404.
+// 410, protected and not unlocked in ctx (WithCookies) 401 PASSWORD_REQUIRED,
+// recording gone 404. Every public route resolves through here, so none of
+// them can skip the password.
 func (s *Service) Resolve(ctx context.Context, token string) (Link, error) {
+	st, err := s.live(token)
+	if err != nil {
+		return Link{}, err
+	}
+	if st.PasswordHash != "" && !s.unlocks.opened(ctx, st) {
+		return Link{}, ErrPasswordRequired
+	}
+	if err := s.recordingExists(ctx, st); err != nil {
+		return Link{}, err
+	}
+	return st.link(), nil
+}
+
+// live reads the link behind token: unknown or revoked ErrInvalid, expired ErrExpired.
+func (s *Service) live(token string) (stored, error) {
 	if token == "" {
-		return Link{}, ErrNoToken
+		return stored{}, ErrNoToken
 	}
 	var st stored
 	err := s.db.View(func(x *store.Txn) (err error) {
 		st, err = lookup(x, LinkID(token))
 		return err
 	})
-	if errors.Is(err, store.ErrNotFound) {
-		return Link{}, ErrInvalid
-	}
-	if err != nil {
-		return Link{}, err
-	}
 	switch {
+	case errors.Is(err, store.ErrNotFound):
+		return stored{}, ErrInvalid
+	case err != nil:
+		return stored{}, err
 	case st.RevokedAt != nil:
-		return Link{}, ErrInvalid
+		return stored{}, ErrInvalid
 	case st.ExpiresAt != nil && !s.now().Before(*st.ExpiresAt):
-		return Link{}, ErrExpired
+		return stored{}, ErrExpired
 	}
+	return st, nil
+}
+
+func (s *Service) recordingExists(ctx context.Context, st stored) error {
 	ok, err := s.recordings.Exists(ctx, st.Owner, st.RecordingID)
 	if err != nil {
-		return Link{}, err
+		return err
 	}
 	if !ok {
-		return Link{}, ErrNotFound
+		return ErrNotFound
 	}
-	st.OwnerUID = st.Owner
-	return st.Link, nil
+	return nil
 }
 
 func (s *Service) mustOwn(ctx context.Context, ownerUID, recordingID string) error {

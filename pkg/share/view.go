@@ -18,6 +18,8 @@ type View struct {
 	Owner         Owner           `json:"owner"`
 	Summarization json.RawMessage `json:"summarization"`
 	Transcription json.RawMessage `json:"transcription"`
+	// AllowDownload: the page may offer the audio as a file.
+	AllowDownload bool `json:"allowDownload"`
 }
 
 // Owner is the part of the sharer's account a visitor may see.
@@ -50,34 +52,50 @@ func NewViewer(links *Service, library Library, people People) *Viewer {
 	return &Viewer{links: links, library: library, people: people}
 }
 
+// Open is View for a visitor opening the page: it counts the open on the
+// link (views, lastViewedAt) once the view is assembled.
+func (v *Viewer) Open(ctx context.Context, token string) (View, error) {
+	view, id, err := v.view(ctx, token)
+	if err != nil {
+		return View{}, err
+	}
+	return view, v.links.countView(id)
+}
+
 // View resolves token (with Resolve's errors and their statuses) and assembles
 // the recording it opens. A recording deleted between the two reads is
 // ErrNotFound, as if the check had seen it gone.
 func (v *Viewer) View(ctx context.Context, token string) (View, error) {
+	view, _, err := v.view(ctx, token)
+	return view, err
+}
+
+func (v *Viewer) view(ctx context.Context, token string) (View, string, error) {
 	link, err := v.links.Resolve(ctx, token)
 	if err != nil {
-		return View{}, err
+		return View{}, "", err
 	}
 	d, err := v.library.Detail(ctx, link.OwnerUID, link.RecordingID)
 	if apperr.Is(err, apperr.NotFound) {
-		return View{}, ErrNotFound
+		return View{}, "", ErrNotFound
 	}
 	if err != nil {
-		return View{}, err
+		return View{}, "", err
 	}
 	user, err := v.people.Get(ctx, link.OwnerUID)
 	if err != nil {
-		return View{}, err
+		return View{}, "", err
 	}
 	view := View{
 		Recording:     withSpeakers(recordings.Shareable(d.Recording), d.Speakers),
 		Owner:         Owner{DisplayName: user.DisplayName, Email: user.Email, PhotoURL: user.PhotoURL},
 		Transcription: d.Transcription,
+		AllowDownload: link.AllowDownload,
 	}
 	if _, sum, ok := loose.FirstSummarization(d.Summarizations); ok {
 		view.Summarization = sum
 	}
-	return view, nil
+	return view, link.ID, nil
 }
 
 // withSpeakers puts the recording's speakers inside the recording object, where

@@ -75,8 +75,8 @@ func TestView_AssemblesRecordingOwnerFirstSummaryAndTranscript(t *testing.T) {
 	raw, _ := json.Marshal(view)
 	var shape map[string]json.RawMessage
 	_ = json.Unmarshal(raw, &shape)
-	for _, member := range []string{"recording", "owner", "summarization", "transcription"} {
-		if _, ok := shape[member]; !ok || len(shape) != 4 {
+	for _, member := range []string{"recording", "owner", "summarization", "transcription", "allowDownload"} {
+		if _, ok := shape[member]; !ok || len(shape) != 5 {
 			t.Fatalf("view JSON %s lacks %s or has extra members", raw, member)
 		}
 	}

@@ -27,7 +27,7 @@
 //	sum/<uid>/<summarizationId>                -> recording id (summarization lookup)
 //	folder/<uid>/<folderId>                    -> recordings.Folder
 //	fname/<uid>/<parentId or ->/<lower name>   -> folder id (unique names per parent, case-insensitive)
-//	share/<token>                              -> share.stored (the share.Link and its owner uid; kept with revokedAt once revoked)
+//	share/<token>                              -> share.stored (the share.Link, its owner uid, password's argon2id hash, views; kept with revokedAt once revoked)
 //	shareby/<uid>/<recordingId>/<token>        -> nothing (links of one recording)
 //	chat/s/<sessionId>                         -> chat.storedSession (session, scope, owner uid, message count)
 //	chat/by/<scope>/<recordingId>              -> session id; scope is u:<uid> (owner) or t:<sha256(share token)> (a link's visitors)
@@ -58,6 +58,7 @@
 //	job/summary/<uid>/<recordingId>            -> jobs.held (the replica holding the summary job and until when, tries); gone once the summary is written
 //	usage/<uid>                                -> quota.Usage (what the user keeps: recordings, bytes, folders, links, people; uploads today), updated in the transaction of each write
 //	meta/audio-link-key                        -> the HMAC key of signed audio links (audio.Links)
+//	meta/share-unlock-key                      -> the HMAC key of protected share links' unlock cookies (share.Service.SetUnlockKey)
 //	meta/id-token-key                          -> PKCS #8 DER of the Ed25519 key signing ID tokens, on PostgreSQL (Badger: keys/ in the data directory)
 //	meta/otp-pepper                            -> the pepper of sign-in codes' keyed hashes, on PostgreSQL (likewise)
 //	meta/vapid-keys                            -> the generated Web Push VAPID pair, on PostgreSQL with POCKET_VAPID_* unset (likewise)

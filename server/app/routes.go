@@ -92,6 +92,9 @@ var API = []RouteInfo{
 	{"DELETE /api/v1/share/{token}", httpx.SignedIn, accesstoken.RecordingsWrite},
 	{"GET /api/v1/share/shared/recording", httpx.Public, ""},
 	{"GET /api/v1/share/{token}/audio", httpx.Public, ""},
+	// A protected link's password: its visitors unlock it without an account.
+	{"PATCH /api/v1/share/{token}", httpx.SignedIn, accesstoken.RecordingsWrite},
+	{"POST /api/v1/share/{token}/unlock", httpx.Public, ""},
 
 	// Ask Pocket: the owner's chat, and a share-link visitor's, which
 	// authorises by the share token on every call (server/chat).

@@ -43,6 +43,7 @@ var pinnedPublic = []string{
 	"POST /api/v1/auth/session",
 	"POST /api/v1/chat/message/shared",
 	"POST /api/v1/digest/unsubscribe",
+	"POST /api/v1/share/{token}/unlock", // checks a protected link's password (server/share)
 }
 
 // pinnedOptional are the routes a call without a bearer token reaches too,

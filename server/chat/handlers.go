@@ -1,9 +1,11 @@
 package chat
 
 import (
+	"context"
 	"net/http"
 
 	"github.com/pocket-companion/pocket/pkg/chat"
+	"github.com/pocket-companion/pocket/pkg/share"
 	"github.com/pocket-companion/pocket/server/httpx"
 )
 
@@ -58,7 +60,7 @@ func (h handlers) sharedSession(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	s, err := h.svc.Session(r.Context(), a, r.PathValue("id"))
+	s, err := h.svc.Session(visitorContext(r), a, r.PathValue("id"))
 	if err != nil {
 		return err
 	}
@@ -71,7 +73,7 @@ func (h handlers) sharedMessages(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	msgs, err := h.svc.Messages(r.Context(), a, r.PathValue("id"))
+	msgs, err := h.svc.Messages(visitorContext(r), a, r.PathValue("id"))
 	if err != nil {
 		return err
 	}
@@ -92,7 +94,7 @@ func (h handlers) sharedSend(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	res, err := h.svc.Send(r.Context(), a, body.input())
+	res, err := h.svc.Send(visitorContext(r), a, body.input())
 	if err != nil {
 		return err
 	}
@@ -131,4 +133,10 @@ func ignoreBody(r *http.Request) error {
 	}
 	var ignored struct{}
 	return httpx.DecodeJSON(r, maxBody, &ignored)
+}
+
+// visitorContext hands the share link's check the visitor's cookies: a
+// protected link's chat opens only with the cookie its password set.
+func visitorContext(r *http.Request) context.Context {
+	return share.WithCookies(r.Context(), r.Cookies())
 }

@@ -64,6 +64,8 @@ type Config struct {
 	Live      Live
 	Quotas    Quotas
 	Webhooks  Webhooks
+	// SharePasswords limits wrong passwords on protected share links.
+	SharePasswords SharePasswords
 }
 
 // Push configures Web Push: the VAPID key pair (both or neither; neither means
@@ -179,7 +181,7 @@ func (c *Config) settings() []setting {
 		{"POCKET_NATS_URL", "", "nats://host:4222 (or a comma-separated cluster) joining replicas: live events and push sends fan out across them; unset keeps events in this process", true, &c.NATSURL},
 		{"POCKET_TRUSTED_PROXIES", "", "comma-separated CIDRs of reverse proxies and relays whose X-Forwarded-For names the client (for per-client limits); unset, the header is ignored", false, &c.trustedProxiesRaw},
 		{"POCKET_METRICS_TOKEN", "", "bearer token that opens /metrics to any caller; unset, only loopback peers may read it", true, &c.MetricsToken},
-	}, append(c.quotaSettings(), c.webhookSettings()...)...)
+	}, append(append(c.quotaSettings(), c.webhookSettings()...), c.sharePasswordSettings()...)...)
 }
 
 // flagName turns POCKET_DATA_DIR into data-dir.
@@ -267,6 +269,9 @@ func (c *Config) finish() error {
 		return err
 	}
 	if err := c.finishWebhooks(); err != nil {
+		return err
+	}
+	if err := c.finishSharePasswords(); err != nil {
 		return err
 	}
 	switch strings.ToLower(c.LogLevel) {

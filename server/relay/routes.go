@@ -94,6 +94,8 @@ var routes = []route{
 	{"DELETE /api/v1/share/{token}", httpx.SignedIn, write, maxBody},
 	{"GET /api/v1/share/shared/recording", httpx.Public, forward, 0},
 	{"GET /api/v1/share/{token}/audio", httpx.Public, media, 0},
+	{"PATCH /api/v1/share/{token}", httpx.SignedIn, write, maxBody},
+	{"POST /api/v1/share/{token}/unlock", httpx.Public, forward, maxBody}, // the unlock cookie passes through, as the session's does
 
 	{"GET /api/v1/chat/session/{id}", httpx.SignedIn, cachedRead, 0},
 	{"GET /api/v1/chat/session/{id}/messages", httpx.SignedIn, cachedRead, 0},

@@ -29,6 +29,7 @@ type moduleParts struct {
 	recs    *recordings.Service
 	preview web.SharePreview
 	users   *identity.Users
+	db      *store.DB
 }
 
 // startModule runs the share module over a store in memory.
@@ -45,7 +46,7 @@ func startModule(t *testing.T) moduleParts {
 		),
 		share.Module,
 		fx.Invoke(fx.Annotate(func(rs []httpx.Route, l *pshare.Service, r *recordings.Service, p web.SharePreview, u *identity.Users) {
-			m = moduleParts{routes: rs, links: l, recs: r, preview: p, users: u}
+			m = moduleParts{routes: rs, links: l, recs: r, preview: p, users: u, db: db}
 		}, fx.ParamTags(`group:"routes"`, ``, ``, ``, ``))),
 	)
 	app.RequireStart()
@@ -96,7 +97,7 @@ func TestModule_PreviewsOnlyALiveLink(t *testing.T) {
 }
 
 // The module's service makes links on the configured public origin, and only
-// the visitor's view is reachable without signing in.
+// the visitor's view, audio and unlock are reachable without signing in.
 func TestModule_LinksOnThePublicOriginAndOnlyTheViewIsPublic(t *testing.T) {
 	m := startModule(t)
 	routes, links, recs := m.routes, m.links, m.recs
@@ -123,6 +124,8 @@ func TestModule_LinksOnThePublicOriginAndOnlyTheViewIsPublic(t *testing.T) {
 		"DELETE /api/v1/share/{token}":       false,
 		"GET /api/v1/share/shared/recording": true,
 		"GET /api/v1/share/{token}/audio":    true,
+		"PATCH /api/v1/share/{token}":        false,
+		"POST /api/v1/share/{token}/unlock":  true,
 	}
 	if len(public) != len(want) {
 		t.Fatalf("routes %v, want %v", public, want)
@@ -131,5 +134,62 @@ func TestModule_LinksOnThePublicOriginAndOnlyTheViewIsPublic(t *testing.T) {
 		if got, ok := public[pattern]; !ok || got != isPublic {
 			t.Errorf("%s: present %v, public %v; want public %v", pattern, ok, got, isPublic)
 		}
+	}
+}
+
+// A protected link's page gets nothing in its first paint, not even the
+// title: its unlock cookie is not sent to the page, only to the API.
+func TestModule_NoPreviewOfAProtectedLink(t *testing.T) {
+	m := startModule(t)
+	ctx := context.Background()
+	owner, err := m.users.Ensure(ctx, "ada@example.com", identity.User{DisplayName: "Ada"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := m.recs.Import(ctx, owner.UID, []byte(`{"recording":{"id":"r1","title":"Secret plan"}}`)); err != nil {
+		t.Fatal(err)
+	}
+	protected, err := m.links.CreateWith(ctx, owner.UID, "r1", pshare.Options{Password: "correct horse"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if markup, ok := m.preview(ctx, protected.Token); ok || strings.Contains(string(markup), "Secret") {
+		t.Fatalf("a protected link's page was painted: %v %s", ok, markup)
+	}
+	open, err := m.links.Create(ctx, owner.UID, "r1", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if markup, ok := m.preview(ctx, open.Token); !ok || !strings.Contains(string(markup), "Secret plan") {
+		t.Fatalf("an open link's page was not painted: %v %s", ok, markup)
+	}
+}
+
+// The store keeps the password only as an argon2id hash.
+func TestModule_StoreKeepsOnlyTheHash(t *testing.T) {
+	m := startModule(t)
+	ctx := context.Background()
+	if _, err := m.recs.Import(ctx, "u1", []byte(`{"recording":{"id":"r1","title":"Plan"}}`)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := m.links.CreateWith(ctx, "u1", "r1", pshare.Options{Password: "correct horse"}); err != nil {
+		t.Fatal(err)
+	}
+	var all []byte
+	hashes := 0
+	err := m.db.View(func(x *store.Txn) error {
+		return x.Scan(nil, nil, false, true, func(k, v []byte) (bool, error) {
+			all = append(append(all, k...), v...)
+			if strings.Contains(string(v), `"passwordHash":"$argon2id$`) {
+				hashes++
+			}
+			return true, nil
+		})
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(all), "correct horse") || hashes != 1 {
+		t.Fatalf("store holds the password in clear, or %d argon2id hashes (want 1)", hashes)
 	}
 }

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { http, HttpResponse } from 'msw'
 import { server } from '@/mocks/node'
 import { session } from './session'
-import { createShareLink, fetchSharedRecording, listShareLinks, revokeShareLink } from './share'
+import { fetchSharedRecording, unlockSharedRecording } from './share'
+import { createShareLink, listShareLinks, revokeShareLink } from './shareLinks'
 
 const VIEW = '/api/v1/share/shared/recording'
 const shared = {
@@ -25,9 +26,53 @@ describe('shared view (chat/share client)', () => {
         return HttpResponse.json(shared)
       }),
     )
-    const view = await fetchSharedRecording('tok')
+    const { view, allowDownload } = await fetchSharedRecording('tok')
     expect(seen).toEqual({ token: 'tok', auth: null })
     expect(view).toMatchObject({ id: 'r1', header: { title: 'Roadmap', sharedFrom: 'Demo User' } })
+    expect(allowDownload).toBe(false)
+  })
+
+  it('reads whether the link allows the audio as a download', async () => {
+    server.use(http.get(VIEW, () => HttpResponse.json({ ...shared, data: { ...shared.data, allowDownload: true } })))
+    expect((await fetchSharedRecording('tok')).allowDownload).toBe(true)
+  })
+
+  it('a protected link is a 401 PASSWORD_REQUIRED the page can tell apart', async () => {
+    server.use(
+      http.get(VIEW, () =>
+        HttpResponse.json({ success: false, message: 'protected', code: 'PASSWORD_REQUIRED' }, { status: 401 }),
+      ),
+    )
+    await expect(fetchSharedRecording('tok')).rejects.toMatchObject({ status: 401, code: 'PASSWORD_REQUIRED' })
+  })
+
+  it('unlock sends the password; wrong and too many come back with their code and message', async () => {
+    const bodies: unknown[] = []
+    let answer = 0
+    server.use(
+      http.post('/api/v1/share/tok/unlock', async ({ request }) => {
+        bodies.push(await request.json())
+        answer++
+        if (answer === 1) return HttpResponse.json({ success: true, message: 'Share link unlocked' })
+        if (answer === 2)
+          return HttpResponse.json({ success: false, message: 'wrong', code: 'WRONG_PASSWORD' }, { status: 401 })
+        return HttpResponse.json(
+          {
+            success: false,
+            message: 'Too many wrong passwords. Please try again in 3 minutes.',
+            code: 'TOO_MANY_ATTEMPTS',
+          },
+          { status: 429, headers: { 'Retry-After': '180' } },
+        )
+      }),
+    )
+    await expect(unlockSharedRecording('tok', 'right')).resolves.toBeUndefined()
+    await expect(unlockSharedRecording('tok', 'wrong')).rejects.toMatchObject({ status: 401, code: 'WRONG_PASSWORD' })
+    await expect(unlockSharedRecording('tok', 'again')).rejects.toMatchObject({
+      status: 429,
+      serverMessage: 'Too many wrong passwords. Please try again in 3 minutes.',
+    })
+    expect(bodies).toEqual([{ password: 'right' }, { password: 'wrong' }, { password: 'again' }])
   })
 
   it.each([401, 404, 410])('returns status %i as an error the screen can map', async (status) => {
@@ -67,18 +112,33 @@ describe('share links (owner)', () => {
       http.get('/api/v1/recordings/r1/shares', () =>
         HttpResponse.json({ success: true, data: [{ ...link, revokedAt: '2026-01-02T00:00:00Z' }, { nope: true }] }),
       ),
+      http.get('/api/v1/recordings/r2/shares', () =>
+        HttpResponse.json({
+          success: true,
+          data: [{ ...link, protected: true, allowDownload: false, views: 7, lastViewedAt: '2026-01-03T00:00:00Z' }],
+        }),
+      ),
       http.delete('/api/v1/share/t1', () => HttpResponse.json({ success: true })),
     )
-    expect(await createShareLink('r1', 3600)).toMatchObject({
+    expect(await createShareLink('r1', { expiresIn: 3600 })).toMatchObject({
       id: 't1',
       url: 'http://x.test/shared/recording?token=t1',
       expiresAt: null,
     })
     await createShareLink('r1')
-    expect(bodies).toEqual([{ expiresIn: 3600 }, {}])
+    await createShareLink('r1', { password: 'pw12', allowDownload: false })
+    await createShareLink('r1', { password: '' })
+    expect(bodies).toEqual([{ expiresIn: 3600 }, {}, { password: 'pw12', allowDownload: false }, {}])
     const links = await listShareLinks('r1')
     expect(links).toHaveLength(1)
     expect(links[0]?.revokedAt).toBe(Date.parse('2026-01-02T00:00:00Z'))
+    expect(links[0]).toMatchObject({ protected: false, allowDownload: true, views: 0, lastViewedAt: null })
     await expect(revokeShareLink('t1')).resolves.toBeUndefined()
+    expect((await listShareLinks('r2'))[0]).toMatchObject({
+      protected: true,
+      allowDownload: false,
+      views: 7,
+      lastViewedAt: Date.parse('2026-01-03T00:00:00Z'),
+    })
   })
 })

@@ -1,9 +1,8 @@
 import { queryOptions } from '@tanstack/react-query'
-import { apiRequest, chatRequest } from './api/http'
+import { chatRequest } from './api/http'
 import { ApiError } from './api/errors'
-import { normalizeShareLink, normalizeShareLinks, normalizeSharedView, type ShareLink } from './normalize/share'
+import { normalizeSharedView, sharedViewAllowsDownload } from './normalize/share'
 import type { RecordingView } from './normalize/detail'
-import { recordingKeys } from './recordingKeys'
 
 export const NO_SHARE_TOKEN_MESSAGE = 'No share token provided'
 
@@ -19,15 +18,40 @@ const shareKeys = {
  * here so the screen can tell 410, 404 and 401 apart. No bearer token is
  * sent: the share token alone decides, even for a signed-in visitor.
  */
-export async function fetchSharedRecording(token: string, signal?: AbortSignal): Promise<RecordingView> {
+export interface SharedRecording {
+  view: RecordingView
+  /** The link lets the page offer the audio as a file. */
+  allowDownload: boolean
+}
+
+export async function fetchSharedRecording(token: string, signal?: AbortSignal): Promise<SharedRecording> {
   if (!token.trim()) throw new ApiError({ status: 400, code: 'NO_SHARE_TOKEN', message: NO_SHARE_TOKEN_MESSAGE })
   const res = await chatRequest<unknown>('/api/v1/share/shared/recording', { query: { token }, auth: false, signal })
   if (res.status < 200 || res.status >= 300) throw ApiError.fromResponse(res.status, res.data)
   const view = normalizeSharedView(res.data)
   if (!view)
     throw new ApiError({ status: 200, code: 'NO_DATA', message: 'Unable to load recording data.', body: res.data })
-  return view
+  return { view, allowDownload: sharedViewAllowsDownload(res.data) }
 }
+
+/** The code of a protected link's answer before its password is given. */
+export const PASSWORD_REQUIRED = 'PASSWORD_REQUIRED'
+
+/**
+ * POST /api/v1/share/{token}/unlock: the server sets the cookie that opens
+ * the link in this browser. Refusals (WRONG_PASSWORD, TOO_MANY_ATTEMPTS with
+ * the server's message) are thrown as ApiError.
+ */
+export async function unlockSharedRecording(token: string, password: string): Promise<void> {
+  const res = await chatRequest<unknown>(`/api/v1/share/${encodeURIComponent(token)}/unlock`, {
+    method: 'POST',
+    body: { password },
+    auth: false,
+  })
+  if (res.status < 200 || res.status >= 300) throw ApiError.fromResponse(res.status, res.data)
+}
+
+export const sharedRecordingKey = (token: string) => shareKeys.view(token)
 
 export const sharedRecordingQuery = (token: string) =>
   queryOptions({
@@ -36,38 +60,4 @@ export const sharedRecordingQuery = (token: string) =>
     // A revoked or expired link does not come back by asking again.
     retry: false,
     staleTime: 60_000,
-  })
-
-/** POST /api/v1/recordings/{id}/share; expiresIn in seconds, undefined: never expires. */
-export async function createShareLink(recordingId: string, expiresIn?: number): Promise<ShareLink> {
-  const raw = await apiRequest<unknown>(`/api/v1/recordings/${encodeURIComponent(recordingId)}/share`, {
-    method: 'POST',
-    body: expiresIn === undefined ? {} : { expiresIn },
-  })
-  const link = normalizeShareLink((raw as { data?: unknown } | null)?.data ?? raw)
-  if (!link)
-    throw new ApiError({
-      status: 200,
-      code: 'ERR_UNEXPECTED_FORMAT',
-      message: 'Unexpected response format from server',
-      body: raw,
-    })
-  return link
-}
-
-export async function listShareLinks(recordingId: string, signal?: AbortSignal): Promise<ShareLink[]> {
-  const raw = await apiRequest<unknown>(`/api/v1/recordings/${encodeURIComponent(recordingId)}/shares`, { signal })
-  return normalizeShareLinks(raw)
-}
-
-/** Revokes a link by its id (or its token, which the server accepts too). */
-export async function revokeShareLink(id: string): Promise<void> {
-  await apiRequest<unknown>(`/api/v1/share/${encodeURIComponent(id)}`, { method: 'DELETE' })
-}
-
-export const shareLinksQuery = (recordingId: string) =>
-  queryOptions({
-    queryKey: recordingKeys.shares(recordingId),
-    queryFn: ({ signal }) => listShareLinks(recordingId, signal),
-    staleTime: 0,
   })

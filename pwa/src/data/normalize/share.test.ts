@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { fixtureFiles } from '@/mocks/fixtures'
-import { normalizeShareLink, normalizeShareLinks, normalizeSharedView, shareLinkState } from './share'
+import { normalizeSharedView } from './share'
+import { normalizeShareLink, normalizeShareLinks, shareLinkState } from './shareLink'
 
 describe('shared view', () => {
   const f = fixtureFiles().find((x) => x.recording.id === 'rec_05_customer_call_northwind')!

@@ -1,6 +1,8 @@
-import { useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { ShareIcon } from '@/ui/icons'
-import { ShareDialog } from './ShareDialog'
+
+// Not in the detail screen's first download: fetched when Share is pressed.
+const ShareDialog = lazy(() => import('./ShareDialog').then((m) => ({ default: m.ShareDialog })))
 
 /** The owner's Share action on the detail screen; opens the share dialog. */
 export function ShareButton({ recordingId, title }: { recordingId: string; title: string }) {
@@ -20,7 +22,11 @@ export function ShareButton({ recordingId, title }: { recordingId: string; title
         <ShareIcon size={18} />
         Share
       </button>
-      {open && <ShareDialog recordingId={recordingId} title={title} onClose={close} />}
+      {open && (
+        <Suspense fallback={null}>
+          <ShareDialog recordingId={recordingId} title={title} onClose={close} />
+        </Suspense>
+      )}
     </>
   )
 }

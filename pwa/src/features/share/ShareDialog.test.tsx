@@ -15,6 +15,10 @@ interface Link {
   createdAt: string
   expiresAt: string | null
   revokedAt?: string
+  protected?: boolean
+  allowDownload?: boolean
+  views?: number
+  lastViewedAt?: string | null
 }
 
 let links: Link[] = []
@@ -34,7 +38,7 @@ beforeEach(() => {
       }),
     ),
     http.post('/api/v1/recordings/:id/share', async ({ request, params }) => {
-      const body = (await request.json()) as { expiresIn?: number }
+      const body = (await request.json()) as { expiresIn?: number; password?: string; allowDownload?: boolean }
       created.push(body)
       const token = `tok${links.length + 1}`
       const link = {
@@ -45,6 +49,10 @@ beforeEach(() => {
         recordingId: String(params.id),
         createdAt: new Date().toISOString(),
         expiresAt: body.expiresIn ? new Date(Date.now() + body.expiresIn * 1000).toISOString() : null,
+        protected: Boolean(body.password),
+        allowDownload: body.allowDownload !== false,
+        views: body.password ? 3 : 0,
+        lastViewedAt: body.password ? '2026-11-20T09:30:00Z' : null,
       }
       links.push(link)
       return HttpResponse.json(link, { status: 201 })
@@ -109,6 +117,28 @@ describe('share dialog', () => {
     await within(dialog).findByLabelText('New share link')
     expect(created).toEqual([{}])
     expect(await within(dialog).findByText(/Never expires/)).toBeInTheDocument()
+  })
+
+  it('creates a protected link without downloads, and lists its views and last view', async () => {
+    const dialog = await openDialog()
+    await userEvent.type(within(dialog).getByLabelText('Password (optional)'), 'open sesame')
+    const download = within(dialog).getByRole('checkbox', { name: 'Allow audio download' })
+    expect(download).toBeChecked()
+    await userEvent.click(download)
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create link' }))
+    await within(dialog).findByLabelText('New share link')
+    expect(created).toEqual([{ password: 'open sesame', allowDownload: false }])
+    expect(within(dialog).getByLabelText('Password (optional)')).toHaveValue('')
+    const list = await within(dialog).findByRole('list', { name: 'Share links' })
+    expect(await within(list).findByText(/· Password · No download/)).toBeInTheDocument()
+    expect(within(list).getByText(/^3 views · last /)).toBeInTheDocument()
+  })
+
+  it('a link nobody opened yet says so', async () => {
+    const dialog = await openDialog()
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create link' }))
+    const list = await within(dialog).findByRole('list', { name: 'Share links' })
+    expect(await within(list).findByText('No views yet')).toBeInTheDocument()
   })
 
   it('closes with Escape and gives focus back to Share', async () => {

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react'
-import { limitMessage } from '@/data/api/errors'
-import type { ShareLink } from '@/data/normalize/share'
+import { hasStatus, isApiError, limitMessage } from '@/data/api/errors'
+import type { ShareLink } from '@/data/normalize/shareLink'
 import { ModalDialog } from '@/ui/dialog/ModalDialog'
 import { CopyField } from './CopyField'
 import { EXPIRY_OPTIONS } from './expiry'
@@ -18,13 +18,23 @@ interface Props {
 export function ShareDialog({ recordingId, title, onClose }: Props) {
   const titleId = useId()
   const [expiry, setExpiry] = useState(EXPIRY_OPTIONS[0]!.value)
+  const [password, setPassword] = useState('')
+  const [allowDownload, setAllowDownload] = useState(true)
   const [created, setCreated] = useState<ShareLink | null>(null)
   const { links, create, revoke } = useShareLinks(recordingId)
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    const seconds = EXPIRY_OPTIONS.find((o) => o.value === expiry)?.seconds
-    create.mutate(seconds, { onSuccess: setCreated })
+    const expiresIn = EXPIRY_OPTIONS.find((o) => o.value === expiry)?.seconds
+    create.mutate(
+      { expiresIn, password, allowDownload: allowDownload ? undefined : false }, // on is the server's default
+      {
+        onSuccess: (link) => {
+          setCreated(link)
+          setPassword('') // the next link starts open again; this one's password is the owner's to pass on
+        },
+      },
+    )
   }
 
   return (
@@ -41,13 +51,31 @@ export function ShareDialog({ recordingId, title, onClose }: Props) {
             </option>
           ))}
         </select>
+        <label htmlFor={`${titleId}-password`}>Password (optional)</label>
+        <input
+          id={`${titleId}-password`}
+          type="password"
+          autoComplete="new-password"
+          minLength={4}
+          maxLength={128}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          aria-describedby={`${titleId}-password-hint`}
+        />
+        <span id={`${titleId}-password-hint`} className="share-dialog__muted share-dialog__hint">
+          Visitors must enter it before they see anything. 4 to 128 characters.
+        </span>
+        <label className="share-dialog__check">
+          <input type="checkbox" checked={allowDownload} onChange={(e) => setAllowDownload(e.target.checked)} />
+          Allow audio download
+        </label>
         <button type="submit" className="button button--primary" disabled={create.isPending}>
           {create.isPending ? 'Creating…' : 'Create link'}
         </button>
       </form>
       {create.isError && (
         <p className="share-dialog__error" role="alert">
-          {limitMessage(create.error) ?? 'Could not create the link. Please try again.'}
+          {limitMessage(create.error) ?? invalidMessage(create.error) ?? 'Could not create the link. Please try again.'}
         </p>
       )}
       {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the link just made gets focus, ready to copy */}
@@ -76,4 +104,9 @@ function absoluteUrl(url: string): string {
   } catch {
     return url
   }
+}
+
+/** A 400 (a password of the wrong length) says what to fix, in the server's words. */
+function invalidMessage(error: unknown): string | undefined {
+  return hasStatus(error, 400) && isApiError(error) ? error.serverMessage : undefined
 }

@@ -1,5 +1,5 @@
 import { formatShortDateTime } from '@/data/normalize/recordingDates'
-import { shareLinkState, type ShareLink } from '@/data/normalize/share'
+import { shareLinkState, type ShareLink } from '@/data/normalize/shareLink'
 import { linkStatus } from './expiry'
 
 interface Props {
@@ -44,7 +44,10 @@ export function ShareLinkList({ links, loading, failed, onRetry, revoking, revok
               <span className="share-links__url">{link.url ? toUrl(link.url) : `Link ending in …${link.hint}`}</span>
               <span className="share-links__meta">
                 Created {created} · {linkStatus(link)}
+                {link.protected && ' · Password'}
+                {!link.allowDownload && ' · No download'}
               </span>
+              <span className="share-links__meta">{viewsLine(link)}</span>
               {active && (
                 <button
                   type="button"
@@ -62,4 +65,11 @@ export function ShareLinkList({ links, loading, failed, onRetry, revoking, revok
       </ul>
     </>
   )
+}
+
+/** "No views yet", "1 view · last Nov 20, 9:30", "12 views · last …". */
+export function viewsLine(link: ShareLink): string {
+  if (link.views === 0 || link.lastViewedAt === null) return 'No views yet'
+  const count = link.views === 1 ? '1 view' : `${link.views} views`
+  return `${count} · last ${formatShortDateTime(link.lastViewedAt)}`
 }

@@ -115,4 +115,78 @@ describe('shared recording page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }))
     expect(await screen.findByRole('heading', { level: 1, name: '1:1 with Leo' })).toBeInTheDocument()
   })
+
+  it('a protected link asks for the password before anything, refuses a wrong one, then opens', async () => {
+    let unlocked = false
+    const tries: unknown[] = []
+    server.use(
+      http.get(VIEW, () =>
+        unlocked
+          ? HttpResponse.json(sharedBody)
+          : HttpResponse.json({ success: false, message: 'protected', code: 'PASSWORD_REQUIRED' }, { status: 401 }),
+      ),
+      http.post('/api/v1/share/tok/unlock', async ({ request }) => {
+        const { password } = (await request.json()) as { password: string }
+        tries.push(password)
+        if (password !== 'open sesame')
+          return HttpResponse.json({ success: false, message: 'no', code: 'WRONG_PASSWORD' }, { status: 401 })
+        unlocked = true
+        return HttpResponse.json({ success: true, message: 'Share link unlocked' })
+      }),
+    )
+    renderApp('/shared/recording?token=tok')
+    const field = await screen.findByRole('textbox', { name: 'Password' })
+    expect(screen.getByRole('heading', { level: 1, name: 'This recording is protected' })).toBeInTheDocument()
+    expect(screen.queryByText('1:1 with Leo')).not.toBeInTheDocument()
+    await userEvent.type(field, 'guess')
+    await userEvent.click(screen.getByRole('button', { name: 'Open' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('That password is not right. Please try again.')
+    await userEvent.clear(field)
+    await userEvent.type(field, 'open sesame{Enter}')
+    expect(await screen.findByRole('heading', { level: 1, name: '1:1 with Leo' })).toBeInTheDocument()
+    expect(tries).toEqual(['guess', 'open sesame'])
+  })
+
+  it('too many wrong passwords says when to try again', async () => {
+    server.use(
+      http.get(VIEW, () =>
+        HttpResponse.json({ success: false, message: 'protected', code: 'PASSWORD_REQUIRED' }, { status: 401 }),
+      ),
+      http.post('/api/v1/share/tok/unlock', () =>
+        HttpResponse.json(
+          {
+            success: false,
+            message: 'Too many wrong passwords. Please try again in 4 minutes.',
+            code: 'TOO_MANY_ATTEMPTS',
+          },
+          { status: 429, headers: { 'Retry-After': '240' } },
+        ),
+      ),
+    )
+    renderApp('/shared/recording?token=tok')
+    await userEvent.type(await screen.findByLabelText('Password'), 'guess{Enter}')
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Too many wrong passwords. Please try again in 4 minutes.',
+    )
+  })
+
+  it('offers the audio as a download only where the link allows it', async () => {
+    const withAudio = (allowDownload: boolean) => ({
+      ...sharedBody,
+      data: {
+        ...sharedBody.data,
+        allowDownload,
+        recording: { ...sharedBody.data.recording, audio: { contentType: 'audio/ogg', size: 2000 } },
+      },
+    })
+    server.use(http.get(VIEW, () => HttpResponse.json(withAudio(false))))
+    const { unmount } = renderApp('/shared/recording?token=tok')
+    expect(await screen.findByRole('heading', { level: 1, name: '1:1 with Leo' })).toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: 'Download audio' })).not.toBeInTheDocument()
+    unmount()
+    server.use(http.get(VIEW, () => HttpResponse.json(withAudio(true))))
+    renderApp('/shared/recording?token=tok2')
+    const links = await screen.findAllByRole('link', { name: 'Download audio' })
+    expect(links[0]).toHaveAttribute('href', '/api/v1/share/tok2/audio?download=1')
+  })
 })

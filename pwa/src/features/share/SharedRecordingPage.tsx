@@ -1,8 +1,10 @@
-import type { ReactNode } from 'react'
+import { lazy, Suspense, type ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { useSearchParams } from 'wouter'
 import { ReleasePrerender } from '@/ui/ReleasePrerender'
-import { sharedRecordingQuery } from '@/data/share'
+import { isApiError } from '@/data/api/errors'
+import { sharedAudioUrl } from '@/data/audio'
+import { PASSWORD_REQUIRED, sharedRecordingQuery } from '@/data/share'
 import { LoadErrorScreen, LoadingScreen } from '@/features/recording-view/LoadErrorScreen'
 import { RecordingScreen } from '@/features/recording-view/RecordingScreen'
 import { NO_TOKEN_SCREEN, shareErrorScreen } from './shareErrors'
@@ -33,9 +35,21 @@ export default function SharedRecordingPage() {
   )
 }
 
+// Only protected links show the password form: it is not in the page's first download.
+const PasswordGate = lazy(() => import('./PasswordGate'))
+
 function SharedContent({ token }: { token: string }) {
   const query = useQuery(sharedRecordingQuery(token))
-  if (query.isPending) return <LoadingScreen />
+  if (query.isPending || (query.isError && query.isFetching)) return <LoadingScreen />
+  if (query.isError && isApiError(query.error) && query.error.code === PASSWORD_REQUIRED) {
+    return (
+      <Drawn>
+        <Suspense fallback={<LoadingScreen label="Loading…" />}>
+          <PasswordGate token={token} onUnlocked={() => void query.refetch()} />
+        </Suspense>
+      </Drawn>
+    )
+  }
   if (query.isError) {
     return (
       <Drawn>
@@ -45,7 +59,11 @@ function SharedContent({ token }: { token: string }) {
   }
   return (
     <Drawn>
-      <RecordingScreen view={query.data} shareToken={token} />
+      <RecordingScreen
+        view={query.data.view}
+        shareToken={token}
+        actions={query.data.allowDownload && query.data.view.audio ? <DownloadAudio token={token} /> : undefined}
+      />
     </Drawn>
   )
 }
@@ -61,5 +79,14 @@ function Drawn({ children }: { children: ReactNode }) {
       <ReleasePrerender />
       {children}
     </>
+  )
+}
+
+/** Offered only where the link allows it; the server refuses the download otherwise. */
+function DownloadAudio({ token }: { token: string }) {
+  return (
+    <a className="button" href={`${sharedAudioUrl(token)}?download=1`} download>
+      Download audio
+    </a>
   )
 }

@@ -1,5 +1,5 @@
 import { formatShortDateTime } from '@/data/normalize/recordingDates'
-import { shareLinkState, type ShareLink } from '@/data/normalize/share'
+import { shareLinkState, type ShareLink } from '@/data/normalize/shareLink'
 
 /** Expiry choices of the share dialog; undefined seconds: the link never expires. */
 export const EXPIRY_OPTIONS: { value: string; label: string; seconds: number | undefined }[] = [

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { recordingKeys } from '@/data/recordings'
-import { createShareLink, revokeShareLink, shareLinksQuery } from '@/data/share'
+import { createShareLink, revokeShareLink, shareLinksQuery, type NewShareLink } from '@/data/shareLinks'
 
 /** The owner's share links of one recording: list, create, revoke. */
 export function useShareLinks(recordingId: string) {
@@ -8,7 +8,7 @@ export function useShareLinks(recordingId: string) {
   const links = useQuery(shareLinksQuery(recordingId))
   const refresh = () => queryClient.invalidateQueries({ queryKey: recordingKeys.shares(recordingId) })
   const create = useMutation({
-    mutationFn: (expiresIn: number | undefined) => createShareLink(recordingId, expiresIn),
+    mutationFn: (settings: NewShareLink) => createShareLink(recordingId, settings),
     onSuccess: refresh,
   })
   const revoke = useMutation({
