@@ -33,6 +33,7 @@ type Limits struct {
 	AccessTokens      int64 // live personal access tokens (pkg/accesstoken)
 	TokenRequests     int64 // requests per minute with one access token (server/httpx)
 	Webhooks          int64 // webhook endpoints (pkg/webhook)
+	Highlights        int64 // highlights kept across the library (pkg/highlights)
 }
 
 // None is no limit at all: operator actions (pocket import, the seed).

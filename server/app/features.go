@@ -9,6 +9,7 @@ import (
 	"github.com/pocket-companion/pocket/server/chat"
 	"github.com/pocket-companion/pocket/server/export"
 	"github.com/pocket-companion/pocket/server/firstpaint"
+	"github.com/pocket-companion/pocket/server/highlights"
 	"github.com/pocket-companion/pocket/server/live"
 	"github.com/pocket-companion/pocket/server/mcp"
 	"github.com/pocket-companion/pocket/server/media"
@@ -49,4 +50,6 @@ var Features = fx.Options(
 	fx.Provide(func(t *accesstoken.Tokens) auth.AccessTokens { return t }),
 	// Webhooks: queued with each change, sent in the background.
 	webhooks.Module,
+	// Highlights: marked passages of transcripts, synced like folders.
+	highlights.Module,
 )

@@ -142,6 +142,13 @@ var API = []RouteInfo{
 
 	// Web Push: the VAPID key and devices' subscriptions over Connect (server/push).
 	{"/pocket.push.v1.PushService/", httpx.SignedIn, accesstoken.SessionOnly},
+
+	// Highlights: marked passages of a recording's transcript (server/highlights).
+	{"POST /api/v1/recordings/{id}/highlights", httpx.SignedIn, accesstoken.RecordingsWrite},
+	{"GET /api/v1/recordings/{id}/highlights", httpx.SignedIn, accesstoken.RecordingsRead},
+	{"GET /api/v1/highlights", httpx.SignedIn, accesstoken.RecordingsRead},
+	{"PUT /api/v1/highlights/{id}", httpx.SignedIn, accesstoken.RecordingsWrite},
+	{"DELETE /api/v1/highlights/{id}", httpx.SignedIn, accesstoken.RecordingsWrite},
 }
 
 // checkRoutes holds the served routes to API where a mistake would open
