@@ -1,5 +1,13 @@
 import Dexie, { type Table } from 'dexie'
-import type { OutboxEntry, PocketDB, StoredDetail, StoredFolder, StoredRecording, StoredSyncBase } from '../db'
+import type {
+  OutboxEntry,
+  PocketDB,
+  StoredDetail,
+  StoredFolder,
+  StoredHighlight,
+  StoredRecording,
+  StoredSyncBase,
+} from '../db'
 import type { MutationTarget } from './mutation'
 
 /**
@@ -18,6 +26,7 @@ export class Stage {
   readonly details: StagedTable<StoredDetail>
   readonly folders: StagedTable<StoredFolder>
   readonly syncBase: StagedTable<StoredSyncBase>
+  readonly highlights: StagedTable<StoredHighlight>
   /** The outbox rows of an entity id, as read (any kind, in key order). */
   private readonly outbox = new Map<string, OutboxEntry[]>()
   /** The ids of the recordings filed in a folder, as the database held them when read. */
@@ -42,6 +51,7 @@ export class Stage {
     this.details = new StagedTable<StoredDetail>(bound(db.details), (d) => d.id)
     this.folders = new StagedTable<StoredFolder>(bound(db.folders), (f) => f.id)
     this.syncBase = new StagedTable<StoredSyncBase>(bound(db.syncBase), (b) => b.key)
+    this.highlights = new StagedTable<StoredHighlight>(bound(db.highlights), (h) => h.id)
   }
 
   /** The edits an entity waits on (pending and failed), oldest first. */
@@ -102,7 +112,13 @@ export class Stage {
 
   async flush(): Promise<void> {
     await settled(undefined) // the callers' track, even when nothing is written
-    await Promise.all([this.recordings.flush(), this.details.flush(), this.folders.flush(), this.syncBase.flush()])
+    await Promise.all([
+      this.recordings.flush(),
+      this.details.flush(),
+      this.folders.flush(),
+      this.syncBase.flush(),
+      this.highlights.flush(),
+    ])
   }
 }
 
