@@ -21,7 +21,6 @@ export const preloadListScreen = (): Promise<unknown>[] => [appShell.preload(), 
 const recordingDetailPage = preloadableLazy(() => import('@/features/recordings/RecordingDetailPage'))
 const libraryAskPage = preloadableLazy(() => import('@/features/library-ask/LibraryAskPage'))
 const RecordingDetailPage = recordingDetailPage.Component
-const HighlightsPage = lazy(() => import('@/features/highlights/HighlightsPage'))
 const LibraryAskPage = libraryAskPage.Component
 
 /** Fetches a recording's screen's chunks ahead of its first render. */
@@ -76,6 +75,5 @@ const signedInScreens = (
     <Route path="/recordings">{screen(<RecordingsPage />)}</Route>
     <Route path="/recordings/:id">{screen(<RecordingDetailPage />)}</Route>
     <Route path="/ask">{screen(<LibraryAskPage />)}</Route>
-    <Route path="/highlights">{screen(<HighlightsPage />)}</Route>
   </Switch>
 )

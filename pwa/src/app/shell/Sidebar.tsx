@@ -26,9 +26,6 @@ export function Sidebar({ onNavigate, status }: { onNavigate?: () => void; statu
         <Link to="/recordings" aria-current={allRecordings ? 'page' : undefined} onClick={onNavigate}>
           Recordings
         </Link>
-        <Link to="/highlights" aria-current={pathname === '/highlights' ? 'page' : undefined} onClick={onNavigate}>
-          Highlights
-        </Link>
         <FolderNav onNavigate={onNavigate} />
       </nav>
       {status}

@@ -12,7 +12,7 @@ import { useOwnerEdits } from './edit/ownerEdits'
 import { AskPocketPanel } from './panels'
 import { RecordingHeader } from './RecordingHeader'
 import { panelId, tabId, Tabs, type TabSpec } from './Tabs'
-import { ALL_TABS, OWNER_TABS, type DetailTab } from './detailTab'
+import { ALL_TABS, type DetailTab } from './detailTab'
 import { TAB_ICONS } from './tabIcons'
 import { useIsDesktop } from './useIsDesktop'
 import { usePrinting } from '@/features/export/usePrintAll'
@@ -28,7 +28,6 @@ const DESKTOP_TABS: TabSpec<DetailTab>[] = [
   { id: 'actionable', label: 'Actionable' },
   { id: 'mindmap', label: 'Mind map' },
   { id: 'transcription', label: 'Transcription' },
-  { id: 'highlights', label: 'Highlights' },
 ]
 /** Mobile: the bottom tab bar's five, with the spec's shorter 'Transcript'. */
 const MOBILE_TABS: TabSpec<DetailTab>[] = [
@@ -36,13 +35,8 @@ const MOBILE_TABS: TabSpec<DetailTab>[] = [
   { id: 'actionable', label: 'Actionable', icon: TAB_ICONS.actionable },
   { id: 'mindmap', label: 'Mind map', icon: TAB_ICONS.mindmap },
   { id: 'transcription', label: 'Transcript', icon: TAB_ICONS.transcription },
-  { id: 'highlights', label: 'Highlights', icon: TAB_ICONS.highlights },
   { id: 'ask', label: 'Ask Pocket', icon: TAB_ICONS.ask },
 ]
-
-/** The tabs a screen shows: the owner's have Highlights, the shared page's not. */
-const tabsFor = (tabs: TabSpec<DetailTab>[], editable: boolean) =>
-  editable ? tabs : tabs.filter((t) => !OWNER_TABS.includes(t.id))
 
 interface Props {
   view: RecordingView
@@ -73,7 +67,7 @@ function RecordingLayout({ view, backTo, actions, shareToken }: Props) {
   const editable = useOwnerEdits() !== null
   const desktop = useIsDesktop()
   const [tab, selectTab, at] = useTabParam()
-  const shown: DetailTab = (desktop && tab === 'ask') || (!editable && OWNER_TABS.includes(tab)) ? 'summary' : tab
+  const shown: DetailTab = desktop && tab === 'ask' ? 'summary' : tab
   const idBase = `rec-${desktop ? 'd' : 'm'}`
   // Lay the mind map out in idle time while the summary is read, so opening
   // a large map's tab paints at once.
@@ -99,7 +93,7 @@ function RecordingLayout({ view, backTo, actions, shareToken }: Props) {
         <div className="detail__main">
           <RecordingHeader header={view.header} desktop backTo={backTo} actions={actions} recordingId={editId} />
           <Tabs
-            tabs={tabsFor(DESKTOP_TABS, editable)}
+            tabs={DESKTOP_TABS}
             selected={shown}
             onSelect={selectTab}
             label="Recording"
@@ -134,7 +128,7 @@ function RecordingLayout({ view, backTo, actions, shareToken }: Props) {
         </Suspense>
       )}
       <Tabs
-        tabs={tabsFor(MOBILE_TABS, editable)}
+        tabs={MOBILE_TABS}
         selected={shown}
         onSelect={selectTab}
         label="Recording"
@@ -164,9 +158,7 @@ function Panels(props: { view: RecordingView; shown: DetailTab; idBase: string; 
   // Printing renders every panel the document shows (print.css hides the rest).
   const printing = usePrinting()
   if (printing && !PRINTED.every((t) => visited.has(t))) setVisited(new Set([...visited, ...PRINTED]))
-  const tabs = (desktop ? ALL_TABS.filter((t) => t !== 'ask') : ALL_TABS).filter(
-    (t) => chat.editable || !OWNER_TABS.includes(t),
-  )
+  const tabs = desktop ? ALL_TABS.filter((t) => t !== 'ask') : ALL_TABS
   return (
     <>
       {tabs.map((t) => (
@@ -194,8 +186,7 @@ function PanelContent({
   onShowSource,
   editable,
 }: { tab: DetailTab; view: RecordingView } & ChatLink) {
-  const owner = useOwnerEdits()
-  const renames = owner?.SpeakerRenames
+  const renames = useOwnerEdits()?.SpeakerRenames
   switch (tab) {
     case 'summary':
       return <SummaryTab summary={view.summary} />
@@ -205,20 +196,8 @@ function PanelContent({
       return <MindMapTab summarization={view.summarization} speakers={view.speakers} />
     case 'transcription':
       return (
-        <TranscriptionTab
-          transcript={view.transcript}
-          highlight={highlight}
-          recordingId={view.id}
-          renames={renames}
-          highlighter={owner?.TranscriptHighlighter}
-        />
+        <TranscriptionTab transcript={view.transcript} highlight={highlight} recordingId={view.id} renames={renames} />
       )
-    case 'highlights':
-      return owner ? (
-        <Suspense fallback={<p className="highlights-empty">Loading highlights…</p>}>
-          <owner.HighlightsTab recordingId={view.id} onShow={onShowSource} />
-        </Suspense>
-      ) : null
     case 'ask':
       return <AskPocketPanel view={view} shareToken={shareToken} onShowSource={onShowSource} queueOffline={editable} />
   }

@@ -1,14 +1,4 @@
-import {
-  memo,
-  Suspense,
-  useCallback,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type ComponentType,
-  type RefObject,
-} from 'react'
+import { memo, useCallback, useEffect, useMemo, useRef, type ComponentType } from 'react'
 import { formatRange, segmentIndexAt, type Transcript, type TranscriptSegment } from '@/data/normalize/transcript'
 import { formatClock } from '@/data/time'
 import { usePlayer } from '@/features/player/PlayerContext'
@@ -24,21 +14,7 @@ interface TranscriptionTabProps {
   recordingId?: string
   /** The owner's renaming of speakers, given by the owner's screen only (the shared page loads none of it). */
   renames?: ComponentType<SpeakerRenamesProps>
-  /** The owner's highlighting (features/highlights), loaded with the owner's screen only. */
-  highlighter?: ComponentType<HighlighterProps>
 }
-
-/** What the transcript gives the owner's highlighter (features/highlights/TranscriptHighlighter). */
-export interface HighlighterProps {
-  recordingId: string
-  segments: TranscriptSegment[]
-  listRef: RefObject<HTMLOListElement | null>
-  onMarked: (marked: ReadonlySet<number>) => void
-  /** The line whose "Mark line" button was pressed last. */
-  requested: number | null
-}
-
-const NOTHING_MARKED: ReadonlySet<number> = new Set()
 
 export interface SpeakerRenamesProps {
   recordingId: string
@@ -54,16 +30,7 @@ const NO_SEGMENTS = 'No transcription segments available'
  * find-in-page and screen readers see the whole transcript; CSS
  * content-visibility lets the browser skip laying out rows off screen.
  */
-export function TranscriptionTab({
-  transcript,
-  highlight,
-  recordingId,
-  renames: Renames,
-  highlighter: Highlighter,
-}: TranscriptionTabProps) {
-  const [marked, setMarked] = useState<ReadonlySet<number>>(NOTHING_MARKED)
-  const [requested, setRequested] = useState<number | null>(null)
-  const onMark = useCallback((index: number) => setRequested(index), [])
+export function TranscriptionTab({ transcript, highlight, recordingId, renames: Renames }: TranscriptionTabProps) {
   const { status, segments } = transcript
   const target = useMemo(() => (highlight ? segmentIndexAt(segments, highlight.start) : -1), [segments, highlight])
   const listRef = useRef<HTMLOListElement>(null)
@@ -96,27 +63,9 @@ export function TranscriptionTab({
   return (
     <>
       {recordingId && Renames && <Renames recordingId={recordingId} segments={segments} />}
-      {recordingId && Highlighter && (
-        <Suspense fallback={null}>
-          <Highlighter
-            recordingId={recordingId}
-            segments={segments}
-            listRef={listRef}
-            onMarked={setMarked}
-            requested={requested}
-          />
-        </Suspense>
-      )}
       <ol className="transcript" ref={listRef} aria-label="Transcript">
         {segments.map((s) => (
-          <Segment
-            key={s.index}
-            segment={s}
-            active={s.index === active}
-            onSeek={seek ? onSeek : undefined}
-            marked={marked.has(s.index)}
-            onMark={Highlighter ? onMark : undefined}
-          />
+          <Segment key={s.index} segment={s} active={s.index === active} onSeek={seek ? onSeek : undefined} />
         ))}
       </ol>
     </>
@@ -128,13 +77,9 @@ interface SegmentProps {
   active: boolean
   /** With audio: clicking the segment plays from its start. */
   onSeek?: (t: number) => void
-  /** A highlight covers it. */
-  marked?: boolean
-  /** The owner's screen: a button that offers to highlight this line. */
-  onMark?: (index: number) => void
 }
 
-const Segment = memo(function Segment({ segment, active, onSeek, marked, onMark }: SegmentProps) {
+const Segment = memo(function Segment({ segment, active, onSeek }: SegmentProps) {
   const timed = segment.end > 0 || segment.start > 0
   const seekable = onSeek && timed
   return (
@@ -142,12 +87,11 @@ const Segment = memo(function Segment({ segment, active, onSeek, marked, onMark 
     <li
       className={
         (active ? 'transcript__segment transcript__segment--active' : 'transcript__segment') +
-        (seekable ? ' transcript__segment--seekable' : '') +
-        (marked ? ' transcript__segment--highlighted' : '')
+        (seekable ? ' transcript__segment--seekable' : '')
       }
       data-index={segment.index}
       aria-current={active ? 'true' : undefined}
-      tabIndex={active ? -1 : marked ? 0 : undefined}
+      tabIndex={active ? -1 : undefined}
       onClick={seekable ? () => onSeek(segment.start) : undefined}
     >
       <div className="transcript__meta">
@@ -165,19 +109,6 @@ const Segment = memo(function Segment({ segment, active, onSeek, marked, onMark 
         ) : timed ? (
           <span className="transcript__time">{formatRange(segment.start, segment.end)}</span>
         ) : null}
-        {marked && <span className="transcript__mark">Highlighted</span>}
-        {onMark && (
-          <button
-            type="button"
-            className="transcript__mark-line"
-            onClick={(e) => {
-              e.stopPropagation()
-              onMark(segment.index)
-            }}
-          >
-            Mark line<span className="visually-hidden"> {formatClock(segment.start)}</span>
-          </button>
-        )}
       </div>
       <p className="transcript__text">{segment.text}</p>
     </li>

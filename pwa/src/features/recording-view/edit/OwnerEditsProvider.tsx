@@ -1,4 +1,4 @@
-import { lazy, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { askQuestion } from '@/data/sync/recordingEdits'
 import { QuestionQueueContext, type QuestionQueue } from '@/features/chat/questionQueue'
 import { useQueuedQuestions } from '@/features/chat/useQueuedQuestions'
@@ -6,18 +6,7 @@ import { SpeakerRenames } from '@/features/transcription/SpeakerRenames'
 import { EditableDescription, EditableTitle, PendingMark } from './HeaderEdits'
 import { OwnerEditsContext, type OwnerEdits } from './ownerEdits'
 
-// Highlighting loads with the transcript or the Highlights tab, not with the recording's first paint.
-const TranscriptHighlighter = lazy(() => import('@/features/highlights/TranscriptHighlighter'))
-const HighlightsTab = lazy(() => import('@/features/highlights/HighlightsTab'))
-
-const EDITS: OwnerEdits = {
-  Title: EditableTitle,
-  Description: EditableDescription,
-  PendingMark,
-  SpeakerRenames,
-  TranscriptHighlighter,
-  HighlightsTab,
-}
+const EDITS: OwnerEdits = { Title: EditableTitle, Description: EditableDescription, PendingMark, SpeakerRenames }
 const QUESTIONS: QuestionQueue = {
   useWaiting: useQueuedQuestions,
   ask: async (recordingId, text, sessionId) => void (await askQuestion(recordingId, text, sessionId)),

@@ -1,6 +1,5 @@
 import { createContext, useContext, type ComponentType, type ReactNode } from 'react'
-import type { HighlighterProps, SpeakerRenamesProps } from '@/features/transcription/TranscriptionTab'
-import type { HighlightsTabProps } from '@/features/highlights/HighlightsTab'
+import type { SpeakerRenamesProps } from '@/features/transcription/TranscriptionTab'
 
 interface EditableTextProps {
   id: string
@@ -20,9 +19,6 @@ export interface OwnerEdits {
   /** The sync icon while any of the recording's edits waits to be sent. */
   PendingMark: ComponentType<{ id: string }>
   SpeakerRenames: ComponentType<SpeakerRenamesProps>
-  /** Highlighting in the transcript, and the Highlights tab (lazy: loaded when first shown). */
-  TranscriptHighlighter: ComponentType<HighlighterProps>
-  HighlightsTab: ComponentType<HighlightsTabProps>
 }
 
 export const OwnerEditsContext = createContext<OwnerEdits | null>(null)
