@@ -43,7 +43,7 @@ interface StoredChatMessage {
   data: unknown
 }
 
-export type OutboxKind = 'recording' | 'folder' | 'question' | 'highlight'
+export type OutboxKind = 'recording' | 'folder' | 'question'
 
 /**
  * A sync mutation the user made, kept until the server has answered it
@@ -74,24 +74,6 @@ export interface StoredFolder {
   parentId: string
   createdAtMs: number
   version?: number
-}
-
-/**
- * A highlight as the server last answered it (version 4): a passage of one
- * recording's transcript and the owner's note. Queued edits are laid over
- * these rows when they are read (data/highlights), not written into them.
- */
-export interface StoredHighlight {
-  id: string
-  recordingId: string
-  start: number
-  end: number
-  text: string
-  note: string
-  speakers: string[]
-  createdAtMs: number
-  updatedAtMs: number
-  version: number
 }
 
 /**
@@ -136,7 +118,6 @@ export class PocketDB extends Dexie {
   meta!: EntityTable<MetaEntry, 'key'>
   folders!: EntityTable<StoredFolder, 'id'>
   syncBase!: EntityTable<StoredSyncBase, 'key'>
-  highlights!: EntityTable<StoredHighlight, 'id'>
 
   constructor(name = 'pocket') {
     // No query cache: Dexie's keeps a clone of every live read's answer and
@@ -168,8 +149,6 @@ export class PocketDB extends Dexie {
     // When each kept recording was last opened here, in order: a full disk
     // gives back the space of those opened longest ago first (offline/evictLru).
     this.version(3).stores({ details: 'id, openedAt' })
-    // Highlights: the server's copy of each, found by recording for its screen.
-    this.version(4).stores({ highlights: 'id, recordingId' })
   }
 
   /**

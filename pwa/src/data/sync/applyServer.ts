@@ -1,11 +1,10 @@
-import type { Change, FolderState, HighlightState, RecordingState, Tombstone } from '@/gen/pocket/sync/v1/sync_pb'
+import type { Change, FolderState, RecordingState, Tombstone } from '@/gen/pocket/sync/v1/sync_pb'
 import { EntityKind } from '@/gen/pocket/sync/v1/sync_pb'
 import type { PocketDB, StoredDetail } from '../db'
 import { baseKey } from './mutation'
 import { preloadFolders, preloadRecordings, recomposeFolder, recomposeRecording } from './rebase'
 import { detailFieldsFromState, detailFieldsOf, folderRowFromState, recordingRowFromState } from './serverState'
 import { Stage } from './stage'
-import { highlightFromState } from '../highlights/parse'
 
 /**
  * Stores the server's state of one entity (a pulled change or a mutation's
@@ -38,17 +37,6 @@ async function applyChange(s: Stage, change: Change): Promise<void> {
   if (e.case === 'recording') await applyRecording(s, e.value)
   else if (e.case === 'folder') await applyFolder(s, e.value)
   else if (e.case === 'tombstone') await applyTombstone(s, e.value)
-  else if (e.case === 'highlight') await applyHighlight(s, e.value)
-}
-
-/**
- * A highlight's server copy. Its queued edits are laid over it where it is
- * read (data/highlights/fold.ts), so nothing here needs recomposing.
- */
-async function applyHighlight(s: Stage, state: HighlightState): Promise<void> {
-  const held = await s.highlights.get(state.id)
-  if (held && Number(state.version) < held.version) return
-  s.highlights.put(highlightFromState(state))
 }
 
 async function knownVersion(s: Stage, kind: 'recording' | 'folder', id: string): Promise<number> {
@@ -89,11 +77,6 @@ async function applyFolder(s: Stage, state: FolderState): Promise<void> {
 }
 
 async function applyTombstone(s: Stage, t: Tombstone): Promise<void> {
-  if (t.kind === EntityKind.HIGHLIGHT) {
-    const held = await s.highlights.get(t.id)
-    if (held && Number(t.version) >= held.version) s.highlights.delete(t.id)
-    return
-  }
   const kind = t.kind === EntityKind.FOLDER ? 'folder' : 'recording'
   if (Number(t.version) < (await knownVersion(s, kind, t.id))) return
   if (kind === 'folder') {

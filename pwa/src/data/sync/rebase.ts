@@ -13,7 +13,7 @@ import { detailFieldsOf, withDetailFields } from './serverState'
  * list recomposes rows it fetched before sync has started.
  */
 export function syncTables(db: PocketDB) {
-  return [db.recordings, db.details, db.folders, db.outbox, db.syncBase, db.meta, db.highlights]
+  return [db.recordings, db.details, db.folders, db.outbox, db.syncBase, db.meta]
 }
 
 /** The edits an entity waits on (pending and failed), oldest first. */

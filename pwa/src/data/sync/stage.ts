@@ -1,13 +1,5 @@
 import Dexie, { type Table } from 'dexie'
-import type {
-  OutboxEntry,
-  PocketDB,
-  StoredDetail,
-  StoredFolder,
-  StoredHighlight,
-  StoredRecording,
-  StoredSyncBase,
-} from '../db'
+import type { OutboxEntry, PocketDB, StoredDetail, StoredFolder, StoredRecording, StoredSyncBase } from '../db'
 import type { MutationTarget } from './mutation'
 
 /**
@@ -26,7 +18,6 @@ export class Stage {
   readonly details: StagedTable<StoredDetail>
   readonly folders: StagedTable<StoredFolder>
   readonly syncBase: StagedTable<StoredSyncBase>
-  readonly highlights: StagedTable<StoredHighlight>
   /** The outbox rows of an entity id, as read (any kind, in key order). */
   private readonly outbox = new Map<string, OutboxEntry[]>()
   /** The ids of the recordings filed in a folder, as the database held them when read. */
@@ -51,7 +42,6 @@ export class Stage {
     this.details = new StagedTable<StoredDetail>(bound(db.details), (d) => d.id)
     this.folders = new StagedTable<StoredFolder>(bound(db.folders), (f) => f.id)
     this.syncBase = new StagedTable<StoredSyncBase>(bound(db.syncBase), (b) => b.key)
-    this.highlights = new StagedTable<StoredHighlight>(bound(db.highlights), (h) => h.id)
   }
 
   /** The edits an entity waits on (pending and failed), oldest first. */
@@ -112,13 +102,7 @@ export class Stage {
 
   async flush(): Promise<void> {
     await settled(undefined) // the callers' track, even when nothing is written
-    await Promise.all([
-      this.recordings.flush(),
-      this.details.flush(),
-      this.folders.flush(),
-      this.syncBase.flush(),
-      this.highlights.flush(),
-    ])
+    await Promise.all([this.recordings.flush(), this.details.flush(), this.folders.flush(), this.syncBase.flush()])
   }
 }
 
