@@ -77,18 +77,15 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 
 type Value = string | boolean | number
 
-const TYPE_OF: Record<Presence, string> = { implicit: 'string', optional: 'string', flag: 'boolean', number: 'number' }
-const DEFAULT_OF: Partial<Record<Presence, Value>> = { implicit: '', number: 0 }
-
 /** The operation's value with only its own fields: implicit ones default to "", optional ones are kept when set. */
 function opValue(opCase: OpCase, from: Record<string, unknown>): Record<string, Value> | null {
   const value: Record<string, Value> = {}
   for (const [field, presence] of Object.entries<Presence>(OP_FIELDS[opCase])) {
     const v = from[field]
-    const fallback = DEFAULT_OF[presence]
     if (v === undefined || v === null) {
-      if (fallback !== undefined) value[field] = fallback
-    } else if (typeof v === TYPE_OF[presence] && (presence !== 'number' || Number.isFinite(v)))
+      if (presence === 'implicit') value[field] = ''
+      else if (presence === 'number') value[field] = 0
+    } else if (typeof v === (presence === 'flag' ? 'boolean' : presence === 'number' ? 'number' : 'string'))
       value[field] = v as Value
     else return null
   }
@@ -110,7 +107,7 @@ export function mutationToJson(m: QueuedMutation): Record<string, unknown> {
   for (const [field, presence] of Object.entries<Presence>(OP_FIELDS[m.op.case])) {
     const v = (m.op.value as Record<string, Value | undefined>)[field]
     // As protobuf writes it: an implicit field at its default is left out, a set optional one is kept.
-    if (v !== undefined && v !== DEFAULT_OF[presence]) value[field] = v
+    if (v !== undefined && (presence !== 'implicit' || v !== '') && (presence !== 'number' || v !== 0)) value[field] = v
   }
   json[m.op.case] = value
   return json
