@@ -46,6 +46,8 @@ type Kind string
 const (
 	Recording Kind = "recording"
 	Folder    Kind = "folder"
+	// Highlight is a marked passage of a recording (pkg/highlights).
+	Highlight Kind = "highlight"
 )
 
 // Entry is one change: the entity's latest write.

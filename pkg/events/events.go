@@ -27,6 +27,10 @@ const (
 	ChatMessage      = "chat.message"
 	FolderUpdated    = "folder.updated"
 	FolderDeleted    = "folder.deleted"
+	// HighlightUpdated and HighlightDeleted announce a highlight made,
+	// edited or deleted (RecordingID names its recording).
+	HighlightUpdated = "highlight.updated"
+	HighlightDeleted = "highlight.deleted"
 	// ShareCreated announces a new share link. It never goes on the bus (no
 	// device pulls on it): it reaches webhooks only, through an Outbox.
 	ShareCreated = "share.created"

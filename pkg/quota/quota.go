@@ -34,6 +34,7 @@ type Limits struct {
 	TokenRequests     int64 // requests per minute with one access token (server/httpx)
 	Webhooks          int64 // webhook endpoints (pkg/webhook)
 	Templates         int64 // a user's own summary templates (pkg/templates)
+	Highlights        int64 // highlights kept across the library (pkg/highlights)
 }
 
 // None is no limit at all: operator actions (pocket import, the seed).

@@ -58,6 +58,16 @@ func (s *Service) Detail(ctx context.Context, uid, id string) (Detail, error) {
 	return d, err
 }
 
+// DetailIn is Detail read in x, for a feature that writes beside the
+// recording in the same transaction (pkg/highlights reads its transcript).
+func DetailIn(x *store.Txn, uid, id string) (Detail, error) {
+	st, err := loadLive(x, uid, id)
+	if err != nil {
+		return Detail{}, err
+	}
+	return st.detail(), nil
+}
+
 // withAudio adds recording.audio {contentType, size} when the recording has
 // audio, so the app knows to show a player; the rest stays as given.
 func withAudio(x *store.Txn, uid, id string, rec json.RawMessage) (json.RawMessage, error) {

@@ -111,8 +111,11 @@ func (s *Service) importIn(x *store.Txn, uid string, st *stored, writeP postings
 		return res, err
 	}
 	if old != nil {
-		if old.Book.DeletedAt != nil || !newer(st.Book.Sort, old.Book.Sort) {
+		if old.Book.DeletedAt != nil {
 			return res, nil
+		}
+		if !newer(st.Book.Sort, old.Book.Sort) {
+			return res, s.importedIn(x, uid, st) // a backup restored over its own recordings brings back what was deleted of their highlights
 		}
 		st.Book.ImportedAt = old.Book.ImportedAt // keeps fallback orders stable
 	}
@@ -127,7 +130,10 @@ func (s *Service) importIn(x *store.Txn, uid string, st *stored, writeP postings
 	if old != nil {
 		typ = events.RecordingUpdated
 	}
-	return res, s.changed(x, uid, st.ID, false, typ)
+	if err := s.changed(x, uid, st.ID, false, typ); err != nil {
+		return res, err
+	}
+	return res, s.importedIn(x, uid, st)
 }
 
 func (s *Service) afterImport(uid string, st *stored, res ImportResult) {
@@ -168,6 +174,11 @@ func parseImport(raw []byte) (*stored, error) {
 		return nil, err
 	}
 	st.ID = id
+	for _, m := range obj {
+		if m.Key == ExtraHighlights {
+			st.extras = append(st.extras, m)
+		}
+	}
 	return st, nil
 }
 

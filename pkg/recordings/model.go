@@ -30,6 +30,10 @@ type stored struct {
 	memoSegments *segmentsMemo
 	memoPostings *postingsMemo
 	memoSummary  *summaryMemo
+
+	// extras are the import object's members beyond the recording's own
+	// (highlights), handed to the OnImportedIn hooks; never stored here.
+	extras loose.Object
 }
 
 // book is what the server derives and keeps beside the given data. Index keys

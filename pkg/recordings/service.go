@@ -16,6 +16,7 @@ package recordings
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"sync"
@@ -37,6 +38,9 @@ type Service struct {
 	mu           sync.RWMutex
 	needsSummary []func(ownerUID, id string)
 	deleted      []func(ownerUID, id string)
+	// deleteIn and importedHooks run inside the writing transaction.
+	deleteIn      []func(x *store.Txn, ownerUID, id string) error
+	importedHooks []func(x *store.Txn, ownerUID, id string, extras map[string]json.RawMessage) error
 
 	// docCounts caches each user's number of listed recordings for search's
 	// idf. A write that adds or removes a recording forgets the user's entry;
@@ -106,6 +110,60 @@ func (s *Service) OnDeleted(fn func(ownerUID, id string)) {
 }
 
 func (s *Service) notifyDeleted(uid, id string) { s.notify(&s.deleted, uid, id) }
+
+// OnDeleteIn registers fn to run in the transaction that deletes a
+// recording (soft or permanent), so what belongs to it (its highlights) goes
+// with it or not at all. Register before serving.
+func (s *Service) OnDeleteIn(fn func(x *store.Txn, ownerUID, id string) error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.deleteIn = append(s.deleteIn, fn)
+}
+
+func (s *Service) deletingIn(x *store.Txn, uid, id string) error {
+	s.mu.RLock()
+	hooks := append([]func(*store.Txn, string, string) error{}, s.deleteIn...)
+	s.mu.RUnlock()
+	for _, fn := range hooks {
+		if err := fn(x, uid, id); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// ExtraHighlights is the import object's member that carries a recording's
+// highlights (written by the backup and the JSON export, read back by
+// whoever registered OnImportedIn: pkg/highlights).
+const ExtraHighlights = "highlights"
+
+// OnImportedIn registers fn to run in the transaction that files an imported
+// recording (POST /api/v1/recordings, pocket import), with the import
+// object's extra members (ExtraHighlights) as given (nil when absent).
+func (s *Service) OnImportedIn(fn func(x *store.Txn, ownerUID, id string, extras map[string]json.RawMessage) error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.importedHooks = append(s.importedHooks, fn)
+}
+
+func (s *Service) importedIn(x *store.Txn, uid string, st *stored) error {
+	if len(st.extras) == 0 {
+		return nil
+	}
+	extras := make(map[string]json.RawMessage, len(st.extras))
+	for _, m := range st.extras {
+		extras[m.Key] = m.Value
+	}
+	s.mu.RLock()
+	hooks := append([]func(*store.Txn, string, string, map[string]json.RawMessage) error{}, s.importedHooks...)
+	s.mu.RUnlock()
+	for _, fn := range hooks {
+		if err := fn(x, uid, st.ID, extras); err != nil {
+			return err
+		}
+	}
+	return nil
+}
 
 // changed logs a write of the recording in x (the change log is what devices
 // pull) and announces it with each of typs once x has committed.

@@ -127,6 +127,9 @@ func (s *Service) DeleteIn(x *store.Txn, uid, id string, permanent bool) error {
 	if err := audio.DeleteMetaIn(x, uid, id); err != nil {
 		return err
 	}
+	if err := s.deletingIn(x, uid, id); err != nil {
+		return err
+	}
 	x.AfterCommit(func() { s.notifyDeleted(uid, id) })
 	if permanent {
 		if err := x.Delete(viewKey(uid, id)); err != nil {

@@ -57,6 +57,8 @@
 //	ablob/<sha256(uid, id) hex>/<sha256 of the audio>/<chunk U64> -> 256 KiB of a recording's audio, on PostgreSQL (Badger: the file above)
 //	job/summary/<uid>/<recordingId>            -> jobs.held (the replica holding the summary job and until when, tries); gone once the summary is written
 //	usage/<uid>                                -> quota.Usage (what the user keeps: recordings, bytes, folders, links, people; uploads today), updated in the transaction of each write
+//	hl/<uid>/<highlightId>                     -> highlights.Highlight (a marked passage: recording, range, text, note, speakers; at most POCKET_QUOTA_HIGHLIGHTS)
+//	hlrec/<uid>/<recordingId>/<highlightId>    -> nothing: a recording's highlights (deleted with the recording, in its transaction)
 //	meta/audio-link-key                        -> the HMAC key of signed audio links (audio.Links)
 //	meta/share-unlock-key                      -> the HMAC key of protected share links' unlock cookies (share.Service.SetUnlockKey)
 //	meta/id-token-key                          -> PKCS #8 DER of the Ed25519 key signing ID tokens, on PostgreSQL (Badger: keys/ in the data directory)

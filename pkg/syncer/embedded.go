@@ -8,6 +8,7 @@ import (
 	"github.com/pocket-companion/pocket/pkg/apperr"
 	"github.com/pocket-companion/pocket/pkg/changelog"
 	syncv1 "github.com/pocket-companion/pocket/pkg/gen/pocket/sync/v1"
+	"github.com/pocket-companion/pocket/pkg/highlights"
 	"github.com/pocket-companion/pocket/pkg/recordings"
 	"github.com/pocket-companion/pocket/pkg/store"
 )
@@ -30,12 +31,13 @@ type Question struct {
 // every change themselves (nothing to catch up), and each edit goes through
 // pkg/recordings inside the ledger's transaction. ask may be nil (questions
 // are then refused).
-func Embedded(recs *recordings.Service, ask Asker) Backend {
-	return embedded{recs: recs, ask: ask}
+func Embedded(recs *recordings.Service, hls *highlights.Service, ask Asker) Backend {
+	return embedded{recs: recs, hls: hls, ask: ask}
 }
 
 type embedded struct {
 	recs *recordings.Service
+	hls  *highlights.Service // nil: highlights are refused
 	ask  Asker
 }
 
@@ -45,6 +47,10 @@ func (embedded) RecordingsIn(x *store.Txn, uid string, ids []string) (map[string
 
 func (embedded) FolderIn(x *store.Txn, uid, id string) (recordings.Folder, bool, error) {
 	return recordings.FolderIn(x, uid, id)
+}
+
+func (embedded) HighlightIn(x *store.Txn, uid, id string) (highlights.Highlight, bool, error) {
+	return highlights.HighlightIn(x, uid, id)
 }
 
 func (embedded) CatchUp(context.Context, string) {}
@@ -64,6 +70,9 @@ func (b embeddedBatch) Apply(op Op) (Application, error) {
 			return Application{}, apperr.New(apperr.Invalid, "UNSUPPORTED", "Questions cannot be queued on this server")
 		}
 		return Application{Outside: func(ctx context.Context) (Verdict, error) { return b.askOnce(ctx, op.Mutation.GetIdempotencyKey(), q) }}, nil
+	}
+	if op.Target.Kind == changelog.Highlight && b.hls == nil {
+		return Application{}, apperr.New(apperr.Invalid, "UNSUPPORTED", "Highlights cannot be kept on this server")
 	}
 	return Application{InLedger: func(x *store.Txn) (Target, error) { return b.applyIn(x, op) }}, nil
 }
@@ -104,6 +113,17 @@ func (b embeddedBatch) applyIn(x *store.Txn, op Op) (Target, error) {
 	case *syncv1.Mutation_RenameSpeaker:
 		r := m.RenameSpeaker
 		return op.Target, recs.RenameSpeakerIn(x, uid, r.GetRecordingId(), r.GetSpeaker(), r.GetName())
+	case *syncv1.Mutation_CreateHighlight:
+		c := m.CreateHighlight
+		_, err := b.hls.CreateIn(x, uid, highlights.NewHighlight{
+			ID: c.GetId(), RecordingID: c.GetRecordingId(), Start: c.GetStart(), End: c.GetEnd(), Note: c.GetNote(),
+		})
+		return op.Target, err
+	case *syncv1.Mutation_UpdateHighlight:
+		_, err := b.hls.SetNoteIn(x, uid, op.Target.ID, m.UpdateHighlight.GetNote())
+		return op.Target, err
+	case *syncv1.Mutation_DeleteHighlight:
+		return op.Target, b.hls.DeleteIn(x, uid, op.Target.ID)
 	}
 	return op.Target, errors.New("syncer: a mutation the engine checked names no edit")
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/pocket-companion/pocket/pkg/apperr"
 	"github.com/pocket-companion/pocket/pkg/changelog"
 	syncv1 "github.com/pocket-companion/pocket/pkg/gen/pocket/sync/v1"
+	"github.com/pocket-companion/pocket/pkg/highlights"
 	"github.com/pocket-companion/pocket/pkg/recordings"
 	"github.com/pocket-companion/pocket/pkg/store"
 	"github.com/pocket-companion/pocket/tests/storetest"
@@ -29,6 +30,10 @@ type remote struct {
 
 func (r *remote) RecordingsIn(*store.Txn, string, []string) (map[string]recordings.State, error) {
 	return nil, nil
+}
+
+func (r *remote) HighlightIn(*store.Txn, string, string) (highlights.Highlight, bool, error) {
+	return highlights.Highlight{}, false, nil
 }
 
 func (r *remote) FolderIn(_ *store.Txn, _, id string) (recordings.Folder, bool, error) {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/pocket-companion/pocket/pkg/events"
 	syncv1 "github.com/pocket-companion/pocket/pkg/gen/pocket/sync/v1"
+	"github.com/pocket-companion/pocket/pkg/highlights"
 	"github.com/pocket-companion/pocket/pkg/ids"
 	"github.com/pocket-companion/pocket/pkg/recordings"
 	"github.com/pocket-companion/pocket/pkg/store"
@@ -23,6 +24,7 @@ type env struct {
 	t    *testing.T
 	db   *store.DB
 	recs *recordings.Service
+	hls  *highlights.Service
 	sync *Service
 	bus  *events.Bus
 }
@@ -33,7 +35,8 @@ func newEnv(t *testing.T) *env {
 	bus := events.NewBus()
 	c := fakeclock.New(time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC))
 	recs := recordings.NewService(db, bus, c.Now)
-	return &env{t: t, db: db, recs: recs, bus: bus, sync: NewService(db, recs, nil, nil)}
+	hls := highlights.New(db, recs, bus, 0)
+	return &env{t: t, db: db, recs: recs, hls: hls, bus: bus, sync: NewService(db, recs, hls, nil, nil)}
 }
 
 // importFixtures loads the shared sample recordings for uid and returns their ids.

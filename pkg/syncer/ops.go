@@ -32,6 +32,15 @@ func check(m *syncv1.Mutation) (Op, error) {
 		op.Target = Target{changelog.Recording, o.RenameSpeaker.GetRecordingId()}
 	case *syncv1.Mutation_AskQuestion:
 		op.Target = Target{changelog.Recording, o.AskQuestion.GetRecordingId()}
+	case *syncv1.Mutation_CreateHighlight:
+		if o.CreateHighlight.GetId() == "" {
+			return Op{}, apperr.New(apperr.Invalid, "INVALID_ID", "A highlight made offline carries the id its device gave it")
+		}
+		op.Target = Target{changelog.Highlight, o.CreateHighlight.GetId()}
+	case *syncv1.Mutation_UpdateHighlight:
+		op.Target = Target{changelog.Highlight, o.UpdateHighlight.GetId()}
+	case *syncv1.Mutation_DeleteHighlight:
+		op.Target = Target{changelog.Highlight, o.DeleteHighlight.GetId()}
 	default:
 		return Op{}, apperr.New(apperr.Invalid, "EMPTY_MUTATION", "The mutation names no change")
 	}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/pocket-companion/pocket/pkg/changelog"
 	syncv1 "github.com/pocket-companion/pocket/pkg/gen/pocket/sync/v1"
+	"github.com/pocket-companion/pocket/pkg/highlights"
 	"github.com/pocket-companion/pocket/pkg/recordings"
 	"github.com/pocket-companion/pocket/pkg/store"
 )
@@ -95,6 +96,12 @@ func changeOf(x *store.Txn, ents Entities, recs map[string]recordings.State, uid
 				c.Entity = &syncv1.Change_Folder{Folder: folderState(f, e.Seq)}
 				return c, err
 			}
+		case changelog.Highlight:
+			h, ok, err := ents.HighlightIn(x, uid, e.ID)
+			if err != nil || ok {
+				c.Entity = &syncv1.Change_Highlight{Highlight: highlightState(h, e.Seq)}
+				return c, err
+			}
 		}
 	}
 	c.Entity = &syncv1.Change_Tombstone{Tombstone: &syncv1.Tombstone{
@@ -132,9 +139,19 @@ func folderState(f recordings.Folder, seq uint64) *syncv1.FolderState {
 	return out
 }
 
+func highlightState(h highlights.Highlight, seq uint64) *syncv1.HighlightState {
+	return &syncv1.HighlightState{
+		Id: h.ID, RecordingId: h.RecordingID, Start: h.Start, End: h.End, Text: h.Text, Note: h.Note,
+		Speakers: h.Speakers, CreatedAtMs: h.CreatedAt.UnixMilli(), UpdatedAtMs: h.UpdatedAt.UnixMilli(), Version: seq,
+	}
+}
+
 func kindOf(k changelog.Kind) syncv1.EntityKind {
-	if k == changelog.Folder {
+	switch k {
+	case changelog.Folder:
 		return syncv1.EntityKind_ENTITY_KIND_FOLDER
+	case changelog.Highlight:
+		return syncv1.EntityKind_ENTITY_KIND_HIGHLIGHT
 	}
 	return syncv1.EntityKind_ENTITY_KIND_RECORDING
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/pocket-companion/pocket/pkg/changelog"
 	syncv1 "github.com/pocket-companion/pocket/pkg/gen/pocket/sync/v1"
+	"github.com/pocket-companion/pocket/pkg/highlights"
 	"github.com/pocket-companion/pocket/pkg/recordings"
 	"github.com/pocket-companion/pocket/pkg/store"
 )
@@ -105,6 +106,9 @@ type Entities interface {
 	// unknown ones are not in the map), together: a pull's page at once.
 	RecordingsIn(x *store.Txn, uid string, ids []string) (map[string]recordings.State, error)
 	FolderIn(x *store.Txn, uid, id string) (recordings.Folder, bool, error)
+	// HighlightIn reads one highlight (ok false: none, or a backend that
+	// keeps none).
+	HighlightIn(x *store.Txn, uid, id string) (highlights.Highlight, bool, error)
 }
 
 // New builds the engine over backend, keeping the change log and the
@@ -117,9 +121,9 @@ func New(db *store.DB, backend Backend, log *slog.Logger) *Service {
 }
 
 // NewService builds the engine over the embedded provider's store; ask may
-// be nil (questions are then refused).
-func NewService(db *store.DB, recs *recordings.Service, ask Asker, log *slog.Logger) *Service {
-	return New(db, Embedded(recs, ask), log)
+// be nil (questions are then refused), hls too (highlights are then refused).
+func NewService(db *store.DB, recs *recordings.Service, hls *highlights.Service, ask Asker, log *slog.Logger) *Service {
+	return New(db, Embedded(recs, hls, ask), log)
 }
 
 type tokenKey struct{}

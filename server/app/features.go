@@ -10,6 +10,7 @@ import (
 	"github.com/pocket-companion/pocket/server/digest"
 	"github.com/pocket-companion/pocket/server/export"
 	"github.com/pocket-companion/pocket/server/firstpaint"
+	"github.com/pocket-companion/pocket/server/highlights"
 	"github.com/pocket-companion/pocket/server/live"
 	"github.com/pocket-companion/pocket/server/mcp"
 	"github.com/pocket-companion/pocket/server/media"
@@ -55,4 +56,6 @@ var Features = fx.Options(
 	templates.Module,
 	// The digest: settings, the in-app page's data, e-mail and push on schedule.
 	digest.Module,
+	// Highlights: marked passages of transcripts, synced like folders.
+	highlights.Module,
 )

@@ -88,12 +88,13 @@ func TestKeySchema_DocumentsEveryKeyTheServerWrites(t *testing.T) {
 	alice.MustOK("POST", "/api/v1/recordings", map[string]any{"recording": map[string]any{"id": "r2", "title": "Scratch"}})
 	alice.MustOK("DELETE", "/api/v1/recordings/r2", nil)
 	// A device's offline edits through sync: a folder of a name that exists
-	// (merged, leaving an alias) and a queued question.
+	// (merged, leaving an alias), a queued question and a highlight.
 	push := alice.Do("POST", "/pocket.sync.v1.SyncService/Push", map[string]any{"mutations": []any{
 		map[string]any{"idempotencyKey": "k1", "createFolder": map[string]any{"id": "f_device", "name": "archive"}},
 		map[string]any{"idempotencyKey": "k2", "askQuestion": map[string]any{"recordingId": "r1", "message": "Who ships it?"}},
+		map[string]any{"idempotencyKey": "k3", "createHighlight": map[string]any{"id": "h_device", "recordingId": "r1", "start": 0, "end": 2}},
 	}})
-	if push.Status != 200 || strings.Count(string(push.Body), "OUTCOME_APPLIED") != 2 {
+	if push.Status != 200 || strings.Count(string(push.Body), "OUTCOME_APPLIED") != 3 {
 		t.Fatalf("push = %d %s", push.Status, push.Body)
 	}
 	// A device subscribed to Web Push (never sent to: .invalid resolves nowhere),

@@ -168,6 +168,12 @@ var API = []RouteInfo{
 	{"POST /api/v1/digest/send", httpx.SignedIn, accesstoken.SessionOnly},
 	{"GET /api/v1/digest/unsubscribe", httpx.Public, ""},
 	{"POST /api/v1/digest/unsubscribe", httpx.Public, ""},
+	// Highlights: marked passages of a recording's transcript (server/highlights).
+	{"POST /api/v1/recordings/{id}/highlights", httpx.SignedIn, accesstoken.RecordingsWrite},
+	{"GET /api/v1/recordings/{id}/highlights", httpx.SignedIn, accesstoken.RecordingsRead},
+	{"GET /api/v1/highlights", httpx.SignedIn, accesstoken.RecordingsRead},
+	{"PUT /api/v1/highlights/{id}", httpx.SignedIn, accesstoken.RecordingsWrite},
+	{"DELETE /api/v1/highlights/{id}", httpx.SignedIn, accesstoken.RecordingsWrite},
 }
 
 // checkRoutes holds the served routes to API where a mistake would open

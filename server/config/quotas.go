@@ -15,6 +15,7 @@ import (
 type Quotas struct {
 	recordings, bytes, uploadsPerDay, shareLinks, pushSubscriptions, folders, speakers, chatPerMinute string
 	accessTokens, tokenRequests, webhooks, templates                                                  string
+	highlights                                                                                        string
 	// Limits is the settings parsed by Load.
 	Limits quota.Limits
 }
@@ -33,6 +34,7 @@ func (c *Config) quotaSettings() []setting {
 		{"POCKET_QUOTA_ACCESS_TOKENS", "50", "personal access tokens one user keeps unrevoked and unexpired; 0: no limit", false, &q.accessTokens},
 		{"POCKET_QUOTA_WEBHOOKS", "20", "webhook endpoints one user keeps; 0: no limit", false, &q.webhooks},
 		{"POCKET_QUOTA_TEMPLATES", "100", "summary templates of their own one user keeps (the built-ins do not count); 0: no limit", false, &q.templates},
+		{"POCKET_QUOTA_HIGHLIGHTS", "10000", "highlights one user keeps across the library; 0: no limit", false, &q.highlights},
 		{"POCKET_TOKEN_REQUESTS_PER_MINUTE", "300", "requests one personal access token makes a minute (that many at once, then one every 60/N s); 0: no limit", false, &q.tokenRequests},
 	}
 }
@@ -56,6 +58,7 @@ func (c *Config) finishQuotas() error {
 		{"POCKET_TOKEN_REQUESTS_PER_MINUTE", q.tokenRequests, &q.Limits.TokenRequests, count},
 		{"POCKET_QUOTA_WEBHOOKS", q.webhooks, &q.Limits.Webhooks, count},
 		{"POCKET_QUOTA_TEMPLATES", q.templates, &q.Limits.Templates, count},
+		{"POCKET_QUOTA_HIGHLIGHTS", q.highlights, &q.Limits.Highlights, count},
 	} {
 		n, ok := f.parse(strings.TrimSpace(f.value))
 		if !ok {

@@ -39,7 +39,11 @@ func (h handlers) recording(w http.ResponseWriter, r *http.Request) error {
 			fmt.Sprintf("Unknown export format %q: use md, txt, srt, vtt or json", name))
 	}
 	id := r.PathValue("id")
-	obj, d, err := h.svc.ImportObject(r.Context(), httpx.MustPrincipal(r).UID, id)
+	uid := httpx.MustPrincipal(r).UID
+	obj, d, err := h.svc.ImportObject(r.Context(), uid, id)
+	if err == nil && name == "json" {
+		obj, err = h.hls.WithHighlights(r.Context(), uid, id, obj)
+	}
 	if err != nil {
 		return err
 	}
@@ -83,6 +87,9 @@ func (h handlers) backup(w http.ResponseWriter, r *http.Request) error {
 		obj, _, err := h.svc.ImportObject(r.Context(), uid, id)
 		if apperr.Is(err, apperr.NotFound) {
 			continue // deleted since the list was read
+		}
+		if err == nil {
+			obj, err = h.hls.WithHighlights(r.Context(), uid, id, obj)
 		}
 		base := fmt.Sprintf("recordings/%05d-%s", i+1, export.FileName(id, "recording"))
 		if err == nil {

@@ -6,6 +6,7 @@ import (
 	"go.uber.org/fx"
 
 	"github.com/pocket-companion/pocket/pkg/audio"
+	"github.com/pocket-companion/pocket/pkg/highlights"
 	recs "github.com/pocket-companion/pocket/pkg/recordings"
 	"github.com/pocket-companion/pocket/server/httpx"
 )
@@ -17,8 +18,8 @@ var Module = fx.Module("export",
 
 // Routes lists the feature's endpoints; both need a signed-in user and read
 // only that user's recordings (and their audio).
-func Routes(svc *recs.Service, files *audio.Files) []httpx.Route {
-	h := handlers{svc: svc, files: files}
+func Routes(svc *recs.Service, files *audio.Files, hls *highlights.Service) []httpx.Route {
+	h := handlers{svc: svc, files: files, hls: hls}
 	return []httpx.Route{
 		{Pattern: "GET /api/v1/recordings/{id}/export", Handler: h.recording},
 		{Pattern: "GET /api/v1/export/backup", Handler: h.backup},
@@ -27,5 +28,6 @@ func Routes(svc *recs.Service, files *audio.Files) []httpx.Route {
 
 type handlers struct {
 	svc   *recs.Service
-	files *audio.Files // the recordings' audio, for the backup
+	files *audio.Files        // the recordings' audio, for the backup
+	hls   *highlights.Service // each recording's highlights go in its import object
 }

@@ -148,6 +148,13 @@ var routes = []route{
 	{"POST /api/v1/digest/send", httpx.SignedIn, forward, maxBody},
 	{"GET /api/v1/digest/unsubscribe", httpx.Public, forward, 0},
 	{"POST /api/v1/digest/unsubscribe", httpx.Public, forward, maxBody},
+	// Highlights are the upstream's: it holds the transcripts they quote.
+	// Sync does not carry them through a relay (ADR 15).
+	{"POST /api/v1/recordings/{id}/highlights", httpx.SignedIn, write, maxBody},
+	{"GET /api/v1/recordings/{id}/highlights", httpx.SignedIn, forward, 0},
+	{"GET /api/v1/highlights", httpx.SignedIn, forward, 0},
+	{"PUT /api/v1/highlights/{id}", httpx.SignedIn, write, maxBody},
+	{"DELETE /api/v1/highlights/{id}", httpx.SignedIn, write, maxBody},
 }
 
 // Routes mounts every relayed route on r.

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/pocket-companion/pocket/pkg/highlights"
 	"github.com/pocket-companion/pocket/pkg/loose"
 	"github.com/pocket-companion/pocket/pkg/recordings"
 	"github.com/pocket-companion/pocket/pkg/store"
@@ -119,6 +120,12 @@ func (s *Service) RecordingsIn(x *store.Txn, uid string, ids []string) (map[stri
 }
 
 // FolderIn reads a folder of the mirror for pkg/syncer.
+// HighlightIn: the mirror keeps no highlights (the upstream's REST API
+// serves them; sync refuses their edits: requestOf).
+func (*Service) HighlightIn(*store.Txn, string, string) (highlights.Highlight, bool, error) {
+	return highlights.Highlight{}, false, nil
+}
+
 func (s *Service) FolderIn(x *store.Txn, uid, id string) (recordings.Folder, bool, error) {
 	var f mirroredFolder
 	if ok, err := getJSON(x, mfoldKey(uid, id), &f); !ok || err != nil {

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/url"
 
+	"github.com/pocket-companion/pocket/pkg/apperr"
 	"github.com/pocket-companion/pocket/pkg/changelog"
 	syncv1 "github.com/pocket-companion/pocket/pkg/gen/pocket/sync/v1"
 	"github.com/pocket-companion/pocket/pkg/store"
@@ -68,6 +69,10 @@ func (s *Service) requestOf(uid string, checked syncer.Op) (request, error) {
 		q := op.AskQuestion
 		b, _ := json.Marshal(map[string]any{"recordingId": q.GetRecordingId(), "message": q.GetMessage(), "sessionId": nullable(q.GetSessionId()), "language": "en"})
 		return request{method: http.MethodPost, path: "/api/v1/chat/message", body: b}, nil
+	case *syncv1.Mutation_CreateHighlight, *syncv1.Mutation_UpdateHighlight, *syncv1.Mutation_DeleteHighlight:
+		// The mirror keeps no highlights, so a pull could never show one made
+		// here: refused for good rather than applied unseen (ADR 15).
+		return request{}, apperr.New(apperr.Invalid, "UNSUPPORTED", "Highlights cannot be synced through a relay; use the provider's own address to keep highlights")
 	}
 	return request{}, errors.New("relaysync: empty mutation") // the engine refused it already
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/pocket-companion/pocket/pkg/changelog"
 	"github.com/pocket-companion/pocket/pkg/chat"
 	"github.com/pocket-companion/pocket/pkg/gen/pocket/sync/v1/syncv1connect"
+	"github.com/pocket-companion/pocket/pkg/highlights"
 	"github.com/pocket-companion/pocket/pkg/recordings"
 	"github.com/pocket-companion/pocket/pkg/store"
 	"github.com/pocket-companion/pocket/pkg/syncer"
@@ -54,8 +55,8 @@ func NewService(db *store.DB, backend syncer.Backend, log *slog.Logger) *syncer.
 
 // EmbeddedBackend is the recordings domain as sync's backend, with Ask
 // Pocket for questions queued offline.
-func EmbeddedBackend(recs *recordings.Service, chats *chat.Service) syncer.Backend {
-	return syncer.Embedded(recs, asker{chats})
+func EmbeddedBackend(recs *recordings.Service, hls *highlights.Service, chats *chat.Service) syncer.Backend {
+	return syncer.Embedded(recs, hls, asker{chats})
 }
 
 // asker sends a queued question as the owner would over REST, with its key.

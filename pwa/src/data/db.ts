@@ -43,7 +43,7 @@ interface StoredChatMessage {
   data: unknown
 }
 
-export type OutboxKind = 'recording' | 'folder' | 'question'
+export type OutboxKind = 'recording' | 'folder' | 'question' | 'highlight'
 
 /**
  * A sync mutation the user made, kept until the server has answered it

@@ -18,6 +18,7 @@ import (
 
 	"github.com/pocket-companion/pocket/pkg/audio"
 	"github.com/pocket-companion/pocket/pkg/events"
+	"github.com/pocket-companion/pocket/pkg/highlights"
 	"github.com/pocket-companion/pocket/pkg/identity"
 	"github.com/pocket-companion/pocket/pkg/importfile"
 	"github.com/pocket-companion/pocket/pkg/recordings"
@@ -55,6 +56,10 @@ func TestBackup_RestoresExactlyIntoAFreshDataDirectory(t *testing.T) {
 	c.MustOK("PUT", "/api/v1/recordings/rec_01_weekly_sync/speakers", map[string]any{"speaker": "SPEAKER_01", "name": "Renamed Person"})
 	const note = "Ask about the **Wombatwise** contract"
 	c.MustOK("PUT", "/api/v1/recordings/rec_01_weekly_sync/note", map[string]any{"markdown": note})
+	var hl struct {
+		Data struct{ ID, Text, Note string }
+	}
+	c.MustOK("POST", "/api/v1/recordings/rec_01_weekly_sync/highlights", map[string]any{"start": 0, "end": 5, "note": "the agenda"}, &hl)
 
 	backup := c.MustOK("GET", "/api/v1/export/backup", nil).Body
 	zipPath := filepath.Join(t.TempDir(), "backup.zip")
@@ -85,6 +90,11 @@ func TestBackup_RestoresExactlyIntoAFreshDataDirectory(t *testing.T) {
 		t.Fatal(err)
 	}
 	svc := recordings.NewService(db, events.NewBus(), nil)
+	hls := highlights.New(db, svc, nil, 0)
+	restored, err := hls.OfRecording(ctx, owner.UID, "rec_01_weekly_sync")
+	if err != nil || len(restored) != 1 || restored[0].ID != hl.Data.ID || restored[0].Note != "the agenda" || restored[0].Text != hl.Data.Text {
+		t.Fatalf("restored highlights %+v (%v), want the one made, %+v", restored, err, hl.Data)
+	}
 	ids, err := svc.LiveIDs(ctx, owner.UID)
 	if err != nil {
 		t.Fatal(err)
@@ -101,6 +111,9 @@ func TestBackup_RestoresExactlyIntoAFreshDataDirectory(t *testing.T) {
 	wantRestoredNote(t, svc, owner.UID, "rec_01_weekly_sync", note, "wombatwise")
 	for _, id := range ids {
 		again, d, err := svc.ImportObject(ctx, owner.UID, id)
+		if err == nil {
+			again, err = hls.WithHighlights(ctx, owner.UID, id, again)
+		}
 		if err != nil {
 			t.Fatal(err)
 		}

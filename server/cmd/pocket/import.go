@@ -14,6 +14,7 @@ import (
 	"github.com/pocket-companion/pocket/pkg/events"
 	"github.com/pocket-companion/pocket/pkg/identity"
 	"github.com/pocket-companion/pocket/pkg/importfile"
+	"github.com/pocket-companion/pocket/pkg/highlights"
 	"github.com/pocket-companion/pocket/pkg/recordings"
 	"github.com/pocket-companion/pocket/pkg/store"
 	"github.com/pocket-companion/pocket/server/media"
@@ -87,7 +88,9 @@ func importFiles(ctx context.Context, db *store.DB, sounds *audio.Files, email s
 	if err != nil {
 		return err
 	}
-	imp := &importer{svc: recordings.NewService(db, events.NewBus(), nil), files: sounds, uid: owner.UID, out: stdout}
+	svc := recordings.NewService(db, events.NewBus(), nil)
+	highlights.New(db, svc, nil, 0) // a backup's highlights are filed with their recordings (an operator's import: no limit)
+	imp := &importer{svc: svc, files: sounds, uid: owner.UID, out: stdout}
 	var chunk []importfile.Item
 	var reader importfile.Reader
 	for _, f := range files {

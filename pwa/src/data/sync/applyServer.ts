@@ -77,6 +77,7 @@ async function applyFolder(s: Stage, state: FolderState): Promise<void> {
 }
 
 async function applyTombstone(s: Stage, t: Tombstone): Promise<void> {
+  if (t.kind === EntityKind.HIGHLIGHT) return // the app keeps no highlights yet (ADR 15): nothing to remove
   const kind = t.kind === EntityKind.FOLDER ? 'folder' : 'recording'
   if (Number(t.version) < (await knownVersion(s, kind, t.id))) return
   if (kind === 'folder') {

@@ -15,6 +15,8 @@ const anyMutation: fc.Arbitrary<QueuedMutation> = fc
     const fields = Object.entries(OP_FIELDS[opCase]).map(([name, presence]) => {
       const text = fc.oneof(fc.constant(''), fc.string(), fc.string({ unit: 'grapheme' }))
       if (presence === 'flag') return [name, fc.option(fc.boolean(), { nil: undefined })] as const
+      // Seconds: tenths, as a player's times are (never -0, which JSON cannot tell from 0).
+      if (presence === 'number') return [name, fc.integer({ min: 0, max: 1_000_000 }).map((n) => n / 10)] as const
       return [name, presence === 'optional' ? fc.option(text, { nil: undefined }) : text] as const
     })
     return fc
@@ -33,6 +35,7 @@ const asProto = (m: QueuedMutation) => create(MutationSchema, m)
 /** The table's word for a field's presence: optional booleans are flags. */
 function presenceOf(g: DescField): string {
   if (g.fieldKind === 'scalar' && g.scalar === ScalarType.BOOL) return 'flag'
+  if (g.fieldKind === 'scalar' && g.scalar === ScalarType.DOUBLE) return 'number'
   return g.presence === FeatureSet_FieldPresence.EXPLICIT ? 'optional' : 'implicit'
 }
 const row = (mutation: unknown) => ({ mutation })
@@ -48,7 +51,9 @@ describe('the outbox mutation table', () => {
     expect(OP_FIELDS).toEqual(fromDescriptor)
     for (const f of opOneof.fields)
       for (const g of f.message!.fields)
-        expect(g.fieldKind === 'scalar' && [ScalarType.STRING, ScalarType.BOOL].includes(g.scalar)).toBe(true)
+        expect(
+          g.fieldKind === 'scalar' && [ScalarType.STRING, ScalarType.BOOL, ScalarType.DOUBLE].includes(g.scalar),
+        ).toBe(true)
   })
 
   it('sends each field of the recording table, and nothing else, as the edit of a recording', () => {

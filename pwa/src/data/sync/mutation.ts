@@ -37,8 +37,11 @@ export interface MutationTarget {
   entityId: string
 }
 
-/** Text: implicit fields read "" when absent, optional ones stay unset; flags (optional booleans) stay unset. */
-type Presence = 'implicit' | 'optional' | 'flag'
+/**
+ * Text: implicit fields read "" when absent, optional ones stay unset; flags (optional booleans) stay unset;
+ * numbers (doubles, implicit) read 0 when absent.
+ */
+type Presence = 'implicit' | 'optional' | 'flag' | 'number'
 
 /** A recording's edit: its id, then each field of the table (recordingFields.ts). */
 const UPDATE_RECORDING = {
@@ -57,6 +60,9 @@ export const OP_FIELDS: { readonly [C in OpCase]: Readonly<Record<keyof OpValue<
   deleteFolder: { id: 'implicit' },
   renameSpeaker: { recordingId: 'implicit', speaker: 'implicit', name: 'implicit' },
   askQuestion: { recordingId: 'implicit', message: 'implicit', sessionId: 'implicit' },
+  createHighlight: { id: 'implicit', recordingId: 'implicit', start: 'number', end: 'number', note: 'implicit' },
+  updateHighlight: { id: 'implicit', note: 'implicit' },
+  deleteHighlight: { id: 'implicit' },
 }
 
 const CASES = Object.keys(OP_FIELDS) as OpCase[]
@@ -69,7 +75,7 @@ function member(json: Record<string, unknown>, name: string): unknown {
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
 
-type Value = string | boolean
+type Value = string | boolean | number
 
 /** The operation's value with only its own fields: implicit ones default to "", optional ones are kept when set. */
 function opValue(opCase: OpCase, from: Record<string, unknown>): Record<string, Value> | null {
@@ -78,7 +84,9 @@ function opValue(opCase: OpCase, from: Record<string, unknown>): Record<string, 
     const v = from[field]
     if (v === undefined || v === null) {
       if (presence === 'implicit') value[field] = ''
-    } else if (typeof v === (presence === 'flag' ? 'boolean' : 'string')) value[field] = v as Value
+      else if (presence === 'number') value[field] = 0
+    } else if (typeof v === (presence === 'flag' ? 'boolean' : presence === 'number' ? 'number' : 'string'))
+      value[field] = v as Value
     else return null
   }
   return value
@@ -99,7 +107,7 @@ export function mutationToJson(m: QueuedMutation): Record<string, unknown> {
   for (const [field, presence] of Object.entries<Presence>(OP_FIELDS[m.op.case])) {
     const v = (m.op.value as Record<string, Value | undefined>)[field]
     // As protobuf writes it: an implicit field at its default is left out, a set optional one is kept.
-    if (v !== undefined && (presence !== 'implicit' || v !== '')) value[field] = v
+    if (v !== undefined && (presence !== 'implicit' || v !== '') && (presence !== 'number' || v !== 0)) value[field] = v
   }
   json[m.op.case] = value
   return json
@@ -136,6 +144,10 @@ export function targetOf(m: Pick<QueuedMutation, 'op'>): MutationTarget {
       return { kind: 'folder', entityId: op.value.id }
     case 'askQuestion':
       return { kind: 'question', entityId: op.value.recordingId }
+    case 'createHighlight':
+    case 'updateHighlight':
+    case 'deleteHighlight':
+      return { kind: 'highlight', entityId: op.value.id }
   }
   throw new Error('sync: a mutation must name an operation')
 }

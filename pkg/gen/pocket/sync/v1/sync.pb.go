@@ -32,6 +32,7 @@ const (
 	EntityKind_ENTITY_KIND_UNSPECIFIED EntityKind = 0
 	EntityKind_ENTITY_KIND_RECORDING   EntityKind = 1
 	EntityKind_ENTITY_KIND_FOLDER      EntityKind = 2
+	EntityKind_ENTITY_KIND_HIGHLIGHT   EntityKind = 3
 )
 
 // Enum value maps for EntityKind.
@@ -40,11 +41,13 @@ var (
 		0: "ENTITY_KIND_UNSPECIFIED",
 		1: "ENTITY_KIND_RECORDING",
 		2: "ENTITY_KIND_FOLDER",
+		3: "ENTITY_KIND_HIGHLIGHT",
 	}
 	EntityKind_value = map[string]int32{
 		"ENTITY_KIND_UNSPECIFIED": 0,
 		"ENTITY_KIND_RECORDING":   1,
 		"ENTITY_KIND_FOLDER":      2,
+		"ENTITY_KIND_HIGHLIGHT":   3,
 	}
 )
 
@@ -265,6 +268,7 @@ type Change struct {
 	//	*Change_Recording
 	//	*Change_Folder
 	//	*Change_Tombstone
+	//	*Change_Highlight
 	Entity        isChange_Entity `protobuf_oneof:"entity"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -341,6 +345,15 @@ func (x *Change) GetTombstone() *Tombstone {
 	return nil
 }
 
+func (x *Change) GetHighlight() *HighlightState {
+	if x != nil {
+		if x, ok := x.Entity.(*Change_Highlight); ok {
+			return x.Highlight
+		}
+	}
+	return nil
+}
+
 type isChange_Entity interface {
 	isChange_Entity()
 }
@@ -357,11 +370,17 @@ type Change_Tombstone struct {
 	Tombstone *Tombstone `protobuf:"bytes,4,opt,name=tombstone,proto3,oneof"`
 }
 
+type Change_Highlight struct {
+	Highlight *HighlightState `protobuf:"bytes,5,opt,name=highlight,proto3,oneof"`
+}
+
 func (*Change_Recording) isChange_Entity() {}
 
 func (*Change_Folder) isChange_Entity() {}
 
 func (*Change_Tombstone) isChange_Entity() {}
+
+func (*Change_Highlight) isChange_Entity() {}
 
 type RecordingState struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -529,6 +548,126 @@ func (x *FolderState) GetVersion() uint64 {
 	return 0
 }
 
+// HighlightState is a marked passage of one recording's transcript
+// (pkg/highlights): seconds on the recording's timeline, the transcript's
+// words between them and the owner's note.
+type HighlightState struct {
+	state       protoimpl.MessageState `protogen:"open.v1"`
+	Id          string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	RecordingId string                 `protobuf:"bytes,2,opt,name=recording_id,json=recordingId,proto3" json:"recording_id,omitempty"`
+	Start       float64                `protobuf:"fixed64,3,opt,name=start,proto3" json:"start,omitempty"`
+	End         float64                `protobuf:"fixed64,4,opt,name=end,proto3" json:"end,omitempty"`
+	Text        string                 `protobuf:"bytes,5,opt,name=text,proto3" json:"text,omitempty"`
+	Note        string                 `protobuf:"bytes,6,opt,name=note,proto3" json:"note,omitempty"`
+	// The display names of the speakers heard in the range, in order.
+	Speakers      []string `protobuf:"bytes,7,rep,name=speakers,proto3" json:"speakers,omitempty"`
+	CreatedAtMs   int64    `protobuf:"varint,8,opt,name=created_at_ms,json=createdAtMs,proto3" json:"created_at_ms,omitempty"`
+	UpdatedAtMs   int64    `protobuf:"varint,9,opt,name=updated_at_ms,json=updatedAtMs,proto3" json:"updated_at_ms,omitempty"`
+	Version       uint64   `protobuf:"varint,10,opt,name=version,proto3" json:"version,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *HighlightState) Reset() {
+	*x = HighlightState{}
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[5]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *HighlightState) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*HighlightState) ProtoMessage() {}
+
+func (x *HighlightState) ProtoReflect() protoreflect.Message {
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[5]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use HighlightState.ProtoReflect.Descriptor instead.
+func (*HighlightState) Descriptor() ([]byte, []int) {
+	return file_pocket_sync_v1_sync_proto_rawDescGZIP(), []int{5}
+}
+
+func (x *HighlightState) GetId() string {
+	if x != nil {
+		return x.Id
+	}
+	return ""
+}
+
+func (x *HighlightState) GetRecordingId() string {
+	if x != nil {
+		return x.RecordingId
+	}
+	return ""
+}
+
+func (x *HighlightState) GetStart() float64 {
+	if x != nil {
+		return x.Start
+	}
+	return 0
+}
+
+func (x *HighlightState) GetEnd() float64 {
+	if x != nil {
+		return x.End
+	}
+	return 0
+}
+
+func (x *HighlightState) GetText() string {
+	if x != nil {
+		return x.Text
+	}
+	return ""
+}
+
+func (x *HighlightState) GetNote() string {
+	if x != nil {
+		return x.Note
+	}
+	return ""
+}
+
+func (x *HighlightState) GetSpeakers() []string {
+	if x != nil {
+		return x.Speakers
+	}
+	return nil
+}
+
+func (x *HighlightState) GetCreatedAtMs() int64 {
+	if x != nil {
+		return x.CreatedAtMs
+	}
+	return 0
+}
+
+func (x *HighlightState) GetUpdatedAtMs() int64 {
+	if x != nil {
+		return x.UpdatedAtMs
+	}
+	return 0
+}
+
+func (x *HighlightState) GetVersion() uint64 {
+	if x != nil {
+		return x.Version
+	}
+	return 0
+}
+
 // Tombstone says an entity was deleted. Tombstones are kept at least 30 days.
 type Tombstone struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
@@ -542,7 +681,7 @@ type Tombstone struct {
 
 func (x *Tombstone) Reset() {
 	*x = Tombstone{}
-	mi := &file_pocket_sync_v1_sync_proto_msgTypes[5]
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -554,7 +693,7 @@ func (x *Tombstone) String() string {
 func (*Tombstone) ProtoMessage() {}
 
 func (x *Tombstone) ProtoReflect() protoreflect.Message {
-	mi := &file_pocket_sync_v1_sync_proto_msgTypes[5]
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -567,7 +706,7 @@ func (x *Tombstone) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Tombstone.ProtoReflect.Descriptor instead.
 func (*Tombstone) Descriptor() ([]byte, []int) {
-	return file_pocket_sync_v1_sync_proto_rawDescGZIP(), []int{5}
+	return file_pocket_sync_v1_sync_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *Tombstone) GetKind() EntityKind {
@@ -607,7 +746,7 @@ type PushRequest struct {
 
 func (x *PushRequest) Reset() {
 	*x = PushRequest{}
-	mi := &file_pocket_sync_v1_sync_proto_msgTypes[6]
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -619,7 +758,7 @@ func (x *PushRequest) String() string {
 func (*PushRequest) ProtoMessage() {}
 
 func (x *PushRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_pocket_sync_v1_sync_proto_msgTypes[6]
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -632,7 +771,7 @@ func (x *PushRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PushRequest.ProtoReflect.Descriptor instead.
 func (*PushRequest) Descriptor() ([]byte, []int) {
-	return file_pocket_sync_v1_sync_proto_rawDescGZIP(), []int{6}
+	return file_pocket_sync_v1_sync_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *PushRequest) GetMutations() []*Mutation {
@@ -656,6 +795,9 @@ type Mutation struct {
 	//	*Mutation_DeleteFolder
 	//	*Mutation_RenameSpeaker
 	//	*Mutation_AskQuestion
+	//	*Mutation_CreateHighlight
+	//	*Mutation_UpdateHighlight
+	//	*Mutation_DeleteHighlight
 	Op            isMutation_Op `protobuf_oneof:"op"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -663,7 +805,7 @@ type Mutation struct {
 
 func (x *Mutation) Reset() {
 	*x = Mutation{}
-	mi := &file_pocket_sync_v1_sync_proto_msgTypes[7]
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -675,7 +817,7 @@ func (x *Mutation) String() string {
 func (*Mutation) ProtoMessage() {}
 
 func (x *Mutation) ProtoReflect() protoreflect.Message {
-	mi := &file_pocket_sync_v1_sync_proto_msgTypes[7]
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -688,7 +830,7 @@ func (x *Mutation) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Mutation.ProtoReflect.Descriptor instead.
 func (*Mutation) Descriptor() ([]byte, []int) {
-	return file_pocket_sync_v1_sync_proto_rawDescGZIP(), []int{7}
+	return file_pocket_sync_v1_sync_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *Mutation) GetIdempotencyKey() string {
@@ -768,6 +910,33 @@ func (x *Mutation) GetAskQuestion() *AskQuestion {
 	return nil
 }
 
+func (x *Mutation) GetCreateHighlight() *CreateHighlight {
+	if x != nil {
+		if x, ok := x.Op.(*Mutation_CreateHighlight); ok {
+			return x.CreateHighlight
+		}
+	}
+	return nil
+}
+
+func (x *Mutation) GetUpdateHighlight() *UpdateHighlight {
+	if x != nil {
+		if x, ok := x.Op.(*Mutation_UpdateHighlight); ok {
+			return x.UpdateHighlight
+		}
+	}
+	return nil
+}
+
+func (x *Mutation) GetDeleteHighlight() *DeleteHighlight {
+	if x != nil {
+		if x, ok := x.Op.(*Mutation_DeleteHighlight); ok {
+			return x.DeleteHighlight
+		}
+	}
+	return nil
+}
+
 type isMutation_Op interface {
 	isMutation_Op()
 }
@@ -800,6 +969,18 @@ type Mutation_AskQuestion struct {
 	AskQuestion *AskQuestion `protobuf:"bytes,8,opt,name=ask_question,json=askQuestion,proto3,oneof"`
 }
 
+type Mutation_CreateHighlight struct {
+	CreateHighlight *CreateHighlight `protobuf:"bytes,9,opt,name=create_highlight,json=createHighlight,proto3,oneof"`
+}
+
+type Mutation_UpdateHighlight struct {
+	UpdateHighlight *UpdateHighlight `protobuf:"bytes,10,opt,name=update_highlight,json=updateHighlight,proto3,oneof"`
+}
+
+type Mutation_DeleteHighlight struct {
+	DeleteHighlight *DeleteHighlight `protobuf:"bytes,11,opt,name=delete_highlight,json=deleteHighlight,proto3,oneof"`
+}
+
 func (*Mutation_UpdateRecording) isMutation_Op() {}
 
 func (*Mutation_DeleteRecording) isMutation_Op() {}
@@ -813,6 +994,12 @@ func (*Mutation_DeleteFolder) isMutation_Op() {}
 func (*Mutation_RenameSpeaker) isMutation_Op() {}
 
 func (*Mutation_AskQuestion) isMutation_Op() {}
+
+func (*Mutation_CreateHighlight) isMutation_Op() {}
+
+func (*Mutation_UpdateHighlight) isMutation_Op() {}
+
+func (*Mutation_DeleteHighlight) isMutation_Op() {}
 
 // UpdateRecording is a patch of one recording: it sets the fields present;
 // others are left as they are, so two devices editing different fields both
@@ -839,7 +1026,7 @@ type UpdateRecording struct {
 
 func (x *UpdateRecording) Reset() {
 	*x = UpdateRecording{}
-	mi := &file_pocket_sync_v1_sync_proto_msgTypes[8]
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -851,7 +1038,7 @@ func (x *UpdateRecording) String() string {
 func (*UpdateRecording) ProtoMessage() {}
 
 func (x *UpdateRecording) ProtoReflect() protoreflect.Message {
-	mi := &file_pocket_sync_v1_sync_proto_msgTypes[8]
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -864,7 +1051,7 @@ func (x *UpdateRecording) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateRecording.ProtoReflect.Descriptor instead.
 func (*UpdateRecording) Descriptor() ([]byte, []int) {
-	return file_pocket_sync_v1_sync_proto_rawDescGZIP(), []int{8}
+	return file_pocket_sync_v1_sync_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *UpdateRecording) GetId() string {
@@ -925,7 +1112,7 @@ type DeleteRecording struct {
 
 func (x *DeleteRecording) Reset() {
 	*x = DeleteRecording{}
-	mi := &file_pocket_sync_v1_sync_proto_msgTypes[9]
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -937,7 +1124,7 @@ func (x *DeleteRecording) String() string {
 func (*DeleteRecording) ProtoMessage() {}
 
 func (x *DeleteRecording) ProtoReflect() protoreflect.Message {
-	mi := &file_pocket_sync_v1_sync_proto_msgTypes[9]
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -950,7 +1137,7 @@ func (x *DeleteRecording) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteRecording.ProtoReflect.Descriptor instead.
 func (*DeleteRecording) Descriptor() ([]byte, []int) {
-	return file_pocket_sync_v1_sync_proto_rawDescGZIP(), []int{9}
+	return file_pocket_sync_v1_sync_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *DeleteRecording) GetId() string {
@@ -973,7 +1160,7 @@ type CreateFolder struct {
 
 func (x *CreateFolder) Reset() {
 	*x = CreateFolder{}
-	mi := &file_pocket_sync_v1_sync_proto_msgTypes[10]
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -985,7 +1172,7 @@ func (x *CreateFolder) String() string {
 func (*CreateFolder) ProtoMessage() {}
 
 func (x *CreateFolder) ProtoReflect() protoreflect.Message {
-	mi := &file_pocket_sync_v1_sync_proto_msgTypes[10]
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -998,7 +1185,7 @@ func (x *CreateFolder) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateFolder.ProtoReflect.Descriptor instead.
 func (*CreateFolder) Descriptor() ([]byte, []int) {
-	return file_pocket_sync_v1_sync_proto_rawDescGZIP(), []int{10}
+	return file_pocket_sync_v1_sync_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *CreateFolder) GetId() string {
@@ -1032,7 +1219,7 @@ type RenameFolder struct {
 
 func (x *RenameFolder) Reset() {
 	*x = RenameFolder{}
-	mi := &file_pocket_sync_v1_sync_proto_msgTypes[11]
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1044,7 +1231,7 @@ func (x *RenameFolder) String() string {
 func (*RenameFolder) ProtoMessage() {}
 
 func (x *RenameFolder) ProtoReflect() protoreflect.Message {
-	mi := &file_pocket_sync_v1_sync_proto_msgTypes[11]
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1057,7 +1244,7 @@ func (x *RenameFolder) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RenameFolder.ProtoReflect.Descriptor instead.
 func (*RenameFolder) Descriptor() ([]byte, []int) {
-	return file_pocket_sync_v1_sync_proto_rawDescGZIP(), []int{11}
+	return file_pocket_sync_v1_sync_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *RenameFolder) GetId() string {
@@ -1085,7 +1272,7 @@ type DeleteFolder struct {
 
 func (x *DeleteFolder) Reset() {
 	*x = DeleteFolder{}
-	mi := &file_pocket_sync_v1_sync_proto_msgTypes[12]
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1097,7 +1284,7 @@ func (x *DeleteFolder) String() string {
 func (*DeleteFolder) ProtoMessage() {}
 
 func (x *DeleteFolder) ProtoReflect() protoreflect.Message {
-	mi := &file_pocket_sync_v1_sync_proto_msgTypes[12]
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1110,7 +1297,7 @@ func (x *DeleteFolder) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteFolder.ProtoReflect.Descriptor instead.
 func (*DeleteFolder) Descriptor() ([]byte, []int) {
-	return file_pocket_sync_v1_sync_proto_rawDescGZIP(), []int{12}
+	return file_pocket_sync_v1_sync_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *DeleteFolder) GetId() string {
@@ -1135,7 +1322,7 @@ type RenameSpeaker struct {
 
 func (x *RenameSpeaker) Reset() {
 	*x = RenameSpeaker{}
-	mi := &file_pocket_sync_v1_sync_proto_msgTypes[13]
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1147,7 +1334,7 @@ func (x *RenameSpeaker) String() string {
 func (*RenameSpeaker) ProtoMessage() {}
 
 func (x *RenameSpeaker) ProtoReflect() protoreflect.Message {
-	mi := &file_pocket_sync_v1_sync_proto_msgTypes[13]
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1160,7 +1347,7 @@ func (x *RenameSpeaker) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RenameSpeaker.ProtoReflect.Descriptor instead.
 func (*RenameSpeaker) Descriptor() ([]byte, []int) {
-	return file_pocket_sync_v1_sync_proto_rawDescGZIP(), []int{13}
+	return file_pocket_sync_v1_sync_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *RenameSpeaker) GetRecordingId() string {
@@ -1196,7 +1383,7 @@ type AskQuestion struct {
 
 func (x *AskQuestion) Reset() {
 	*x = AskQuestion{}
-	mi := &file_pocket_sync_v1_sync_proto_msgTypes[14]
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1208,7 +1395,7 @@ func (x *AskQuestion) String() string {
 func (*AskQuestion) ProtoMessage() {}
 
 func (x *AskQuestion) ProtoReflect() protoreflect.Message {
-	mi := &file_pocket_sync_v1_sync_proto_msgTypes[14]
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1221,7 +1408,7 @@ func (x *AskQuestion) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AskQuestion.ProtoReflect.Descriptor instead.
 func (*AskQuestion) Descriptor() ([]byte, []int) {
-	return file_pocket_sync_v1_sync_proto_rawDescGZIP(), []int{14}
+	return file_pocket_sync_v1_sync_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *AskQuestion) GetRecordingId() string {
@@ -1245,6 +1432,184 @@ func (x *AskQuestion) GetSessionId() string {
 	return ""
 }
 
+// CreateHighlight marks start..end (seconds) of a recording; the server
+// takes the transcript's words between them. Sent again with the same id it
+// answers the highlight made the first time.
+type CreateHighlight struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Made by the client, so the note can be edited before the server has
+	// seen the highlight.
+	Id            string  `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	RecordingId   string  `protobuf:"bytes,2,opt,name=recording_id,json=recordingId,proto3" json:"recording_id,omitempty"`
+	Start         float64 `protobuf:"fixed64,3,opt,name=start,proto3" json:"start,omitempty"`
+	End           float64 `protobuf:"fixed64,4,opt,name=end,proto3" json:"end,omitempty"`
+	Note          string  `protobuf:"bytes,5,opt,name=note,proto3" json:"note,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CreateHighlight) Reset() {
+	*x = CreateHighlight{}
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[16]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CreateHighlight) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CreateHighlight) ProtoMessage() {}
+
+func (x *CreateHighlight) ProtoReflect() protoreflect.Message {
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[16]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CreateHighlight.ProtoReflect.Descriptor instead.
+func (*CreateHighlight) Descriptor() ([]byte, []int) {
+	return file_pocket_sync_v1_sync_proto_rawDescGZIP(), []int{16}
+}
+
+func (x *CreateHighlight) GetId() string {
+	if x != nil {
+		return x.Id
+	}
+	return ""
+}
+
+func (x *CreateHighlight) GetRecordingId() string {
+	if x != nil {
+		return x.RecordingId
+	}
+	return ""
+}
+
+func (x *CreateHighlight) GetStart() float64 {
+	if x != nil {
+		return x.Start
+	}
+	return 0
+}
+
+func (x *CreateHighlight) GetEnd() float64 {
+	if x != nil {
+		return x.End
+	}
+	return 0
+}
+
+func (x *CreateHighlight) GetNote() string {
+	if x != nil {
+		return x.Note
+	}
+	return ""
+}
+
+// UpdateHighlight sets a highlight's note ("" clears it).
+type UpdateHighlight struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Id            string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	Note          string                 `protobuf:"bytes,2,opt,name=note,proto3" json:"note,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *UpdateHighlight) Reset() {
+	*x = UpdateHighlight{}
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[17]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *UpdateHighlight) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*UpdateHighlight) ProtoMessage() {}
+
+func (x *UpdateHighlight) ProtoReflect() protoreflect.Message {
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[17]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use UpdateHighlight.ProtoReflect.Descriptor instead.
+func (*UpdateHighlight) Descriptor() ([]byte, []int) {
+	return file_pocket_sync_v1_sync_proto_rawDescGZIP(), []int{17}
+}
+
+func (x *UpdateHighlight) GetId() string {
+	if x != nil {
+		return x.Id
+	}
+	return ""
+}
+
+func (x *UpdateHighlight) GetNote() string {
+	if x != nil {
+		return x.Note
+	}
+	return ""
+}
+
+type DeleteHighlight struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Id            string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DeleteHighlight) Reset() {
+	*x = DeleteHighlight{}
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[18]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DeleteHighlight) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DeleteHighlight) ProtoMessage() {}
+
+func (x *DeleteHighlight) ProtoReflect() protoreflect.Message {
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[18]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DeleteHighlight.ProtoReflect.Descriptor instead.
+func (*DeleteHighlight) Descriptor() ([]byte, []int) {
+	return file_pocket_sync_v1_sync_proto_rawDescGZIP(), []int{18}
+}
+
+func (x *DeleteHighlight) GetId() string {
+	if x != nil {
+		return x.Id
+	}
+	return ""
+}
+
 type PushResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// One per mutation, in order. Mutations after one that must be retried are
@@ -1256,7 +1621,7 @@ type PushResponse struct {
 
 func (x *PushResponse) Reset() {
 	*x = PushResponse{}
-	mi := &file_pocket_sync_v1_sync_proto_msgTypes[15]
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1268,7 +1633,7 @@ func (x *PushResponse) String() string {
 func (*PushResponse) ProtoMessage() {}
 
 func (x *PushResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_pocket_sync_v1_sync_proto_msgTypes[15]
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1281,7 +1646,7 @@ func (x *PushResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PushResponse.ProtoReflect.Descriptor instead.
 func (*PushResponse) Descriptor() ([]byte, []int) {
-	return file_pocket_sync_v1_sync_proto_rawDescGZIP(), []int{15}
+	return file_pocket_sync_v1_sync_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *PushResponse) GetResults() []*MutationResult {
@@ -1312,7 +1677,7 @@ type MutationResult struct {
 
 func (x *MutationResult) Reset() {
 	*x = MutationResult{}
-	mi := &file_pocket_sync_v1_sync_proto_msgTypes[16]
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1324,7 +1689,7 @@ func (x *MutationResult) String() string {
 func (*MutationResult) ProtoMessage() {}
 
 func (x *MutationResult) ProtoReflect() protoreflect.Message {
-	mi := &file_pocket_sync_v1_sync_proto_msgTypes[16]
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1337,7 +1702,7 @@ func (x *MutationResult) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MutationResult.ProtoReflect.Descriptor instead.
 func (*MutationResult) Descriptor() ([]byte, []int) {
-	return file_pocket_sync_v1_sync_proto_rawDescGZIP(), []int{16}
+	return file_pocket_sync_v1_sync_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *MutationResult) GetIdempotencyKey() string {
@@ -1401,12 +1766,13 @@ const file_pocket_sync_v1_sync_proto_rawDesc = "" +
 	"\achanges\x18\x01 \x03(\v2\x16.pocket.sync.v1.ChangeR\achanges\x12\x16\n" +
 	"\x06cursor\x18\x02 \x01(\tR\x06cursor\x12\x19\n" +
 	"\bhas_more\x18\x03 \x01(\bR\ahasMore\x12\x16\n" +
-	"\x06resync\x18\x04 \x01(\bR\x06resync\"\xd6\x01\n" +
+	"\x06resync\x18\x04 \x01(\bR\x06resync\"\x96\x02\n" +
 	"\x06Change\x12\x10\n" +
 	"\x03seq\x18\x01 \x01(\x04R\x03seq\x12>\n" +
 	"\trecording\x18\x02 \x01(\v2\x1e.pocket.sync.v1.RecordingStateH\x00R\trecording\x125\n" +
 	"\x06folder\x18\x03 \x01(\v2\x1b.pocket.sync.v1.FolderStateH\x00R\x06folder\x129\n" +
-	"\ttombstone\x18\x04 \x01(\v2\x19.pocket.sync.v1.TombstoneH\x00R\ttombstoneB\b\n" +
+	"\ttombstone\x18\x04 \x01(\v2\x19.pocket.sync.v1.TombstoneH\x00R\ttombstone\x12>\n" +
+	"\thighlight\x18\x05 \x01(\v2\x1e.pocket.sync.v1.HighlightStateH\x00R\thighlightB\b\n" +
 	"\x06entity\"\xaf\x01\n" +
 	"\x0eRecordingState\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x1b\n" +
@@ -1420,14 +1786,26 @@ const file_pocket_sync_v1_sync_proto_rawDesc = "" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x1b\n" +
 	"\tparent_id\x18\x03 \x01(\tR\bparentId\x12\"\n" +
 	"\rcreated_at_ms\x18\x04 \x01(\x03R\vcreatedAtMs\x12\x18\n" +
-	"\aversion\x18\x05 \x01(\x04R\aversion\"\x89\x01\n" +
+	"\aversion\x18\x05 \x01(\x04R\aversion\"\x91\x02\n" +
+	"\x0eHighlightState\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\tR\x02id\x12!\n" +
+	"\frecording_id\x18\x02 \x01(\tR\vrecordingId\x12\x14\n" +
+	"\x05start\x18\x03 \x01(\x01R\x05start\x12\x10\n" +
+	"\x03end\x18\x04 \x01(\x01R\x03end\x12\x12\n" +
+	"\x04text\x18\x05 \x01(\tR\x04text\x12\x12\n" +
+	"\x04note\x18\x06 \x01(\tR\x04note\x12\x1a\n" +
+	"\bspeakers\x18\a \x03(\tR\bspeakers\x12\"\n" +
+	"\rcreated_at_ms\x18\b \x01(\x03R\vcreatedAtMs\x12\"\n" +
+	"\rupdated_at_ms\x18\t \x01(\x03R\vupdatedAtMs\x12\x18\n" +
+	"\aversion\x18\n" +
+	" \x01(\x04R\aversion\"\x89\x01\n" +
 	"\tTombstone\x12.\n" +
 	"\x04kind\x18\x01 \x01(\x0e2\x1a.pocket.sync.v1.EntityKindR\x04kind\x12\x0e\n" +
 	"\x02id\x18\x02 \x01(\tR\x02id\x12\"\n" +
 	"\rdeleted_at_ms\x18\x03 \x01(\x03R\vdeletedAtMs\x12\x18\n" +
 	"\aversion\x18\x04 \x01(\x04R\aversion\"E\n" +
 	"\vPushRequest\x126\n" +
-	"\tmutations\x18\x01 \x03(\v2\x18.pocket.sync.v1.MutationR\tmutations\"\xae\x04\n" +
+	"\tmutations\x18\x01 \x03(\v2\x18.pocket.sync.v1.MutationR\tmutations\"\x98\x06\n" +
 	"\bMutation\x12'\n" +
 	"\x0fidempotency_key\x18\x01 \x01(\tR\x0eidempotencyKey\x12L\n" +
 	"\x10update_recording\x18\x02 \x01(\v2\x1f.pocket.sync.v1.UpdateRecordingH\x00R\x0fupdateRecording\x12L\n" +
@@ -1436,7 +1814,11 @@ const file_pocket_sync_v1_sync_proto_rawDesc = "" +
 	"\rrename_folder\x18\x05 \x01(\v2\x1c.pocket.sync.v1.RenameFolderH\x00R\frenameFolder\x12C\n" +
 	"\rdelete_folder\x18\x06 \x01(\v2\x1c.pocket.sync.v1.DeleteFolderH\x00R\fdeleteFolder\x12F\n" +
 	"\x0erename_speaker\x18\a \x01(\v2\x1d.pocket.sync.v1.RenameSpeakerH\x00R\rrenameSpeaker\x12@\n" +
-	"\fask_question\x18\b \x01(\v2\x1b.pocket.sync.v1.AskQuestionH\x00R\vaskQuestionB\x04\n" +
+	"\fask_question\x18\b \x01(\v2\x1b.pocket.sync.v1.AskQuestionH\x00R\vaskQuestion\x12L\n" +
+	"\x10create_highlight\x18\t \x01(\v2\x1f.pocket.sync.v1.CreateHighlightH\x00R\x0fcreateHighlight\x12L\n" +
+	"\x10update_highlight\x18\n" +
+	" \x01(\v2\x1f.pocket.sync.v1.UpdateHighlightH\x00R\x0fupdateHighlight\x12L\n" +
+	"\x10delete_highlight\x18\v \x01(\v2\x1f.pocket.sync.v1.DeleteHighlightH\x00R\x0fdeleteHighlightB\x04\n" +
 	"\x02op\"\xa8\x02\n" +
 	"\x0fUpdateRecording\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x19\n" +
@@ -1473,7 +1855,18 @@ const file_pocket_sync_v1_sync_proto_rawDesc = "" +
 	"\frecording_id\x18\x01 \x01(\tR\vrecordingId\x12\x18\n" +
 	"\amessage\x18\x02 \x01(\tR\amessage\x12\x1d\n" +
 	"\n" +
-	"session_id\x18\x03 \x01(\tR\tsessionId\"H\n" +
+	"session_id\x18\x03 \x01(\tR\tsessionId\"\x80\x01\n" +
+	"\x0fCreateHighlight\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\tR\x02id\x12!\n" +
+	"\frecording_id\x18\x02 \x01(\tR\vrecordingId\x12\x14\n" +
+	"\x05start\x18\x03 \x01(\x01R\x05start\x12\x10\n" +
+	"\x03end\x18\x04 \x01(\x01R\x03end\x12\x12\n" +
+	"\x04note\x18\x05 \x01(\tR\x04note\"5\n" +
+	"\x0fUpdateHighlight\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\tR\x02id\x12\x12\n" +
+	"\x04note\x18\x02 \x01(\tR\x04note\"!\n" +
+	"\x0fDeleteHighlight\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\tR\x02id\"H\n" +
 	"\fPushResponse\x128\n" +
 	"\aresults\x18\x01 \x03(\v2\x1e.pocket.sync.v1.MutationResultR\aresults\"\x9f\x02\n" +
 	"\x0eMutationResult\x12'\n" +
@@ -1485,12 +1878,13 @@ const file_pocket_sync_v1_sync_proto_rawDesc = "" +
 	"\rerror_message\x18\x05 \x01(\tR\ferrorMessage\x120\n" +
 	"\acurrent\x18\x06 \x01(\v2\x16.pocket.sync.v1.ChangeR\acurrent\x12\x1f\n" +
 	"\vanswer_json\x18\a \x01(\tR\n" +
-	"answerJson*\\\n" +
+	"answerJson*w\n" +
 	"\n" +
 	"EntityKind\x12\x1b\n" +
 	"\x17ENTITY_KIND_UNSPECIFIED\x10\x00\x12\x19\n" +
 	"\x15ENTITY_KIND_RECORDING\x10\x01\x12\x16\n" +
-	"\x12ENTITY_KIND_FOLDER\x10\x02*`\n" +
+	"\x12ENTITY_KIND_FOLDER\x10\x02\x12\x19\n" +
+	"\x15ENTITY_KIND_HIGHLIGHT\x10\x03*`\n" +
 	"\aOutcome\x12\x17\n" +
 	"\x13OUTCOME_UNSPECIFIED\x10\x00\x12\x13\n" +
 	"\x0fOUTCOME_APPLIED\x10\x01\x12\x14\n" +
@@ -1513,7 +1907,7 @@ func file_pocket_sync_v1_sync_proto_rawDescGZIP() []byte {
 }
 
 var file_pocket_sync_v1_sync_proto_enumTypes = make([]protoimpl.EnumInfo, 2)
-var file_pocket_sync_v1_sync_proto_msgTypes = make([]protoimpl.MessageInfo, 17)
+var file_pocket_sync_v1_sync_proto_msgTypes = make([]protoimpl.MessageInfo, 21)
 var file_pocket_sync_v1_sync_proto_goTypes = []any{
 	(EntityKind)(0),         // 0: pocket.sync.v1.EntityKind
 	(Outcome)(0),            // 1: pocket.sync.v1.Outcome
@@ -1522,45 +1916,53 @@ var file_pocket_sync_v1_sync_proto_goTypes = []any{
 	(*Change)(nil),          // 4: pocket.sync.v1.Change
 	(*RecordingState)(nil),  // 5: pocket.sync.v1.RecordingState
 	(*FolderState)(nil),     // 6: pocket.sync.v1.FolderState
-	(*Tombstone)(nil),       // 7: pocket.sync.v1.Tombstone
-	(*PushRequest)(nil),     // 8: pocket.sync.v1.PushRequest
-	(*Mutation)(nil),        // 9: pocket.sync.v1.Mutation
-	(*UpdateRecording)(nil), // 10: pocket.sync.v1.UpdateRecording
-	(*DeleteRecording)(nil), // 11: pocket.sync.v1.DeleteRecording
-	(*CreateFolder)(nil),    // 12: pocket.sync.v1.CreateFolder
-	(*RenameFolder)(nil),    // 13: pocket.sync.v1.RenameFolder
-	(*DeleteFolder)(nil),    // 14: pocket.sync.v1.DeleteFolder
-	(*RenameSpeaker)(nil),   // 15: pocket.sync.v1.RenameSpeaker
-	(*AskQuestion)(nil),     // 16: pocket.sync.v1.AskQuestion
-	(*PushResponse)(nil),    // 17: pocket.sync.v1.PushResponse
-	(*MutationResult)(nil),  // 18: pocket.sync.v1.MutationResult
+	(*HighlightState)(nil),  // 7: pocket.sync.v1.HighlightState
+	(*Tombstone)(nil),       // 8: pocket.sync.v1.Tombstone
+	(*PushRequest)(nil),     // 9: pocket.sync.v1.PushRequest
+	(*Mutation)(nil),        // 10: pocket.sync.v1.Mutation
+	(*UpdateRecording)(nil), // 11: pocket.sync.v1.UpdateRecording
+	(*DeleteRecording)(nil), // 12: pocket.sync.v1.DeleteRecording
+	(*CreateFolder)(nil),    // 13: pocket.sync.v1.CreateFolder
+	(*RenameFolder)(nil),    // 14: pocket.sync.v1.RenameFolder
+	(*DeleteFolder)(nil),    // 15: pocket.sync.v1.DeleteFolder
+	(*RenameSpeaker)(nil),   // 16: pocket.sync.v1.RenameSpeaker
+	(*AskQuestion)(nil),     // 17: pocket.sync.v1.AskQuestion
+	(*CreateHighlight)(nil), // 18: pocket.sync.v1.CreateHighlight
+	(*UpdateHighlight)(nil), // 19: pocket.sync.v1.UpdateHighlight
+	(*DeleteHighlight)(nil), // 20: pocket.sync.v1.DeleteHighlight
+	(*PushResponse)(nil),    // 21: pocket.sync.v1.PushResponse
+	(*MutationResult)(nil),  // 22: pocket.sync.v1.MutationResult
 }
 var file_pocket_sync_v1_sync_proto_depIdxs = []int32{
 	4,  // 0: pocket.sync.v1.PullResponse.changes:type_name -> pocket.sync.v1.Change
 	5,  // 1: pocket.sync.v1.Change.recording:type_name -> pocket.sync.v1.RecordingState
 	6,  // 2: pocket.sync.v1.Change.folder:type_name -> pocket.sync.v1.FolderState
-	7,  // 3: pocket.sync.v1.Change.tombstone:type_name -> pocket.sync.v1.Tombstone
-	0,  // 4: pocket.sync.v1.Tombstone.kind:type_name -> pocket.sync.v1.EntityKind
-	9,  // 5: pocket.sync.v1.PushRequest.mutations:type_name -> pocket.sync.v1.Mutation
-	10, // 6: pocket.sync.v1.Mutation.update_recording:type_name -> pocket.sync.v1.UpdateRecording
-	11, // 7: pocket.sync.v1.Mutation.delete_recording:type_name -> pocket.sync.v1.DeleteRecording
-	12, // 8: pocket.sync.v1.Mutation.create_folder:type_name -> pocket.sync.v1.CreateFolder
-	13, // 9: pocket.sync.v1.Mutation.rename_folder:type_name -> pocket.sync.v1.RenameFolder
-	14, // 10: pocket.sync.v1.Mutation.delete_folder:type_name -> pocket.sync.v1.DeleteFolder
-	15, // 11: pocket.sync.v1.Mutation.rename_speaker:type_name -> pocket.sync.v1.RenameSpeaker
-	16, // 12: pocket.sync.v1.Mutation.ask_question:type_name -> pocket.sync.v1.AskQuestion
-	18, // 13: pocket.sync.v1.PushResponse.results:type_name -> pocket.sync.v1.MutationResult
-	1,  // 14: pocket.sync.v1.MutationResult.outcome:type_name -> pocket.sync.v1.Outcome
-	4,  // 15: pocket.sync.v1.MutationResult.current:type_name -> pocket.sync.v1.Change
-	2,  // 16: pocket.sync.v1.SyncService.Pull:input_type -> pocket.sync.v1.PullRequest
-	8,  // 17: pocket.sync.v1.SyncService.Push:input_type -> pocket.sync.v1.PushRequest
-	3,  // 18: pocket.sync.v1.SyncService.Pull:output_type -> pocket.sync.v1.PullResponse
-	17, // 19: pocket.sync.v1.SyncService.Push:output_type -> pocket.sync.v1.PushResponse
-	18, // [18:20] is the sub-list for method output_type
-	16, // [16:18] is the sub-list for method input_type
-	16, // [16:16] is the sub-list for extension type_name
-	16, // [16:16] is the sub-list for extension extendee
-	0,  // [0:16] is the sub-list for field type_name
+	8,  // 3: pocket.sync.v1.Change.tombstone:type_name -> pocket.sync.v1.Tombstone
+	7,  // 4: pocket.sync.v1.Change.highlight:type_name -> pocket.sync.v1.HighlightState
+	0,  // 5: pocket.sync.v1.Tombstone.kind:type_name -> pocket.sync.v1.EntityKind
+	10, // 6: pocket.sync.v1.PushRequest.mutations:type_name -> pocket.sync.v1.Mutation
+	11, // 7: pocket.sync.v1.Mutation.update_recording:type_name -> pocket.sync.v1.UpdateRecording
+	12, // 8: pocket.sync.v1.Mutation.delete_recording:type_name -> pocket.sync.v1.DeleteRecording
+	13, // 9: pocket.sync.v1.Mutation.create_folder:type_name -> pocket.sync.v1.CreateFolder
+	14, // 10: pocket.sync.v1.Mutation.rename_folder:type_name -> pocket.sync.v1.RenameFolder
+	15, // 11: pocket.sync.v1.Mutation.delete_folder:type_name -> pocket.sync.v1.DeleteFolder
+	16, // 12: pocket.sync.v1.Mutation.rename_speaker:type_name -> pocket.sync.v1.RenameSpeaker
+	17, // 13: pocket.sync.v1.Mutation.ask_question:type_name -> pocket.sync.v1.AskQuestion
+	18, // 14: pocket.sync.v1.Mutation.create_highlight:type_name -> pocket.sync.v1.CreateHighlight
+	19, // 15: pocket.sync.v1.Mutation.update_highlight:type_name -> pocket.sync.v1.UpdateHighlight
+	20, // 16: pocket.sync.v1.Mutation.delete_highlight:type_name -> pocket.sync.v1.DeleteHighlight
+	22, // 17: pocket.sync.v1.PushResponse.results:type_name -> pocket.sync.v1.MutationResult
+	1,  // 18: pocket.sync.v1.MutationResult.outcome:type_name -> pocket.sync.v1.Outcome
+	4,  // 19: pocket.sync.v1.MutationResult.current:type_name -> pocket.sync.v1.Change
+	2,  // 20: pocket.sync.v1.SyncService.Pull:input_type -> pocket.sync.v1.PullRequest
+	9,  // 21: pocket.sync.v1.SyncService.Push:input_type -> pocket.sync.v1.PushRequest
+	3,  // 22: pocket.sync.v1.SyncService.Pull:output_type -> pocket.sync.v1.PullResponse
+	21, // 23: pocket.sync.v1.SyncService.Push:output_type -> pocket.sync.v1.PushResponse
+	22, // [22:24] is the sub-list for method output_type
+	20, // [20:22] is the sub-list for method input_type
+	20, // [20:20] is the sub-list for extension type_name
+	20, // [20:20] is the sub-list for extension extendee
+	0,  // [0:20] is the sub-list for field type_name
 }
 
 func init() { file_pocket_sync_v1_sync_proto_init() }
@@ -1572,8 +1974,9 @@ func file_pocket_sync_v1_sync_proto_init() {
 		(*Change_Recording)(nil),
 		(*Change_Folder)(nil),
 		(*Change_Tombstone)(nil),
+		(*Change_Highlight)(nil),
 	}
-	file_pocket_sync_v1_sync_proto_msgTypes[7].OneofWrappers = []any{
+	file_pocket_sync_v1_sync_proto_msgTypes[8].OneofWrappers = []any{
 		(*Mutation_UpdateRecording)(nil),
 		(*Mutation_DeleteRecording)(nil),
 		(*Mutation_CreateFolder)(nil),
@@ -1581,15 +1984,18 @@ func file_pocket_sync_v1_sync_proto_init() {
 		(*Mutation_DeleteFolder)(nil),
 		(*Mutation_RenameSpeaker)(nil),
 		(*Mutation_AskQuestion)(nil),
+		(*Mutation_CreateHighlight)(nil),
+		(*Mutation_UpdateHighlight)(nil),
+		(*Mutation_DeleteHighlight)(nil),
 	}
-	file_pocket_sync_v1_sync_proto_msgTypes[8].OneofWrappers = []any{}
+	file_pocket_sync_v1_sync_proto_msgTypes[9].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_pocket_sync_v1_sync_proto_rawDesc), len(file_pocket_sync_v1_sync_proto_rawDesc)),
 			NumEnums:      2,
-			NumMessages:   17,
+			NumMessages:   21,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

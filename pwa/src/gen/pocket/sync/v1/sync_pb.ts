@@ -15,7 +15,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file pocket/sync/v1/sync.proto.
  */
 export const file_pocket_sync_v1_sync: GenFile = /*@__PURE__*/
-  fileDesc("Chlwb2NrZXQvc3luYy92MS9zeW5jLnByb3RvEg5wb2NrZXQuc3luYy52MSIsCgtQdWxsUmVxdWVzdBIOCgZjdXJzb3IYASABKAkSDQoFbGltaXQYAiABKA0iaQoMUHVsbFJlc3BvbnNlEicKB2NoYW5nZXMYASADKAsyFi5wb2NrZXQuc3luYy52MS5DaGFuZ2USDgoGY3Vyc29yGAIgASgJEhAKCGhhc19tb3JlGAMgASgIEg4KBnJlc3luYxgEIAEoCCKzAQoGQ2hhbmdlEgsKA3NlcRgBIAEoBBIzCglyZWNvcmRpbmcYAiABKAsyHi5wb2NrZXQuc3luYy52MS5SZWNvcmRpbmdTdGF0ZUgAEi0KBmZvbGRlchgDIAEoCzIbLnBvY2tldC5zeW5jLnYxLkZvbGRlclN0YXRlSAASLgoJdG9tYnN0b25lGAQgASgLMhkucG9ja2V0LnN5bmMudjEuVG9tYnN0b25lSABCCAoGZW50aXR5InkKDlJlY29yZGluZ1N0YXRlEgoKAmlkGAEgASgJEhEKCWl0ZW1fanNvbhgCIAEoCRIVCg1zcGVha2Vyc19qc29uGAMgASgJEhEKCWZvbGRlcl9pZBgEIAEoCRINCgVlbXB0eRgFIAEoCBIPCgd2ZXJzaW9uGAYgASgEImIKC0ZvbGRlclN0YXRlEgoKAmlkGAEgASgJEgwKBG5hbWUYAiABKAkSEQoJcGFyZW50X2lkGAMgASgJEhUKDWNyZWF0ZWRfYXRfbXMYBCABKAMSDwoHdmVyc2lvbhgFIAEoBCJpCglUb21ic3RvbmUSKAoEa2luZBgBIAEoDjIaLnBvY2tldC5zeW5jLnYxLkVudGl0eUtpbmQSCgoCaWQYAiABKAkSFQoNZGVsZXRlZF9hdF9tcxgDIAEoAxIPCgd2ZXJzaW9uGAQgASgEIjoKC1B1c2hSZXF1ZXN0EisKCW11dGF0aW9ucxgBIAMoCzIYLnBvY2tldC5zeW5jLnYxLk11dGF0aW9uIrYDCghNdXRhdGlvbhIXCg9pZGVtcG90ZW5jeV9rZXkYASABKAkSOwoQdXBkYXRlX3JlY29yZGluZxgCIAEoCzIfLnBvY2tldC5zeW5jLnYxLlVwZGF0ZVJlY29yZGluZ0gAEjsKEGRlbGV0ZV9yZWNvcmRpbmcYAyABKAsyHy5wb2NrZXQuc3luYy52MS5EZWxldGVSZWNvcmRpbmdIABI1Cg1jcmVhdGVfZm9sZGVyGAQgASgLMhwucG9ja2V0LnN5bmMudjEuQ3JlYXRlRm9sZGVySAASNQoNcmVuYW1lX2ZvbGRlchgFIAEoCzIcLnBvY2tldC5zeW5jLnYxLlJlbmFtZUZvbGRlckgAEjUKDWRlbGV0ZV9mb2xkZXIYBiABKAsyHC5wb2NrZXQuc3luYy52MS5EZWxldGVGb2xkZXJIABI3Cg5yZW5hbWVfc3BlYWtlchgHIAEoCzIdLnBvY2tldC5zeW5jLnYxLlJlbmFtZVNwZWFrZXJIABIzCgxhc2tfcXVlc3Rpb24YCCABKAsyGy5wb2NrZXQuc3luYy52MS5Bc2tRdWVzdGlvbkgAQgQKAm9wIu0BCg9VcGRhdGVSZWNvcmRpbmcSCgoCaWQYASABKAkSEgoFdGl0bGUYAiABKAlIAIgBARIYCgtkZXNjcmlwdGlvbhgDIAEoCUgBiAEBEhYKCWZvbGRlcl9pZBgEIAEoCUgCiAEBEhQKB3N0YXJyZWQYBSABKAhIA4gBARIVCghhcmNoaXZlZBgGIAEoCEgEiAEBEhEKBG5vdGUYByABKAlIBYgBAUIICgZfdGl0bGVCDgoMX2Rlc2NyaXB0aW9uQgwKCl9mb2xkZXJfaWRCCgoIX3N0YXJyZWRCCwoJX2FyY2hpdmVkQgcKBV9ub3RlIh0KD0RlbGV0ZVJlY29yZGluZxIKCgJpZBgBIAEoCSI7CgxDcmVhdGVGb2xkZXISCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCRIRCglwYXJlbnRfaWQYAyABKAkiKAoMUmVuYW1lRm9sZGVyEgoKAmlkGAEgASgJEgwKBG5hbWUYAiABKAkiGgoMRGVsZXRlRm9sZGVyEgoKAmlkGAEgASgJIkQKDVJlbmFtZVNwZWFrZXISFAoMcmVjb3JkaW5nX2lkGAEgASgJEg8KB3NwZWFrZXIYAiABKAkSDAoEbmFtZRgDIAEoCSJICgtBc2tRdWVzdGlvbhIUCgxyZWNvcmRpbmdfaWQYASABKAkSDwoHbWVzc2FnZRgCIAEoCRISCgpzZXNzaW9uX2lkGAMgASgJIj8KDFB1c2hSZXNwb25zZRIvCgdyZXN1bHRzGAEgAygLMh4ucG9ja2V0LnN5bmMudjEuTXV0YXRpb25SZXN1bHQizgEKDk11dGF0aW9uUmVzdWx0EhcKD2lkZW1wb3RlbmN5X2tleRgBIAEoCRIoCgdvdXRjb21lGAIgASgOMhcucG9ja2V0LnN5bmMudjEuT3V0Y29tZRIQCghyZXBsYXllZBgDIAEoCBISCgplcnJvcl9jb2RlGAQgASgJEhUKDWVycm9yX21lc3NhZ2UYBSABKAkSJwoHY3VycmVudBgGIAEoCzIWLnBvY2tldC5zeW5jLnYxLkNoYW5nZRITCgthbnN3ZXJfanNvbhgHIAEoCSpcCgpFbnRpdHlLaW5kEhsKF0VOVElUWV9LSU5EX1VOU1BFQ0lGSUVEEAASGQoVRU5USVRZX0tJTkRfUkVDT1JESU5HEAESFgoSRU5USVRZX0tJTkRfRk9MREVSEAIqYAoHT3V0Y29tZRIXChNPVVRDT01FX1VOU1BFQ0lGSUVEEAASEwoPT1VUQ09NRV9BUFBMSUVEEAESFAoQT1VUQ09NRV9SRUpFQ1RFRBACEhEKDU9VVENPTUVfUkVUUlkQAzKYAQoLU3luY1NlcnZpY2USRgoEUHVsbBIbLnBvY2tldC5zeW5jLnYxLlB1bGxSZXF1ZXN0GhwucG9ja2V0LnN5bmMudjEuUHVsbFJlc3BvbnNlIgOQAgESQQoEUHVzaBIbLnBvY2tldC5zeW5jLnYxLlB1c2hSZXF1ZXN0GhwucG9ja2V0LnN5bmMudjEuUHVzaFJlc3BvbnNlQkJaQGdpdGh1Yi5jb20vcG9ja2V0LWNvbXBhbmlvbi9wb2NrZXQvcGtnL2dlbi9wb2NrZXQvc3luYy92MTtzeW5jdjFiBnByb3RvMw");
+  fileDesc("Chlwb2NrZXQvc3luYy92MS9zeW5jLnByb3RvEg5wb2NrZXQuc3luYy52MSIsCgtQdWxsUmVxdWVzdBIOCgZjdXJzb3IYASABKAkSDQoFbGltaXQYAiABKA0iaQoMUHVsbFJlc3BvbnNlEicKB2NoYW5nZXMYASADKAsyFi5wb2NrZXQuc3luYy52MS5DaGFuZ2USDgoGY3Vyc29yGAIgASgJEhAKCGhhc19tb3JlGAMgASgIEg4KBnJlc3luYxgEIAEoCCLoAQoGQ2hhbmdlEgsKA3NlcRgBIAEoBBIzCglyZWNvcmRpbmcYAiABKAsyHi5wb2NrZXQuc3luYy52MS5SZWNvcmRpbmdTdGF0ZUgAEi0KBmZvbGRlchgDIAEoCzIbLnBvY2tldC5zeW5jLnYxLkZvbGRlclN0YXRlSAASLgoJdG9tYnN0b25lGAQgASgLMhkucG9ja2V0LnN5bmMudjEuVG9tYnN0b25lSAASMwoJaGlnaGxpZ2h0GAUgASgLMh4ucG9ja2V0LnN5bmMudjEuSGlnaGxpZ2h0U3RhdGVIAEIICgZlbnRpdHkieQoOUmVjb3JkaW5nU3RhdGUSCgoCaWQYASABKAkSEQoJaXRlbV9qc29uGAIgASgJEhUKDXNwZWFrZXJzX2pzb24YAyABKAkSEQoJZm9sZGVyX2lkGAQgASgJEg0KBWVtcHR5GAUgASgIEg8KB3ZlcnNpb24YBiABKAQiYgoLRm9sZGVyU3RhdGUSCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCRIRCglwYXJlbnRfaWQYAyABKAkSFQoNY3JlYXRlZF9hdF9tcxgEIAEoAxIPCgd2ZXJzaW9uGAUgASgEIrsBCg5IaWdobGlnaHRTdGF0ZRIKCgJpZBgBIAEoCRIUCgxyZWNvcmRpbmdfaWQYAiABKAkSDQoFc3RhcnQYAyABKAESCwoDZW5kGAQgASgBEgwKBHRleHQYBSABKAkSDAoEbm90ZRgGIAEoCRIQCghzcGVha2VycxgHIAMoCRIVCg1jcmVhdGVkX2F0X21zGAggASgDEhUKDXVwZGF0ZWRfYXRfbXMYCSABKAMSDwoHdmVyc2lvbhgKIAEoBCJpCglUb21ic3RvbmUSKAoEa2luZBgBIAEoDjIaLnBvY2tldC5zeW5jLnYxLkVudGl0eUtpbmQSCgoCaWQYAiABKAkSFQoNZGVsZXRlZF9hdF9tcxgDIAEoAxIPCgd2ZXJzaW9uGAQgASgEIjoKC1B1c2hSZXF1ZXN0EisKCW11dGF0aW9ucxgBIAMoCzIYLnBvY2tldC5zeW5jLnYxLk11dGF0aW9uIu0ECghNdXRhdGlvbhIXCg9pZGVtcG90ZW5jeV9rZXkYASABKAkSOwoQdXBkYXRlX3JlY29yZGluZxgCIAEoCzIfLnBvY2tldC5zeW5jLnYxLlVwZGF0ZVJlY29yZGluZ0gAEjsKEGRlbGV0ZV9yZWNvcmRpbmcYAyABKAsyHy5wb2NrZXQuc3luYy52MS5EZWxldGVSZWNvcmRpbmdIABI1Cg1jcmVhdGVfZm9sZGVyGAQgASgLMhwucG9ja2V0LnN5bmMudjEuQ3JlYXRlRm9sZGVySAASNQoNcmVuYW1lX2ZvbGRlchgFIAEoCzIcLnBvY2tldC5zeW5jLnYxLlJlbmFtZUZvbGRlckgAEjUKDWRlbGV0ZV9mb2xkZXIYBiABKAsyHC5wb2NrZXQuc3luYy52MS5EZWxldGVGb2xkZXJIABI3Cg5yZW5hbWVfc3BlYWtlchgHIAEoCzIdLnBvY2tldC5zeW5jLnYxLlJlbmFtZVNwZWFrZXJIABIzCgxhc2tfcXVlc3Rpb24YCCABKAsyGy5wb2NrZXQuc3luYy52MS5Bc2tRdWVzdGlvbkgAEjsKEGNyZWF0ZV9oaWdobGlnaHQYCSABKAsyHy5wb2NrZXQuc3luYy52MS5DcmVhdGVIaWdobGlnaHRIABI7ChB1cGRhdGVfaGlnaGxpZ2h0GAogASgLMh8ucG9ja2V0LnN5bmMudjEuVXBkYXRlSGlnaGxpZ2h0SAASOwoQZGVsZXRlX2hpZ2hsaWdodBgLIAEoCzIfLnBvY2tldC5zeW5jLnYxLkRlbGV0ZUhpZ2hsaWdodEgAQgQKAm9wIu0BCg9VcGRhdGVSZWNvcmRpbmcSCgoCaWQYASABKAkSEgoFdGl0bGUYAiABKAlIAIgBARIYCgtkZXNjcmlwdGlvbhgDIAEoCUgBiAEBEhYKCWZvbGRlcl9pZBgEIAEoCUgCiAEBEhQKB3N0YXJyZWQYBSABKAhIA4gBARIVCghhcmNoaXZlZBgGIAEoCEgEiAEBEhEKBG5vdGUYByABKAlIBYgBAUIICgZfdGl0bGVCDgoMX2Rlc2NyaXB0aW9uQgwKCl9mb2xkZXJfaWRCCgoIX3N0YXJyZWRCCwoJX2FyY2hpdmVkQgcKBV9ub3RlIh0KD0RlbGV0ZVJlY29yZGluZxIKCgJpZBgBIAEoCSI7CgxDcmVhdGVGb2xkZXISCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCRIRCglwYXJlbnRfaWQYAyABKAkiKAoMUmVuYW1lRm9sZGVyEgoKAmlkGAEgASgJEgwKBG5hbWUYAiABKAkiGgoMRGVsZXRlRm9sZGVyEgoKAmlkGAEgASgJIkQKDVJlbmFtZVNwZWFrZXISFAoMcmVjb3JkaW5nX2lkGAEgASgJEg8KB3NwZWFrZXIYAiABKAkSDAoEbmFtZRgDIAEoCSJICgtBc2tRdWVzdGlvbhIUCgxyZWNvcmRpbmdfaWQYASABKAkSDwoHbWVzc2FnZRgCIAEoCRISCgpzZXNzaW9uX2lkGAMgASgJIl0KD0NyZWF0ZUhpZ2hsaWdodBIKCgJpZBgBIAEoCRIUCgxyZWNvcmRpbmdfaWQYAiABKAkSDQoFc3RhcnQYAyABKAESCwoDZW5kGAQgASgBEgwKBG5vdGUYBSABKAkiKwoPVXBkYXRlSGlnaGxpZ2h0EgoKAmlkGAEgASgJEgwKBG5vdGUYAiABKAkiHQoPRGVsZXRlSGlnaGxpZ2h0EgoKAmlkGAEgASgJIj8KDFB1c2hSZXNwb25zZRIvCgdyZXN1bHRzGAEgAygLMh4ucG9ja2V0LnN5bmMudjEuTXV0YXRpb25SZXN1bHQizgEKDk11dGF0aW9uUmVzdWx0EhcKD2lkZW1wb3RlbmN5X2tleRgBIAEoCRIoCgdvdXRjb21lGAIgASgOMhcucG9ja2V0LnN5bmMudjEuT3V0Y29tZRIQCghyZXBsYXllZBgDIAEoCBISCgplcnJvcl9jb2RlGAQgASgJEhUKDWVycm9yX21lc3NhZ2UYBSABKAkSJwoHY3VycmVudBgGIAEoCzIWLnBvY2tldC5zeW5jLnYxLkNoYW5nZRITCgthbnN3ZXJfanNvbhgHIAEoCSp3CgpFbnRpdHlLaW5kEhsKF0VOVElUWV9LSU5EX1VOU1BFQ0lGSUVEEAASGQoVRU5USVRZX0tJTkRfUkVDT1JESU5HEAESFgoSRU5USVRZX0tJTkRfRk9MREVSEAISGQoVRU5USVRZX0tJTkRfSElHSExJR0hUEAMqYAoHT3V0Y29tZRIXChNPVVRDT01FX1VOU1BFQ0lGSUVEEAASEwoPT1VUQ09NRV9BUFBMSUVEEAESFAoQT1VUQ09NRV9SRUpFQ1RFRBACEhEKDU9VVENPTUVfUkVUUlkQAzKYAQoLU3luY1NlcnZpY2USRgoEUHVsbBIbLnBvY2tldC5zeW5jLnYxLlB1bGxSZXF1ZXN0GhwucG9ja2V0LnN5bmMudjEuUHVsbFJlc3BvbnNlIgOQAgESQQoEUHVzaBIbLnBvY2tldC5zeW5jLnYxLlB1c2hSZXF1ZXN0GhwucG9ja2V0LnN5bmMudjEuUHVzaFJlc3BvbnNlQkJaQGdpdGh1Yi5jb20vcG9ja2V0LWNvbXBhbmlvbi9wb2NrZXQvcGtnL2dlbi9wb2NrZXQvc3luYy92MTtzeW5jdjFiBnByb3RvMw");
 
 /**
  * @generated from message pocket.sync.v1.PullRequest
@@ -114,6 +114,12 @@ export type Change = Message<"pocket.sync.v1.Change"> & {
      */
     value: Tombstone;
     case: "tombstone";
+  } | {
+    /**
+     * @generated from field: pocket.sync.v1.HighlightState highlight = 5;
+     */
+    value: HighlightState;
+    case: "highlight";
   } | { case: undefined; value?: undefined };
 };
 
@@ -214,6 +220,74 @@ export const FolderStateSchema: GenMessage<FolderState> = /*@__PURE__*/
   messageDesc(file_pocket_sync_v1_sync, 4);
 
 /**
+ * HighlightState is a marked passage of one recording's transcript
+ * (pkg/highlights): seconds on the recording's timeline, the transcript's
+ * words between them and the owner's note.
+ *
+ * @generated from message pocket.sync.v1.HighlightState
+ */
+export type HighlightState = Message<"pocket.sync.v1.HighlightState"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: string recording_id = 2;
+   */
+  recordingId: string;
+
+  /**
+   * @generated from field: double start = 3;
+   */
+  start: number;
+
+  /**
+   * @generated from field: double end = 4;
+   */
+  end: number;
+
+  /**
+   * @generated from field: string text = 5;
+   */
+  text: string;
+
+  /**
+   * @generated from field: string note = 6;
+   */
+  note: string;
+
+  /**
+   * The display names of the speakers heard in the range, in order.
+   *
+   * @generated from field: repeated string speakers = 7;
+   */
+  speakers: string[];
+
+  /**
+   * @generated from field: int64 created_at_ms = 8;
+   */
+  createdAtMs: bigint;
+
+  /**
+   * @generated from field: int64 updated_at_ms = 9;
+   */
+  updatedAtMs: bigint;
+
+  /**
+   * @generated from field: uint64 version = 10;
+   */
+  version: bigint;
+};
+
+/**
+ * Describes the message pocket.sync.v1.HighlightState.
+ * Use `create(HighlightStateSchema)` to create a new message.
+ */
+export const HighlightStateSchema: GenMessage<HighlightState> = /*@__PURE__*/
+  messageDesc(file_pocket_sync_v1_sync, 5);
+
+/**
  * Tombstone says an entity was deleted. Tombstones are kept at least 30 days.
  *
  * @generated from message pocket.sync.v1.Tombstone
@@ -245,7 +319,7 @@ export type Tombstone = Message<"pocket.sync.v1.Tombstone"> & {
  * Use `create(TombstoneSchema)` to create a new message.
  */
 export const TombstoneSchema: GenMessage<Tombstone> = /*@__PURE__*/
-  messageDesc(file_pocket_sync_v1_sync, 5);
+  messageDesc(file_pocket_sync_v1_sync, 6);
 
 /**
  * @generated from message pocket.sync.v1.PushRequest
@@ -262,7 +336,7 @@ export type PushRequest = Message<"pocket.sync.v1.PushRequest"> & {
  * Use `create(PushRequestSchema)` to create a new message.
  */
 export const PushRequestSchema: GenMessage<PushRequest> = /*@__PURE__*/
-  messageDesc(file_pocket_sync_v1_sync, 6);
+  messageDesc(file_pocket_sync_v1_sync, 7);
 
 /**
  * @generated from message pocket.sync.v1.Mutation
@@ -321,6 +395,24 @@ export type Mutation = Message<"pocket.sync.v1.Mutation"> & {
      */
     value: AskQuestion;
     case: "askQuestion";
+  } | {
+    /**
+     * @generated from field: pocket.sync.v1.CreateHighlight create_highlight = 9;
+     */
+    value: CreateHighlight;
+    case: "createHighlight";
+  } | {
+    /**
+     * @generated from field: pocket.sync.v1.UpdateHighlight update_highlight = 10;
+     */
+    value: UpdateHighlight;
+    case: "updateHighlight";
+  } | {
+    /**
+     * @generated from field: pocket.sync.v1.DeleteHighlight delete_highlight = 11;
+     */
+    value: DeleteHighlight;
+    case: "deleteHighlight";
   } | { case: undefined; value?: undefined };
 };
 
@@ -329,7 +421,7 @@ export type Mutation = Message<"pocket.sync.v1.Mutation"> & {
  * Use `create(MutationSchema)` to create a new message.
  */
 export const MutationSchema: GenMessage<Mutation> = /*@__PURE__*/
-  messageDesc(file_pocket_sync_v1_sync, 7);
+  messageDesc(file_pocket_sync_v1_sync, 8);
 
 /**
  * UpdateRecording is a patch of one recording: it sets the fields present;
@@ -390,7 +482,7 @@ export type UpdateRecording = Message<"pocket.sync.v1.UpdateRecording"> & {
  * Use `create(UpdateRecordingSchema)` to create a new message.
  */
 export const UpdateRecordingSchema: GenMessage<UpdateRecording> = /*@__PURE__*/
-  messageDesc(file_pocket_sync_v1_sync, 8);
+  messageDesc(file_pocket_sync_v1_sync, 9);
 
 /**
  * @generated from message pocket.sync.v1.DeleteRecording
@@ -407,7 +499,7 @@ export type DeleteRecording = Message<"pocket.sync.v1.DeleteRecording"> & {
  * Use `create(DeleteRecordingSchema)` to create a new message.
  */
 export const DeleteRecordingSchema: GenMessage<DeleteRecording> = /*@__PURE__*/
-  messageDesc(file_pocket_sync_v1_sync, 9);
+  messageDesc(file_pocket_sync_v1_sync, 10);
 
 /**
  * @generated from message pocket.sync.v1.CreateFolder
@@ -437,7 +529,7 @@ export type CreateFolder = Message<"pocket.sync.v1.CreateFolder"> & {
  * Use `create(CreateFolderSchema)` to create a new message.
  */
 export const CreateFolderSchema: GenMessage<CreateFolder> = /*@__PURE__*/
-  messageDesc(file_pocket_sync_v1_sync, 10);
+  messageDesc(file_pocket_sync_v1_sync, 11);
 
 /**
  * @generated from message pocket.sync.v1.RenameFolder
@@ -459,7 +551,7 @@ export type RenameFolder = Message<"pocket.sync.v1.RenameFolder"> & {
  * Use `create(RenameFolderSchema)` to create a new message.
  */
 export const RenameFolderSchema: GenMessage<RenameFolder> = /*@__PURE__*/
-  messageDesc(file_pocket_sync_v1_sync, 11);
+  messageDesc(file_pocket_sync_v1_sync, 12);
 
 /**
  * DeleteFolder moves the folder's recordings to "General" and its subfolders
@@ -479,7 +571,7 @@ export type DeleteFolder = Message<"pocket.sync.v1.DeleteFolder"> & {
  * Use `create(DeleteFolderSchema)` to create a new message.
  */
 export const DeleteFolderSchema: GenMessage<DeleteFolder> = /*@__PURE__*/
-  messageDesc(file_pocket_sync_v1_sync, 12);
+  messageDesc(file_pocket_sync_v1_sync, 13);
 
 /**
  * RenameSpeaker names a speaker of one recording; the name shows in the
@@ -513,7 +605,7 @@ export type RenameSpeaker = Message<"pocket.sync.v1.RenameSpeaker"> & {
  * Use `create(RenameSpeakerSchema)` to create a new message.
  */
 export const RenameSpeakerSchema: GenMessage<RenameSpeaker> = /*@__PURE__*/
-  messageDesc(file_pocket_sync_v1_sync, 13);
+  messageDesc(file_pocket_sync_v1_sync, 14);
 
 /**
  * AskQuestion is an Ask Pocket question queued while offline.
@@ -542,7 +634,92 @@ export type AskQuestion = Message<"pocket.sync.v1.AskQuestion"> & {
  * Use `create(AskQuestionSchema)` to create a new message.
  */
 export const AskQuestionSchema: GenMessage<AskQuestion> = /*@__PURE__*/
-  messageDesc(file_pocket_sync_v1_sync, 14);
+  messageDesc(file_pocket_sync_v1_sync, 15);
+
+/**
+ * CreateHighlight marks start..end (seconds) of a recording; the server
+ * takes the transcript's words between them. Sent again with the same id it
+ * answers the highlight made the first time.
+ *
+ * @generated from message pocket.sync.v1.CreateHighlight
+ */
+export type CreateHighlight = Message<"pocket.sync.v1.CreateHighlight"> & {
+  /**
+   * Made by the client, so the note can be edited before the server has
+   * seen the highlight.
+   *
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: string recording_id = 2;
+   */
+  recordingId: string;
+
+  /**
+   * @generated from field: double start = 3;
+   */
+  start: number;
+
+  /**
+   * @generated from field: double end = 4;
+   */
+  end: number;
+
+  /**
+   * @generated from field: string note = 5;
+   */
+  note: string;
+};
+
+/**
+ * Describes the message pocket.sync.v1.CreateHighlight.
+ * Use `create(CreateHighlightSchema)` to create a new message.
+ */
+export const CreateHighlightSchema: GenMessage<CreateHighlight> = /*@__PURE__*/
+  messageDesc(file_pocket_sync_v1_sync, 16);
+
+/**
+ * UpdateHighlight sets a highlight's note ("" clears it).
+ *
+ * @generated from message pocket.sync.v1.UpdateHighlight
+ */
+export type UpdateHighlight = Message<"pocket.sync.v1.UpdateHighlight"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: string note = 2;
+   */
+  note: string;
+};
+
+/**
+ * Describes the message pocket.sync.v1.UpdateHighlight.
+ * Use `create(UpdateHighlightSchema)` to create a new message.
+ */
+export const UpdateHighlightSchema: GenMessage<UpdateHighlight> = /*@__PURE__*/
+  messageDesc(file_pocket_sync_v1_sync, 17);
+
+/**
+ * @generated from message pocket.sync.v1.DeleteHighlight
+ */
+export type DeleteHighlight = Message<"pocket.sync.v1.DeleteHighlight"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+};
+
+/**
+ * Describes the message pocket.sync.v1.DeleteHighlight.
+ * Use `create(DeleteHighlightSchema)` to create a new message.
+ */
+export const DeleteHighlightSchema: GenMessage<DeleteHighlight> = /*@__PURE__*/
+  messageDesc(file_pocket_sync_v1_sync, 18);
 
 /**
  * @generated from message pocket.sync.v1.PushResponse
@@ -562,7 +739,7 @@ export type PushResponse = Message<"pocket.sync.v1.PushResponse"> & {
  * Use `create(PushResponseSchema)` to create a new message.
  */
 export const PushResponseSchema: GenMessage<PushResponse> = /*@__PURE__*/
-  messageDesc(file_pocket_sync_v1_sync, 15);
+  messageDesc(file_pocket_sync_v1_sync, 19);
 
 /**
  * @generated from message pocket.sync.v1.MutationResult
@@ -619,7 +796,7 @@ export type MutationResult = Message<"pocket.sync.v1.MutationResult"> & {
  * Use `create(MutationResultSchema)` to create a new message.
  */
 export const MutationResultSchema: GenMessage<MutationResult> = /*@__PURE__*/
-  messageDesc(file_pocket_sync_v1_sync, 16);
+  messageDesc(file_pocket_sync_v1_sync, 20);
 
 /**
  * @generated from enum pocket.sync.v1.EntityKind
@@ -639,6 +816,11 @@ export enum EntityKind {
    * @generated from enum value: ENTITY_KIND_FOLDER = 2;
    */
   FOLDER = 2,
+
+  /**
+   * @generated from enum value: ENTITY_KIND_HIGHLIGHT = 3;
+   */
+  HIGHLIGHT = 3,
 }
 
 /**
