@@ -133,23 +133,17 @@ export function readMutation(row: Pick<OutboxEntry, 'mutation'>): QueuedMutation
 export function targetOf(m: Pick<QueuedMutation, 'op'>): MutationTarget {
   const op = m.op
   switch (op.case) {
-    case 'updateRecording':
-    case 'deleteRecording':
-      return { kind: 'recording', entityId: op.value.id }
+    case undefined:
+      throw new Error('sync: no operation')
     case 'renameSpeaker':
       return { kind: 'recording', entityId: op.value.recordingId }
-    case 'createFolder':
-    case 'renameFolder':
-    case 'deleteFolder':
-      return { kind: 'folder', entityId: op.value.id }
     case 'askQuestion':
       return { kind: 'question', entityId: op.value.recordingId }
-    case 'createHighlight':
-    case 'updateHighlight':
-    case 'deleteHighlight':
-      return { kind: 'highlight', entityId: op.value.id }
   }
-  throw new Error('sync: a mutation must name an operation')
+  // The others name their entity by id, and its kind by their last word (deleteRecording, renameFolder,
+  // createHighlight): one rule rather than a case each keeps the list's initial JavaScript in its budget.
+  const kind = op.case.endsWith('Folder') ? 'folder' : op.case.endsWith('Highlight') ? 'highlight' : 'recording'
+  return { kind, entityId: op.value.id }
 }
 
 /** The Dexie key of an entity's server copy (StoredSyncBase.key). */
