@@ -41,6 +41,10 @@ func (p Recording) HTML() []byte {
 		p.sharedHeader(&b)
 	}
 	b.WriteString(desktopTabs)
+	if p.Owner != nil {
+		b.WriteString(ownerTab) // the owner's note: a share link never shows it
+	}
+	b.WriteString(`</div>`)
 	if p.Summary.Text != "" || len(p.Summary.Blocks) > 0 {
 		b.WriteString(`<div class="detail__panel detail__panel--summary"><div class="summary-tab">`)
 		p.Summary.write(&b)
@@ -104,5 +108,7 @@ const desktopTabs = `<div class="tabs tabs--top rec-preview__tabs">` +
 	`<button type="button" class="tab" aria-selected="true"><span class="tab__label">Summary</span></button>` +
 	`<button type="button" class="tab" aria-selected="false"><span class="tab__label">Actionable</span></button>` +
 	`<button type="button" class="tab" aria-selected="false"><span class="tab__label">Mind map</span></button>` +
-	`<button type="button" class="tab" aria-selected="false"><span class="tab__label">Transcription</span></button>` +
-	`</div>`
+	`<button type="button" class="tab" aria-selected="false"><span class="tab__label">Transcription</span></button>`
+
+// ownerTab closes the owner's row, as the app's OWNER_TAB (detailTab.ts) does.
+const ownerTab = `<button type="button" class="tab" aria-selected="false"><span class="tab__label">Notes</span></button>`
