@@ -2,10 +2,8 @@ package audio
 
 import (
 	"crypto/hmac"
-	"crypto/rand"
 	"crypto/sha256"
 	"encoding/base64"
-	"errors"
 	"strconv"
 	"strings"
 	"sync"
@@ -45,21 +43,7 @@ func NewLinks(db *store.DB, now func() time.Time) *Links {
 }
 
 func (l *Links) secret() ([]byte, error) {
-	l.once.Do(func() {
-		l.err = l.db.Update(func(x *store.Txn) error {
-			k, err := x.Get(linkKeyKey)
-			if err == nil {
-				l.key = k
-				return nil
-			}
-			if !errors.Is(err, store.ErrNotFound) {
-				return err
-			}
-			l.key = make([]byte, 32)
-			rand.Read(l.key)
-			return x.Set(linkKeyKey, l.key)
-		})
-	})
+	l.once.Do(func() { l.key, l.err = l.db.GetOrCreate(linkKeyKey, store.NewSecretKey) })
 	return l.key, l.err
 }
 

@@ -2,10 +2,8 @@ package digest
 
 import (
 	"crypto/hmac"
-	"crypto/rand"
 	"crypto/sha256"
 	"encoding/base64"
-	"errors"
 	"strconv"
 	"strings"
 	"sync"
@@ -53,21 +51,7 @@ func NewTokens(db *store.DB, now func() time.Time) *Tokens {
 }
 
 func (t *Tokens) secret() ([]byte, error) {
-	t.once.Do(func() {
-		t.err = t.db.Update(func(x *store.Txn) error {
-			k, err := x.Get(tokenKeyKey)
-			if err == nil {
-				t.key = k
-				return nil
-			}
-			if !errors.Is(err, store.ErrNotFound) {
-				return err
-			}
-			t.key = make([]byte, 32)
-			_, _ = rand.Read(t.key)
-			return x.Set(tokenKeyKey, t.key)
-		})
-	})
+	t.once.Do(func() { t.key, t.err = t.db.GetOrCreate(tokenKeyKey, store.NewSecretKey) })
 	return t.key, t.err
 }
 

@@ -1,6 +1,9 @@
 package store
 
-import "errors"
+import (
+	"crypto/rand"
+	"errors"
+)
 
 // GetOrCreate returns the value at key, storing the one create makes when
 // there is none (a server's own keys, made on first start). Replicas that
@@ -19,4 +22,13 @@ func (d *DB) GetOrCreate(key []byte, create func() ([]byte, error)) (value []byt
 		return x.Set(key, value)
 	})
 	return value, err
+}
+
+// NewSecretKey makes a 256-bit random key: with GetOrCreate, the signing key
+// every replica of one store shares (signed audio links, unlock cookies,
+// unsubscribe tokens), so what one signs the others check, across restarts.
+func NewSecretKey() ([]byte, error) {
+	key := make([]byte, 32)
+	_, err := rand.Read(key)
+	return key, err
 }

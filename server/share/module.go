@@ -4,7 +4,6 @@ package share
 
 import (
 	"context"
-	"crypto/rand"
 	"encoding/json"
 	"fmt"
 	"mime"
@@ -57,7 +56,7 @@ func newService(db *store.DB, r *recordings.Service, cfg config.Config) (*share.
 	}
 	svc := share.NewService(db, r, cfg.PublicURL, nil)
 	svc.SetLimit(cfg.Quotas.Limits.ShareLinks)
-	key, err := db.GetOrCreate(unlockKeyKey, newUnlockKey)
+	key, err := db.GetOrCreate(unlockKeyKey, store.NewSecretKey)
 	if err != nil {
 		return nil, fmt.Errorf("share: unlock cookie key: %w", err)
 	}
@@ -72,12 +71,6 @@ func newService(db *store.DB, r *recordings.Service, cfg config.Config) (*share.
 // unlockKeyKey holds the key unlock cookies are signed with, made on first
 // start and shared by replicas on one store.
 var unlockKeyKey = store.Key("meta", "share-unlock-key")
-
-func newUnlockKey() ([]byte, error) {
-	key := make([]byte, 32)
-	_, err := rand.Read(key)
-	return key, err
-}
 
 type handlers struct {
 	links  *share.Service
