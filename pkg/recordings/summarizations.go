@@ -128,19 +128,25 @@ func (s *Service) AddSummarizationIf(ctx context.Context, uid, recordingID, summ
 		if err != nil {
 			return err
 		}
-		st := *old
 		existing, _ := loose.ParseObject(loose.Unwrap(old.Summarizations))
 		sums, _ := append(loose.Object{{Key: summarizationID, Value: value}}, existing.Delete(summarizationID)...).MarshalJSON()
-		st.Summarizations = sums
-		st.Recording = s.touch(old.recordingObject())
-		st.derive()
-		if err := put(x, uid, &st, old); err != nil {
-			return err
-		}
-		return s.changed(x, uid, recordingID, false, events.SummaryReady, events.RecordingUpdated)
+		return s.putSummarizations(x, uid, recordingID, old, sums)
 	})
 	if err != nil {
 		return fmt.Errorf("recordings: add summarization to %s: %w", recordingID, err)
 	}
 	return nil
+}
+
+// putSummarizations stores the recording with its summarizations replaced
+// (the first is the one shown) and announces the summary and the edit.
+func (s *Service) putSummarizations(x *store.Txn, uid, recordingID string, old *stored, sums []byte) error {
+	st := *old
+	st.Summarizations = json.RawMessage(sums)
+	st.Recording = s.touch(old.recordingObject())
+	st.derive()
+	if err := put(x, uid, &st, old); err != nil {
+		return err
+	}
+	return s.changed(x, uid, recordingID, false, events.SummaryReady, events.RecordingUpdated)
 }

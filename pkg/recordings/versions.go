@@ -2,11 +2,9 @@ package recordings
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 
 	"github.com/pocket-companion/pocket/pkg/apperr"
-	"github.com/pocket-companion/pocket/pkg/events"
 	"github.com/pocket-companion/pocket/pkg/loose"
 	"github.com/pocket-companion/pocket/pkg/store"
 )
@@ -85,14 +83,7 @@ func (s *Service) SetCurrentSummarization(ctx context.Context, uid, recordingID,
 			return nil // already current: nothing changes
 		}
 		sums, _ := reordered.MarshalJSON()
-		st := *old
-		st.Summarizations = json.RawMessage(sums)
-		st.Recording = s.touch(old.recordingObject())
-		st.derive()
-		if err := put(x, uid, &st, old); err != nil {
-			return err
-		}
-		return s.changed(x, uid, recordingID, false, events.SummaryReady, events.RecordingUpdated)
+		return s.putSummarizations(x, uid, recordingID, old, sums)
 	})
 	if err != nil {
 		return fmt.Errorf("recordings: pick the summary of %s: %w", recordingID, err)
