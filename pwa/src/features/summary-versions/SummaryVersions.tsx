@@ -56,6 +56,24 @@ export default function SummaryVersions({ recordingId, current }: Props) {
 
   return (
     <>
+      {shown ? (
+        <div className="summary-versions__reading">
+          <p className="summary-versions__note">
+            You are reading an earlier version.{' '}
+            <button
+              type="button"
+              onClick={() => void act(() => setCurrentVersion(recordingId, shown.id)).then(() => setReading(null))}
+            >
+              Show this version
+            </button>
+          </p>
+          <div className="summary-tab">
+            <Markdown source={shown.v2Summary} />
+          </div>
+        </div>
+      ) : (
+        current
+      )}
       <div className="summary-versions" role="group" aria-label="Summary versions">
         <button type="button" className="summary-versions__regenerate" onClick={() => setDialog(true)}>
           Regenerate summary
@@ -102,24 +120,6 @@ export default function SummaryVersions({ recordingId, current }: Props) {
         <p className="summary-versions__failed" role="alert">
           {error}
         </p>
-      )}
-      {shown ? (
-        <div className="summary-versions__reading">
-          <p className="summary-versions__note">
-            You are reading an earlier version.{' '}
-            <button
-              type="button"
-              onClick={() => void act(() => setCurrentVersion(recordingId, shown.id)).then(() => setReading(null))}
-            >
-              Show this version
-            </button>
-          </p>
-          <div className="summary-tab">
-            <Markdown source={shown.v2Summary} />
-          </div>
-        </div>
-      ) : (
-        current
       )}
       {dialog && (
         <RegenerateDialog
