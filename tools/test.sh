@@ -25,17 +25,33 @@ cd "$(dirname "$0")/.."
 export NO_COLOR=1 FORCE_COLOR=0
 logs=test-results/make-test
 rm -rf "$logs" && mkdir -p "$logs"
-declare -A took status summary
+declare -A took cpu status summary
 order=()
+
+# children_cpu: sets children_ms to the CPU milliseconds (user + system) of every child this
+# shell has waited for so far. A stage's CPU is the difference across it: what it asks of the
+# machine, whatever ran beside it. No subshell here: a forked shell starts its count at zero.
+children_cpu() {
+  local line t ms=0
+  times >"$logs/.times.$BASHPID"
+  { read -r _ && read -r line; } <"$logs/.times.$BASHPID"
+  for t in $line; do
+    [[ $t =~ ^([0-9]+)m([0-9]+)\.([0-9]{3})s$ ]] || continue
+    ms=$((ms + BASH_REMATCH[1] * 60000 + 10#${BASH_REMATCH[2]} * 1000 + 10#${BASH_REMATCH[3]}))
+  done
+  children_ms=$ms
+}
 
 # stage NAME COMMAND...: runs COMMAND with its output in $logs/NAME.log and
 # records its time, its exit status and the summary summarize_NAME makes of it.
 stage() {
-  local name=$1 start rc=0
+  local name=$1 start rc=0 cpu_start
   shift
   start=$(date +%s)
+  children_cpu && cpu_start=$children_ms
   "$@" >"$logs/$name.log" 2>&1 || rc=$?
   took[$name]=$(($(date +%s) - start))
+  children_cpu && cpu[$name]=$(((children_ms - cpu_start + 500) / 1000))
   status[$name]=$rc
   summary[$name]=$(summarize "$name" 2>/dev/null || true)
   order+=("$name")
@@ -143,15 +159,15 @@ run_bg_at() {
   (
     [ "$niceness" -eq 0 ] || renice -n "$niceness" -p "$BASHPID" >/dev/null
     stage "$name" "$@" >"$logs/$name.report"
-    printf '%s %s %s\n' "${took[$name]}" "${status[$name]}" "${summary[$name]}" >"$logs/$name.result"
+    printf '%s %s %s %s\n' "${took[$name]}" "${cpu[$name]}" "${status[$name]}" "${summary[$name]}" >"$logs/$name.result"
   ) &
 }
 run_bg() { run_bg_at 0 "$@"; }       # NAME COMMAND...
 run_bg_idle() { run_bg_at 19 "$@"; } # NAME COMMAND...: beside the browser suite, on the CPU it leaves
 collect() { # NAME: reads back a background stage's result and prints its report
-  local name=$1 t s rest
-  read -r t s rest <"$logs/$name.result"
-  took[$name]=$t status[$name]=$s summary[$name]=$rest
+  local name=$1 t c s rest
+  read -r t c s rest <"$logs/$name.result"
+  took[$name]=$t cpu[$name]=$c status[$name]=$s summary[$name]=$rest
   order+=("$name")
   cat "$logs/$name.report"
 }
@@ -235,9 +251,11 @@ fi
 for name in "${checks[@]}"; do collect "$name"; done
 for name in "${checks[@]}"; do [ "${status[$name]}" -eq 0 ] || failed=1; done
 
-printf '\n%-12s %6s  %s\n' stage seconds result
+# Stages overlap: their seconds add up to more than the total. CPU is each stage's user and
+# system seconds on every core, what it asks of the machine (two cores give 2 per second).
+printf '\n%-12s %6s %6s  %s\n' stage seconds cpu result
 for name in "${order[@]}"; do
-  printf '%-12s %6s  %s\n' "$name" "${took[$name]}" "$([ "${status[$name]}" -eq 0 ] && echo ok || echo FAILED)"
+  printf '%-12s %6s %6s  %s\n' "$name" "${took[$name]}" "${cpu[$name]}" "$([ "${status[$name]}" -eq 0 ] && echo ok || echo FAILED)"
 done
 printf '%-12s %6s\n' total $(($(date +%s) - overall))
 # One closing line over every runner: tests passed and failed in all stages.
