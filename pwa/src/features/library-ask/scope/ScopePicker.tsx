@@ -4,23 +4,20 @@ import { byFolderName } from '@/data/folders/tree'
 import { useDeviceQuery } from '@/data/device/useDeviceQuery'
 import { usePeople } from '@/features/people/usePeople'
 import { ModalDialog } from '@/ui/dialog/ModalDialog'
+import { DateRangeFields, isBadDateRange } from '@/ui/date-range/DateRangeFields'
 import {
   MAX_SCOPE_RECORDINGS,
   MAX_SCOPE_SPEAKERS,
   SCOPE_ANY_FOLDER,
   SCOPE_APPLY,
-  SCOPE_BAD_RANGE,
   SCOPE_CLEAR,
-  SCOPE_DATES,
   SCOPE_FIND_RECORDING,
   SCOPE_FOLDER,
-  SCOPE_FROM,
   SCOPE_NO_MATCH,
   SCOPE_NO_SPEAKERS,
   SCOPE_RECORDINGS,
   SCOPE_SPEAKERS,
   SCOPE_TITLE,
-  SCOPE_TO,
   SCOPE_TOO_MANY,
 } from '../texts'
 import { WHOLE_LIBRARY, type UiScope } from './scope'
@@ -44,7 +41,7 @@ const UNTITLED = 'Untitled Recording'
 export default function ScopePicker({ scope, onApply, onClose }: Props) {
   const [draft, setDraft] = useState(scope)
   const folders = useFolderList()
-  const badRange = draft.from !== '' && draft.to !== '' && draft.to < draft.from
+  const badRange = isBadDateRange(draft)
   const tooMany = draft.recordings.length > MAX_SCOPE_RECORDINGS
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -74,34 +71,11 @@ export default function ScopePicker({ scope, onApply, onClose }: Props) {
               ))}
           </select>
         </label>
-        <fieldset>
-          <legend>{SCOPE_DATES}</legend>
-          <label>
-            {SCOPE_FROM}
-            <input
-              type="date"
-              value={draft.from}
-              max={draft.to || undefined}
-              onChange={(e) => setDraft({ ...draft, from: e.target.value })}
-            />
-          </label>
-          <label>
-            {SCOPE_TO}
-            <input
-              type="date"
-              value={draft.to}
-              min={draft.from || undefined}
-              aria-invalid={badRange || undefined}
-              aria-describedby={badRange ? 'scope-range-error' : undefined}
-              onChange={(e) => setDraft({ ...draft, to: e.target.value })}
-            />
-          </label>
-          {badRange && (
-            <p id="scope-range-error" className="scope-picker__error" role="alert">
-              {SCOPE_BAD_RANGE}
-            </p>
-          )}
-        </fieldset>
+        <DateRangeFields
+          range={draft}
+          onChange={({ from, to }) => setDraft({ ...draft, from, to })}
+          errorClassName="scope-picker__error"
+        />
         <SpeakerChoice picked={draft.speakers} onChange={(speakers) => setDraft({ ...draft, speakers })} />
         <RecordingChoice
           picked={draft.recordings}

@@ -5,6 +5,7 @@ import { NO_FILTERS, type ListFilters } from '@/data/listFilters'
 import { FLAG_NAMES, flagField, type FlagName } from '@/data/recordingFields'
 import { PersonSelect } from '@/features/people/PersonSelect'
 import { ModalDialog } from '@/ui/dialog/ModalDialog'
+import { DateRangeFields, isBadDateRange } from '@/ui/date-range/DateRangeFields'
 import './filters.css'
 
 interface Props {
@@ -24,7 +25,7 @@ const toggled = (flags: FlagName[], name: FlagName, on: boolean) =>
 export default function FilterPanel({ filters, onApply, onClose }: Props) {
   const [draft, setDraft] = useState(filters)
   const folders = useFolderList()
-  const badRange = draft.from !== '' && draft.to !== '' && draft.to < draft.from
+  const badRange = isBadDateRange(draft)
   const submit = (event: FormEvent) => {
     event.preventDefault()
     if (!badRange) onApply(draft)
@@ -32,34 +33,12 @@ export default function FilterPanel({ filters, onApply, onClose }: Props) {
   return (
     <ModalDialog title="Filters" onClose={onClose} className="filter-panel" closeButton>
       <form onSubmit={submit} className="filter-panel__form">
-        <fieldset className="filter-panel__dates">
-          <legend>Recorded between</legend>
-          <label>
-            From
-            <input
-              type="date"
-              value={draft.from}
-              max={draft.to || undefined}
-              onChange={(e) => setDraft({ ...draft, from: e.target.value })}
-            />
-          </label>
-          <label>
-            To
-            <input
-              type="date"
-              value={draft.to}
-              min={draft.from || undefined}
-              aria-invalid={badRange || undefined}
-              aria-describedby={badRange ? 'filter-range-error' : undefined}
-              onChange={(e) => setDraft({ ...draft, to: e.target.value })}
-            />
-          </label>
-          {badRange && (
-            <p id="filter-range-error" className="filter-panel__error" role="alert">
-              The end date must not be before the start date.
-            </p>
-          )}
-        </fieldset>
+        <DateRangeFields
+          range={draft}
+          onChange={({ from, to }) => setDraft({ ...draft, from, to })}
+          className="filter-panel__dates"
+          errorClassName="filter-panel__error"
+        />
         <label className="filter-panel__folder">
           Folder
           <select value={draft.folderId} onChange={(e) => setDraft({ ...draft, folderId: e.target.value })}>
