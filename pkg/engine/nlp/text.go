@@ -8,6 +8,7 @@ package nlp
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // stopWords carry no topic: function words, question words (the question's
@@ -72,43 +73,115 @@ func ScanWords(s string, fn func(string)) {
 
 // ScanWordsCased is ScanWords keeping the letters' case, for labels that
 // must read "PDF" and "Harbor", not "pdf" and "harbor".
+//
+// Every question asked of the library scans each candidate recording's
+// transcript, so this runs over megabytes an answer: a word that is a plain
+// run of s is passed as a substring of it, and only a word that changes
+// ("26,880" loses its comma, "’" becomes "'") is copied.
 func ScanWordsCased(s string, fn func(string)) {
-	var b strings.Builder
-	flush := func() {
-		if b.Len() > 0 {
-			fn(b.String())
-			b.Reset()
-		}
-	}
-	rs := []rune(s)
-	for i, r := range rs {
+	w := wordScan{s: s, fn: fn, start: -1}
+	prev := rune(-1)
+	for i, size := 0, 0; i < len(s); i += size {
+		var r rune
+		r, size = utf8.DecodeRuneInString(s[i:])
 		switch {
 		case unicode.IsLetter(r) || unicode.IsDigit(r):
-			b.WriteRune(r)
-		case (r == '.' || r == ',') && between(rs, i, unicode.IsDigit):
+			w.keep(i, i+size)
+		case (r == '.' || r == ',') && isBetween(prev, s[i+size:], unicode.IsDigit):
 			if r == '.' {
-				b.WriteRune(r)
+				w.keep(i, i+size)
+			} else {
+				w.drop(i)
 			}
-		case (r == '\'' || r == '’') && between(rs, i, unicode.IsLetter):
-			b.WriteRune('\'')
+		case (r == '\'' || r == '’') && isBetween(prev, s[i+size:], unicode.IsLetter):
+			if r == '\'' {
+				w.keep(i, i+size)
+			} else {
+				w.replace(i, '\'')
+			}
 		case r == '%':
-			flush()
-			fn("percent")
+			w.emit("percent")
 		case r == '$':
-			flush()
-			fn("dollar")
+			w.emit("dollar")
 		case r == '€':
-			flush()
-			fn("euro")
+			w.emit("euro")
 		default:
-			flush()
+			w.flush()
 		}
+		prev = r
 	}
-	flush()
+	w.flush()
 }
 
-func between(rs []rune, i int, is func(rune) bool) bool {
-	return i > 0 && i+1 < len(rs) && is(rs[i-1]) && is(rs[i+1])
+// isBetween reports whether the runes either side of a character, prev before
+// it and the first of rest after it, both satisfy is.
+func isBetween(prev rune, rest string, is func(rune) bool) bool {
+	if prev < 0 || rest == "" {
+		return false
+	}
+	next, _ := utf8.DecodeRuneInString(rest)
+	return is(prev) && is(next)
+}
+
+// wordScan is the word ScanWordsCased is reading: s[start:end] while it is a
+// plain run of s, or buf once a character was dropped or replaced.
+type wordScan struct {
+	s          string
+	fn         func(string)
+	start, end int // start < 0: no word
+	buf        []byte
+	copied     bool
+}
+
+func (w *wordScan) keep(from, to int) {
+	switch {
+	case w.start < 0:
+		w.start, w.end = from, to
+	case w.copied:
+		w.buf = append(w.buf, w.s[from:to]...)
+	default:
+		w.end = to
+	}
+}
+
+// drop leaves out the character at i: the word so far is copied.
+func (w *wordScan) drop(i int) {
+	if w.start < 0 {
+		w.start, w.end = i, i
+	}
+	w.copy()
+}
+
+// replace writes b where the character at i stands.
+func (w *wordScan) replace(i int, b byte) {
+	w.drop(i)
+	w.buf = append(w.buf, b)
+}
+
+func (w *wordScan) copy() {
+	if !w.copied {
+		w.buf = append(w.buf[:0], w.s[w.start:w.end]...)
+		w.copied = true
+	}
+}
+
+func (w *wordScan) emit(word string) {
+	w.flush()
+	w.fn(word)
+}
+
+func (w *wordScan) flush() {
+	if w.start < 0 {
+		return
+	}
+	word := w.s[w.start:w.end]
+	if w.copied {
+		word = string(w.buf)
+	}
+	w.start, w.copied = -1, false
+	if word != "" {
+		w.fn(word)
+	}
 }
 
 // AppendTerms adds the terms of one word.

@@ -1,9 +1,12 @@
 package nlp
 
 import (
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
+	"unicode"
 )
 
 func TestStem_PorterVocabulary(t *testing.T) {
@@ -79,4 +82,94 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// scanWordsByRunes is how ScanWordsCased read words before it passed
+// substrings: over the text's runes, each word built anew. The two must agree
+// on every text.
+func scanWordsByRunes(s string, fn func(string)) {
+	var b strings.Builder
+	flush := func() {
+		if b.Len() > 0 {
+			fn(b.String())
+			b.Reset()
+		}
+	}
+	rs := []rune(s)
+	between := func(i int, is func(rune) bool) bool {
+		return i > 0 && i+1 < len(rs) && is(rs[i-1]) && is(rs[i+1])
+	}
+	for i, r := range rs {
+		switch {
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			b.WriteRune(r)
+		case (r == '.' || r == ',') && between(i, unicode.IsDigit):
+			if r == '.' {
+				b.WriteRune(r)
+			}
+		case (r == '\'' || r == '’') && between(i, unicode.IsLetter):
+			b.WriteRune('\'')
+		case r == '%':
+			flush()
+			fn("percent")
+		case r == '$':
+			flush()
+			fn("dollar")
+		case r == '€':
+			flush()
+			fn("euro")
+		default:
+			flush()
+		}
+	}
+	flush()
+}
+
+func collectWords(scan func(string, func(string)), s string) []string {
+	var out []string
+	scan(s, func(w string) { out = append(out, w) })
+	return out
+}
+
+func TestScanWordsCased_AgreesWithARuneByRuneScan(t *testing.T) {
+	texts := []string{
+		"", " ", "a", "Okay, so what's the new date? We'll decide on Tariq’s place.",
+		"$26,880 is 41% of 65,536.5 — €3.4k, 1,2,3 and 3.4.5 or .5 and 5. and ,5",
+		"it’s ’quoted’ and 'quoted' and don’t’s", "Zürich naïve café 東京 ١٢٣ x²",
+		"\xff\xfeinvalid\xc3 bytes\xe2\x80 and \uFFFD replacement", "end with digit 7", "'", "’a", "a’", "1,", ",1", "a'b'c",
+	}
+	fixtures, err := filepath.Glob("../../../fixtures/recordings/*.json")
+	if err != nil || len(fixtures) == 0 {
+		t.Fatalf("no fixtures: %v", err)
+	}
+	for _, f := range fixtures {
+		raw, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		texts = append(texts, string(raw), strings.ToLower(string(raw)))
+	}
+	for _, s := range texts {
+		got, want := collectWords(ScanWordsCased, s), collectWords(scanWordsByRunes, s)
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("ScanWordsCased(%q) = %q, want %q", s, got, want)
+		}
+	}
+}
+
+// BenchmarkScanWords: the scan over a transcript's worth of text, against the
+// rune-by-rune scan it replaced (the baseline, in the same run).
+func BenchmarkScanWords(b *testing.B) {
+	text := strings.ToLower(strings.Repeat("Okay, so what's the new date? We'll decide on Tariq’s place: $26,880 by Dec 1, or 41% of it. ", 200))
+	for _, scan := range []struct {
+		name string
+		fn   func(string, func(string))
+	}{{"runes", scanWordsByRunes}, {"substrings", ScanWordsCased}} {
+		b.Run(scan.name, func(b *testing.B) {
+			b.SetBytes(int64(len(text)))
+			for b.Loop() {
+				scan.fn(text, func(string) {})
+			}
+		})
+	}
 }
