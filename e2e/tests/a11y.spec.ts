@@ -2,6 +2,9 @@ import { expect, test } from '@playwright/test'
 import { expectSeededLibrary, loginHeading, openSignedIn } from '../support/app'
 import { expectNoSeriousA11yViolations } from '../support/a11y'
 import { waitForSignInCode } from '../support/mailpit'
+import { WITHOUT_SERVICE_WORKER } from '../support/serviceWorker'
+
+test.use(WITHOUT_SERVICE_WORKER)
 
 test.describe('accessibility (axe): no serious or critical violations', () => {
   test('login, both steps', { tag: '@phone' }, async ({ page }, testInfo) => {

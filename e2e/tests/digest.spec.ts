@@ -1,6 +1,9 @@
 import { expect, test, type APIRequestContext } from '@playwright/test'
 import { openSignedIn } from '../support/app'
 import { waitForMessage } from '../support/mailpit'
+import { WITHOUT_SERVICE_WORKER } from '../support/serviceWorker'
+
+test.use(WITHOUT_SERVICE_WORKER)
 
 /** The signed-in context's ID token, for calling the API as that user. */
 async function idTokenOf(request: APIRequestContext): Promise<string> {

@@ -2,6 +2,9 @@ import { expect, test, type Page } from '@playwright/test'
 import { expectSeededLibrary, loginHeading, userMenuButton } from '../support/app'
 import { DEMO_EMAIL } from '../support/env'
 import { waitForSignInCode } from '../support/mailpit'
+import { WITHOUT_SERVICE_WORKER } from '../support/serviceWorker'
+
+test.use(WITHOUT_SERVICE_WORKER)
 
 const digitBoxes = (page: Page) => page.getByRole('group', { name: 'Verification code' }).getByRole('textbox')
 

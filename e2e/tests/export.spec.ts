@@ -4,6 +4,7 @@ import { openSidebar } from '../support/app'
 import { stack } from '../support/env'
 import { signInThroughIssuer } from '../support/issuer'
 import { readZip } from '../support/zip'
+import { WITHOUT_SERVICE_WORKER } from '../support/serviceWorker'
 
 /**
  * Exports: each format downloaded from the recording screen's Export menu
@@ -11,7 +12,7 @@ import { readZip } from '../support/zip'
  * files, built from the same fixtures), the library backup from the user
  * menu, and the printed document.
  */
-test.use({ timezoneId: 'UTC' })
+test.use({ timezoneId: 'UTC', ...WITHOUT_SERVICE_WORKER })
 
 const FIXTURES = new URL('../../fixtures/recordings/', import.meta.url)
 const GOLDEN = new URL('../../pkg/export/testdata/', import.meta.url)

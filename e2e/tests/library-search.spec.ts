@@ -3,13 +3,14 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { openSignedIn } from '../support/app'
 import { stack } from '../support/env'
 import { signInThroughIssuer } from '../support/issuer'
+import { WITHOUT_SERVICE_WORKER } from '../support/serviceWorker'
 
 /**
  * Library search reaches transcripts (the matched passage shows under the
  * title with the words marked, and opens the recording there), and the
  * Filters panel narrows the list by folder and "Has summary".
  */
-test.use({ timezoneId: 'UTC' })
+test.use({ timezoneId: 'UTC', ...WITHOUT_SERVICE_WORKER })
 
 const FIXTURES = new URL('../../fixtures/recordings/', import.meta.url)
 const BAKERY = 'User research – bakery owner (P4)'

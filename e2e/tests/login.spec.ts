@@ -1,5 +1,8 @@
 import { expect, test } from '@playwright/test'
 import { loginHeading } from '../support/app'
+import { WITHOUT_SERVICE_WORKER } from '../support/serviceWorker'
+
+test.use(WITHOUT_SERVICE_WORKER)
 
 test.describe('login screen', () => {
   test('a signed-out visitor sees every way in', { tag: '@phone' }, async ({ page }) => {

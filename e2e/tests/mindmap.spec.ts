@@ -2,6 +2,9 @@ import { readFile } from 'node:fs/promises'
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from '../support/a11y'
 import { openSignedIn } from '../support/app'
+import { WITHOUT_SERVICE_WORKER } from '../support/serviceWorker'
+
+test.use(WITHOUT_SERVICE_WORKER)
 
 /**
  * The Mind map tab on the real detail screen, seeded fixtures: 09 (knee
@@ -271,7 +274,9 @@ test.describe('mind map', () => {
     await page.keyboard.press('ArrowRight')
     expect((await cardBox(root)).x).toBeCloseTo(home.x - 250, 0)
     await page.keyboard.press('0')
-    expect((await settledBox(root)).x).toBeCloseTo(home.x, 0)
+    // Polled to the fitted place: the fit eases over a few frames, and on a busy machine its first
+    // frame can come after two equal reads, which a wait for stillness took for the end.
+    await expect.poll(async () => (await cardBox(root)).x).toBeCloseTo(home.x, 0)
 
     await page.keyboard.press('Tab')
     await expect(root).toBeFocused()

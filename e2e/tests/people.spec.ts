@@ -3,13 +3,14 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { expectNoSeriousA11yViolations } from '../support/a11y'
 import { stack } from '../support/env'
 import { signInThroughIssuer } from '../support/issuer'
+import { WITHOUT_SERVICE_WORKER } from '../support/serviceWorker'
 
 /**
  * Speakers remembered (issue #12): a name given to a speaker is offered when
  * naming speakers elsewhere, can be attached to speakers of other recordings
  * from "Find <name> in other recordings", and filters the list.
  */
-test.use({ timezoneId: 'UTC' })
+test.use({ timezoneId: 'UTC', ...WITHOUT_SERVICE_WORKER })
 
 const FIXTURES = new URL('../../fixtures/recordings/', import.meta.url)
 const DATA_ENG = { id: 'rec_04_interview_data_eng', title: 'Data Engineer Screen – Omar Haddad' }

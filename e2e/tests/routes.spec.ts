@@ -1,5 +1,8 @@
 import { expect, test } from '@playwright/test'
 import { expectSeededLibrary, loginHeading, openSignedIn } from '../support/app'
+import { WITHOUT_SERVICE_WORKER } from '../support/serviceWorker'
+
+test.use(WITHOUT_SERVICE_WORKER)
 
 test.describe('route table', () => {
   test('signed out: / goes to /recordings, which goes to /login', async ({ page }) => {

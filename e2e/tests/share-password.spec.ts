@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { openSignedIn } from '../support/app'
+import { WITHOUT_SERVICE_WORKER } from '../support/serviceWorker'
 
 // Share links with a password (docs/api.md "Protected share links"): the
 // visitor's page shows nothing but the password form until the right
@@ -8,7 +9,7 @@ import { openSignedIn } from '../support/app'
 const TITLE = 'Sports medicine consult – right knee'
 const PASSWORD = 'knee appointment 42'
 
-test.use({ timezoneId: 'UTC' })
+test.use({ timezoneId: 'UTC', ...WITHOUT_SERVICE_WORKER })
 
 test('a protected link asks for its password, limits wrong ones, opens with the right one', { tag: '@phone' }, async ({ page, browser }) => {
   await openSignedIn(page, '/recordings/rec_09_consult_knee')

@@ -1,6 +1,9 @@
 import { expect, test, type Page } from '@playwright/test'
 import { expectSeededLibrary, openSignedIn, userMenuButton } from '../support/app'
 import { DEMO_EMAIL } from '../support/env'
+import { WITHOUT_SERVICE_WORKER } from '../support/serviceWorker'
+
+test.use(WITHOUT_SERVICE_WORKER)
 
 const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Sidebar' })
 

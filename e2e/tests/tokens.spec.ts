@@ -3,6 +3,9 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { openSidebar, userMenuButton } from '../support/app'
 import { stack } from '../support/env'
 import { signInThroughIssuer } from '../support/issuer'
+import { WITHOUT_SERVICE_WORKER } from '../support/serviceWorker'
+
+test.use(WITHOUT_SERVICE_WORKER)
 
 /**
  * Personal access tokens against the real server: made in the Access tokens
