@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import { useSearchParams } from 'wouter'
 import { preloadableLazy } from '@/ui/preloadableLazy'
 import { ALL_TABS, openingTab, type DetailTab } from './detailTab'
+import { useIsDesktop } from './useIsDesktop'
 
 /**
  * The recording screen's panels, each in a chunk of its own: the summary
@@ -75,10 +76,13 @@ export function useTabCode(tab: DetailTab): boolean {
 export function usePreloadOpeningTab(): void {
   const [params] = useSearchParams()
   const [tab] = openingTab(params, ALL_TABS)
+  const desktop = useIsDesktop()
   useEffect(() => {
-    // On a desktop ?tab=ask shows the summary beside Ask Pocket.
-    for (const code of tab === 'ask' ? [...CODE.ask, ...CODE.summary] : CODE[tab]) preloadQuietly(code)
-  }, [tab])
+    // A desktop shows Ask Pocket beside the tab (and the summary for ?tab=ask): its column
+    // fills as soon as its chunk is here, so that starts now too, without holding the screen.
+    const code = desktop ? [...CODE[tab === 'ask' ? 'summary' : tab], AskPocketPanel] : CODE[tab]
+    code.forEach(preloadQuietly)
+  }, [tab, desktop])
 }
 
 /** Tabs whose code failed to load: the screen stops waiting for it. */
