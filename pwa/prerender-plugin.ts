@@ -86,13 +86,21 @@ function fillRoot(html: string, replacement: string): string {
  * (docs/benchmarks.md). Offline the service worker answers with index.html,
  * whose scripts its cache already holds.
  */
-const SHARED_PAGE_MODULE = '/features/share/SharedRecordingPage.tsx'
+// A recording opens on its summary, drawn with the markdown parser: a chunk of its own
+// (recording-view/tabCode.ts) the screen waits for, fetched here beside the page's.
+const SUMMARY_TAB = '/features/summary/SummaryTab.tsx'
+const SHARED_PAGE_MODULES = ['/features/share/SharedRecordingPage.tsx', SUMMARY_TAB]
 const SIGNED_IN_SHELL = '/app/shell/AppShell.tsx'
 const SIGNED_IN_PAGES: Record<string, string[]> = {
   'recordings.html': [SIGNED_IN_SHELL, '/features/recordings/RecordingsPage.tsx', '/data/profile.ts'],
-  'recording.html': [SIGNED_IN_SHELL, '/features/recordings/RecordingDetailPage.tsx', '/data/device/live.ts'],
+  'recording.html': [
+    SIGNED_IN_SHELL,
+    '/features/recordings/RecordingDetailPage.tsx',
+    '/data/device/live.ts',
+    SUMMARY_TAB,
+  ],
 }
-const ROUTE_PAGES: Record<string, string[]> = { 'shared.html': [SHARED_PAGE_MODULE], ...SIGNED_IN_PAGES }
+const ROUTE_PAGES: Record<string, string[]> = { 'shared.html': SHARED_PAGE_MODULES, ...SIGNED_IN_PAGES }
 
 /**
  * Frames the server fills with a recording's title and summary
@@ -106,7 +114,7 @@ const ROUTE_PAGES: Record<string, string[]> = { 'shared.html': [SHARED_PAGE_MODU
  */
 const FRAME_SLOT = 'pocket-frame-slot'
 const FILLED_PAGES: Record<string, { modules: string[]; frame: 'shared' | 'recording' | 'list'; marker: string }> = {
-  'shared-view.html': { modules: [SHARED_PAGE_MODULE], frame: 'shared', marker: '<!--pocket:shared-view-->' },
+  'shared-view.html': { modules: SHARED_PAGE_MODULES, frame: 'shared', marker: '<!--pocket:shared-view-->' },
   'recording-view.html': {
     modules: SIGNED_IN_PAGES['recording.html'],
     frame: 'recording',

@@ -4,7 +4,7 @@ import { whenPageSettled } from '@/data/offline/settled'
 import { FullPageSpinner } from '@/ui/FullPageSpinner'
 import { NotFound } from './NotFound'
 import { RedirectIfSignedIn, RequireAuth } from './guards'
-import { preloadableLazy } from './preloadableLazy'
+import { preloadableLazy } from '@/ui/preloadableLazy'
 import { SIGNED_IN_SCREENS } from './paths'
 
 // Each screen is its own chunk: the login route does not download the

@@ -1,15 +1,15 @@
-import { useEffect, useId, useRef, useState } from 'react'
+import { Suspense, useEffect, useId, useRef, useState } from 'react'
 import { useLocation } from 'wouter'
 import { useAuth } from '@/features/auth/AuthContext'
-import { SignOutEverywhereMenuItem } from '@/features/auth/SignOutEverywhereMenuItem'
-import { BackupMenuItem } from '@/features/export/BackupMenuItem'
-import { OfflineMenuItem } from '@/features/offline/OfflineMenuItem'
-import { NotificationsMenuItem } from '@/features/push/NotificationsMenuItem'
-import { AccessTokensMenuItem } from '@/features/tokens/AccessTokensMenuItem'
-import { UsageMenuItem } from '@/features/usage/UsageMenuItem'
-import { WebhooksMenuItem } from '@/features/webhooks/WebhooksMenuItem'
+import { whenPageSettled } from '@/data/offline/settled'
+import { preloadableLazy } from '@/ui/preloadableLazy'
 import { Avatar } from './Avatar'
 import { userLabel } from './avatarColor'
+
+const accountItems = preloadableLazy(() => import('./AccountMenuItems'))
+const AccountItems = accountItems.Component
+// A failed load is tried again when the menu opens (and fails into the error boundary then).
+const preloadItems = () => void accountItems.preload().catch(() => {})
 
 /** Avatar + display name (or e-mail); opens a menu with Logout. */
 export function UserMenu() {
@@ -19,6 +19,9 @@ export function UserMenu() {
   const menuId = useId()
   const rootRef = useRef<HTMLDivElement>(null)
   const label = userLabel(user)
+
+  // The items come once the screen has settled, so an opened menu shows them at once.
+  useEffect(() => void whenPageSettled().then(preloadItems), [])
 
   useEffect(() => {
     if (!open) return
@@ -44,26 +47,14 @@ export function UserMenu() {
     <div className="user-menu" ref={rootRef} onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
       {open && (
         <ul className="user-menu__list" id={menuId} role="menu" aria-label="Account">
-          <NotificationsMenuItem />
-          <li role="none">
-            <button
-              type="button"
-              role="menuitem"
-              className="user-menu__item"
-              onClick={() => {
+          <Suspense fallback={null}>
+            <AccountItems
+              onDigest={() => {
                 setOpen(false)
                 navigate('/digest')
               }}
-            >
-              Digest
-            </button>
-          </li>
-          <OfflineMenuItem />
-          <BackupMenuItem />
-          <UsageMenuItem />
-          <AccessTokensMenuItem />
-          <WebhooksMenuItem />
-          <SignOutEverywhereMenuItem />
+            />
+          </Suspense>
           <li role="none">
             {/* eslint-disable-next-line jsx-a11y/no-autofocus -- an opened menu puts focus on one of its items, as the ARIA menu pattern asks */}
             <button type="button" role="menuitem" className="user-menu__item" onClick={() => void onLogout()} autoFocus>
@@ -79,6 +70,8 @@ export function UserMenu() {
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
         onClick={() => setOpen((v) => !v)}
+        onPointerEnter={preloadItems}
+        onFocus={preloadItems}
       >
         <Avatar name={label} />
         <span className="user-menu__name">{label}</span>

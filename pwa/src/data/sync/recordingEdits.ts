@@ -1,9 +1,5 @@
 import { db } from '../db'
-import { detailBody } from '../normalize/detail'
-import { asObject, text } from '../normalize/loose'
-import { enqueue, getSync, pendingFor, type OutboxRow } from './index'
-import { readMutation } from './mutation'
-import { folderIdOf } from '../storedRecording'
+import { enqueue, getSync, type OutboxRow } from './index'
 import type { FlagName } from '../recordingFields'
 
 /**
@@ -11,42 +7,17 @@ import type { FlagName } from '../recordingFields'
  * is queued through the outbox (shown at once, sent when the network
  * allows), so all of them work offline. Limits mirror the server's
  * (pkg/recordings CheckPatch, MaxSpeakerName, MaxFolderName) so a refusal
- * is told while typing instead of after a round trip.
+ * is told while typing instead of after a round trip (editLimits).
+ * Loaded on the first edit: the detail screen draws without the outbox's
+ * engine or Dexie, which its first load does not need.
  */
-export const TITLE_MAX = 500
-export const DESCRIPTION_MAX = 10000
-export const SPEAKER_NAME_MAX = 100
-export const FOLDER_NAME_MAX = 100
+export * from './editLimits'
 
 /** How long after Delete a deleted recording can be brought back (the Undo toast's time on screen at most). */
 export const DELETE_UNDO_MS = 5000
 /** The Undo toast closes this long before the delete may be sent, so an Undo pressed at the last moment still wins. */
 const UNDO_MARGIN_MS = 1000
 const DELETE_HOLD_MS = DELETE_UNDO_MS + UNDO_MARGIN_MS
-
-const tooLong = (what: string, max: number) => `${what} must be at most ${max} characters`
-
-export function titleError(title: string): string | null {
-  return [...title].length > TITLE_MAX ? tooLong('The title', TITLE_MAX) : null
-}
-
-export function descriptionError(description: string): string | null {
-  return [...description].length > DESCRIPTION_MAX ? tooLong('The description', DESCRIPTION_MAX) : null
-}
-
-export function folderNameError(name: string): string | null {
-  if (!name.trim()) return 'Enter a folder name'
-  return [...name.trim()].length > FOLDER_NAME_MAX ? tooLong('A folder name', FOLDER_NAME_MAX) : null
-}
-
-/** The server's rules for a speaker's name (pkg/recordings checkSpeakerName); '' restores the original. */
-export function speakerNameError(name: string): string | null {
-  const n = name.trim()
-  if ([...n].length > SPEAKER_NAME_MAX) return tooLong("A speaker's name", SPEAKER_NAME_MAX)
-  // The display rule ignores short 'Speaker …' names: the rename would never show.
-  if (n.startsWith('Speaker ') && [...n].length <= 15) return 'Choose a name other than a generic "Speaker N"'
-  return null
-}
 
 /** An empty title is allowed: the recording then shows its name or 'Untitled Recording'. */
 export function renameRecording(id: string, title: string): Promise<OutboxRow> {
@@ -55,24 +26,6 @@ export function renameRecording(id: string, title: string): Promise<OutboxRow> {
 
 export function describeRecording(id: string, description: string): Promise<OutboxRow> {
   return enqueue({ op: { case: 'updateRecording', value: { id, description: description.trim() } } })
-}
-
-/**
- * The folder the recording is filed in as this device shows it ('' for
- * General): the latest queued move, else the synced row, else the cached
- * detail (a recording opened before the first pull). liveQuery-able.
- */
-export async function currentFolderId(id: string): Promise<string> {
-  const moves = (await pendingFor(id)).flatMap((row) => {
-    const op = readMutation(row)?.op
-    return op?.case === 'updateRecording' && op.value.folderId !== undefined ? [op.value.folderId] : []
-  })
-  const queued = moves.at(-1)
-  if (queued !== undefined) return queued
-  const row = await db.recordings.get(id)
-  if (row) return folderIdOf(row)
-  const recording = asObject(detailBody((await db.details.get(id))?.data)?.recording)
-  return text(asObject(recording?.folder)?.id) || text(recording?.folderId) || text(recording?.folder_id)
 }
 
 /** Turns a flag field (starred, archived) on or off. */

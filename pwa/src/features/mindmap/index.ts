@@ -1,2 +1,2 @@
 export { MindMapTab } from './MindMapTab'
-export { usePrepareMindMap } from './prepare'
+export { usePrepareMindMap } from './usePrepareMindMap'

@@ -1,4 +1,3 @@
-import { useEffect } from 'react'
 import { defaultMindMapType, mindMapsOf, type MindMap, type MindMaps } from '@/data/normalize/mindmap'
 import { layoutMap, type MapLayout } from './layout'
 import { titleMeasure } from './measure'
@@ -46,21 +45,4 @@ export function prepareMindMap(summarization: Record<string, unknown> | null): v
   // The first card is drawn in full even on a zoomed-out large map (it is the tree's tab stop):
   // wrapping its title now also gets the title font's measuring canvas ready.
   void layout.nodes[0]?.lines
-}
-
-/**
- * Prepares the Mind map tab in idle time once a recording is on screen, so
- * that a large map opens without a pause. Optional: the tab works without it.
- */
-export function usePrepareMindMap(summarization: Record<string, unknown> | null): void {
-  useEffect(() => {
-    if (!summarization) return
-    const run = () => prepareMindMap(summarization)
-    if (typeof requestIdleCallback === 'function') {
-      const id = requestIdleCallback(run, { timeout: 2000 })
-      return () => cancelIdleCallback(id)
-    }
-    const id = setTimeout(run, 200)
-    return () => clearTimeout(id)
-  }, [summarization])
 }

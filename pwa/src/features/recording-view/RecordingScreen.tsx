@@ -2,17 +2,16 @@ import { lazy, Suspense, useState, type ReactNode } from 'react'
 import { useSearchParams } from 'wouter'
 import { flushSync } from 'react-dom'
 import type { RecordingView } from '@/data/normalize/detail'
-import { ActionableTab } from '@/features/actionable/ActionableTab'
-import { SummaryTab } from '@/features/summary/SummaryTab'
-import { TranscriptionTab } from '@/features/transcription/TranscriptionTab'
-import { MindMapTab, usePrepareMindMap } from '@/features/mindmap'
+import { ReleasePrerender } from '@/ui/ReleasePrerender'
+import { usePrepareMindMap } from '@/features/mindmap/usePrepareMindMap'
 import { usePlayer } from '@/features/player/PlayerContext'
 import { PlayerProvider } from '@/features/player/PlayerProvider'
 import { useOwnerEdits } from './edit/ownerEdits'
-import { AskPocketPanel } from './panels'
+import { LoadingScreen } from './LoadErrorScreen'
+import { ActionableTab, AskPocketPanel, MindMapTab, SummaryTab, TranscriptionTab, useTabCode } from './tabCode'
 import { RecordingHeader } from './RecordingHeader'
 import { panelId, tabId, Tabs, type TabSpec } from './Tabs'
-import { ALL_TABS, OWNER_TAB, type DetailTab } from './detailTab'
+import { ALL_TABS, openingTab, OWNER_TAB, type DetailTab } from './detailTab'
 import { TAB_ICONS } from './tabIcons'
 import { useIsDesktop } from './useIsDesktop'
 import { usePrinting } from '@/features/export/usePrintAll'
@@ -58,12 +57,23 @@ interface Props {
  * read-only.
  */
 export function RecordingScreen(props: Props) {
-  const [, , at] = useTabParam(ALL_TABS)
-  if (!props.view.audio) return <RecordingLayout {...props} />
+  const editable = useOwnerEdits() !== null
+  const desktop = useIsDesktop()
+  const [tab, , at] = useTabParam(ALL_TABS.filter((t) => shows(editable, t)))
+  // The panel the screen opens on is drawn with its own code: until it has come, a first
+  // paint from the HTML stays (the screen releases it below), else the loading screen shows.
+  if (!useTabCode(desktop && tab === 'ask' ? 'summary' : tab)) return <LoadingScreen />
   return (
-    <PlayerProvider recordingId={props.view.id} shareToken={props.shareToken} startAt={at}>
-      <RecordingLayout {...props} />
-    </PlayerProvider>
+    <>
+      <ReleasePrerender />
+      {props.view.audio ? (
+        <PlayerProvider recordingId={props.view.id} shareToken={props.shareToken} startAt={at}>
+          <RecordingLayout {...props} />
+        </PlayerProvider>
+      ) : (
+        <RecordingLayout {...props} />
+      )}
+    </>
   )
 }
 
@@ -115,7 +125,14 @@ function RecordingLayout({ view, backTo, actions, shareToken }: Props) {
           <h2 id="ask-pocket-title" className="detail__chat-title">
             Ask Pocket
           </h2>
-          <AskPocketPanel view={view} shareToken={shareToken} onShowSource={showSource} queueOffline={editable} />
+          <Suspense fallback={null}>
+            <AskPocketPanel.Component
+              view={view}
+              shareToken={shareToken}
+              onShowSource={showSource}
+              queueOffline={editable}
+            />
+          </Suspense>
         </aside>
       </div>
     )
@@ -178,7 +195,12 @@ function Panels(props: { view: RecordingView; shown: DetailTab; idBase: string; 
           tabIndex={0}
           className={`detail__panel detail__panel--${t}`}
         >
-          {visited.has(t) && <PanelContent tab={t} view={view} {...chat} />}
+          {visited.has(t) && (
+            // A tab pressed before its code has come (it loads in idle time after the first draw).
+            <Suspense fallback={<LoadingScreen label="Loading…" />}>
+              <PanelContent tab={t} view={view} {...chat} />
+            </Suspense>
+          )}
         </div>
       ))}
     </>
@@ -197,7 +219,7 @@ function PanelContent({
   const renames = edits?.SpeakerRenames
   switch (tab) {
     case 'summary': {
-      const summary = <SummaryTab summary={view.summary} />
+      const summary = <SummaryTab.Component summary={view.summary} />
       if (!editable) return summary
       return (
         <Suspense fallback={summary}>
@@ -206,12 +228,17 @@ function PanelContent({
       )
     }
     case 'actionable':
-      return <ActionableTab tasks={view.tasks} />
+      return <ActionableTab.Component tasks={view.tasks} />
     case 'mindmap':
-      return <MindMapTab summarization={view.summarization} speakers={view.speakers} />
+      return <MindMapTab.Component summarization={view.summarization} speakers={view.speakers} />
     case 'transcription':
       return (
-        <TranscriptionTab transcript={view.transcript} highlight={highlight} recordingId={view.id} renames={renames} />
+        <TranscriptionTab.Component
+          transcript={view.transcript}
+          highlight={highlight}
+          recordingId={view.id}
+          renames={renames}
+        />
       )
     case 'notes':
       return edits ? (
@@ -220,7 +247,14 @@ function PanelContent({
         </Suspense>
       ) : null
     case 'ask':
-      return <AskPocketPanel view={view} shareToken={shareToken} onShowSource={onShowSource} queueOffline={editable} />
+      return (
+        <AskPocketPanel.Component
+          view={view}
+          shareToken={shareToken}
+          onShowSource={onShowSource}
+          queueOffline={editable}
+        />
+      )
   }
 }
 
@@ -231,10 +265,7 @@ function PanelContent({
  */
 function useTabParam(available: readonly DetailTab[]): [DetailTab, (tab: DetailTab) => void, number | null] {
   const [params, setParams] = useSearchParams()
-  const raw = params.get('tab')
-  const t = params.get('t')
-  const at = t !== null && t.trim() !== '' && Number.isFinite(Number(t)) && Number(t) >= 0 ? Number(t) : null
-  const tab = available.includes(raw as DetailTab) ? (raw as DetailTab) : at !== null ? 'transcription' : 'summary'
+  const [tab, at] = openingTab(params, available)
   const select = (next: DetailTab) =>
     // A tab responds in the frame after the click: rendered before the click's
     // handler returns, not in a later task.

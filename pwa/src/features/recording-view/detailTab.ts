@@ -6,3 +6,15 @@ export const ALL_TABS: DetailTab[] = ['summary', 'actionable', 'mindmap', 'trans
 
 /** The tab only the owner's screen has: a shared page never shows the note. */
 export const OWNER_TAB: DetailTab = 'notes'
+
+/**
+ * The tab a URL opens on: ?tab= when the screen has it; else Transcription for
+ * a link to a passage (?t= seconds), else Summary. Also returns the passage.
+ */
+export function openingTab(params: URLSearchParams, available: readonly DetailTab[]): [DetailTab, number | null] {
+  const raw = params.get('tab')
+  const t = params.get('t')
+  const at = t !== null && t.trim() !== '' && Number.isFinite(Number(t)) && Number(t) >= 0 ? Number(t) : null
+  const tab = available.includes(raw as DetailTab) ? (raw as DetailTab) : at !== null ? 'transcription' : 'summary'
+  return [tab, at]
+}

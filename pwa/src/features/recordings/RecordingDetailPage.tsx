@@ -6,6 +6,7 @@ import { ShareButton } from '@/features/share/ShareButton'
 import { NO_DATA_SCREEN } from '@/features/recording-view/errorScreens'
 import { LoadErrorScreen, LoadingScreen } from '@/features/recording-view/LoadErrorScreen'
 import { RecordingScreen } from '@/features/recording-view/RecordingScreen'
+import { usePreloadOpeningTab } from '@/features/recording-view/tabCode'
 import { OwnerEditsProvider } from '@/features/recording-view/edit/OwnerEditsProvider'
 import { DeleteRecordingButton } from './detail/DeleteRecordingButton'
 import { detailErrorScreen } from './detail/detailErrors'
@@ -17,18 +18,15 @@ import { useRecordingDetail } from './detail/useRecordingDetail'
  * /recordings/{id}: the signed-in detail screen. A first visit may have
  * painted the recording from the HTML (recording-view.html, filled by the
  * server): that copy stays over the loading screen until the page has drawn
- * its own (see ui/prerenderHandoff).
+ * its own (see ui/prerenderHandoff): an error screen here, the recording in
+ * RecordingScreen once it has its first tab's code.
  */
 export default function RecordingDetailPage() {
   const id = decodedSegment(useParams<{ id: string }>().id ?? '')
   const state = useRecordingDetail(id)
+  usePreloadOpeningTab()
   if (state.status === 'loading') return <LoadingScreen />
-  return (
-    <>
-      <ReleasePrerender />
-      <DetailScreen state={state} />
-    </>
-  )
+  return <DetailScreen state={state} />
 }
 
 function DetailScreen({ state }: { state: Exclude<ReturnType<typeof useRecordingDetail>, { status: 'loading' }> }) {
@@ -37,11 +35,14 @@ function DetailScreen({ state }: { state: Exclude<ReturnType<typeof useRecording
     case 'no-data': {
       const text = state.status === 'error' ? detailErrorScreen(state.error) : NO_DATA_SCREEN
       return (
-        <LoadErrorScreen text={text} onRetry={state.retry}>
-          <Link to="/recordings" className="button">
-            Back to recordings
-          </Link>
-        </LoadErrorScreen>
+        <>
+          <ReleasePrerender />
+          <LoadErrorScreen text={text} onRetry={state.retry}>
+            <Link to="/recordings" className="button">
+              Back to recordings
+            </Link>
+          </LoadErrorScreen>
+        </>
       )
     }
     case 'ready': {

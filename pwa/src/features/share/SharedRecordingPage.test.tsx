@@ -97,6 +97,25 @@ describe('shared recording page', () => {
     await waitFor(() => expect(copyShown()).toBe(false))
   })
 
+  it.each([
+    ['its summary', '', '.summary-tab'],
+    ['the transcript a passage link opens', '&t=5', '.detail__panel--transcription li'],
+  ])('the copy goes only once the page has drawn %s over it, never an empty panel', async (_, query, panel) => {
+    const copyShown = placeStaticCopy()
+    let drawnWhenReleased: boolean | undefined
+    // Seen as the copy leaves, before any later task could fill a panel drawn empty.
+    const watch = new MutationObserver(() => {
+      if (!copyShown() && drawnWhenReleased === undefined)
+        drawnWhenReleased = document.querySelector(`#root ${panel}, ${panel}`) !== null
+    })
+    watch.observe(document.body, { childList: true })
+    server.use(http.get(VIEW, () => HttpResponse.json(sharedBody)))
+    renderApp(`/shared/recording?token=tok${query}`)
+    await waitFor(() => expect(copyShown()).toBe(false))
+    watch.disconnect()
+    expect(drawnWhenReleased).toBe(true)
+  })
+
   it('says "No share token provided" without a token, and asks nothing', async () => {
     let asked = false
     server.use(http.get(VIEW, () => ((asked = true), HttpResponse.json(sharedBody))))

@@ -7,6 +7,7 @@ import { sharedAudioUrl } from '@/data/audio'
 import { PASSWORD_REQUIRED, sharedRecordingQuery } from '@/data/share'
 import { LoadErrorScreen, LoadingScreen } from '@/features/recording-view/LoadErrorScreen'
 import { RecordingScreen } from '@/features/recording-view/RecordingScreen'
+import { usePreloadOpeningTab } from '@/features/recording-view/tabCode'
 import { NO_TOKEN_SCREEN, shareErrorScreen } from './shareErrors'
 import { SharedFrame } from './SharedFrame'
 
@@ -40,6 +41,7 @@ const PasswordGate = lazy(() => import('./PasswordGate'))
 
 function SharedContent({ token }: { token: string }) {
   const query = useQuery(sharedRecordingQuery(token))
+  usePreloadOpeningTab()
   if (query.isPending || (query.isError && query.isFetching)) return <LoadingScreen />
   if (query.isError && isApiError(query.error) && query.error.code === PASSWORD_REQUIRED) {
     return (
@@ -57,14 +59,13 @@ function SharedContent({ token }: { token: string }) {
       </Drawn>
     )
   }
+  // The screen lets the copy go itself, once it has the code of the tab it opens on.
   return (
-    <Drawn>
-      <RecordingScreen
-        view={query.data.view}
-        shareToken={token}
-        actions={query.data.allowDownload && query.data.view.audio ? <DownloadAudio token={token} /> : undefined}
-      />
-    </Drawn>
+    <RecordingScreen
+      view={query.data.view}
+      shareToken={token}
+      actions={query.data.allowDownload && query.data.view.audio ? <DownloadAudio token={token} /> : undefined}
+    />
   )
 }
 

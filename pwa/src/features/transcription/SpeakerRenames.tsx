@@ -1,6 +1,7 @@
 import { lazy, Suspense, useMemo, useState } from 'react'
 import type { TranscriptSegment } from '@/data/normalize/transcript'
-import { renameSpeaker, speakerNameError } from '@/data/sync/recordingEdits'
+import { speakerNameError } from '@/data/sync/editLimits'
+import { recordingEdits } from '@/data/sync/lazyEdits'
 import { InlineEdit, type InlineFieldProps } from '@/ui/inline-edit/InlineEdit'
 import { SPEAKER_COLORS } from './speakerColors'
 import type { SpeakerRenamesProps } from './TranscriptionTab'
@@ -45,7 +46,7 @@ export function SpeakerRenames({ recordingId, segments }: SpeakerRenamesProps) {
               label={`Name for ${s.label}`}
               editLabel={`Rename ${s.label}`}
               validate={speakerNameError}
-              onSave={(name) => void renameSpeaker(recordingId, s.id, name)}
+              onSave={(name) => void recordingEdits().then((edits) => edits.renameSpeaker(recordingId, s.id, name))}
               renderField={(field, commit) => <NameField field={field} commit={commit} />}
             >
               <span className="speakers__name" style={{ color: SPEAKER_COLORS[s.colorIndex] }}>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
-import { describeRecording, descriptionError, renameRecording, titleError } from '@/data/sync/recordingEdits'
+import { descriptionError, titleError } from '@/data/sync/editLimits'
+import { recordingEdits } from '@/data/sync/lazyEdits'
 import { useOutboxFor } from '@/data/sync/useOutbox'
 import { SyncIcon } from '@/ui/icons'
 import { InlineEdit } from '@/ui/inline-edit/InlineEdit'
@@ -12,7 +13,7 @@ export function EditableTitle({ id, value, children }: { id: string; value: stri
       label="Title"
       editLabel="Edit title"
       validate={titleError}
-      onSave={(text) => void renameRecording(id, text)}
+      onSave={(text) => void recordingEdits().then((edits) => edits.renameRecording(id, text))}
     >
       {children}
     </InlineEdit>
@@ -28,7 +29,7 @@ export function EditableDescription({ id, value, children }: { id: string; value
       editText={value ? undefined : 'Add description'}
       multiline
       validate={descriptionError}
-      onSave={(text) => void describeRecording(id, text)}
+      onSave={(text) => void recordingEdits().then((edits) => edits.describeRecording(id, text))}
     >
       {children}
     </InlineEdit>

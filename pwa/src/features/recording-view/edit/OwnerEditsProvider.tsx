@@ -1,5 +1,5 @@
-import { lazy, type ReactNode } from 'react'
-import { askQuestion } from '@/data/sync/recordingEdits'
+import { lazy, useEffect, type ReactNode } from 'react'
+import { recordingEdits } from '@/data/sync/lazyEdits'
 import { QuestionQueueContext, type QuestionQueue } from '@/features/chat/questionQueue'
 import { useQueuedQuestions } from '@/features/chat/useQueuedQuestions'
 import { SpeakerRenames } from '@/features/transcription/SpeakerRenames'
@@ -11,11 +11,15 @@ const Notes = lazy(() => import('@/features/notes/NotesTab'))
 const EDITS: OwnerEdits = { Title: EditableTitle, Description: EditableDescription, PendingMark, SpeakerRenames, Notes }
 const QUESTIONS: QuestionQueue = {
   useWaiting: useQueuedQuestions,
-  ask: async (recordingId, text, sessionId) => void (await askQuestion(recordingId, text, sessionId)),
+  ask: async (recordingId, text, sessionId) =>
+    void (await (await recordingEdits()).askQuestion(recordingId, text, sessionId)),
 }
 
 /** The owner's recording screen: editable, and questions asked offline are kept for later. */
 export function OwnerEditsProvider({ children }: { children: ReactNode }) {
+  // The edits' code comes after the screen has drawn, so the first save is queued (and shown) at once.
+  // A failed load (a deploy replaced the chunk) is tried again on the first save.
+  useEffect(() => void recordingEdits().catch(() => {}), [])
   return (
     <OwnerEditsContext.Provider value={EDITS}>
       <QuestionQueueContext.Provider value={QUESTIONS}>{children}</QuestionQueueContext.Provider>

@@ -1,5 +1,5 @@
 import { useLocation } from 'wouter'
-import { deleteRecording, undoDelete, undoWindowLeft } from '@/data/sync/recordingEdits'
+import { recordingEdits } from '@/data/sync/lazyEdits'
 import type { OutboxRow } from '@/data/sync'
 import { TrashIcon } from '@/ui/icons'
 import { useToast, type Toaster } from '@/ui/toast/toastContext'
@@ -18,9 +18,10 @@ export function DeleteRecordingButton({ recordingId }: { recordingId: string }) 
   const [, navigate] = useLocation()
   const toast = useToast()
   const onDelete = async () => {
-    const row = await deleteRecording(recordingId)
+    const edits = await recordingEdits()
+    const row = await edits.deleteRecording(recordingId)
     void navigate('/recordings')
-    showDeleted(toast, row)
+    showDeleted(toast, row, edits)
   }
   return (
     <button type="button" className="button" onClick={() => void onDelete()}>
@@ -30,12 +31,14 @@ export function DeleteRecordingButton({ recordingId }: { recordingId: string }) 
   )
 }
 
-function showDeleted(toast: Toaster, row: OutboxRow): void {
-  const left = undoWindowLeft(row)
+type Edits = Awaited<ReturnType<typeof recordingEdits>>
+
+function showDeleted(toast: Toaster, row: OutboxRow, edits: Edits): void {
+  const left = edits.undoWindowLeft(row)
   // Shown too late to undo (a very busy machine): the toast offers nothing it cannot keep.
   if (left === 0) return toast.info(DELETED_TOAST)
   const undo = async () => {
-    if (!(await undoDelete(row))) toast.error(TOO_LATE_TOAST)
+    if (!(await edits.undoDelete(row))) toast.error(TOO_LATE_TOAST)
   }
   toast.info(DELETED_TOAST, { duration: left, action: { label: 'Undo', onClick: () => void undo() } })
 }

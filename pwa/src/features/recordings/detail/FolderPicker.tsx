@@ -2,7 +2,9 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { useDeviceQuery } from '@/data/device/useDeviceQuery'
 import { byFolderName } from '@/data/folders/tree'
 import { GENERAL_FOLDER } from '@/data/normalize/recording'
-import { currentFolderId, folderNameError, moveToFolder, moveToNewFolder } from '@/data/sync/recordingEdits'
+import { currentFolderId } from '@/data/folders/currentFolder'
+import { folderNameError } from '@/data/sync/editLimits'
+import { recordingEdits } from '@/data/sync/lazyEdits'
 import '@/ui/inline-edit/inline-edit.css'
 import './detail-edits.css'
 
@@ -16,7 +18,7 @@ const NEW_FOLDER = '\u0000new'
  */
 export function FolderPicker({ recordingId }: { recordingId: string }) {
   const folders = useDeviceQuery((db) => db.folders.toArray(), [])
-  const current = useDeviceQuery(() => currentFolderId(recordingId), [recordingId])
+  const current = useDeviceQuery((db) => currentFolderId(db, recordingId), [recordingId])
   const [naming, setNaming] = useState(false)
   const select = useRef<HTMLSelectElement>(null)
   const refocus = useRef(false)
@@ -33,7 +35,7 @@ export function FolderPicker({ recordingId }: { recordingId: string }) {
   }
   const choose = (value: string) => {
     if (value === NEW_FOLDER) setNaming(true)
-    else if (value !== current) void moveToFolder(recordingId, value)
+    else if (value !== current) void recordingEdits().then((edits) => edits.moveToFolder(recordingId, value))
   }
   const sorted = [...(folders ?? [])].sort(byFolderName)
   return (
@@ -60,7 +62,7 @@ export function FolderPicker({ recordingId }: { recordingId: string }) {
         <NewFolderName
           onCancel={done}
           onCreate={(name) => {
-            void moveToNewFolder(recordingId, name)
+            void recordingEdits().then((edits) => edits.moveToNewFolder(recordingId, name))
             done()
           }}
         />

@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query'
 import { detailQuery, readCachedDetail, trackView } from '@/data/detail'
 import { useDeviceQuery } from '@/data/device/useDeviceQuery'
 import { normalizeDetail, type RecordingView } from '@/data/normalize/detail'
-import { markOpenedHere } from '@/data/offline/opened'
 import { isDefinitiveDetailError } from './detailErrors'
 import { flagsOf, type Flags } from '@/data/recordingFields'
 import { detailBody } from '@/data/normalize/detail'
@@ -66,7 +65,10 @@ function useMarkOpenedOnce(id: string, shown: boolean): void {
   useEffect(() => {
     if (!shown || marked.current === id) return
     marked.current = id
-    markOpenedHere(id).catch((error: unknown) => console.warn('Could not mark the recording as opened', error))
+    // Loaded here, after the screen has drawn: it writes to the device store.
+    import('@/data/offline/opened')
+      .then((opened) => opened.markOpenedHere(id))
+      .catch((error: unknown) => console.warn('Could not mark the recording as opened', error))
   }, [id, shown])
 }
 

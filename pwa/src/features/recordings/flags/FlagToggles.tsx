@@ -1,11 +1,11 @@
 import { useState, type ComponentType } from 'react'
 import { FLAG_NAMES, flagField, type FlagName, type Flags } from '@/data/recordingFields'
 import { ArchiveIcon, StarIcon } from '@/ui/icons'
+import { recordingEdits } from '@/data/sync/lazyEdits'
 import './flags.css'
 
 // The list draws before the outbox and its store have loaded: they load with the first press.
-const setFlag = async (id: string, name: FlagName, on: boolean) =>
-  (await import('@/data/sync/recordingEdits')).setFlag(id, name, on)
+const setFlag = async (id: string, name: FlagName, on: boolean) => (await recordingEdits()).setFlag(id, name, on)
 
 /** Each flag's icon (the server's first paint draws the same: pkg/firstpaint/icons.go). */
 const ICONS: Record<FlagName, ComponentType<{ size?: number }>> = { starred: StarIcon, archived: ArchiveIcon }

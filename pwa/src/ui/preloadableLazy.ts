@@ -4,7 +4,7 @@ type Module<T> = { default: T }
 
 /**
  * React.lazy whose chunk can be fetched before the screen first renders
- * (app/coldStart.ts). Once fetched, the component renders at once: lazy() is
+ * (app/coldStart.ts, the recording screen's tabs). Once fetched, the component renders at once: lazy() is
  * handed a thenable that calls back synchronously, so React never suspends
  * and never shows the fallback (which would also hold the screen back for up
  * to 300 ms: React throttles revealing content after a fallback).
@@ -25,5 +25,7 @@ export function preloadableLazy<T extends ComponentType<any>>(load: () => Promis
   }
   const ready = (module: Module<T>) => ({ then: (resolve: (m: Module<T>) => void) => resolve(module) })
   const Component = lazy(() => (loaded ? (ready(loaded) as unknown as Promise<Module<T>>) : preload()))
-  return { Component, preload }
+  /** Whether the chunk has arrived: from then on the component renders without suspending. */
+  const isLoaded = () => loaded !== undefined
+  return { Component, preload, isLoaded }
 }
