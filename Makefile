@@ -135,7 +135,7 @@ load: build
 soak: build
 	tools/bench-load.sh soak $${SOAK_MINUTES:-30} 1000
 
-## fuzz: every Go fuzz target for 2,000,000 inputs each, minutes here (make test gives each 50,000)
+## fuzz: every Go fuzz target for 2,000,000 inputs each, minutes here (make test gives each 3,000)
 fuzz:
 	FUZZTIME=$${FUZZTIME:-2000000x} tools/fuzz.sh
 

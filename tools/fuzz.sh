@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every Go native fuzz target in the module for FUZZTIME each (default
-# 10000x, 10,000 inputs, about a second each here: the smoke run of `make test`,
-# `make fuzz` gives each 2,000,000). A finding is written under the package's
+# 10000x, 10,000 inputs, about a second each here; `make test` gives each 3,000,
+# `make fuzz` 2,000,000). A finding is written under the package's
 # testdata/fuzz and fails the run. Counts, not durations: with a duration, Go's
 # fuzz coordinator (go1.26) can report "context deadline exceeded" as a failure
 # when the time runs out under CPU load, with no finding (go.dev/issue/75804).
