@@ -307,7 +307,8 @@ function targetOf(m: Mutation): [Kind, string] | undefined {
   const op = m.op
   if (op.case === 'renameSpeaker') return ['recording', op.value.recordingId]
   if (op.case === 'updateRecording' || op.case === 'deleteRecording') return ['recording', op.value.id]
-  if (op.case === 'createFolder' || op.case === 'renameFolder' || op.case === 'deleteFolder') return ['folder', op.value.id]
+  if (op.case === 'createFolder' || op.case === 'renameFolder' || op.case === 'deleteFolder')
+    return ['folder', op.value.id]
   if (op.case === 'setFolderTemplate') return ['folder', op.value.id]
   return undefined
 }
