@@ -11,6 +11,12 @@ import { WebhooksMenuItem } from '@/features/webhooks/WebhooksMenuItem'
 import { Avatar } from './Avatar'
 import { userLabel } from './avatarColor'
 
+/** The account's own pages the menu opens. */
+const PAGES = [
+  ['/digest', 'Digest'],
+  ['/templates', 'Summary templates'],
+] as const
+
 /** Avatar + display name (or e-mail); opens a menu with Logout. */
 export function UserMenu() {
   const { user, logout } = useAuth()
@@ -45,19 +51,21 @@ export function UserMenu() {
       {open && (
         <ul className="user-menu__list" id={menuId} role="menu" aria-label="Account">
           <NotificationsMenuItem />
-          <li role="none">
-            <button
-              type="button"
-              role="menuitem"
-              className="user-menu__item"
-              onClick={() => {
-                setOpen(false)
-                navigate('/digest')
-              }}
-            >
-              Digest
-            </button>
-          </li>
+          {PAGES.map(([path, label]) => (
+            <li role="none" key={path}>
+              <button
+                type="button"
+                role="menuitem"
+                className="user-menu__item"
+                onClick={() => {
+                  setOpen(false)
+                  navigate(path)
+                }}
+              >
+                {label}
+              </button>
+            </li>
+          ))}
           <OfflineMenuItem />
           <BackupMenuItem />
           <UsageMenuItem />
