@@ -11,12 +11,6 @@ import { WebhooksMenuItem } from '@/features/webhooks/WebhooksMenuItem'
 import { Avatar } from './Avatar'
 import { userLabel } from './avatarColor'
 
-/** The account's own pages the menu opens. */
-const PAGES = [
-  ['/digest', 'Digest'],
-  ['/templates', 'Summary templates'],
-] as const
-
 /** Avatar + display name (or e-mail); opens a menu with Logout. */
 export function UserMenu() {
   const { user, logout } = useAuth()
@@ -51,21 +45,19 @@ export function UserMenu() {
       {open && (
         <ul className="user-menu__list" id={menuId} role="menu" aria-label="Account">
           <NotificationsMenuItem />
-          {PAGES.map(([path, label]) => (
-            <li role="none" key={path}>
-              <button
-                type="button"
-                role="menuitem"
-                className="user-menu__item"
-                onClick={() => {
-                  setOpen(false)
-                  navigate(path)
-                }}
-              >
-                {label}
-              </button>
-            </li>
-          ))}
+          <li role="none">
+            <button
+              type="button"
+              role="menuitem"
+              className="user-menu__item"
+              onClick={() => {
+                setOpen(false)
+                navigate('/digest')
+              }}
+            >
+              Digest
+            </button>
+          </li>
           <OfflineMenuItem />
           <BackupMenuItem />
           <UsageMenuItem />

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react'
 import {
   createTemplate,
+  deleteTemplate,
   templateProblems,
   TEMPLATE_LIMITS,
   updateTemplate,
@@ -180,6 +181,45 @@ export function TemplateEditor({ template, initial, onClose, onSaved }: Props) {
           </button>
         </div>
       </form>
+    </ModalDialog>
+  )
+}
+
+/** Asks before deleting one of the user's templates. */
+export function DeleteTemplateDialog(props: { template: SummaryTemplate; onClose: () => void; onDeleted: () => void }) {
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const remove = async () => {
+    setBusy(true)
+    setError(null)
+    try {
+      await deleteTemplate(props.template.id)
+      props.onDeleted()
+      props.onClose()
+    } catch (e) {
+      setError(e instanceof Error ? e.message : 'The template could not be deleted. Please try again.')
+      setBusy(false)
+    }
+  }
+  return (
+    <ModalDialog title="Delete template" onClose={props.onClose} className="templates-dialog">
+      <p>
+        Delete “{props.template.name}”? Summaries written with it stay as they are; folders using it go back to the
+        default summary.
+      </p>
+      {error && (
+        <p className="templates-form__error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="templates-dialog__actions">
+        <button type="button" className="button" onClick={props.onClose} data-autofocus>
+          Cancel
+        </button>
+        <button type="button" className="button button--danger" disabled={busy} onClick={() => void remove()}>
+          {busy ? 'Deleting…' : 'Delete template'}
+        </button>
+      </div>
     </ModalDialog>
   )
 }

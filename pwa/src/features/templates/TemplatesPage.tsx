@@ -1,11 +1,13 @@
 import { useState } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { templatesQuery, versionKeys } from '@/data/summaryVersions'
-import { deleteTemplate, type SummaryTemplate, type TemplateDraft } from '@/data/templates'
+import type { SummaryTemplate, TemplateDraft } from '@/data/templates'
 import { useOnline } from '@/features/sync/useSyncState'
-import { ModalDialog } from '@/ui/dialog/ModalDialog'
-import { TemplateEditor } from './TemplateEditor'
-import './templates.css'
+import { loadWhenShown } from '@/ui/loadWhenShown'
+
+// The dialogs load when opened: the page lists no dialog code or styles in the code that opens it.
+const TemplateEditor = loadWhenShown(() => import('./TemplateEditor').then((m) => m.TemplateEditor))
+const DeleteTemplateDialog = loadWhenShown(() => import('./TemplateEditor').then((m) => m.DeleteTemplateDialog))
 
 type Editing = { template?: SummaryTemplate; draft: TemplateDraft } | null
 
@@ -157,43 +159,5 @@ function TemplateList(props: { templates: SummaryTemplate[]; actions: (t: Summar
         </li>
       ))}
     </ul>
-  )
-}
-
-function DeleteTemplateDialog(props: { template: SummaryTemplate; onClose: () => void; onDeleted: () => void }) {
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-  const remove = async () => {
-    setBusy(true)
-    setError(null)
-    try {
-      await deleteTemplate(props.template.id)
-      props.onDeleted()
-      props.onClose()
-    } catch (e) {
-      setError(e instanceof Error ? e.message : 'The template could not be deleted. Please try again.')
-      setBusy(false)
-    }
-  }
-  return (
-    <ModalDialog title="Delete template" onClose={props.onClose} className="templates-dialog">
-      <p>
-        Delete “{props.template.name}”? Summaries written with it stay as they are; folders using it go back to the
-        default summary.
-      </p>
-      {error && (
-        <p className="templates-form__error" role="alert">
-          {error}
-        </p>
-      )}
-      <div className="templates-dialog__actions">
-        <button type="button" className="button" onClick={props.onClose} data-autofocus>
-          Cancel
-        </button>
-        <button type="button" className="button button--danger" disabled={busy} onClick={() => void remove()}>
-          {busy ? 'Deleting…' : 'Delete template'}
-        </button>
-      </div>
-    </ModalDialog>
   )
 }
