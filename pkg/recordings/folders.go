@@ -22,11 +22,14 @@ const MaxFolderName = 100
 const rootParent = "-"
 
 // Folder is a user's folder. ParentID is null for a top-level folder.
+// TemplateID names the summary template (pkg/templates) its new recordings
+// are summarised with; null is the default summary.
 type Folder struct {
-	ID        string    `json:"id"`
-	Name      string    `json:"name"`
-	ParentID  *string   `json:"parent_id"`
-	CreatedAt time.Time `json:"createdAt"`
+	ID         string    `json:"id"`
+	Name       string    `json:"name"`
+	ParentID   *string   `json:"parent_id"`
+	CreatedAt  time.Time `json:"createdAt"`
+	TemplateID *string   `json:"templateId"`
 }
 
 func folderKey(uid, id string) []byte { return store.Key("folder", uid, id) }
@@ -77,23 +80,27 @@ func (s *Service) CreateFolder(ctx context.Context, uid, name, parentID string) 
 		return Folder{}, err
 	}
 	var f Folder
-	err = s.db.Update(func(x *store.Txn) error {
-		if parentID != "" {
-			if _, err := getFolder(x, uid, parentID); err != nil {
-				return apperr.Missing("Parent folder")
-			}
-		}
-		if has, err := x.Has(folderNameKey(uid, parentID, name)); err != nil || has {
-			if err == nil {
-				err = apperr.Newf(apperr.Conflict, "FOLDER_EXISTS", "A folder named %q already exists here", name)
-			}
-			return err
-		}
-		var err error
-		f, err = s.insertFolder(x, uid, name, parentID, s.limits)
+	err = s.db.Update(func(x *store.Txn) (err error) {
+		f, err = s.createFolderTx(x, uid, name, parentID)
 		return err
 	})
 	return f, err
+}
+
+// createFolderTx is CreateFolder's write, for a name already checked.
+func (s *Service) createFolderTx(x *store.Txn, uid, name, parentID string) (Folder, error) {
+	if parentID != "" {
+		if _, err := getFolder(x, uid, parentID); err != nil {
+			return Folder{}, apperr.Missing("Parent folder")
+		}
+	}
+	if has, err := x.Has(folderNameKey(uid, parentID, name)); err != nil || has {
+		if err == nil {
+			err = apperr.Newf(apperr.Conflict, "FOLDER_EXISTS", "A folder named %q already exists here", name)
+		}
+		return Folder{}, err
+	}
+	return s.insertFolder(x, uid, name, parentID, s.limits)
 }
 
 func (s *Service) insertFolder(x *store.Txn, uid, name, parentID string, lim quota.Limits) (Folder, error) {

@@ -110,6 +110,9 @@ func (b embeddedBatch) applyIn(x *store.Txn, op Op) (Target, error) {
 		return Target{changelog.Folder, f.ID}, err
 	case *syncv1.Mutation_DeleteFolder:
 		return op.Target, recs.DeleteFolderIn(x, uid, op.Target.ID)
+	case *syncv1.Mutation_SetFolderTemplate:
+		f, err := recs.SetFolderTemplateIn(x, uid, op.Target.ID, m.SetFolderTemplate.GetTemplateId())
+		return Target{changelog.Folder, f.ID}, err
 	case *syncv1.Mutation_RenameSpeaker:
 		r := m.RenameSpeaker
 		return op.Target, recs.RenameSpeakerIn(x, uid, r.GetRecordingId(), r.GetSpeaker(), r.GetName())

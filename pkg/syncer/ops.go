@@ -28,6 +28,8 @@ func check(m *syncv1.Mutation) (Op, error) {
 		op.Target = Target{changelog.Folder, o.RenameFolder.GetId()}
 	case *syncv1.Mutation_DeleteFolder:
 		op.Target = Target{changelog.Folder, o.DeleteFolder.GetId()}
+	case *syncv1.Mutation_SetFolderTemplate:
+		op.Target = Target{changelog.Folder, o.SetFolderTemplate.GetId()}
 	case *syncv1.Mutation_RenameSpeaker:
 		op.Target = Target{changelog.Recording, o.RenameSpeaker.GetRecordingId()}
 	case *syncv1.Mutation_AskQuestion:

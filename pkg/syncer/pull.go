@@ -136,6 +136,9 @@ func folderState(f recordings.Folder, seq uint64) *syncv1.FolderState {
 	if f.ParentID != nil {
 		out.ParentId = *f.ParentID
 	}
+	if f.TemplateID != nil {
+		out.TemplateId = *f.TemplateID
+	}
 	return out
 }
 

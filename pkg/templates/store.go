@@ -16,6 +16,8 @@ type Store struct {
 	db  *store.DB
 	max int
 	now func() time.Time
+	// onDelete clears what names a deleted template (OnDelete).
+	onDelete func(x *store.Txn, uid, id string) error
 }
 
 // NewStore keeps templates in db, at most max a user (0: no limit).
@@ -93,7 +95,8 @@ func (s *Store) Update(_ context.Context, uid, id string, d Draft) (Template, er
 }
 
 // Delete removes one of uid's templates. Summaries written with it keep
-// its id; a folder naming it summarises with the default again.
+// its id; a folder naming it names none after it (OnDelete), so its new
+// recordings are summarised with the default again.
 func (s *Store) Delete(_ context.Context, uid, id string) error {
 	if _, ok := builtin(id); ok {
 		return errBuiltin
@@ -101,6 +104,11 @@ func (s *Store) Delete(_ context.Context, uid, id string) error {
 	return s.db.Update(func(x *store.Txn) error {
 		if _, err := load(x, uid, id); err != nil {
 			return err
+		}
+		if s.onDelete != nil {
+			if err := s.onDelete(x, uid, id); err != nil {
+				return err
+			}
 		}
 		return x.Delete(key(uid, id))
 	})

@@ -1,6 +1,7 @@
 package recordings
 
 import (
+	"encoding/json"
 	"net/http"
 	"strings"
 
@@ -10,8 +11,8 @@ import (
 )
 
 // The folder and speaker edits the spec's API lacks but a device can queue
-// offline (sync's rename_folder, delete_folder, rename_speaker): a relay in
-// front of this server sends them here.
+// offline (sync's rename_folder, set_folder_template, delete_folder,
+// rename_speaker): a relay in front of this server sends them here.
 
 func (h handlers) renameFolder(w http.ResponseWriter, r *http.Request) error {
 	id, err := folderID(r)
@@ -19,12 +20,22 @@ func (h handlers) renameFolder(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	var b struct {
-		Name string `json:"name"`
+		Name       *string         `json:"name"`
+		TemplateID json.RawMessage `json:"templateId"` // null names none
 	}
 	if err := httpx.DecodeJSON(r, 0, &b); err != nil {
 		return err
 	}
-	f, err := h.svc.RenameFolder(r.Context(), uid(r), id, b.Name)
+	e := recs.FolderEdit{Name: b.Name}
+	if b.TemplateID != nil {
+		var tid *string
+		if err := json.Unmarshal(b.TemplateID, &tid); err != nil {
+			return apperr.Invalidf("templateId must be a template's id or null")
+		}
+		e.TemplateID = new(string)
+		*e.TemplateID = deref(tid)
+	}
+	f, err := h.svc.EditFolder(r.Context(), uid(r), id, e)
 	if err != nil {
 		return err
 	}

@@ -150,11 +150,13 @@ func (h handlers) folders(w http.ResponseWriter, r *http.Request) error {
 
 // folderBody accepts parent_id as the spec writes it, and parentId. An id is
 // optional: given, it is the device's own id for the folder (CreateFolderAs).
+// templateId names the folder's summary template (null: none).
 type folderBody struct {
 	ID            *string `json:"id"`
 	Name          string  `json:"name"`
 	ParentID      *string `json:"parent_id"`
 	ParentIDCamel *string `json:"parentId"`
+	TemplateID    *string `json:"templateId"`
 }
 
 func (h handlers) createFolder(w http.ResponseWriter, r *http.Request) error {
@@ -166,13 +168,9 @@ func (h handlers) createFolder(w http.ResponseWriter, r *http.Request) error {
 	if parent == nil {
 		parent = b.ParentIDCamel
 	}
-	var f recs.Folder
-	var err error
-	if b.ID != nil {
-		f, err = h.svc.CreateFolderAs(r.Context(), uid(r), *b.ID, b.Name, deref(parent))
-	} else {
-		f, err = h.svc.CreateFolder(r.Context(), uid(r), b.Name, deref(parent))
-	}
+	f, err := h.svc.MakeFolder(r.Context(), uid(r), recs.NewFolder{
+		ID: deref(b.ID), Name: b.Name, ParentID: deref(parent), TemplateID: deref(b.TemplateID),
+	})
 	if err != nil {
 		return err
 	}

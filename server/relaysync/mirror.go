@@ -33,7 +33,11 @@ func mrecPrefix(uid string) []byte    { return store.Prefix("mrec", uid) }
 func mfoldPrefix(uid string) []byte   { return store.Prefix("mfold", uid) }
 func hashOf(b []byte) string          { s := sha256.Sum256(b); return hex.EncodeToString(s[:16]) }
 func foldHash(f recordings.Folder) string {
-	b, _ := json.Marshal([]any{f.ID, f.Name, f.ParentID})
+	fields := []any{f.ID, f.Name, f.ParentID}
+	if f.TemplateID != nil { // only then: folders mirrored before keep their hash
+		fields = append(fields, *f.TemplateID)
+	}
+	b, _ := json.Marshal(fields)
 	return hashOf(b)
 }
 

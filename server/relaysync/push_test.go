@@ -301,3 +301,35 @@ func TestPush_TakenEditDropsTheUsersCachedAnswersWithoutARefresh(t *testing.T) {
 		t.Fatalf("another user's cache was dropped %d times", n)
 	}
 }
+
+// A folder's template set through the relay is the upstream's folder PUT:
+// the answer's current and the upstream's folder name the template, and an
+// unknown template is the upstream's refusal, passed on.
+func TestPush_SetFolderTemplateGoesToTheUpstreamsFolder(t *testing.T) {
+	e := newEnv(t, relaysync.Options{})
+	alice := e.signIn("alice@example.com")
+	var f struct {
+		Data struct{ ID string } `json:"data"`
+	}
+	alice.rest.MustOK("POST", "/api/v1/folders", map[string]any{"name": "Lectures"}, &f)
+	e.pullAll(alice, "")
+	set := func(k, tpl string) *syncv1.MutationResult {
+		return e.push(alice, &syncv1.Mutation{IdempotencyKey: k, Op: &syncv1.Mutation_SetFolderTemplate{
+			SetFolderTemplate: &syncv1.SetFolderTemplate{Id: f.Data.ID, TemplateId: tpl}}})[0]
+	}
+	r := set("t", "lecture")
+	wantOutcome(t, r, syncv1.Outcome_OUTCOME_APPLIED)
+	if got := r.GetCurrent().GetFolder().GetTemplateId(); got != "lecture" {
+		t.Fatalf("the answer's current folder names template %q", got)
+	}
+	var list struct {
+		Data []struct{ ID, TemplateID string } `json:"data"`
+	}
+	alice.rest.MustOK("GET", "/api/v1/folders", nil, &list)
+	if len(list.Data) != 1 || list.Data[0].TemplateID != "lecture" {
+		t.Fatalf("the upstream's folders = %+v", list.Data)
+	}
+	if r := set("u", "no-such-template"); r.GetOutcome() != syncv1.Outcome_OUTCOME_REJECTED || r.GetErrorCode() != "UNKNOWN_TEMPLATE" {
+		t.Fatalf("an unknown template through the relay answered %v", r)
+	}
+}

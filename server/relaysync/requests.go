@@ -57,6 +57,13 @@ func (s *Service) requestOf(uid string, checked syncer.Op) (request, error) {
 		id := folder(op.RenameFolder.GetId())
 		b, _ := json.Marshal(map[string]any{"name": op.RenameFolder.GetName()})
 		return request{method: http.MethodPut, path: "/api/v1/folders/" + url.PathEscape(id), body: b, kind: changelog.Folder, id: id, beyond: true, what: "rename folders"}, nil
+	case *syncv1.Mutation_SetFolderTemplate:
+		// As a rename: the folder's PUT, which a Pocket upstream takes and
+		// another provider may lack; the mirror shows the template once the
+		// upstream's folder list does.
+		id := folder(op.SetFolderTemplate.GetId())
+		b, _ := json.Marshal(map[string]any{"templateId": nullable(op.SetFolderTemplate.GetTemplateId())})
+		return request{method: http.MethodPut, path: "/api/v1/folders/" + url.PathEscape(id), body: b, kind: changelog.Folder, id: id, beyond: true, what: "set folders' summary templates"}, nil
 	case *syncv1.Mutation_DeleteFolder:
 		id := folder(op.DeleteFolder.GetId())
 		return request{method: http.MethodDelete, path: "/api/v1/folders/" + url.PathEscape(id), kind: changelog.Folder, id: id, beyond: true, what: "delete folders"}, nil

@@ -302,13 +302,20 @@ func (s *Summarizer) summarize(parent context.Context, j job, id string) error {
 	}
 	start := s.now()
 	rec := engine.NewRecording(engine.Stored{ID: d.ID, Recording: d.Recording, Speakers: d.Speakers, Summarizations: d.Summarizations, Transcription: d.Transcription})
-	sum, err := s.engine.Summarize(ctx, rec, engine.SummaryOptions{})
+	opts, err := s.folderOptions(ctx, j.uid, d.FolderID)
+	if err != nil {
+		return err
+	}
+	sum, err := s.engine.Summarize(ctx, rec, opts)
 	if errors.Is(err, engine.ErrNoTranscript) {
 		s.drop(id)
 		return nil
 	}
 	if err != nil {
 		return err
+	}
+	if opts.Template != nil {
+		sum.TemplateID = opts.Template.ID // the version says which template wrote it
 	}
 	if err := s.fillTitle(ctx, j, d, sum); err != nil {
 		return err

@@ -8,6 +8,7 @@ import (
 
 	"go.uber.org/fx"
 
+	"github.com/pocket-companion/pocket/pkg/recordings"
 	"github.com/pocket-companion/pocket/pkg/store"
 	"github.com/pocket-companion/pocket/pkg/templates"
 	"github.com/pocket-companion/pocket/server/config"
@@ -21,6 +22,9 @@ var Module = fx.Module("templates",
 		return templates.NewStore(db, int(cfg.Quotas.Limits.Templates))
 	}),
 	fx.Provide(fx.Annotate(Routes, fx.ResultTags(`group:"routes,flatten"`))),
+	// A deleted template is no folder's any more: those naming it name none
+	// (their new recordings get the default summary), in the same write.
+	fx.Invoke(func(t *templates.Store, r *recordings.Service) { t.OnDelete(r.ClearFolderTemplateIn) }),
 )
 
 // maxBody bounds a request: twenty sections of 600 characters fit in far less.

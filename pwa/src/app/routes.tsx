@@ -43,6 +43,7 @@ function PreloadSignedInScreens(): null {
 const SharedRecordingPage = lazy(() => import('@/features/share/SharedRecordingPage'))
 // Its own chunk, fetched only when opened: no other route's JavaScript grows.
 const DigestPage = lazy(() => import('@/features/digest/DigestPage'))
+const TemplatesPage = lazy(() => import('@/features/templates/TemplatesPage'))
 
 const screen = (node: ReactNode) => <Suspense fallback={<FullPageSpinner />}>{node}</Suspense>
 
@@ -78,5 +79,6 @@ const signedInScreens = (
     <Route path="/recordings/:id">{screen(<RecordingDetailPage />)}</Route>
     <Route path="/ask">{screen(<LibraryAskPage />)}</Route>
     <Route path="/digest">{screen(<DigestPage />)}</Route>
+    <Route path="/templates">{screen(<TemplatesPage />)}</Route>
   </Switch>
 )

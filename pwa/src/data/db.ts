@@ -74,6 +74,8 @@ export interface StoredFolder {
   parentId: string
   createdAtMs: number
   version?: number
+  /** The summary template its new recordings are summarised with (GET /api/v1/templates); absent: the default summary. */
+  templateId?: string
 }
 
 /**

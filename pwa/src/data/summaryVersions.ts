@@ -1,14 +1,9 @@
 import { queryOptions } from '@tanstack/react-query'
 import { apiRequest } from './api/http'
 import { isApiError, NETWORK_ERROR_CODE } from './api/errors'
+import { forgetKeptTemplates, keepTemplates, keptTemplates, type SummaryTemplate } from './templates'
 
-/** A summary template (docs/api.md "Summary templates"). */
-export interface SummaryTemplate {
-  id: string
-  name: string
-  builtin: boolean
-  sections: { heading: string; instruction: string }[]
-}
+export type { SummaryTemplate } from './templates'
 
 /** One summary version of a recording; the current one is what the Summary tab shows. */
 export interface SummaryVersion {
@@ -41,10 +36,21 @@ export const versionKeys = {
 
 const list = <T>(body: { data?: unknown }) => (Array.isArray(body.data) ? (body.data as T[]) : [])
 
+/** The templates, kept on the device when read (data/templates.ts): offline, the last list read answers. */
 export const templatesQuery = () =>
   queryOptions({
     queryKey: versionKeys.templates,
-    queryFn: async ({ signal }) => list<SummaryTemplate>(await apiRequest('/api/v1/templates', { signal })),
+    queryFn: async ({ signal }) => {
+      try {
+        const templates = list<SummaryTemplate>(await apiRequest('/api/v1/templates', { signal }))
+        keepTemplates(templates)
+        return templates
+      } catch (error) {
+        const kept = isApiError(error) && error.code === NETWORK_ERROR_CODE ? keptTemplates() : null
+        if (kept) return kept
+        throw error
+      }
+    },
     staleTime: 60_000,
   })
 
@@ -115,6 +121,7 @@ function keptVersions(id: string): SummaryVersion[] | null {
 
 /** Sign-out: no copy of another account's versions stays on the device. */
 export function forgetKeptVersions(): void {
+  forgetKeptTemplates()
   try {
     for (const k of Object.keys(localStorage)) if (k.startsWith(PREFIX)) localStorage.removeItem(k)
   } catch {

@@ -22,6 +22,12 @@ export async function renameFolder(id: string, name: string): Promise<void> {
   await enqueue({ op: { case: 'renameFolder', value: { id, name: cleanFolderName(name) } } })
 }
 
+/** Names the folder's summary template ('' for none): shown at once, queued like a rename. */
+export async function setFolderTemplate(id: string, templateId: string): Promise<void> {
+  const { enqueue } = await sync()
+  await enqueue({ op: { case: 'setFolderTemplate', value: { id, templateId } } })
+}
+
 /** Its recordings go to General, as the server does. */
 export async function deleteFolder(id: string): Promise<void> {
   const { enqueue } = await sync()

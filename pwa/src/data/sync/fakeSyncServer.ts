@@ -34,6 +34,7 @@ interface Folder {
   name: string
   parentId: string
   createdAtMs: number
+  templateId?: string
 }
 interface Stored {
   body: string
@@ -156,7 +157,14 @@ export class FakeSyncServer {
       return create(ChangeSchema, { seq, entity: { case: 'recording', value } })
     }
     if (!e.deleted && kind === 'folder' && f) {
-      const value = { id, name: f.name, parentId: f.parentId, createdAtMs: BigInt(f.createdAtMs), version: seq }
+      const value = {
+        id,
+        name: f.name,
+        parentId: f.parentId,
+        createdAtMs: BigInt(f.createdAtMs),
+        version: seq,
+        templateId: f.templateId ?? '',
+      }
       return create(ChangeSchema, { seq, entity: { case: 'folder', value } })
     }
     const tomb = { kind: kind === 'folder' ? EntityKind.FOLDER : EntityKind.RECORDING, id, version: seq }
@@ -251,6 +259,10 @@ export class FakeSyncServer {
         this.logChange('folder', op.value.id, false)
         this.refile(op.value.id, op.value.name)
         return { target: ['folder', op.value.id] }
+      case 'setFolderTemplate':
+        folder(op.value.id).templateId = op.value.templateId
+        this.logChange('folder', op.value.id, false)
+        return { target: ['folder', op.value.id] }
       case 'deleteFolder':
         folder(op.value.id)
         this.refile(op.value.id, null)
@@ -297,5 +309,6 @@ function targetOf(m: Mutation): [Kind, string] | undefined {
   if (op.case === 'updateRecording' || op.case === 'deleteRecording') return ['recording', op.value.id]
   if (op.case === 'createFolder' || op.case === 'renameFolder' || op.case === 'deleteFolder')
     return ['folder', op.value.id]
+  if (op.case === 'setFolderTemplate') return ['folder', op.value.id]
   return undefined
 }

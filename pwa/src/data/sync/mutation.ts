@@ -58,6 +58,7 @@ export const OP_FIELDS: { readonly [C in OpCase]: Readonly<Record<keyof OpValue<
   createFolder: { id: 'implicit', name: 'implicit', parentId: 'implicit' },
   renameFolder: { id: 'implicit', name: 'implicit' },
   deleteFolder: { id: 'implicit' },
+  setFolderTemplate: { id: 'implicit', templateId: 'implicit' },
   renameSpeaker: { recordingId: 'implicit', speaker: 'implicit', name: 'implicit' },
   askQuestion: { recordingId: 'implicit', message: 'implicit', sessionId: 'implicit' },
   createHighlight: { id: 'implicit', recordingId: 'implicit', start: 'number', end: 'number', note: 'implicit' },
@@ -140,9 +141,10 @@ export function targetOf(m: Pick<QueuedMutation, 'op'>): MutationTarget {
     case 'askQuestion':
       return { kind: 'question', entityId: op.value.recordingId }
   }
-  // The others name their entity by id, and its kind by their last word (deleteRecording, renameFolder,
-  // createHighlight): one rule rather than a case each keeps the list's initial JavaScript in its budget.
-  const kind = op.case.endsWith('Folder') ? 'folder' : op.case.endsWith('Highlight') ? 'highlight' : 'recording'
+  // The others name their entity by id, and its kind by a word of their name (deleteRecording, renameFolder,
+  // setFolderTemplate, createHighlight): one rule rather than a case each keeps the list's initial JavaScript
+  // in its budget.
+  const kind = op.case.includes('Folder') ? 'folder' : op.case.endsWith('Highlight') ? 'highlight' : 'recording'
   return { kind, entityId: op.value.id }
 }
 

@@ -113,11 +113,19 @@ export function foldFolder(base: StoredFolder | null, edits: Edit[]): StoredFold
       folder = { ...(folder ?? { id, parentId, createdAtMs: at }), name }
     } else if (op.case === 'renameFolder') {
       folder = folder && { ...folder, name: op.value.name }
+    } else if (op.case === 'setFolderTemplate') {
+      folder = folder && withTemplate(folder, op.value.templateId)
     } else if (op.case === 'deleteFolder') {
       folder = null
     }
   }
   return folder
+}
+
+/** The folder naming templateId as its summary template ('' names none, and leaves the field out as the server's copy does). */
+export function withTemplate(folder: StoredFolder, templateId: string): StoredFolder {
+  const { templateId: _previous, ...rest } = folder
+  return templateId ? { ...rest, templateId } : rest
 }
 
 /** How a folder affects the rows filed in it: its current name, or gone (the row shows General). */

@@ -49,13 +49,15 @@ function parseSpeakersJson(json: string): unknown {
 }
 
 export function folderRowFromState(f: FolderState): StoredFolder {
-  return {
+  const row: StoredFolder = {
     id: f.id,
     name: f.name,
     parentId: f.parentId,
     createdAtMs: Number(f.createdAtMs),
     version: Number(f.version),
   }
+  if (f.templateId) row.templateId = f.templateId
+  return row
 }
 
 /** The fields sync edits, read from a cached detail body; null when it holds no recording. */

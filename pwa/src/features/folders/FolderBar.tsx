@@ -8,6 +8,7 @@ import { FolderIcon, SyncIcon } from '@/ui/icons'
 // Its dialogs come with it (the folder view's own chunk): renaming works offline as soon as the bar shows.
 import { DeleteFolderDialog } from './DeleteFolderDialog'
 import { FolderFormDialog } from './FolderFormDialog'
+import { FolderTemplatePicker } from './FolderTemplatePicker'
 import './folders.css'
 
 interface Props {
@@ -71,6 +72,7 @@ export function FolderBar({ folderKey, onShowFolder }: Props) {
           Show all recordings
         </Link>
       </div>
+      {folder && <FolderTemplatePicker folder={folder} />}
       {folder && dialog === 'rename' && (
         <FolderFormDialog
           mode="rename"

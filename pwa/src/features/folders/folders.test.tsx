@@ -214,3 +214,48 @@ describe('folders in the library', () => {
     expect(await main().findByText('This folder no longer exists.')).toBeInTheDocument()
   })
 })
+
+describe('a folder’s summary template', () => {
+  it('offers None, the built-ins and the user’s own; choosing one shows at once and queues it offline', async () => {
+    server.use(
+      http.get('/api/v1/templates', () =>
+        HttpResponse.json({
+          success: true,
+          data: [
+            { id: 'meeting', name: 'Meeting', builtin: true, sections: [{ heading: 'Agenda', instruction: '' }] },
+            { id: 'tpl_1', name: 'Standup', builtin: false, sections: [{ heading: 'Blockers', instruction: '' }] },
+          ],
+        }),
+      ),
+    )
+    const user = userEvent.setup()
+    await open('/recordings?folder=work')
+    const picker = await main().findByRole('combobox', { name: 'Summary template' })
+    expect(picker).toHaveValue('')
+    expect(picker).toHaveAccessibleDescription(/New recordings in this folder are summarised with it/)
+    await waitFor(() => expect(within(picker).getByRole('option', { name: 'Standup' })).toBeInTheDocument())
+    expect(within(picker).getByRole('option', { name: 'None (General default)' })).toBeInTheDocument()
+    expect(within(picker).getByRole('group', { name: 'Your templates' })).toBeInTheDocument()
+
+    await user.selectOptions(picker, 'Standup')
+    await waitFor(async () => expect((await db.folders.get('work'))?.templateId).toBe('tpl_1'))
+    expect(await queued()).toEqual([{ case: 'setFolderTemplate', id: 'work', templateId: 'tpl_1' }])
+    await waitFor(() => expect(picker).toHaveValue('tpl_1'))
+
+    await user.selectOptions(picker, 'None (General default)')
+    await waitFor(async () => expect((await db.folders.get('work'))?.templateId).toBeUndefined())
+  })
+
+  it('offers the built-ins when the templates cannot be read', async () => {
+    server.use(http.get('/api/v1/templates', () => HttpResponse.error()))
+    await open('/recordings?folder=work')
+    const picker = await main().findByRole('combobox', { name: 'Summary template' })
+    await waitFor(() =>
+      expect(
+        within(picker)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['None (General default)', 'General', 'Meeting', 'Lecture', 'Interview', 'One-on-one', 'Call']),
+    )
+  })
+})

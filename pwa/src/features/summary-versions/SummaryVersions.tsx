@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link } from 'wouter'
 import { Markdown } from '@/ui/markdown'
 import { ModalDialog } from '@/ui/dialog/ModalDialog'
 import {
@@ -168,6 +169,9 @@ function RegenerateDialog(props: {
           </select>
         </label>
         {templates.isError && <p role="alert">Could not load your templates; the built-ins are offered.</p>}
+        <Link href="/templates" className="summary-versions__manage">
+          Manage templates
+        </Link>
         <label>
           Output language
           <select value={language} onChange={(e) => setLanguage(e.target.value)}>

@@ -31,6 +31,8 @@ export function describeEdit(mutation: QueuedMutation | null, names: EditNames):
         ? `Rename of folder ${q(old)} to ${q(op.value.name)}`
         : `Rename of folder ${q(op.value.name)}`
     }
+    case 'setFolderTemplate':
+      return `Summary template of folder ${q(names.folderName(op.value.id) ?? 'Untitled folder')}`
     case 'deleteFolder':
       return `Deletion of folder ${q(names.folderName(op.value.id) ?? 'Untitled folder')}`
     default:

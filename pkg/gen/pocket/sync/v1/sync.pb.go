@@ -473,12 +473,15 @@ func (x *RecordingState) GetVersion() uint64 {
 }
 
 type FolderState struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Id            string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
-	Name          string                 `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
-	ParentId      string                 `protobuf:"bytes,3,opt,name=parent_id,json=parentId,proto3" json:"parent_id,omitempty"`
-	CreatedAtMs   int64                  `protobuf:"varint,4,opt,name=created_at_ms,json=createdAtMs,proto3" json:"created_at_ms,omitempty"`
-	Version       uint64                 `protobuf:"varint,5,opt,name=version,proto3" json:"version,omitempty"`
+	state       protoimpl.MessageState `protogen:"open.v1"`
+	Id          string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	Name        string                 `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
+	ParentId    string                 `protobuf:"bytes,3,opt,name=parent_id,json=parentId,proto3" json:"parent_id,omitempty"`
+	CreatedAtMs int64                  `protobuf:"varint,4,opt,name=created_at_ms,json=createdAtMs,proto3" json:"created_at_ms,omitempty"`
+	Version     uint64                 `protobuf:"varint,5,opt,name=version,proto3" json:"version,omitempty"`
+	// The summary template (GET /api/v1/templates) new recordings filed here
+	// are summarised with; "" is the default summary.
+	TemplateId    string `protobuf:"bytes,6,opt,name=template_id,json=templateId,proto3" json:"template_id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -546,6 +549,13 @@ func (x *FolderState) GetVersion() uint64 {
 		return x.Version
 	}
 	return 0
+}
+
+func (x *FolderState) GetTemplateId() string {
+	if x != nil {
+		return x.TemplateId
+	}
+	return ""
 }
 
 // HighlightState is a marked passage of one recording's transcript
@@ -798,6 +808,7 @@ type Mutation struct {
 	//	*Mutation_CreateHighlight
 	//	*Mutation_UpdateHighlight
 	//	*Mutation_DeleteHighlight
+	//	*Mutation_SetFolderTemplate
 	Op            isMutation_Op `protobuf_oneof:"op"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -937,6 +948,15 @@ func (x *Mutation) GetDeleteHighlight() *DeleteHighlight {
 	return nil
 }
 
+func (x *Mutation) GetSetFolderTemplate() *SetFolderTemplate {
+	if x != nil {
+		if x, ok := x.Op.(*Mutation_SetFolderTemplate); ok {
+			return x.SetFolderTemplate
+		}
+	}
+	return nil
+}
+
 type isMutation_Op interface {
 	isMutation_Op()
 }
@@ -981,6 +1001,10 @@ type Mutation_DeleteHighlight struct {
 	DeleteHighlight *DeleteHighlight `protobuf:"bytes,11,opt,name=delete_highlight,json=deleteHighlight,proto3,oneof"`
 }
 
+type Mutation_SetFolderTemplate struct {
+	SetFolderTemplate *SetFolderTemplate `protobuf:"bytes,12,opt,name=set_folder_template,json=setFolderTemplate,proto3,oneof"`
+}
+
 func (*Mutation_UpdateRecording) isMutation_Op() {}
 
 func (*Mutation_DeleteRecording) isMutation_Op() {}
@@ -1000,6 +1024,8 @@ func (*Mutation_CreateHighlight) isMutation_Op() {}
 func (*Mutation_UpdateHighlight) isMutation_Op() {}
 
 func (*Mutation_DeleteHighlight) isMutation_Op() {}
+
+func (*Mutation_SetFolderTemplate) isMutation_Op() {}
 
 // UpdateRecording is a patch of one recording: it sets the fields present;
 // others are left as they are, so two devices editing different fields both
@@ -1307,6 +1333,61 @@ func (x *DeleteFolder) GetId() string {
 	return ""
 }
 
+// SetFolderTemplate names the summary template new recordings filed in the
+// folder are summarised with: a built-in's id or one of the user's own
+// (UNKNOWN_TEMPLATE otherwise). "" names none (the default summary).
+type SetFolderTemplate struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Id            string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	TemplateId    string                 `protobuf:"bytes,2,opt,name=template_id,json=templateId,proto3" json:"template_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SetFolderTemplate) Reset() {
+	*x = SetFolderTemplate{}
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[14]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SetFolderTemplate) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SetFolderTemplate) ProtoMessage() {}
+
+func (x *SetFolderTemplate) ProtoReflect() protoreflect.Message {
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[14]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SetFolderTemplate.ProtoReflect.Descriptor instead.
+func (*SetFolderTemplate) Descriptor() ([]byte, []int) {
+	return file_pocket_sync_v1_sync_proto_rawDescGZIP(), []int{14}
+}
+
+func (x *SetFolderTemplate) GetId() string {
+	if x != nil {
+		return x.Id
+	}
+	return ""
+}
+
+func (x *SetFolderTemplate) GetTemplateId() string {
+	if x != nil {
+		return x.TemplateId
+	}
+	return ""
+}
+
 // RenameSpeaker names a speaker of one recording; the name shows in the
 // transcript, the speaker mind map and chat answers.
 type RenameSpeaker struct {
@@ -1322,7 +1403,7 @@ type RenameSpeaker struct {
 
 func (x *RenameSpeaker) Reset() {
 	*x = RenameSpeaker{}
-	mi := &file_pocket_sync_v1_sync_proto_msgTypes[14]
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1334,7 +1415,7 @@ func (x *RenameSpeaker) String() string {
 func (*RenameSpeaker) ProtoMessage() {}
 
 func (x *RenameSpeaker) ProtoReflect() protoreflect.Message {
-	mi := &file_pocket_sync_v1_sync_proto_msgTypes[14]
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1347,7 +1428,7 @@ func (x *RenameSpeaker) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RenameSpeaker.ProtoReflect.Descriptor instead.
 func (*RenameSpeaker) Descriptor() ([]byte, []int) {
-	return file_pocket_sync_v1_sync_proto_rawDescGZIP(), []int{14}
+	return file_pocket_sync_v1_sync_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *RenameSpeaker) GetRecordingId() string {
@@ -1383,7 +1464,7 @@ type AskQuestion struct {
 
 func (x *AskQuestion) Reset() {
 	*x = AskQuestion{}
-	mi := &file_pocket_sync_v1_sync_proto_msgTypes[15]
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1395,7 +1476,7 @@ func (x *AskQuestion) String() string {
 func (*AskQuestion) ProtoMessage() {}
 
 func (x *AskQuestion) ProtoReflect() protoreflect.Message {
-	mi := &file_pocket_sync_v1_sync_proto_msgTypes[15]
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1408,7 +1489,7 @@ func (x *AskQuestion) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AskQuestion.ProtoReflect.Descriptor instead.
 func (*AskQuestion) Descriptor() ([]byte, []int) {
-	return file_pocket_sync_v1_sync_proto_rawDescGZIP(), []int{15}
+	return file_pocket_sync_v1_sync_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *AskQuestion) GetRecordingId() string {
@@ -1450,7 +1531,7 @@ type CreateHighlight struct {
 
 func (x *CreateHighlight) Reset() {
 	*x = CreateHighlight{}
-	mi := &file_pocket_sync_v1_sync_proto_msgTypes[16]
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1462,7 +1543,7 @@ func (x *CreateHighlight) String() string {
 func (*CreateHighlight) ProtoMessage() {}
 
 func (x *CreateHighlight) ProtoReflect() protoreflect.Message {
-	mi := &file_pocket_sync_v1_sync_proto_msgTypes[16]
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1475,7 +1556,7 @@ func (x *CreateHighlight) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateHighlight.ProtoReflect.Descriptor instead.
 func (*CreateHighlight) Descriptor() ([]byte, []int) {
-	return file_pocket_sync_v1_sync_proto_rawDescGZIP(), []int{16}
+	return file_pocket_sync_v1_sync_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *CreateHighlight) GetId() string {
@@ -1524,7 +1605,7 @@ type UpdateHighlight struct {
 
 func (x *UpdateHighlight) Reset() {
 	*x = UpdateHighlight{}
-	mi := &file_pocket_sync_v1_sync_proto_msgTypes[17]
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1536,7 +1617,7 @@ func (x *UpdateHighlight) String() string {
 func (*UpdateHighlight) ProtoMessage() {}
 
 func (x *UpdateHighlight) ProtoReflect() protoreflect.Message {
-	mi := &file_pocket_sync_v1_sync_proto_msgTypes[17]
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1549,7 +1630,7 @@ func (x *UpdateHighlight) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateHighlight.ProtoReflect.Descriptor instead.
 func (*UpdateHighlight) Descriptor() ([]byte, []int) {
-	return file_pocket_sync_v1_sync_proto_rawDescGZIP(), []int{17}
+	return file_pocket_sync_v1_sync_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *UpdateHighlight) GetId() string {
@@ -1575,7 +1656,7 @@ type DeleteHighlight struct {
 
 func (x *DeleteHighlight) Reset() {
 	*x = DeleteHighlight{}
-	mi := &file_pocket_sync_v1_sync_proto_msgTypes[18]
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1587,7 +1668,7 @@ func (x *DeleteHighlight) String() string {
 func (*DeleteHighlight) ProtoMessage() {}
 
 func (x *DeleteHighlight) ProtoReflect() protoreflect.Message {
-	mi := &file_pocket_sync_v1_sync_proto_msgTypes[18]
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1600,7 +1681,7 @@ func (x *DeleteHighlight) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteHighlight.ProtoReflect.Descriptor instead.
 func (*DeleteHighlight) Descriptor() ([]byte, []int) {
-	return file_pocket_sync_v1_sync_proto_rawDescGZIP(), []int{18}
+	return file_pocket_sync_v1_sync_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *DeleteHighlight) GetId() string {
@@ -1621,7 +1702,7 @@ type PushResponse struct {
 
 func (x *PushResponse) Reset() {
 	*x = PushResponse{}
-	mi := &file_pocket_sync_v1_sync_proto_msgTypes[19]
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1633,7 +1714,7 @@ func (x *PushResponse) String() string {
 func (*PushResponse) ProtoMessage() {}
 
 func (x *PushResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_pocket_sync_v1_sync_proto_msgTypes[19]
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1646,7 +1727,7 @@ func (x *PushResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PushResponse.ProtoReflect.Descriptor instead.
 func (*PushResponse) Descriptor() ([]byte, []int) {
-	return file_pocket_sync_v1_sync_proto_rawDescGZIP(), []int{19}
+	return file_pocket_sync_v1_sync_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *PushResponse) GetResults() []*MutationResult {
@@ -1677,7 +1758,7 @@ type MutationResult struct {
 
 func (x *MutationResult) Reset() {
 	*x = MutationResult{}
-	mi := &file_pocket_sync_v1_sync_proto_msgTypes[20]
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1689,7 +1770,7 @@ func (x *MutationResult) String() string {
 func (*MutationResult) ProtoMessage() {}
 
 func (x *MutationResult) ProtoReflect() protoreflect.Message {
-	mi := &file_pocket_sync_v1_sync_proto_msgTypes[20]
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1702,7 +1783,7 @@ func (x *MutationResult) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MutationResult.ProtoReflect.Descriptor instead.
 func (*MutationResult) Descriptor() ([]byte, []int) {
-	return file_pocket_sync_v1_sync_proto_rawDescGZIP(), []int{20}
+	return file_pocket_sync_v1_sync_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *MutationResult) GetIdempotencyKey() string {
@@ -1780,13 +1861,15 @@ const file_pocket_sync_v1_sync_proto_rawDesc = "" +
 	"\rspeakers_json\x18\x03 \x01(\tR\fspeakersJson\x12\x1b\n" +
 	"\tfolder_id\x18\x04 \x01(\tR\bfolderId\x12\x14\n" +
 	"\x05empty\x18\x05 \x01(\bR\x05empty\x12\x18\n" +
-	"\aversion\x18\x06 \x01(\x04R\aversion\"\x8c\x01\n" +
+	"\aversion\x18\x06 \x01(\x04R\aversion\"\xad\x01\n" +
 	"\vFolderState\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x1b\n" +
 	"\tparent_id\x18\x03 \x01(\tR\bparentId\x12\"\n" +
 	"\rcreated_at_ms\x18\x04 \x01(\x03R\vcreatedAtMs\x12\x18\n" +
-	"\aversion\x18\x05 \x01(\x04R\aversion\"\x91\x02\n" +
+	"\aversion\x18\x05 \x01(\x04R\aversion\x12\x1f\n" +
+	"\vtemplate_id\x18\x06 \x01(\tR\n" +
+	"templateId\"\x91\x02\n" +
 	"\x0eHighlightState\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12!\n" +
 	"\frecording_id\x18\x02 \x01(\tR\vrecordingId\x12\x14\n" +
@@ -1805,7 +1888,7 @@ const file_pocket_sync_v1_sync_proto_rawDesc = "" +
 	"\rdeleted_at_ms\x18\x03 \x01(\x03R\vdeletedAtMs\x12\x18\n" +
 	"\aversion\x18\x04 \x01(\x04R\aversion\"E\n" +
 	"\vPushRequest\x126\n" +
-	"\tmutations\x18\x01 \x03(\v2\x18.pocket.sync.v1.MutationR\tmutations\"\x98\x06\n" +
+	"\tmutations\x18\x01 \x03(\v2\x18.pocket.sync.v1.MutationR\tmutations\"\xed\x06\n" +
 	"\bMutation\x12'\n" +
 	"\x0fidempotency_key\x18\x01 \x01(\tR\x0eidempotencyKey\x12L\n" +
 	"\x10update_recording\x18\x02 \x01(\v2\x1f.pocket.sync.v1.UpdateRecordingH\x00R\x0fupdateRecording\x12L\n" +
@@ -1818,7 +1901,8 @@ const file_pocket_sync_v1_sync_proto_rawDesc = "" +
 	"\x10create_highlight\x18\t \x01(\v2\x1f.pocket.sync.v1.CreateHighlightH\x00R\x0fcreateHighlight\x12L\n" +
 	"\x10update_highlight\x18\n" +
 	" \x01(\v2\x1f.pocket.sync.v1.UpdateHighlightH\x00R\x0fupdateHighlight\x12L\n" +
-	"\x10delete_highlight\x18\v \x01(\v2\x1f.pocket.sync.v1.DeleteHighlightH\x00R\x0fdeleteHighlightB\x04\n" +
+	"\x10delete_highlight\x18\v \x01(\v2\x1f.pocket.sync.v1.DeleteHighlightH\x00R\x0fdeleteHighlight\x12S\n" +
+	"\x13set_folder_template\x18\f \x01(\v2!.pocket.sync.v1.SetFolderTemplateH\x00R\x11setFolderTemplateB\x04\n" +
 	"\x02op\"\xa8\x02\n" +
 	"\x0fUpdateRecording\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x19\n" +
@@ -1846,7 +1930,11 @@ const file_pocket_sync_v1_sync_proto_rawDesc = "" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\"\x1e\n" +
 	"\fDeleteFolder\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\tR\x02id\"`\n" +
+	"\x02id\x18\x01 \x01(\tR\x02id\"D\n" +
+	"\x11SetFolderTemplate\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\tR\x02id\x12\x1f\n" +
+	"\vtemplate_id\x18\x02 \x01(\tR\n" +
+	"templateId\"`\n" +
 	"\rRenameSpeaker\x12!\n" +
 	"\frecording_id\x18\x01 \x01(\tR\vrecordingId\x12\x18\n" +
 	"\aspeaker\x18\x02 \x01(\tR\aspeaker\x12\x12\n" +
@@ -1907,31 +1995,32 @@ func file_pocket_sync_v1_sync_proto_rawDescGZIP() []byte {
 }
 
 var file_pocket_sync_v1_sync_proto_enumTypes = make([]protoimpl.EnumInfo, 2)
-var file_pocket_sync_v1_sync_proto_msgTypes = make([]protoimpl.MessageInfo, 21)
+var file_pocket_sync_v1_sync_proto_msgTypes = make([]protoimpl.MessageInfo, 22)
 var file_pocket_sync_v1_sync_proto_goTypes = []any{
-	(EntityKind)(0),         // 0: pocket.sync.v1.EntityKind
-	(Outcome)(0),            // 1: pocket.sync.v1.Outcome
-	(*PullRequest)(nil),     // 2: pocket.sync.v1.PullRequest
-	(*PullResponse)(nil),    // 3: pocket.sync.v1.PullResponse
-	(*Change)(nil),          // 4: pocket.sync.v1.Change
-	(*RecordingState)(nil),  // 5: pocket.sync.v1.RecordingState
-	(*FolderState)(nil),     // 6: pocket.sync.v1.FolderState
-	(*HighlightState)(nil),  // 7: pocket.sync.v1.HighlightState
-	(*Tombstone)(nil),       // 8: pocket.sync.v1.Tombstone
-	(*PushRequest)(nil),     // 9: pocket.sync.v1.PushRequest
-	(*Mutation)(nil),        // 10: pocket.sync.v1.Mutation
-	(*UpdateRecording)(nil), // 11: pocket.sync.v1.UpdateRecording
-	(*DeleteRecording)(nil), // 12: pocket.sync.v1.DeleteRecording
-	(*CreateFolder)(nil),    // 13: pocket.sync.v1.CreateFolder
-	(*RenameFolder)(nil),    // 14: pocket.sync.v1.RenameFolder
-	(*DeleteFolder)(nil),    // 15: pocket.sync.v1.DeleteFolder
-	(*RenameSpeaker)(nil),   // 16: pocket.sync.v1.RenameSpeaker
-	(*AskQuestion)(nil),     // 17: pocket.sync.v1.AskQuestion
-	(*CreateHighlight)(nil), // 18: pocket.sync.v1.CreateHighlight
-	(*UpdateHighlight)(nil), // 19: pocket.sync.v1.UpdateHighlight
-	(*DeleteHighlight)(nil), // 20: pocket.sync.v1.DeleteHighlight
-	(*PushResponse)(nil),    // 21: pocket.sync.v1.PushResponse
-	(*MutationResult)(nil),  // 22: pocket.sync.v1.MutationResult
+	(EntityKind)(0),           // 0: pocket.sync.v1.EntityKind
+	(Outcome)(0),              // 1: pocket.sync.v1.Outcome
+	(*PullRequest)(nil),       // 2: pocket.sync.v1.PullRequest
+	(*PullResponse)(nil),      // 3: pocket.sync.v1.PullResponse
+	(*Change)(nil),            // 4: pocket.sync.v1.Change
+	(*RecordingState)(nil),    // 5: pocket.sync.v1.RecordingState
+	(*FolderState)(nil),       // 6: pocket.sync.v1.FolderState
+	(*HighlightState)(nil),    // 7: pocket.sync.v1.HighlightState
+	(*Tombstone)(nil),         // 8: pocket.sync.v1.Tombstone
+	(*PushRequest)(nil),       // 9: pocket.sync.v1.PushRequest
+	(*Mutation)(nil),          // 10: pocket.sync.v1.Mutation
+	(*UpdateRecording)(nil),   // 11: pocket.sync.v1.UpdateRecording
+	(*DeleteRecording)(nil),   // 12: pocket.sync.v1.DeleteRecording
+	(*CreateFolder)(nil),      // 13: pocket.sync.v1.CreateFolder
+	(*RenameFolder)(nil),      // 14: pocket.sync.v1.RenameFolder
+	(*DeleteFolder)(nil),      // 15: pocket.sync.v1.DeleteFolder
+	(*SetFolderTemplate)(nil), // 16: pocket.sync.v1.SetFolderTemplate
+	(*RenameSpeaker)(nil),     // 17: pocket.sync.v1.RenameSpeaker
+	(*AskQuestion)(nil),       // 18: pocket.sync.v1.AskQuestion
+	(*CreateHighlight)(nil),   // 19: pocket.sync.v1.CreateHighlight
+	(*UpdateHighlight)(nil),   // 20: pocket.sync.v1.UpdateHighlight
+	(*DeleteHighlight)(nil),   // 21: pocket.sync.v1.DeleteHighlight
+	(*PushResponse)(nil),      // 22: pocket.sync.v1.PushResponse
+	(*MutationResult)(nil),    // 23: pocket.sync.v1.MutationResult
 }
 var file_pocket_sync_v1_sync_proto_depIdxs = []int32{
 	4,  // 0: pocket.sync.v1.PullResponse.changes:type_name -> pocket.sync.v1.Change
@@ -1946,23 +2035,24 @@ var file_pocket_sync_v1_sync_proto_depIdxs = []int32{
 	13, // 9: pocket.sync.v1.Mutation.create_folder:type_name -> pocket.sync.v1.CreateFolder
 	14, // 10: pocket.sync.v1.Mutation.rename_folder:type_name -> pocket.sync.v1.RenameFolder
 	15, // 11: pocket.sync.v1.Mutation.delete_folder:type_name -> pocket.sync.v1.DeleteFolder
-	16, // 12: pocket.sync.v1.Mutation.rename_speaker:type_name -> pocket.sync.v1.RenameSpeaker
-	17, // 13: pocket.sync.v1.Mutation.ask_question:type_name -> pocket.sync.v1.AskQuestion
-	18, // 14: pocket.sync.v1.Mutation.create_highlight:type_name -> pocket.sync.v1.CreateHighlight
-	19, // 15: pocket.sync.v1.Mutation.update_highlight:type_name -> pocket.sync.v1.UpdateHighlight
-	20, // 16: pocket.sync.v1.Mutation.delete_highlight:type_name -> pocket.sync.v1.DeleteHighlight
-	22, // 17: pocket.sync.v1.PushResponse.results:type_name -> pocket.sync.v1.MutationResult
-	1,  // 18: pocket.sync.v1.MutationResult.outcome:type_name -> pocket.sync.v1.Outcome
-	4,  // 19: pocket.sync.v1.MutationResult.current:type_name -> pocket.sync.v1.Change
-	2,  // 20: pocket.sync.v1.SyncService.Pull:input_type -> pocket.sync.v1.PullRequest
-	9,  // 21: pocket.sync.v1.SyncService.Push:input_type -> pocket.sync.v1.PushRequest
-	3,  // 22: pocket.sync.v1.SyncService.Pull:output_type -> pocket.sync.v1.PullResponse
-	21, // 23: pocket.sync.v1.SyncService.Push:output_type -> pocket.sync.v1.PushResponse
-	22, // [22:24] is the sub-list for method output_type
-	20, // [20:22] is the sub-list for method input_type
-	20, // [20:20] is the sub-list for extension type_name
-	20, // [20:20] is the sub-list for extension extendee
-	0,  // [0:20] is the sub-list for field type_name
+	17, // 12: pocket.sync.v1.Mutation.rename_speaker:type_name -> pocket.sync.v1.RenameSpeaker
+	18, // 13: pocket.sync.v1.Mutation.ask_question:type_name -> pocket.sync.v1.AskQuestion
+	19, // 14: pocket.sync.v1.Mutation.create_highlight:type_name -> pocket.sync.v1.CreateHighlight
+	20, // 15: pocket.sync.v1.Mutation.update_highlight:type_name -> pocket.sync.v1.UpdateHighlight
+	21, // 16: pocket.sync.v1.Mutation.delete_highlight:type_name -> pocket.sync.v1.DeleteHighlight
+	16, // 17: pocket.sync.v1.Mutation.set_folder_template:type_name -> pocket.sync.v1.SetFolderTemplate
+	23, // 18: pocket.sync.v1.PushResponse.results:type_name -> pocket.sync.v1.MutationResult
+	1,  // 19: pocket.sync.v1.MutationResult.outcome:type_name -> pocket.sync.v1.Outcome
+	4,  // 20: pocket.sync.v1.MutationResult.current:type_name -> pocket.sync.v1.Change
+	2,  // 21: pocket.sync.v1.SyncService.Pull:input_type -> pocket.sync.v1.PullRequest
+	9,  // 22: pocket.sync.v1.SyncService.Push:input_type -> pocket.sync.v1.PushRequest
+	3,  // 23: pocket.sync.v1.SyncService.Pull:output_type -> pocket.sync.v1.PullResponse
+	22, // 24: pocket.sync.v1.SyncService.Push:output_type -> pocket.sync.v1.PushResponse
+	23, // [23:25] is the sub-list for method output_type
+	21, // [21:23] is the sub-list for method input_type
+	21, // [21:21] is the sub-list for extension type_name
+	21, // [21:21] is the sub-list for extension extendee
+	0,  // [0:21] is the sub-list for field type_name
 }
 
 func init() { file_pocket_sync_v1_sync_proto_init() }
@@ -1987,6 +2077,7 @@ func file_pocket_sync_v1_sync_proto_init() {
 		(*Mutation_CreateHighlight)(nil),
 		(*Mutation_UpdateHighlight)(nil),
 		(*Mutation_DeleteHighlight)(nil),
+		(*Mutation_SetFolderTemplate)(nil),
 	}
 	file_pocket_sync_v1_sync_proto_msgTypes[9].OneofWrappers = []any{}
 	type x struct{}
@@ -1995,7 +2086,7 @@ func file_pocket_sync_v1_sync_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_pocket_sync_v1_sync_proto_rawDesc), len(file_pocket_sync_v1_sync_proto_rawDesc)),
 			NumEnums:      2,
-			NumMessages:   21,
+			NumMessages:   22,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -15,7 +15,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file pocket/sync/v1/sync.proto.
  */
 export const file_pocket_sync_v1_sync: GenFile = /*@__PURE__*/
-  fileDesc("Chlwb2NrZXQvc3luYy92MS9zeW5jLnByb3RvEg5wb2NrZXQuc3luYy52MSIsCgtQdWxsUmVxdWVzdBIOCgZjdXJzb3IYASABKAkSDQoFbGltaXQYAiABKA0iaQoMUHVsbFJlc3BvbnNlEicKB2NoYW5nZXMYASADKAsyFi5wb2NrZXQuc3luYy52MS5DaGFuZ2USDgoGY3Vyc29yGAIgASgJEhAKCGhhc19tb3JlGAMgASgIEg4KBnJlc3luYxgEIAEoCCLoAQoGQ2hhbmdlEgsKA3NlcRgBIAEoBBIzCglyZWNvcmRpbmcYAiABKAsyHi5wb2NrZXQuc3luYy52MS5SZWNvcmRpbmdTdGF0ZUgAEi0KBmZvbGRlchgDIAEoCzIbLnBvY2tldC5zeW5jLnYxLkZvbGRlclN0YXRlSAASLgoJdG9tYnN0b25lGAQgASgLMhkucG9ja2V0LnN5bmMudjEuVG9tYnN0b25lSAASMwoJaGlnaGxpZ2h0GAUgASgLMh4ucG9ja2V0LnN5bmMudjEuSGlnaGxpZ2h0U3RhdGVIAEIICgZlbnRpdHkieQoOUmVjb3JkaW5nU3RhdGUSCgoCaWQYASABKAkSEQoJaXRlbV9qc29uGAIgASgJEhUKDXNwZWFrZXJzX2pzb24YAyABKAkSEQoJZm9sZGVyX2lkGAQgASgJEg0KBWVtcHR5GAUgASgIEg8KB3ZlcnNpb24YBiABKAQiYgoLRm9sZGVyU3RhdGUSCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCRIRCglwYXJlbnRfaWQYAyABKAkSFQoNY3JlYXRlZF9hdF9tcxgEIAEoAxIPCgd2ZXJzaW9uGAUgASgEIrsBCg5IaWdobGlnaHRTdGF0ZRIKCgJpZBgBIAEoCRIUCgxyZWNvcmRpbmdfaWQYAiABKAkSDQoFc3RhcnQYAyABKAESCwoDZW5kGAQgASgBEgwKBHRleHQYBSABKAkSDAoEbm90ZRgGIAEoCRIQCghzcGVha2VycxgHIAMoCRIVCg1jcmVhdGVkX2F0X21zGAggASgDEhUKDXVwZGF0ZWRfYXRfbXMYCSABKAMSDwoHdmVyc2lvbhgKIAEoBCJpCglUb21ic3RvbmUSKAoEa2luZBgBIAEoDjIaLnBvY2tldC5zeW5jLnYxLkVudGl0eUtpbmQSCgoCaWQYAiABKAkSFQoNZGVsZXRlZF9hdF9tcxgDIAEoAxIPCgd2ZXJzaW9uGAQgASgEIjoKC1B1c2hSZXF1ZXN0EisKCW11dGF0aW9ucxgBIAMoCzIYLnBvY2tldC5zeW5jLnYxLk11dGF0aW9uIu0ECghNdXRhdGlvbhIXCg9pZGVtcG90ZW5jeV9rZXkYASABKAkSOwoQdXBkYXRlX3JlY29yZGluZxgCIAEoCzIfLnBvY2tldC5zeW5jLnYxLlVwZGF0ZVJlY29yZGluZ0gAEjsKEGRlbGV0ZV9yZWNvcmRpbmcYAyABKAsyHy5wb2NrZXQuc3luYy52MS5EZWxldGVSZWNvcmRpbmdIABI1Cg1jcmVhdGVfZm9sZGVyGAQgASgLMhwucG9ja2V0LnN5bmMudjEuQ3JlYXRlRm9sZGVySAASNQoNcmVuYW1lX2ZvbGRlchgFIAEoCzIcLnBvY2tldC5zeW5jLnYxLlJlbmFtZUZvbGRlckgAEjUKDWRlbGV0ZV9mb2xkZXIYBiABKAsyHC5wb2NrZXQuc3luYy52MS5EZWxldGVGb2xkZXJIABI3Cg5yZW5hbWVfc3BlYWtlchgHIAEoCzIdLnBvY2tldC5zeW5jLnYxLlJlbmFtZVNwZWFrZXJIABIzCgxhc2tfcXVlc3Rpb24YCCABKAsyGy5wb2NrZXQuc3luYy52MS5Bc2tRdWVzdGlvbkgAEjsKEGNyZWF0ZV9oaWdobGlnaHQYCSABKAsyHy5wb2NrZXQuc3luYy52MS5DcmVhdGVIaWdobGlnaHRIABI7ChB1cGRhdGVfaGlnaGxpZ2h0GAogASgLMh8ucG9ja2V0LnN5bmMudjEuVXBkYXRlSGlnaGxpZ2h0SAASOwoQZGVsZXRlX2hpZ2hsaWdodBgLIAEoCzIfLnBvY2tldC5zeW5jLnYxLkRlbGV0ZUhpZ2hsaWdodEgAQgQKAm9wIu0BCg9VcGRhdGVSZWNvcmRpbmcSCgoCaWQYASABKAkSEgoFdGl0bGUYAiABKAlIAIgBARIYCgtkZXNjcmlwdGlvbhgDIAEoCUgBiAEBEhYKCWZvbGRlcl9pZBgEIAEoCUgCiAEBEhQKB3N0YXJyZWQYBSABKAhIA4gBARIVCghhcmNoaXZlZBgGIAEoCEgEiAEBEhEKBG5vdGUYByABKAlIBYgBAUIICgZfdGl0bGVCDgoMX2Rlc2NyaXB0aW9uQgwKCl9mb2xkZXJfaWRCCgoIX3N0YXJyZWRCCwoJX2FyY2hpdmVkQgcKBV9ub3RlIh0KD0RlbGV0ZVJlY29yZGluZxIKCgJpZBgBIAEoCSI7CgxDcmVhdGVGb2xkZXISCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCRIRCglwYXJlbnRfaWQYAyABKAkiKAoMUmVuYW1lRm9sZGVyEgoKAmlkGAEgASgJEgwKBG5hbWUYAiABKAkiGgoMRGVsZXRlRm9sZGVyEgoKAmlkGAEgASgJIkQKDVJlbmFtZVNwZWFrZXISFAoMcmVjb3JkaW5nX2lkGAEgASgJEg8KB3NwZWFrZXIYAiABKAkSDAoEbmFtZRgDIAEoCSJICgtBc2tRdWVzdGlvbhIUCgxyZWNvcmRpbmdfaWQYASABKAkSDwoHbWVzc2FnZRgCIAEoCRISCgpzZXNzaW9uX2lkGAMgASgJIl0KD0NyZWF0ZUhpZ2hsaWdodBIKCgJpZBgBIAEoCRIUCgxyZWNvcmRpbmdfaWQYAiABKAkSDQoFc3RhcnQYAyABKAESCwoDZW5kGAQgASgBEgwKBG5vdGUYBSABKAkiKwoPVXBkYXRlSGlnaGxpZ2h0EgoKAmlkGAEgASgJEgwKBG5vdGUYAiABKAkiHQoPRGVsZXRlSGlnaGxpZ2h0EgoKAmlkGAEgASgJIj8KDFB1c2hSZXNwb25zZRIvCgdyZXN1bHRzGAEgAygLMh4ucG9ja2V0LnN5bmMudjEuTXV0YXRpb25SZXN1bHQizgEKDk11dGF0aW9uUmVzdWx0EhcKD2lkZW1wb3RlbmN5X2tleRgBIAEoCRIoCgdvdXRjb21lGAIgASgOMhcucG9ja2V0LnN5bmMudjEuT3V0Y29tZRIQCghyZXBsYXllZBgDIAEoCBISCgplcnJvcl9jb2RlGAQgASgJEhUKDWVycm9yX21lc3NhZ2UYBSABKAkSJwoHY3VycmVudBgGIAEoCzIWLnBvY2tldC5zeW5jLnYxLkNoYW5nZRITCgthbnN3ZXJfanNvbhgHIAEoCSp3CgpFbnRpdHlLaW5kEhsKF0VOVElUWV9LSU5EX1VOU1BFQ0lGSUVEEAASGQoVRU5USVRZX0tJTkRfUkVDT1JESU5HEAESFgoSRU5USVRZX0tJTkRfRk9MREVSEAISGQoVRU5USVRZX0tJTkRfSElHSExJR0hUEAMqYAoHT3V0Y29tZRIXChNPVVRDT01FX1VOU1BFQ0lGSUVEEAASEwoPT1VUQ09NRV9BUFBMSUVEEAESFAoQT1VUQ09NRV9SRUpFQ1RFRBACEhEKDU9VVENPTUVfUkVUUlkQAzKYAQoLU3luY1NlcnZpY2USRgoEUHVsbBIbLnBvY2tldC5zeW5jLnYxLlB1bGxSZXF1ZXN0GhwucG9ja2V0LnN5bmMudjEuUHVsbFJlc3BvbnNlIgOQAgESQQoEUHVzaBIbLnBvY2tldC5zeW5jLnYxLlB1c2hSZXF1ZXN0GhwucG9ja2V0LnN5bmMudjEuUHVzaFJlc3BvbnNlQkJaQGdpdGh1Yi5jb20vcG9ja2V0LWNvbXBhbmlvbi9wb2NrZXQvcGtnL2dlbi9wb2NrZXQvc3luYy92MTtzeW5jdjFiBnByb3RvMw");
+  fileDesc("Chlwb2NrZXQvc3luYy92MS9zeW5jLnByb3RvEg5wb2NrZXQuc3luYy52MSIsCgtQdWxsUmVxdWVzdBIOCgZjdXJzb3IYASABKAkSDQoFbGltaXQYAiABKA0iaQoMUHVsbFJlc3BvbnNlEicKB2NoYW5nZXMYASADKAsyFi5wb2NrZXQuc3luYy52MS5DaGFuZ2USDgoGY3Vyc29yGAIgASgJEhAKCGhhc19tb3JlGAMgASgIEg4KBnJlc3luYxgEIAEoCCLoAQoGQ2hhbmdlEgsKA3NlcRgBIAEoBBIzCglyZWNvcmRpbmcYAiABKAsyHi5wb2NrZXQuc3luYy52MS5SZWNvcmRpbmdTdGF0ZUgAEi0KBmZvbGRlchgDIAEoCzIbLnBvY2tldC5zeW5jLnYxLkZvbGRlclN0YXRlSAASLgoJdG9tYnN0b25lGAQgASgLMhkucG9ja2V0LnN5bmMudjEuVG9tYnN0b25lSAASMwoJaGlnaGxpZ2h0GAUgASgLMh4ucG9ja2V0LnN5bmMudjEuSGlnaGxpZ2h0U3RhdGVIAEIICgZlbnRpdHkieQoOUmVjb3JkaW5nU3RhdGUSCgoCaWQYASABKAkSEQoJaXRlbV9qc29uGAIgASgJEhUKDXNwZWFrZXJzX2pzb24YAyABKAkSEQoJZm9sZGVyX2lkGAQgASgJEg0KBWVtcHR5GAUgASgIEg8KB3ZlcnNpb24YBiABKAQidwoLRm9sZGVyU3RhdGUSCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCRIRCglwYXJlbnRfaWQYAyABKAkSFQoNY3JlYXRlZF9hdF9tcxgEIAEoAxIPCgd2ZXJzaW9uGAUgASgEEhMKC3RlbXBsYXRlX2lkGAYgASgJIrsBCg5IaWdobGlnaHRTdGF0ZRIKCgJpZBgBIAEoCRIUCgxyZWNvcmRpbmdfaWQYAiABKAkSDQoFc3RhcnQYAyABKAESCwoDZW5kGAQgASgBEgwKBHRleHQYBSABKAkSDAoEbm90ZRgGIAEoCRIQCghzcGVha2VycxgHIAMoCRIVCg1jcmVhdGVkX2F0X21zGAggASgDEhUKDXVwZGF0ZWRfYXRfbXMYCSABKAMSDwoHdmVyc2lvbhgKIAEoBCJpCglUb21ic3RvbmUSKAoEa2luZBgBIAEoDjIaLnBvY2tldC5zeW5jLnYxLkVudGl0eUtpbmQSCgoCaWQYAiABKAkSFQoNZGVsZXRlZF9hdF9tcxgDIAEoAxIPCgd2ZXJzaW9uGAQgASgEIjoKC1B1c2hSZXF1ZXN0EisKCW11dGF0aW9ucxgBIAMoCzIYLnBvY2tldC5zeW5jLnYxLk11dGF0aW9uIq8FCghNdXRhdGlvbhIXCg9pZGVtcG90ZW5jeV9rZXkYASABKAkSOwoQdXBkYXRlX3JlY29yZGluZxgCIAEoCzIfLnBvY2tldC5zeW5jLnYxLlVwZGF0ZVJlY29yZGluZ0gAEjsKEGRlbGV0ZV9yZWNvcmRpbmcYAyABKAsyHy5wb2NrZXQuc3luYy52MS5EZWxldGVSZWNvcmRpbmdIABI1Cg1jcmVhdGVfZm9sZGVyGAQgASgLMhwucG9ja2V0LnN5bmMudjEuQ3JlYXRlRm9sZGVySAASNQoNcmVuYW1lX2ZvbGRlchgFIAEoCzIcLnBvY2tldC5zeW5jLnYxLlJlbmFtZUZvbGRlckgAEjUKDWRlbGV0ZV9mb2xkZXIYBiABKAsyHC5wb2NrZXQuc3luYy52MS5EZWxldGVGb2xkZXJIABI3Cg5yZW5hbWVfc3BlYWtlchgHIAEoCzIdLnBvY2tldC5zeW5jLnYxLlJlbmFtZVNwZWFrZXJIABIzCgxhc2tfcXVlc3Rpb24YCCABKAsyGy5wb2NrZXQuc3luYy52MS5Bc2tRdWVzdGlvbkgAEjsKEGNyZWF0ZV9oaWdobGlnaHQYCSABKAsyHy5wb2NrZXQuc3luYy52MS5DcmVhdGVIaWdobGlnaHRIABI7ChB1cGRhdGVfaGlnaGxpZ2h0GAogASgLMh8ucG9ja2V0LnN5bmMudjEuVXBkYXRlSGlnaGxpZ2h0SAASOwoQZGVsZXRlX2hpZ2hsaWdodBgLIAEoCzIfLnBvY2tldC5zeW5jLnYxLkRlbGV0ZUhpZ2hsaWdodEgAEkAKE3NldF9mb2xkZXJfdGVtcGxhdGUYDCABKAsyIS5wb2NrZXQuc3luYy52MS5TZXRGb2xkZXJUZW1wbGF0ZUgAQgQKAm9wIu0BCg9VcGRhdGVSZWNvcmRpbmcSCgoCaWQYASABKAkSEgoFdGl0bGUYAiABKAlIAIgBARIYCgtkZXNjcmlwdGlvbhgDIAEoCUgBiAEBEhYKCWZvbGRlcl9pZBgEIAEoCUgCiAEBEhQKB3N0YXJyZWQYBSABKAhIA4gBARIVCghhcmNoaXZlZBgGIAEoCEgEiAEBEhEKBG5vdGUYByABKAlIBYgBAUIICgZfdGl0bGVCDgoMX2Rlc2NyaXB0aW9uQgwKCl9mb2xkZXJfaWRCCgoIX3N0YXJyZWRCCwoJX2FyY2hpdmVkQgcKBV9ub3RlIh0KD0RlbGV0ZVJlY29yZGluZxIKCgJpZBgBIAEoCSI7CgxDcmVhdGVGb2xkZXISCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCRIRCglwYXJlbnRfaWQYAyABKAkiKAoMUmVuYW1lRm9sZGVyEgoKAmlkGAEgASgJEgwKBG5hbWUYAiABKAkiGgoMRGVsZXRlRm9sZGVyEgoKAmlkGAEgASgJIjQKEVNldEZvbGRlclRlbXBsYXRlEgoKAmlkGAEgASgJEhMKC3RlbXBsYXRlX2lkGAIgASgJIkQKDVJlbmFtZVNwZWFrZXISFAoMcmVjb3JkaW5nX2lkGAEgASgJEg8KB3NwZWFrZXIYAiABKAkSDAoEbmFtZRgDIAEoCSJICgtBc2tRdWVzdGlvbhIUCgxyZWNvcmRpbmdfaWQYASABKAkSDwoHbWVzc2FnZRgCIAEoCRISCgpzZXNzaW9uX2lkGAMgASgJIl0KD0NyZWF0ZUhpZ2hsaWdodBIKCgJpZBgBIAEoCRIUCgxyZWNvcmRpbmdfaWQYAiABKAkSDQoFc3RhcnQYAyABKAESCwoDZW5kGAQgASgBEgwKBG5vdGUYBSABKAkiKwoPVXBkYXRlSGlnaGxpZ2h0EgoKAmlkGAEgASgJEgwKBG5vdGUYAiABKAkiHQoPRGVsZXRlSGlnaGxpZ2h0EgoKAmlkGAEgASgJIj8KDFB1c2hSZXNwb25zZRIvCgdyZXN1bHRzGAEgAygLMh4ucG9ja2V0LnN5bmMudjEuTXV0YXRpb25SZXN1bHQizgEKDk11dGF0aW9uUmVzdWx0EhcKD2lkZW1wb3RlbmN5X2tleRgBIAEoCRIoCgdvdXRjb21lGAIgASgOMhcucG9ja2V0LnN5bmMudjEuT3V0Y29tZRIQCghyZXBsYXllZBgDIAEoCBISCgplcnJvcl9jb2RlGAQgASgJEhUKDWVycm9yX21lc3NhZ2UYBSABKAkSJwoHY3VycmVudBgGIAEoCzIWLnBvY2tldC5zeW5jLnYxLkNoYW5nZRITCgthbnN3ZXJfanNvbhgHIAEoCSp3CgpFbnRpdHlLaW5kEhsKF0VOVElUWV9LSU5EX1VOU1BFQ0lGSUVEEAASGQoVRU5USVRZX0tJTkRfUkVDT1JESU5HEAESFgoSRU5USVRZX0tJTkRfRk9MREVSEAISGQoVRU5USVRZX0tJTkRfSElHSExJR0hUEAMqYAoHT3V0Y29tZRIXChNPVVRDT01FX1VOU1BFQ0lGSUVEEAASEwoPT1VUQ09NRV9BUFBMSUVEEAESFAoQT1VUQ09NRV9SRUpFQ1RFRBACEhEKDU9VVENPTUVfUkVUUlkQAzKYAQoLU3luY1NlcnZpY2USRgoEUHVsbBIbLnBvY2tldC5zeW5jLnYxLlB1bGxSZXF1ZXN0GhwucG9ja2V0LnN5bmMudjEuUHVsbFJlc3BvbnNlIgOQAgESQQoEUHVzaBIbLnBvY2tldC5zeW5jLnYxLlB1c2hSZXF1ZXN0GhwucG9ja2V0LnN5bmMudjEuUHVzaFJlc3BvbnNlQkJaQGdpdGh1Yi5jb20vcG9ja2V0LWNvbXBhbmlvbi9wb2NrZXQvcGtnL2dlbi9wb2NrZXQvc3luYy92MTtzeW5jdjFiBnByb3RvMw");
 
 /**
  * @generated from message pocket.sync.v1.PullRequest
@@ -210,6 +210,14 @@ export type FolderState = Message<"pocket.sync.v1.FolderState"> & {
    * @generated from field: uint64 version = 5;
    */
   version: bigint;
+
+  /**
+   * The summary template (GET /api/v1/templates) new recordings filed here
+   * are summarised with; "" is the default summary.
+   *
+   * @generated from field: string template_id = 6;
+   */
+  templateId: string;
 };
 
 /**
@@ -413,6 +421,12 @@ export type Mutation = Message<"pocket.sync.v1.Mutation"> & {
      */
     value: DeleteHighlight;
     case: "deleteHighlight";
+  } | {
+    /**
+     * @generated from field: pocket.sync.v1.SetFolderTemplate set_folder_template = 12;
+     */
+    value: SetFolderTemplate;
+    case: "setFolderTemplate";
   } | { case: undefined; value?: undefined };
 };
 
@@ -574,6 +588,32 @@ export const DeleteFolderSchema: GenMessage<DeleteFolder> = /*@__PURE__*/
   messageDesc(file_pocket_sync_v1_sync, 13);
 
 /**
+ * SetFolderTemplate names the summary template new recordings filed in the
+ * folder are summarised with: a built-in's id or one of the user's own
+ * (UNKNOWN_TEMPLATE otherwise). "" names none (the default summary).
+ *
+ * @generated from message pocket.sync.v1.SetFolderTemplate
+ */
+export type SetFolderTemplate = Message<"pocket.sync.v1.SetFolderTemplate"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: string template_id = 2;
+   */
+  templateId: string;
+};
+
+/**
+ * Describes the message pocket.sync.v1.SetFolderTemplate.
+ * Use `create(SetFolderTemplateSchema)` to create a new message.
+ */
+export const SetFolderTemplateSchema: GenMessage<SetFolderTemplate> = /*@__PURE__*/
+  messageDesc(file_pocket_sync_v1_sync, 14);
+
+/**
  * RenameSpeaker names a speaker of one recording; the name shows in the
  * transcript, the speaker mind map and chat answers.
  *
@@ -605,7 +645,7 @@ export type RenameSpeaker = Message<"pocket.sync.v1.RenameSpeaker"> & {
  * Use `create(RenameSpeakerSchema)` to create a new message.
  */
 export const RenameSpeakerSchema: GenMessage<RenameSpeaker> = /*@__PURE__*/
-  messageDesc(file_pocket_sync_v1_sync, 14);
+  messageDesc(file_pocket_sync_v1_sync, 15);
 
 /**
  * AskQuestion is an Ask Pocket question queued while offline.
@@ -634,7 +674,7 @@ export type AskQuestion = Message<"pocket.sync.v1.AskQuestion"> & {
  * Use `create(AskQuestionSchema)` to create a new message.
  */
 export const AskQuestionSchema: GenMessage<AskQuestion> = /*@__PURE__*/
-  messageDesc(file_pocket_sync_v1_sync, 15);
+  messageDesc(file_pocket_sync_v1_sync, 16);
 
 /**
  * CreateHighlight marks start..end (seconds) of a recording; the server
@@ -678,7 +718,7 @@ export type CreateHighlight = Message<"pocket.sync.v1.CreateHighlight"> & {
  * Use `create(CreateHighlightSchema)` to create a new message.
  */
 export const CreateHighlightSchema: GenMessage<CreateHighlight> = /*@__PURE__*/
-  messageDesc(file_pocket_sync_v1_sync, 16);
+  messageDesc(file_pocket_sync_v1_sync, 17);
 
 /**
  * UpdateHighlight sets a highlight's note ("" clears it).
@@ -702,7 +742,7 @@ export type UpdateHighlight = Message<"pocket.sync.v1.UpdateHighlight"> & {
  * Use `create(UpdateHighlightSchema)` to create a new message.
  */
 export const UpdateHighlightSchema: GenMessage<UpdateHighlight> = /*@__PURE__*/
-  messageDesc(file_pocket_sync_v1_sync, 17);
+  messageDesc(file_pocket_sync_v1_sync, 18);
 
 /**
  * @generated from message pocket.sync.v1.DeleteHighlight
@@ -719,7 +759,7 @@ export type DeleteHighlight = Message<"pocket.sync.v1.DeleteHighlight"> & {
  * Use `create(DeleteHighlightSchema)` to create a new message.
  */
 export const DeleteHighlightSchema: GenMessage<DeleteHighlight> = /*@__PURE__*/
-  messageDesc(file_pocket_sync_v1_sync, 18);
+  messageDesc(file_pocket_sync_v1_sync, 19);
 
 /**
  * @generated from message pocket.sync.v1.PushResponse
@@ -739,7 +779,7 @@ export type PushResponse = Message<"pocket.sync.v1.PushResponse"> & {
  * Use `create(PushResponseSchema)` to create a new message.
  */
 export const PushResponseSchema: GenMessage<PushResponse> = /*@__PURE__*/
-  messageDesc(file_pocket_sync_v1_sync, 19);
+  messageDesc(file_pocket_sync_v1_sync, 20);
 
 /**
  * @generated from message pocket.sync.v1.MutationResult
@@ -796,7 +836,7 @@ export type MutationResult = Message<"pocket.sync.v1.MutationResult"> & {
  * Use `create(MutationResultSchema)` to create a new message.
  */
 export const MutationResultSchema: GenMessage<MutationResult> = /*@__PURE__*/
-  messageDesc(file_pocket_sync_v1_sync, 20);
+  messageDesc(file_pocket_sync_v1_sync, 21);
 
 /**
  * @generated from enum pocket.sync.v1.EntityKind

@@ -1,0 +1,73 @@
+import { readFileSync } from 'node:fs'
+import { expect, test, type Page } from '@playwright/test'
+import { stack } from '../support/env'
+import { signInThroughIssuer } from '../support/issuer'
+
+/**
+ * Issue #43 part 3's done-when, against the real server and its local
+ * engine: a template made on the Summary templates screen, chosen as a
+ * folder's Summary template above its list, then a recording uploaded into
+ * that folder is summarised with one heading per section, in order.
+ */
+const FIXTURE = new URL('../../fixtures/recordings/08-voice-note-birthday-ideas.json', import.meta.url)
+const RECORDING = 'rec_08_voice_note_birthday'
+const SECTIONS = ['Gift ideas', 'Budget', 'Next steps']
+
+async function freshUser(page: Page) {
+  const email = `ftpl-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`
+  await signInThroughIssuer(page.request, email)
+  const { idToken } = (await (await page.request.post(`${stack.pocketURL}/api/v1/auth/refresh`)).json()) as {
+    idToken: string
+  }
+  return { headers: { Authorization: `Bearer ${idToken}`, 'Content-Type': 'application/json' } }
+}
+
+test('a template made in the app, set on a folder, summarises a recording uploaded into it @phone', async ({
+  page,
+}) => {
+  const { headers } = await freshUser(page)
+  const folder = await page.request.post(`${stack.pocketURL}/api/v1/folders`, { headers, data: { name: 'Family' } })
+  expect(folder.status(), await folder.text()).toBe(201)
+  const folderId = ((await folder.json()) as { data: { id: string } }).data.id
+
+  await page.goto('/templates')
+  await expect(page.getByRole('heading', { level: 1, name: 'Summary templates' })).toBeVisible()
+  await page.getByRole('button', { name: 'New template' }).click()
+  const editor = page.getByRole('dialog', { name: 'New template' })
+  await editor.getByRole('textbox', { name: 'Template name' }).fill('Planning')
+  for (const [i, heading] of SECTIONS.entries()) {
+    if (i > 0) await editor.getByRole('button', { name: 'Add section' }).click()
+    await editor.getByRole('textbox', { name: 'Heading' }).nth(i).fill(heading)
+  }
+  await editor.getByRole('button', { name: 'Save template' }).click()
+  await expect(editor).toBeHidden()
+  const mine = page.getByRole('region', { name: 'Your templates' })
+  await expect(mine.getByRole('list', { name: 'Sections of Planning' }).getByRole('listitem')).toHaveText(SECTIONS)
+
+  await page.goto(`/recordings?folder=${encodeURIComponent(folderId)}`)
+  const picker = page.getByRole('combobox', { name: 'Summary template' })
+  await expect(picker.getByRole('option', { name: 'Planning' })).toBeAttached()
+  await picker.selectOption({ label: 'Planning' })
+  // The choice is a synced folder edit: the server has it once the outbox is sent.
+  await expect
+    .poll(async () => {
+      const res = await page.request.get(`${stack.pocketURL}/api/v1/folders`, { headers })
+      const { data } = (await res.json()) as { data: { id: string; templateId: string | null }[] }
+      return data.find((f) => f.id === folderId)?.templateId ?? null
+    })
+    .toMatch(/^tpl_/)
+
+  const upload = JSON.parse(readFileSync(FIXTURE, 'utf8')) as { recording: Record<string, unknown> } & Record<
+    string,
+    unknown
+  >
+  delete upload.summarizations // the server writes its own
+  upload.recording.folderId = folderId
+  const made = await page.request.post(`${stack.pocketURL}/api/v1/recordings`, { headers, data: upload })
+  expect(made.status(), await made.text()).toBe(201)
+
+  await page.goto(`/recordings/${RECORDING}`)
+  const summary = page.locator('.detail__panel--summary')
+  await expect(summary.getByRole('heading', { name: SECTIONS[0] })).toBeVisible({ timeout: 20_000 })
+  expect(await summary.getByRole('heading', { level: 2 }).allTextContents()).toEqual(SECTIONS)
+})

@@ -1,0 +1,102 @@
+import { apiRequest } from './api/http'
+
+/*
+ * The user's summary templates, made and changed over REST only: templates
+ * are not in the sync change log (docs/adr/0018-summary-templates.md), so
+ * editing one needs the server. The last list read is kept on the device,
+ * so the folder picker and the templates screen still show it offline.
+ */
+
+/** A summary template (docs/api.md "Summary templates"). */
+export interface SummaryTemplate {
+  id: string
+  name: string
+  builtin: boolean
+  sections: { heading: string; instruction: string }[]
+}
+
+/** The template limits the server checks (docs/api.md "Summary templates"). */
+export const TEMPLATE_LIMITS = { name: 80, sections: 20, heading: 100, instruction: 500 } as const
+
+/** The built-ins every user has, with the ids that never change: offered before (or without) a first list. */
+export const BUILTIN_TEMPLATES: Pick<SummaryTemplate, 'id' | 'name'>[] = [
+  'General',
+  'Meeting',
+  'Lecture',
+  'Interview',
+  'One-on-one',
+  'Call',
+].map((name) => ({ id: name.toLowerCase(), name }))
+
+export interface TemplateDraft {
+  name: string
+  sections: { heading: string; instruction: string }[]
+}
+
+/** What is wrong with a draft, by field ('name', 'sections', 'heading-<i>', 'instruction-<i>'); empty when it can be saved. */
+export function templateProblems(d: TemplateDraft): Record<string, string> {
+  const out: Record<string, string> = {}
+  const L = TEMPLATE_LIMITS
+  const name = d.name.trim()
+  if (!name) out.name = 'Give the template a name.'
+  else if ([...name].length > L.name) out.name = `The name can be at most ${L.name} characters.`
+  if (d.sections.length === 0) out.sections = 'Add at least one section.'
+  else if (d.sections.length > L.sections) out.sections = `A template can have at most ${L.sections} sections.`
+  d.sections.forEach((s, i) => {
+    const heading = s.heading.trim()
+    if (!heading) out[`heading-${i}`] = 'Give this section a heading.'
+    else if ([...heading].length > L.heading) out[`heading-${i}`] = `A heading can be at most ${L.heading} characters.`
+    if ([...s.instruction.trim()].length > L.instruction)
+      out[`instruction-${i}`] = `What belongs here can be at most ${L.instruction} characters.`
+  })
+  return out
+}
+
+const path = (id?: string) => (id ? `/api/v1/templates/${encodeURIComponent(id)}` : '/api/v1/templates')
+const body = (d: TemplateDraft) => ({
+  name: d.name.trim(),
+  sections: d.sections.map((s) => ({ heading: s.heading.trim(), instruction: s.instruction.trim() })),
+})
+
+export async function createTemplate(d: TemplateDraft): Promise<SummaryTemplate> {
+  return (await apiRequest<{ data: SummaryTemplate }>(path(), { method: 'POST', body: body(d) })).data
+}
+
+export async function updateTemplate(id: string, d: TemplateDraft): Promise<SummaryTemplate> {
+  return (await apiRequest<{ data: SummaryTemplate }>(path(id), { method: 'PUT', body: body(d) })).data
+}
+
+export async function deleteTemplate(id: string): Promise<void> {
+  await apiRequest<unknown>(path(id), { method: 'DELETE' })
+}
+
+const KEPT = 'pocket.templates'
+
+/** Keeps the list read, for offline. */
+export function keepTemplates(list: SummaryTemplate[]): void {
+  try {
+    localStorage.setItem(KEPT, JSON.stringify(list))
+  } catch {
+    // Private mode or a full storage: the list is just not kept offline.
+  }
+}
+
+/** The last list read on this device, or null. */
+export function keptTemplates(): SummaryTemplate[] | null {
+  try {
+    const raw = localStorage.getItem(KEPT)
+    const list = raw ? (JSON.parse(raw) as unknown) : null
+    return Array.isArray(list) ? (list as SummaryTemplate[]) : null
+  } catch {
+    return null
+  }
+}
+
+/** Sign-out: no copy of another account's templates stays on the device. */
+export function forgetKeptTemplates(): void {
+  try {
+    localStorage.removeItem(KEPT)
+  } catch {
+    // Nothing kept.
+  }
+}
