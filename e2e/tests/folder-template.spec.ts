@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
+import { userMenuButton } from '../support/app'
 import { stack } from '../support/env'
 import { signInThroughIssuer } from '../support/issuer'
 
@@ -19,18 +20,23 @@ async function freshUser(page: Page) {
   const { idToken } = (await (await page.request.post(`${stack.pocketURL}/api/v1/auth/refresh`)).json()) as {
     idToken: string
   }
-  return { headers: { Authorization: `Bearer ${idToken}`, 'Content-Type': 'application/json' } }
+  return { email, headers: { Authorization: `Bearer ${idToken}`, 'Content-Type': 'application/json' } }
 }
 
 test('a template made in the app, set on a folder, summarises a recording uploaded into it @phone', async ({
   page,
 }) => {
-  const { headers } = await freshUser(page)
+  const { email, headers } = await freshUser(page)
   const folder = await page.request.post(`${stack.pocketURL}/api/v1/folders`, { headers, data: { name: 'Family' } })
   expect(folder.status(), await folder.text()).toBe(201)
   const folderId = ((await folder.json()) as { data: { id: string } }).data.id
 
-  await page.goto('/templates')
+  await page.goto('/recordings')
+  // The account menu leads to the screen (on a phone, through the drawer's menu button first).
+  if (test.info().project.name === 'phone') await page.getByRole('button', { name: 'Open menu' }).click()
+  await userMenuButton(page, email).click()
+  await page.getByRole('menuitem', { name: 'Summary templates' }).click()
+  await expect(page).toHaveURL(/\/templates$/)
   await expect(page.getByRole('heading', { level: 1, name: 'Summary templates' })).toBeVisible()
   await page.getByRole('button', { name: 'New template' }).click()
   const editor = page.getByRole('dialog', { name: 'New template' })

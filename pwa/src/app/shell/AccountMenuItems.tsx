@@ -7,17 +7,23 @@ import { UsageMenuItem } from '@/features/usage/UsageMenuItem'
 import { WebhooksMenuItem } from '@/features/webhooks/WebhooksMenuItem'
 
 /**
- * The account menu's items above Logout. A chunk of its own: the menu is
+ * The account menu's items above Logout; onOpen closes the menu and goes to a
+ * page (the digest, the summary templates). A chunk of its own: the menu is
  * closed when a screen first draws, so the items (and what they import) load
  * after the first paint, or when the menu is first pointed at or opened.
  */
-export default function AccountMenuItems({ onDigest }: { onDigest: () => void }) {
+export default function AccountMenuItems({ onOpen }: { onOpen: (path: string) => void }) {
   return (
     <>
       <NotificationsMenuItem />
       <li role="none">
-        <button type="button" role="menuitem" className="user-menu__item" onClick={onDigest}>
+        <button type="button" role="menuitem" className="user-menu__item" onClick={() => onOpen('/digest')}>
           Digest
+        </button>
+      </li>
+      <li role="none">
+        <button type="button" role="menuitem" className="user-menu__item" onClick={() => onOpen('/templates')}>
+          Summary templates
         </button>
       </li>
       <OfflineMenuItem />

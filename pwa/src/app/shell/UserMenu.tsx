@@ -49,9 +49,9 @@ export function UserMenu() {
         <ul className="user-menu__list" id={menuId} role="menu" aria-label="Account">
           <Suspense fallback={null}>
             <AccountItems
-              onDigest={() => {
+              onOpen={(path) => {
                 setOpen(false)
-                navigate('/digest')
+                navigate(path)
               }}
             />
           </Suspense>
