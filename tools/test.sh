@@ -150,7 +150,8 @@ go_tests() {
 # go-pg's 1,200 s, and what they judge is ranking, which is the same on both stores; whether a
 # scope or another user's recordings are kept out is the store's part (the isolation and
 # scope-of-another-user tests, which do run here).
-pg_skip='^TestRetrieve_(QualityOnFixtures|Scoped)$'
+# `make test-go-pg` runs them there too (POCKET_PG_SKIP empty).
+pg_skip=${POCKET_PG_SKIP-'^TestRetrieve_(QualityOnFixtures|Scoped)$'}
 go_tests_postgres() (
   dir=$(mktemp -d "${TMPDIR:-/tmp}/pocket-pg.XXXXXX")
   trap 'tools/postgres.sh stop "$dir"' EXIT
