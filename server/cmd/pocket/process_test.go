@@ -75,7 +75,9 @@ func startServe(t *testing.T, dataDir string, env ...string) *process {
 	go p.collect(stderr)
 	go func() { _ = cmd.Wait(); close(p.done) }()
 	t.Cleanup(func() { _ = cmd.Process.Kill(); <-p.done })
-	deadline := time.Now().Add(20 * time.Second)
+	// A minute: make test runs these at nice 19 beside two browser lanes at normal priority, where a
+	// start after a SIGKILL (Badger replaying its log) got so little CPU that it wrote no line in 20 s.
+	deadline := time.Now().Add(60 * time.Second)
 	for time.Now().Before(deadline) {
 		req, _ := http.NewRequestWithContext(t.Context(), http.MethodGet, p.url+"/readyz", nil)
 		if resp, err := http.DefaultClient.Do(req); err == nil {
