@@ -12,7 +12,7 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 HAVE_WEB := $(wildcard package.json)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run build web test postgres test-go test-go-pg fault fault-replicas chaos soak load fuzz test-web test-size test-e2e test-e2e-relay test-e2e-relay-all test-e2e-replicas test-gen deps tools chromium fixtures-audio clean fmt lint lint-go lint-web lint-api bench bench-sync bench-replicas bench-relay bench-web bench-keep-offline proto
+.PHONY: run build web test postgres test-go test-go-pg fault fault-replicas chaos soak load fuzz test-web test-size test-e2e test-e2e-relay test-e2e-phone test-e2e-relay-all test-e2e-replicas test-gen deps tools chromium fixtures-audio clean fmt lint lint-go lint-web lint-api bench bench-sync bench-replicas bench-relay bench-web bench-keep-offline proto
 
 ## run: build everything and start `pocket serve` on http://127.0.0.1:8080 with the sample data
 run: build
@@ -177,11 +177,18 @@ ifneq ($(HAVE_WEB),)
 	e2e/run.sh --replicas
 endif
 
+## test-e2e-phone: every browser test tagged for the phone (@phone, @phone-only and the @phone-full flows make test leaves to the desktop) at 390 px
+test-e2e-phone: build tools chromium
+ifneq ($(HAVE_WEB),)
+	$(MAKE) --no-print-directory bin/oidc-issuer
+	POCKET_E2E_PHONE_FULL=1 e2e/run.sh --project phone
+endif
+
 ## test-e2e-relay-all: the whole browser suite (both projects) through a relay
 test-e2e-relay-all: build tools chromium
 ifneq ($(HAVE_WEB),)
 	$(MAKE) --no-print-directory bin/oidc-issuer
-	e2e/run.sh --relay --project desktop --project phone
+	POCKET_E2E_PHONE_FULL=1 e2e/run.sh --relay --project desktop --project phone
 endif
 
 # The local OIDC issuer the browser tests sign in with as "Google" (test-only).

@@ -1,6 +1,9 @@
 import { expect, test, type Page } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from '../support/a11y'
 import { openSignedIn } from '../support/app'
+import { WITHOUT_SERVICE_WORKER } from '../support/serviceWorker'
+
+test.use(WITHOUT_SERVICE_WORKER)
 
 // Ask about all recordings, against the real server, its built-in engine and
 // the sample library seeded for the demo user (fixtures/recordings).

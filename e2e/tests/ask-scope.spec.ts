@@ -38,7 +38,7 @@ async function citedRecordings(page: Page): Promise<string[]> {
 }
 
 test.describe('Ask a scope', () => {
-  test('a question scoped to one folder is answered citing only recordings in it', { tag: '@phone' }, async ({ page }) => {
+  test('a question scoped to one folder is answered citing only recordings in it', { tag: '@phone-full' }, async ({ page }) => {
     await openAsk(page)
     await scopeToFolder(page, 'Personal')
     await ask(page, 'How much ibuprofen can I take, and what about the rent on a 24-month lease?')

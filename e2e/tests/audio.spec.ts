@@ -27,11 +27,11 @@ async function openTranscript(page: Page) {
   await expect(playerOf(page).getByRole('button', { name: 'Play' })).toBeEnabled()
 }
 
-test.describe('Audio @phone', () => {
+test.describe('Audio', () => {
   // The audio plays in real time (at 2×) on top of a signed-in page load.
   test.slow()
 
-  test('plays the recording; the highlighted segment follows the speech', { tag: '@relay' }, async ({ page }) => {
+  test('plays the recording; the highlighted segment follows the speech', { tag: ['@phone', '@relay'] }, async ({ page }) => {
     await openTranscript(page)
     const player = playerOf(page)
     await player.getByLabel('Playback speed').selectOption('2')
@@ -51,7 +51,7 @@ test.describe('Audio @phone', () => {
     await expectNoSeriousA11yViolations(page, 'detail screen with the audio player')
   })
 
-  test('clicking a segment seeks there; skip buttons move 15 s; the position is remembered', async ({ page }) => {
+  test('clicking a segment seeks there; skip buttons move 15 s; the position is remembered', { tag: '@phone-full' }, async ({ page }) => {
     await openTranscript(page)
     const sixth = transcript(page).getByRole('listitem').filter({ hasText: SIXTH })
     await sixth.getByRole('button', { name: /^Play from 0:34$/ }).click()
@@ -73,7 +73,7 @@ test.describe('Audio @phone', () => {
     await expect.poll(() => audioTime(page)).toBeGreaterThan(left - 2)
   })
 
-  test('a link to a passage (?t=, as a library answer cites it) starts the audio there', async ({ page }) => {
+  test('a link to a passage (?t=, as a library answer cites it) starts the audio there', { tag: '@phone-full' }, async ({ page }) => {
     await openSignedIn(page, `/recordings/${RECORDING}?t=${SIXTH_START}`)
     await expect(transcript(page)).toBeVisible(OPEN)
     await expect(playerOf(page).getByRole('button', { name: 'Play' })).toBeEnabled()
@@ -81,7 +81,7 @@ test.describe('Audio @phone', () => {
     expect(await audioTime(page)).toBeLessThan(SIXTH_START + 1)
   })
 
-  test('audio listened to plays again with no network, seeking included', async ({ page, context }) => {
+  test('audio listened to plays again with no network, seeking included', { tag: '@phone-full' }, async ({ page, context }) => {
     await openTranscript(page)
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready
@@ -110,7 +110,7 @@ test.describe('Audio @phone', () => {
     }
   })
 
-  test('a share link plays through the share audio route', { tag: '@relay' }, async ({ page, browser }) => {
+  test('a share link plays through the share audio route', { tag: ['@phone-full', '@relay'] }, async ({ page, browser }) => {
     await signInThroughIssuer(page.request, DEMO_EMAIL)
     const { idToken } = (await (await page.request.post('/api/v1/auth/refresh')).json()) as { idToken: string }
     const created = await page.request.post(`/api/v1/recordings/${RECORDING}/share`, { data: {}, headers: { Authorization: `Bearer ${idToken}` } })

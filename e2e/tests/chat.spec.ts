@@ -4,6 +4,7 @@ import { openSignedIn } from '../support/app'
 import { DEMO_EMAIL } from '../support/env'
 import { signInThroughIssuer } from '../support/issuer'
 import { startOwnPocket, type OwnPocket } from '../support/pocket'
+import { WITHOUT_SERVICE_WORKER } from '../support/serviceWorker'
 
 // Ask Pocket against the real server and its built-in engine (docs/api.md "Ask Pocket").
 const RECORDING = 'rec_02_one_on_one_leo'
@@ -22,6 +23,7 @@ async function openRecording(page: Page) {
 }
 
 test.describe('Ask Pocket', () => {
+  test.use(WITHOUT_SERVICE_WORKER)
   test('owner: ask, see the revealed answer with sources and follow-up chips; history survives a reload', { tag: '@relay' }, async ({ page }) => {
     await openRecording(page)
     const chat = chatPanel(page)
@@ -147,7 +149,8 @@ test.describe('Ask Pocket', () => {
 })
 
 test.describe('Ask Pocket conversations', () => {
-  test('owner keeps several conversations about a recording, each with its own history @phone', async ({ page }, info) => {
+  test.use(WITHOUT_SERVICE_WORKER)
+  test('owner keeps several conversations about a recording, each with its own history @phone-full', async ({ page }, info) => {
     test.slow() // four answers from the local engine
     // Unique per project: desktop and phone share the server's demo user.
     const first = `What was decided about the on-call alert? (${info.project.name})`

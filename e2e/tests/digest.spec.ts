@@ -26,7 +26,7 @@ function upload(id: string, title: string, summary: string, task: string) {
 }
 
 test.describe('digest', () => {
-  test('a daily e-mail digest arrives with both parts, and its link unsubscribes signed out', { tag: '@phone' }, async ({ page, browser }, testInfo) => {
+  test('a daily e-mail digest arrives with both parts, and its link unsubscribes signed out', { tag: '@phone-full' }, async ({ page, browser }, testInfo) => {
     const email = `digest-${testInfo.project.name}@example.com`
     await openSignedIn(page, '/recordings', email)
     const token = await idTokenOf(page.request)

@@ -58,7 +58,7 @@ test.describe('e-mail sign-in', () => {
     await expect(loginHeading(page)).toBeVisible()
   })
 
-  test('a wrong code says so and clears the boxes', { tag: '@phone' }, async ({ page }, testInfo) => {
+  test('a wrong code says so and clears the boxes', { tag: '@phone-full' }, async ({ page }, testInfo) => {
     // An address per project: each may ask for a code at once.
     const email = `wrong-code-${testInfo.project.name}@example.com`
     const since = await askForCode(page, email)

@@ -55,7 +55,7 @@ async function exportAs(page: Page, item: string): Promise<Download> {
 }
 
 test.describe('export', () => {
-  test('each format downloads from the Export menu with the recording in it', { tag: '@phone' }, async ({ page }) => {
+  test('each format downloads from the Export menu with the recording in it', { tag: '@phone-full' }, async ({ page }) => {
     test.setTimeout(60_000) // five downloads, one after the other
     await freshLibrary(page)
     await openLeo(page)
@@ -86,7 +86,7 @@ test.describe('export', () => {
     expect(json.recording.folder.name).toBe('Work')
   })
 
-  test('the backup in the user menu holds one import file per recording of the user', { tag: ['@phone', '@relay'] }, async ({ page }) => {
+  test('the backup in the user menu holds one import file per recording of the user', { tag: ['@phone-full', '@relay'] }, async ({ page }) => {
     const email = await freshLibrary(page, UPLOADED)
     await page.goto('/recordings')
     await openSidebar(page)

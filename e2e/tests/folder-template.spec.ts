@@ -3,6 +3,9 @@ import { expect, test, type Page } from '@playwright/test'
 import { userMenuButton } from '../support/app'
 import { stack } from '../support/env'
 import { signInThroughIssuer } from '../support/issuer'
+import { WITHOUT_SERVICE_WORKER } from '../support/serviceWorker'
+
+test.use(WITHOUT_SERVICE_WORKER)
 
 /**
  * Issue #43 part 3's done-when, against the real server and its local
@@ -23,7 +26,7 @@ async function freshUser(page: Page) {
   return { email, headers: { Authorization: `Bearer ${idToken}`, 'Content-Type': 'application/json' } }
 }
 
-test('a template made in the app, set on a folder, summarises a recording uploaded into it @phone', async ({
+test('a template made in the app, set on a folder, summarises a recording uploaded into it @phone-full', async ({
   page,
 }) => {
   const { email, headers } = await freshUser(page)

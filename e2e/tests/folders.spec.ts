@@ -167,7 +167,7 @@ test.describe('folders offline', () => {
     await pocket?.dispose()
   })
 
-  test('created and renamed with the server stopped: kept over a reload, sent once with the last name', { tag: '@phone' }, async ({ page }) => {
+  test('created and renamed with the server stopped: kept over a reload, sent once with the last name', { tag: '@phone-full' }, async ({ page }) => {
     test.setTimeout(120_000)
     await signInThroughIssuer(page.request, freshEmail('offline'), pocket.url)
     const server = await api(page.request, pocket.url)

@@ -2,6 +2,9 @@ import { expect, test, type Page } from '@playwright/test'
 import { expectSignedInAs, loginHeading } from '../support/app'
 import { stack } from '../support/env'
 import { queuePerson } from '../support/issuer'
+import { WITHOUT_SERVICE_WORKER } from '../support/serviceWorker'
+
+test.use(WITHOUT_SERVICE_WORKER)
 
 /** /login once it knows which providers the server offers (the buttons act on that). */
 async function openLogin(page: Page): Promise<void> {
@@ -31,7 +34,7 @@ function appErrorsFrom(page: Page): string[] {
 }
 
 test.describe('Continue with Google', () => {
-  test('the popup goes to the issuer and back, and the app signs in', { tag: ['@phone', '@relay', '@replicas'] }, async ({ page, context }, testInfo) => {
+  test('the popup goes to the issuer and back, and the app signs in', { tag: ['@phone-full', '@relay', '@replicas'] }, async ({ page, context }, testInfo) => {
     const name = `Gina ${testInfo.project.name}`
     await queuePerson({ email: `gina-${testInfo.project.name}@example.com`, name })
     const opens = await recordWindowOpens(page)

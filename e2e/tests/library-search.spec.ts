@@ -22,7 +22,7 @@ const BARE = 'Pocket recording'
 const row = (page: Page, name: string) => page.getByRole('link', { name, exact: true })
 const rowTitles = (page: Page) => page.getByRole('main').locator('.rec-row__title')
 
-test('a word said only in a transcript finds the recording, marked in its passage, and opens it there', { tag: '@phone' }, async ({ page }) => {
+test('a word said only in a transcript finds the recording, marked in its passage, and opens it there', { tag: '@phone-full' }, async ({ page }) => {
   await openSignedIn(page)
   const search = page.getByRole('searchbox', { name: 'Search recordings' })
   await search.fill('croissants')

@@ -62,7 +62,7 @@ async function settledBox(locator: Locator) {
 }
 
 test.describe('mind map', () => {
-  test('switches between the templates present, with the spec texts', { tag: '@phone' }, async ({ page }) => {
+  test('switches between the templates present, with the spec texts', { tag: '@phone-full' }, async ({ page }) => {
     const panel = await openMindMap(page, KNEE)
     await expect(panel.getByRole('tree', { name: 'Flow map' })).toBeVisible()
     await expect(panel.getByRole('treeitem', { name: 'Knee consult', level: 1 })).toBeVisible()
@@ -90,7 +90,7 @@ test.describe('mind map', () => {
     await expectNoSeriousA11yViolations(page, 'the mind map tab')
   })
 
-  test('hides the selector when the recording has one map type', { tag: '@phone' }, async ({ page }) => {
+  test('hides the selector when the recording has one map type', { tag: '@phone-full' }, async ({ page }) => {
     const panel = await openMindMap(page, SYNC)
     await expect(panel.getByRole('tree', { name: 'Flow map' })).toBeVisible()
     await expect(panel.getByRole('button', { name: /Mind map template/ })).toHaveCount(0)
@@ -125,7 +125,7 @@ test.describe('mind map', () => {
     expect(await scene.getAttribute('transform')).toBe(first)
   })
 
-  test('zooms in 20 % steps up to 200 % and out down to 10 %', { tag: '@phone' }, async ({ page }) => {
+  test('zooms in 20 % steps up to 200 % and out down to 10 %', { tag: '@phone-full' }, async ({ page }) => {
     const panel = await openMindMap(page, KNEE)
     const card = panel.getByRole('treeitem', { name: 'Follow-up Dec 4' })
     const zoomIn = panel.getByRole('button', { name: 'Zoom in' })
@@ -149,7 +149,7 @@ test.describe('mind map', () => {
     expect(await zoomLevel(panel)).toBe(10)
   })
 
-  test('the pan pad moves the map 250 px a press', { tag: '@phone' }, async ({ page }) => {
+  test('the pan pad moves the map 250 px a press', { tag: '@phone-full' }, async ({ page }) => {
     const panel = await openMindMap(page, KNEE)
     const card = panel.getByRole('treeitem', { name: 'Knee consult' })
     const start = await cardBox(card)
@@ -169,7 +169,7 @@ test.describe('mind map', () => {
     }
   })
 
-  test('fit brings the whole map back into view', { tag: '@phone' }, async ({ page }) => {
+  test('fit brings the whole map back into view', { tag: '@phone-full' }, async ({ page }) => {
     const panel = await openMindMap(page, KNEE)
     const canvas = panel.getByRole('group', { name: /^Mind map canvas/ })
     const card = panel.getByRole('treeitem', { name: 'Knee consult' })
@@ -193,7 +193,7 @@ test.describe('mind map', () => {
     }
   })
 
-  test('exports the map as PNG and SVG files that open as images', { tag: '@phone' }, async ({ page }) => {
+  test('exports the map as PNG and SVG files that open as images', { tag: '@phone-full' }, async ({ page }) => {
     const panel = await openMindMap(page, KNEE)
     for (const [button, file, mime] of [
       ['Export as PNG', 'mind-map-flow.png', 'image/png'],

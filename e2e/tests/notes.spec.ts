@@ -63,7 +63,7 @@ async function expectRenderedNote(page: Page): Promise<void> {
   await expect(panel.locator('strong', { hasText: WORD })).toBeVisible()
 }
 
-test('a note written offline is kept over a reload, synced when the server is back, and shows on another device', { tag: '@phone' }, async ({ page, browser }, info) => {
+test('a note written offline is kept over a reload, synced when the server is back, and shows on another device', { tag: '@phone-full' }, async ({ page, browser }, info) => {
   test.setTimeout(180_000)
   await deviceAtNotes(page)
   const other = await secondDevice(browser, info)

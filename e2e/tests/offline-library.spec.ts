@@ -44,7 +44,7 @@ test.describe('available offline', () => {
     await pocket?.dispose()
   })
 
-  test('a recording never opened reads on every tab with the server stopped, and search finds it', { tag: '@phone' }, async ({ page }) => {
+  test('a recording never opened reads on every tab with the server stopped, and search finds it', { tag: '@phone-full' }, async ({ page }) => {
     test.setTimeout(90_000) // the whole library is fetched first
     await signInThroughIssuer(page.request, DEMO_EMAIL, pocket.url)
     await page.goto(`${pocket.url}/recordings`)

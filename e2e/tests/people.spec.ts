@@ -44,7 +44,7 @@ async function expectSynced(page: Page) {
 const transcript = (page: Page) => page.getByRole('list', { name: 'Transcript' })
 const rowTitles = (page: Page) => page.getByRole('main').locator('.rec-row__title')
 
-test('a named speaker is suggested elsewhere, found in other recordings, and filters the list', { tag: ['@phone', '@relay'] }, async ({ page }) => {
+test('a named speaker is suggested elsewhere, found in other recordings, and filters the list', { tag: ['@phone-full', '@relay'] }, async ({ page }) => {
   // Four screens and two round trips through the outbox: more than the default 30 s on a busy machine.
   test.setTimeout(90_000)
   const person = `Mina Ode ${Math.floor(Math.random() * 1e4)}`

@@ -106,7 +106,7 @@ test.describe('recordings list', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Weekly Product Sync' })).toBeVisible()
   })
 
-  test('search finds by content, says when nothing matches, and clears back to the list', { tag: ['@phone', '@relay'] }, async ({ page }) => {
+  test('search finds by content, says when nothing matches, and clears back to the list', { tag: ['@phone-full', '@relay'] }, async ({ page }) => {
     await openSignedIn(page)
     const box = page.getByRole('searchbox', { name: 'Search recordings' })
     await box.fill('Piranesi')
@@ -374,7 +374,7 @@ test.describe('share links', () => {
     await expect(page.getByText('This share link has expired and is no longer valid.')).toBeVisible()
   })
 
-  test('a first visit paints the recording from the HTML before any script runs, where the app then draws it', { tag: ['@phone', '@relay'] }, async ({ page }) => {
+  test('a first visit paints the recording from the HTML before any script runs, where the app then draws it', { tag: ['@phone-full', '@relay'] }, async ({ page }) => {
     await signInThroughIssuer(page.request, DEMO_EMAIL)
     const { idToken } = (await (await page.request.post('/api/v1/auth/refresh')).json()) as { idToken: string }
     const created = await page.request.post('/api/v1/recordings/rec_22_book_club_frankenstein/share', {
@@ -443,7 +443,7 @@ test.describe('offline reading', () => {
     await pocket?.dispose()
   })
 
-  test('a visited recording reads again with the server stopped', { tag: '@phone' }, async ({ page }) => {
+  test('a visited recording reads again with the server stopped', { tag: '@phone-full' }, async ({ page }) => {
     await signInThroughIssuer(page.request, DEMO_EMAIL, pocket.url)
     await page.goto(`${pocket.url}/recordings/rec_09_consult_knee?tab=actionable`)
     await expect(page.getByRole('heading', { level: 1, name: 'Sports medicine consult – right knee' })).toBeVisible()

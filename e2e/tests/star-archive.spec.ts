@@ -131,7 +131,7 @@ test.describe('starred and archived', () => {
     await expect(listRow(page, BETA.title)).toBeVisible()
   })
 
-  test('toggled with the server stopped: kept over a reload, then sent exactly once when it is back', { tag: '@phone' }, async ({ page }) => {
+  test('toggled with the server stopped: kept over a reload, then sent exactly once when it is back', { tag: '@phone-full' }, async ({ page }) => {
     test.setTimeout(180_000)
     const pocket = await startOwnPocket()
     try {

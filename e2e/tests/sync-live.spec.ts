@@ -2,6 +2,9 @@ import { expect, test, type APIRequestContext, type BrowserContext, type Page } 
 import { expectSeededLibrary, openSignedIn } from '../support/app'
 import { readDevice } from '../support/chaos/check'
 import { DEMO_EMAIL } from '../support/env'
+import { WITHOUT_SERVICE_WORKER } from '../support/serviceWorker'
+
+test.use(WITHOUT_SERVICE_WORKER)
 
 /**
  * Live updates (docs/api.md "Live events"): what the API does to a user's
@@ -116,7 +119,7 @@ async function expectLive(what: string, pages: Array<[string, Page]>, key: strin
 test.describe('live updates across tabs and devices', () => {
   test.use(CONTEXT)
 
-  test('an API upload, rename and delete, and a rename typed in one tab, reach every tab of the user in under a second; another user sees none of it', { tag: ['@phone', '@relay', '@replicas'] }, async ({ page: tab1, context, browser }) => {
+  test('an API upload, rename and delete, and a rename typed in one tab, reach every tab of the user in under a second; another user sees none of it', { tag: ['@phone-full', '@relay', '@replicas'] }, async ({ page: tab1, context, browser }) => {
     test.setTimeout(90_000)
     const id = `rec_live_${Date.now().toString(36)}`
     const title = `Live upload ${id}`

@@ -1,6 +1,9 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { stack } from '../support/env'
 import { signInThroughIssuer } from '../support/issuer'
+import { WITHOUT_SERVICE_WORKER } from '../support/serviceWorker'
+
+test.use(WITHOUT_SERVICE_WORKER)
 
 /**
  * An edit the server refuses for good: made offline, refused when the
@@ -31,7 +34,7 @@ async function otherDevice(request: APIRequestContext) {
 
 const folderHeading = (page: Page) => page.getByRole('main').getByRole('heading', { level: 2 }).first()
 
-test('a refused edit is shown with its reason, and Discard restores the server’s version', { tag: ['@phone', '@relay'] }, async ({ page, playwright }) => {
+test('a refused edit is shown with its reason, and Discard restores the server’s version', { tag: ['@phone-full', '@relay'] }, async ({ page, playwright }) => {
   test.setTimeout(60_000)
   await signInThroughIssuer(page.request, freshEmail())
   // The other device keeps the cookies of this session, not this browser's network.

@@ -48,7 +48,7 @@ async function expectLibraryPulled(page: Page): Promise<void> {
 }
 
 test.describe('sync worker', () => {
-  test('the first sync is pulled and stored by the sync worker, and the list shows it', { tag: ['@phone'] }, async ({ context, page }) => {
+  test('the first sync is pulled and stored by the sync worker, and the list shows it', { tag: ['@phone-full'] }, async ({ context, page }) => {
     await context.addInitScript(countPagePulls)
     const workerPulls: string[] = []
     context.on('request', (req) => void (PULL.test(req.url()) && workerPulls.push(req.url())))

@@ -2,6 +2,9 @@ import { readFileSync } from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
 import { stack } from '../support/env'
 import { signInThroughIssuer } from '../support/issuer'
+import { WITHOUT_SERVICE_WORKER } from '../support/serviceWorker'
+
+test.use(WITHOUT_SERVICE_WORKER)
 
 /**
  * Summary templates against the real server and its local engine: a template

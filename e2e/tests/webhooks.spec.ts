@@ -6,6 +6,9 @@ import { Webhook } from 'standardwebhooks'
 import { openSidebar, userMenuButton } from '../support/app'
 import { stack } from '../support/env'
 import { signInThroughIssuer } from '../support/issuer'
+import { WITHOUT_SERVICE_WORKER } from '../support/serviceWorker'
+
+test.use(WITHOUT_SERVICE_WORKER)
 
 /**
  * Webhooks against the real server: an endpoint added in the Webhooks dialog
