@@ -117,7 +117,7 @@ summarize() {
   go-pg) python3 tools/go-test-summary.py "$logs/go-pg-test.json" | sed 's/^go:/go on PostgreSQL:/' ;;
   web) grep -E '^\s*Tests\s' "$logs/web.log" | tail -n 1 | sed -E 's/^\s*Tests\s+/vitest: /' ;;
   lint) grep -E '^[0-9]+ issues' "$logs/lint.log" | sed 's/^/golangci-lint: /' ;;
-  e2e-chaos) grep -E '^chaos: ' "$logs/$1.log" | tail -n 1 ;;
+  e2e-chaos) { grep -E '^chaos: ' "$logs/$1.log" || grep -m 1 -E '^\s*(Error|TimeoutError)\b' "$logs/$1.log"; } | tail -n 1 ;;
   e2e*) grep -E '^\s+[0-9]+ (passed|failed|flaky|skipped)' "$logs/$1.log" | sed -E 's/^\s+//' | paste -sd ' ' | sed 's/^/playwright: /' ;;
   esac
 }

@@ -30,8 +30,14 @@ export function freePort(): Promise<number> {
   })
 }
 
+/**
+ * How long a started `pocket serve` may take to answer /readyz: a minute, as the Go process
+ * tests wait, because make test starts it beside a browser lane and its checks on two cores.
+ */
+const READY_MS = 60_000
+
 async function waitReady(url: string, child: ChildProcess, log: string): Promise<void> {
-  const deadline = Date.now() + 15_000
+  const deadline = Date.now() + READY_MS
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`pocket serve exited with ${child.exitCode}; see ${log}`)
     try {
@@ -41,7 +47,7 @@ async function waitReady(url: string, child: ChildProcess, log: string): Promise
     }
     await new Promise((r) => setTimeout(r, 100))
   }
-  throw new Error(`pocket serve at ${url} not ready after 15 s; see ${log}`)
+  throw new Error(`pocket serve at ${url} not ready after ${READY_MS / 1000} s; see ${log}`)
 }
 
 export interface OwnPocketOptions {

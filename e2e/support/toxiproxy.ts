@@ -91,8 +91,11 @@ async function spawnServer(api: string, port: number, seed: number): Promise<Chi
   return child
 }
 
+/** How long toxiproxy-server may take to answer: make test starts it beside a browser lane and its checks. */
+const UP_MS = 30_000
+
 async function waitUp(api: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 10_000
+  const deadline = Date.now() + UP_MS
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`toxiproxy-server exited with ${child.exitCode}`)
     try {
@@ -103,5 +106,5 @@ async function waitUp(api: string, child: ChildProcess): Promise<void> {
     await new Promise((r) => setTimeout(r, 50))
   }
   child.kill('SIGKILL')
-  throw new Error(`toxiproxy-server at ${api} not up after 10 s`)
+  throw new Error(`toxiproxy-server at ${api} not up after ${UP_MS / 1000} s`)
 }

@@ -27,6 +27,12 @@ const BASE_SEED = REPLAY ? Number(REPLAY) : Number(process.env.CHAOS_BASE_SEED ?
 /** How long the app may take to settle after the network heals before a trial counts what is left. */
 const QUIET_MS = Number(process.env.CHAOS_QUIET_MS ?? 30_000)
 const RECORDINGS_PER_TAB = 2
+/**
+ * The setup's first loads (a fresh context fetching the app, its worker precaching) before any
+ * fault: make test runs this beside a browser lane and its checks on two cores, where they can
+ * take longer than an assertion's 10 s. The trials' own steps keep their deadlines.
+ */
+const FIRST_LOAD = { timeout: 45_000 }
 
 interface Stack {
   base: string
@@ -43,7 +49,10 @@ test.describe.configure({ mode: 'serial' })
 
 test('sync under chaos: nothing lost, duplicated, stuck or diverged', async ({ browser }) => {
   test.setTimeout(120_000 + TRIALS * 60_000)
-  const stack = await startStack(browser)
+  const stack = await startStack(browser).catch((error: unknown) => {
+    console.log(`chaos: ${TRIALS} trials not started: the stack's setup failed: ${firstLine(error)}`)
+    throw error
+  })
   const totals: Counts = { lost: 0, duplicated: 0, stuck: 0, diverged: 0 }
   const failing: string[] = []
   let uiFailures = 0
@@ -51,11 +60,21 @@ test('sync under chaos: nothing lost, duplicated, stuck or diverged', async ({ b
   const kinds = new Map<string, number>()
   let consoleErrors = 0
   let unquiet = 0
+  /** A trial whose harness threw (a fault it could not fire or lift, a server that did not restart): the run stops there. */
+  let aborted = ''
   try {
     for (let i = 0; i < TRIALS; i++) {
       const seed = BASE_SEED + i
       const started = Date.now()
-      const result = await trial(stack, seed)
+      const result = await trial(stack, seed).catch((error: unknown) => {
+        aborted = `trial ${i + 1}/${TRIALS} seed ${seed} aborted after ${Date.now() - started} ms: ${firstLine(error)}`
+        return null
+      })
+      if (!result) {
+        failing.push(String(seed))
+        console.log(aborted)
+        break
+      }
       for (const k of Object.keys(totals) as Array<keyof Counts>) totals[k] += result.counts[k]
       uiFailures += result.ui.length
       for (const edit of result.edits) {
@@ -76,7 +95,7 @@ test('sync under chaos: nothing lost, duplicated, stuck or diverged', async ({ b
     await stopStack(stack)
   }
   console.log(`edits: ${[...kinds].map(([kind, n]) => `${kind} ${n}`).join(', ')}`)
-  const summary = `chaos: ${TRIALS} trials, lost ${totals.lost}, duplicated ${totals.duplicated}, stuck ${totals.stuck}, diverged ${totals.diverged}, not-quiet ${unquiet}, ui-failed ${uiFailures}, console-errors ${consoleErrors}; failing seeds: ${failing.join(' ') || 'none'}`
+  const summary = `chaos: ${TRIALS} trials${aborted ? ' (stopped: ' + aborted + ')' : ''}, lost ${totals.lost}, duplicated ${totals.duplicated}, stuck ${totals.stuck}, diverged ${totals.diverged}, not-quiet ${unquiet}, ui-failed ${uiFailures}, console-errors ${consoleErrors}; failing seeds: ${failing.join(' ') || 'none'}`
   console.log(summary)
   test.info().annotations.push({ type: 'chaos', description: summary })
   expect(failing, summary).toEqual([])
@@ -116,13 +135,13 @@ async function startStack(browser: import('@playwright/test').Browser): Promise<
     const page = await device.context.newPage()
     device.watch.page(page, name)
     await page.goto('/recordings')
-    await expect(page.getByRole('main').getByRole('link', { name: expected.titles.get(ids[0])!, exact: true })).toBeVisible()
+    await expect(page.getByRole('main').getByRole('link', { name: expected.titles.get(ids[0])!, exact: true })).toBeVisible(FIRST_LOAD)
     const own = ids.slice(i * RECORDINGS_PER_TAB, (i + 1) * RECORDINGS_PER_TAB)
     // Opened once online, as a user would have: the device keeps them, so
     // they open under any fault (a never-opened one needs the network).
     for (const id of own) {
       await page.goto(`/recordings/${id}`)
-      await expect(page.getByRole('button', { name: 'Edit title' })).toBeVisible()
+      await expect(page.getByRole('button', { name: 'Edit title' })).toBeVisible(FIRST_LOAD)
     }
     await page.goto('/recordings')
     actors.push({ name, page, recordings: own, folders: [] })
@@ -133,7 +152,7 @@ async function startStack(browser: import('@playwright/test').Browser): Promise<
   for (const { page } of actors) {
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
     if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload()
-    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true)
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), FIRST_LOAD).toBe(true)
   }
   const targets: FaultTargets = { proxy: 'pocket', toxiproxy, pocket, devices: devices.map((d) => d.context) }
   return { base, pocket, toxiproxy, targets, devices, actors, expected, request }
@@ -169,6 +188,7 @@ async function stopStack(stack: Stack): Promise<void> {
 }
 
 const bad = (c: Counts) => Object.values(c).some((n) => n > 0)
+const firstLine = (error: unknown) => String(error).split('\n').find(Boolean) ?? String(error)
 
 interface TrialResult {
   counts: Counts
