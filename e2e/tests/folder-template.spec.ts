@@ -9,9 +9,10 @@ test.use(WITHOUT_SERVICE_WORKER)
 
 /**
  * Issue #43 part 3's done-when, against the real server and its local
- * engine: a template made on the Summary templates screen, chosen as a
- * folder's Summary template above its list, then a recording uploaded into
- * that folder is summarised with one heading per section, in order.
+ * engine: a template made on the Summary templates screen, chosen as the
+ * Summary template of a folder made in the New folder dialog, then a
+ * recording uploaded into that folder is summarised with one heading per
+ * section, in order. (The folder bar's picker is covered by folders.test.tsx.)
  */
 const FIXTURE = new URL('../../fixtures/recordings/08-voice-note-birthday-ideas.json', import.meta.url)
 const RECORDING = 'rec_08_voice_note_birthday'
@@ -30,13 +31,11 @@ test('a template made in the app, set on a folder, summarises a recording upload
   page,
 }) => {
   const { email, headers } = await freshUser(page)
-  const folder = await page.request.post(`${stack.pocketURL}/api/v1/folders`, { headers, data: { name: 'Family' } })
-  expect(folder.status(), await folder.text()).toBe(201)
-  const folderId = ((await folder.json()) as { data: { id: string } }).data.id
+  const phone = test.info().project.name === 'phone'
 
   await page.goto('/recordings')
   // The account menu leads to the screen (on a phone, through the drawer's menu button first).
-  if (test.info().project.name === 'phone') await page.getByRole('button', { name: 'Open menu' }).click()
+  if (phone) await page.getByRole('button', { name: 'Open menu' }).click()
   await userMenuButton(page, email).click()
   await page.getByRole('menuitem', { name: 'Summary templates' }).click()
   await expect(page).toHaveURL(/\/templates$/)
@@ -53,16 +52,27 @@ test('a template made in the app, set on a folder, summarises a recording upload
   const mine = page.getByRole('region', { name: 'Your templates' })
   await expect(mine.getByRole('list', { name: 'Sections of Planning' }).getByRole('listitem')).toHaveText(SECTIONS)
 
-  await page.goto(`/recordings?folder=${encodeURIComponent(folderId)}`)
-  const picker = page.getByRole('combobox', { name: 'Summary template' })
+  // The folder is made with its template in the New folder dialog: two synced edits, in order.
+  await page.goto('/recordings')
+  if (phone) await page.getByRole('button', { name: 'Open menu' }).click()
+  await page.getByRole('button', { name: 'New folder' }).click()
+  const dialog = page.getByRole('dialog', { name: 'New folder' })
+  await dialog.getByRole('textbox', { name: 'Folder name' }).fill('Family')
+  const picker = dialog.getByRole('combobox', { name: 'Summary template' })
   await expect(picker.getByRole('option', { name: 'Planning' })).toBeAttached()
   await picker.selectOption({ label: 'Planning' })
-  // The choice is a synced folder edit: the server has it once the outbox is sent.
+  await dialog.getByRole('button', { name: 'Create folder' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(page.getByRole('main').getByRole('combobox', { name: 'Summary template' })).toHaveValue(/^tpl_/)
+  // The server has both once the outbox is sent.
+  let folderId = ''
   await expect
     .poll(async () => {
       const res = await page.request.get(`${stack.pocketURL}/api/v1/folders`, { headers })
-      const { data } = (await res.json()) as { data: { id: string; templateId: string | null }[] }
-      return data.find((f) => f.id === folderId)?.templateId ?? null
+      const { data } = (await res.json()) as { data: { id: string; name: string; templateId: string | null }[] }
+      const made = data.find((f) => f.name === 'Family')
+      folderId = made?.id ?? ''
+      return made?.templateId ?? null
     })
     .toMatch(/^tpl_/)
 

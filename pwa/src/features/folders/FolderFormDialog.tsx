@@ -2,13 +2,15 @@ import { useId, useState, type FormEvent } from 'react'
 import type { StoredFolder } from '@/data/db'
 import { folderNameProblem, folderTree, MAX_FOLDER_NAME } from '@/data/folders/tree'
 import { ModalDialog } from '@/ui/dialog/ModalDialog'
+import { TemplateSelect } from './TemplateSelect'
 
 type Props =
   | {
       mode: 'create'
       folders: StoredFolder[]
       defaultParentId?: string
-      onSubmit: (name: string, parentId: string) => Promise<void> | void
+      /** templateId: '' for none (the General default). */
+      onSubmit: (name: string, parentId: string, templateId: string) => Promise<void> | void
       onClose: () => void
     }
   | {
@@ -20,7 +22,8 @@ type Props =
     }
 
 /**
- * The form that creates a folder (name, optional parent) or renames one.
+ * The form that creates a folder (name, optional parent and summary
+ * template) or renames one.
  * The name is checked before anything is queued; the message shows under
  * the field once the user has tried to save, then follows their typing.
  */
@@ -29,6 +32,7 @@ export function FolderFormDialog(props: Props) {
   const renaming = props.mode === 'rename'
   const [name, setName] = useState(renaming ? props.folder.name : '')
   const [parentId, setParentId] = useState(renaming ? props.folder.parentId : (props.defaultParentId ?? ''))
+  const [templateId, setTemplateId] = useState('')
   const [tried, setTried] = useState(false)
   const [saving, setSaving] = useState(false)
   const [failed, setFailed] = useState(false)
@@ -51,7 +55,7 @@ export function FolderFormDialog(props: Props) {
       if (props.mode === 'rename') {
         if (name.trim() !== props.folder.name) await props.onSubmit(name)
       } else {
-        await props.onSubmit(name, parentId)
+        await props.onSubmit(name, parentId, templateId)
       }
       props.onClose()
     } catch {
@@ -98,6 +102,7 @@ export function FolderFormDialog(props: Props) {
                 </option>
               ))}
             </select>
+            <TemplateSelect id={`${id}-template`} value={templateId} onChange={setTemplateId} />
           </>
         )}
         <div className="folder-dialog__actions">

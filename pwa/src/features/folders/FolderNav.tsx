@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react'
 import { Link, useLocation, useSearchParams } from 'wouter'
-import { createFolder } from '@/data/folders/edits'
+import { createFolder, setFolderTemplate } from '@/data/folders/edits'
 import type { FolderEntry } from '@/data/folders/tree'
 import { folderFilterKey, folderParam, useFolderOverview, type FolderOverview } from '@/data/folders/useFolders'
 import { GENERAL_FOLDER } from '@/data/normalize/recording'
@@ -23,8 +23,10 @@ export function FolderNav({ onNavigate }: { onNavigate?: () => void }) {
   const [creating, setCreating] = useState(false)
   const current = pathname === '/recordings' ? folderFilterKey(params.get('folder')) : null
 
-  const create = async (name: string, parentId: string) => {
+  const create = async (name: string, parentId: string, templateId: string) => {
     const folder = await createFolder(name, parentId)
+    // Queued after the create, so the server applies it to the folder it has just made.
+    if (templateId) await setFolderTemplate(folder.id, templateId)
     // Show the new folder: it is where the user will file recordings next.
     navigate(`/recordings?folder=${encodeURIComponent(folder.id)}`)
     onNavigate?.()

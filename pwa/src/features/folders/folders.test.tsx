@@ -158,6 +158,27 @@ describe('folders in the library', () => {
     expect(await queued()).toEqual([])
   })
 
+  it('creates a folder with a summary template chosen in the dialog: both queued, the create first', async () => {
+    const user = userEvent.setup()
+    await open()
+    await user.click(await newFolderButton())
+    const dialog = await screen.findByRole('dialog', { name: 'New folder' })
+    await user.type(within(dialog).getByRole('textbox', { name: 'Folder name' }), 'Lectures')
+    const template = within(dialog).getByRole('combobox', { name: 'Summary template' })
+    expect(template).toHaveValue('')
+    expect(template).toHaveAccessibleDescription(/New recordings in this folder are summarised with it/)
+    // The templates cannot be read here: the built-ins are offered.
+    await user.selectOptions(template, 'Lecture')
+    await user.click(within(dialog).getByRole('button', { name: 'Create folder' }))
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    const [created, templated] = await queued()
+    expect(created).toMatchObject({ case: 'createFolder', name: 'Lectures', parentId: '' })
+    const id = (created as unknown as { id: string }).id
+    expect(templated).toEqual({ case: 'setFolderTemplate', id, templateId: 'lecture' })
+    expect(await main().findByRole('combobox', { name: 'Summary template' })).toHaveValue('lecture')
+  })
+
   it('renames a folder (not to a sibling’s name), shown at once in the sidebar, the bar and its rows', async () => {
     const user = userEvent.setup()
     await open('/recordings?folder=work')
