@@ -9,8 +9,11 @@ import {
   normalizeMessages,
   normalizeSendResult,
   type ChatMessage,
+  type LibraryScope,
   type LibrarySession,
 } from './normalize/chat'
+
+export type { LibraryScope }
 
 /**
  * Ask about all recordings: the owner's library conversations. Messages are
@@ -24,18 +27,6 @@ export const libraryChatKeys = {
   sessions: () => [...libraryChatKeys.all, 'sessions'] as const,
   messages: (sessionId: string) => [...libraryChatKeys.all, 'messages', sessionId] as const,
   suggestions: () => [...libraryChatKeys.all, 'suggestions'] as const,
-}
-
-/**
- * What a library question is narrowed to (docs/api.md "Asking a scope"):
- * every part given must hold; none is the whole library. Dates are YYYY-MM-DD.
- */
-export interface LibraryScope {
-  folderId?: string
-  from?: string
-  to?: string
-  speakers?: string[]
-  recordingIds?: string[]
 }
 
 /** The scope as the API takes it: empty parts left out, null when nothing narrows. */

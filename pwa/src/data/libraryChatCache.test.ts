@@ -22,10 +22,12 @@ describe('library conversations kept on the device', () => {
       data: { session: { id: 'rec-chat' }, scope: 'owner' },
     })
     await keepLibrarySessions([
-      { id: 's1', title: 'Orchard', updatedAt: '2026-11-02T10:00:00Z' },
-      { id: 's2', title: 'Harbour', updatedAt: '2026-11-03T10:00:00Z' },
+      { id: 's1', title: 'Orchard', updatedAt: '2026-11-02T10:00:00Z', scope: null },
+      { id: 's2', title: 'Harbour', updatedAt: '2026-11-03T10:00:00Z', scope: { folderId: 'f1' } },
     ])
     expect((await readLibrarySessions())?.map((s) => s.title)).toEqual(['Harbour', 'Orchard'])
+    // Offline, a reopened conversation still shows the scope it was asked in.
+    expect((await readLibrarySessions())?.[0]?.scope).toEqual({ folderId: 'f1' })
     await keepLibraryMessages('s1', [
       message('b', '2026-11-02T10:00:02Z', 'assistant'),
       message('a', '2026-11-02T10:00:01Z', 'user'),

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { localSharedSession, normalizeMessages, normalizeSendResult, normalizeSession } from './chat'
+import {
+  librarySessionOf,
+  localSharedSession,
+  normalizeLibrarySessions,
+  normalizeMessages,
+  normalizeSendResult,
+  normalizeSession,
+} from './chat'
 
 const session = {
   id: 's1',
@@ -102,5 +109,49 @@ describe('chat normaliser', () => {
       assistantMessage: { id: 'v', content: 'A' },
     })
     expect(normalizeSendResult({ success: true, data: { session } })).toBeNull()
+  })
+})
+
+describe('normalizeLibrarySessions', () => {
+  it('reads the scope a conversation was last asked in from metadata.scope, dates as days', () => {
+    const list = normalizeLibrarySessions({
+      success: true,
+      data: [
+        {
+          id: 's1',
+          title: 'Orchard',
+          updatedAt: '2026-11-02T10:00:00Z',
+          metadata: {
+            scope: {
+              folderId: 'f1',
+              from: '2026-03-01T00:00:00Z',
+              to: '2026-03-31T23:59:59.999Z',
+              speakers: ['Ana', ' '],
+              recordingIds: ['r1'],
+            },
+          },
+        },
+        { id: 's2', title: 'Harbour', metadata: {} },
+        { id: 's3', metadata: { scope: { from: 'soon', speakers: 'Ana' } } },
+      ],
+    })
+    expect(list.map((s) => s.scope)).toEqual([
+      { folderId: 'f1', from: '2026-03-01', to: '2026-03-31', speakers: ['Ana'], recordingIds: ['r1'] },
+      null,
+      null,
+    ])
+    expect(list[2]?.title).toBe('All recordings')
+  })
+
+  it('reads the scope of the conversation a send went to', () => {
+    expect(
+      librarySessionOf({ data: { session: { id: 's1', metadata: { scope: { speakers: ['Ben'] } } } } })?.scope,
+    ).toEqual({
+      folderId: undefined,
+      from: undefined,
+      to: undefined,
+      speakers: ['Ben'],
+      recordingIds: [],
+    })
   })
 })

@@ -162,7 +162,22 @@ export interface ConversationSummary {
   updatedAt: string
 }
 
-export type LibrarySession = ConversationSummary
+/**
+ * What a library question is narrowed to (docs/api.md "Asking a scope"):
+ * every part given must hold; none is the whole library. Dates are YYYY-MM-DD.
+ */
+export interface LibraryScope {
+  folderId?: string
+  from?: string
+  to?: string
+  speakers?: string[]
+  recordingIds?: string[]
+}
+
+/** A library conversation, with the scope its latest question was asked in (null: the whole library). */
+export interface LibrarySession extends ConversationSummary {
+  scope: LibraryScope | null
+}
 
 const LIBRARY_TITLE = 'All recordings'
 
@@ -182,10 +197,36 @@ export function normalizeConversations(raw: unknown, fallbackTitle: string): Con
 
 /** Library conversations as the server lists them (latest activity first). */
 export function normalizeLibrarySessions(raw: unknown): LibrarySession[] {
-  return normalizeConversations(raw, LIBRARY_TITLE)
+  return (asArray(payload(raw)) ?? []).map(normalizeLibrarySession).filter((s): s is LibrarySession => s !== null)
 }
 
 /** The conversation a library send went to. */
 export function librarySessionOf(raw: unknown): LibrarySession | null {
-  return normalizeSummary(asObject(payload(raw))?.session, LIBRARY_TITLE)
+  return normalizeLibrarySession(asObject(payload(raw))?.session)
+}
+
+function normalizeLibrarySession(raw: unknown): LibrarySession | null {
+  const summary = normalizeSummary(raw, LIBRARY_TITLE)
+  return summary && { ...summary, scope: sessionScope(asObject(raw)?.metadata) }
+}
+
+/**
+ * The server's metadata.scope (docs/api.md "Asking a scope"): dates come back
+ * as RFC 3339 timestamps of the days asked (the end of the last day for `to`,
+ * in UTC), so the day is their first ten characters.
+ */
+function sessionScope(metadata: unknown): LibraryScope | null {
+  const sc = asObject(asObject(metadata)?.scope)
+  if (!sc) return null
+  const day = (v: unknown) => (/^\d{4}-\d{2}-\d{2}/.test(text(v)) ? text(v).slice(0, 10) : undefined)
+  const names = (v: unknown) => (asArray(v) ?? []).map((n) => text(n).trim()).filter(Boolean)
+  const scope: LibraryScope = {
+    folderId: text(sc.folderId).trim() || undefined,
+    from: day(sc.from),
+    to: day(sc.to),
+    speakers: names(sc.speakers),
+    recordingIds: names(sc.recordingIds),
+  }
+  const narrows = scope.folderId || scope.from || scope.to || scope.speakers?.length || scope.recordingIds?.length
+  return narrows ? scope : null
 }

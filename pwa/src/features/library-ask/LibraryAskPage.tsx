@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useId, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { Link, useSearchParams } from 'wouter'
 import { librarySessionsQuery, librarySuggestionsQuery } from '@/data/libraryChat'
 import { ChatBubble } from '@/features/chat/ChatBubble'
@@ -10,6 +10,7 @@ import '@/features/chat/chat.css'
 import { useLibraryChat } from './useLibraryChat'
 import { useOnline } from '@/features/sync/useSyncState'
 import { ScopeControl } from './scope/ScopeControl'
+import { restoreScope } from './scope/restore'
 import { toLibraryScope, WHOLE_LIBRARY, type UiScope } from './scope/scope'
 import {
   BACK,
@@ -41,10 +42,25 @@ export default function LibraryAskPage() {
     setShownKey(id ?? `new-${Date.now()}`)
     setParams(id ? { c: id } : {}, { replace: true })
   }
-  const started = (id: string) => setParams({ c: id }, { replace: true })
-  // The scope stays as the person set it across conversations; each
-  // question is sent with the scope shown when it is asked.
+  // A new conversation keeps the scope as the person set it; each question
+  // is sent with the scope shown when it is asked.
   const [scope, setScope] = useState<UiScope>(WHOLE_LIBRARY)
+  // The conversation whose scope the chips show: a reopened one shows the scope its latest
+  // question was asked in, once (after that the person's changes stand).
+  const scopedFor = useRef<string | null>(null)
+  const sessions = useQuery(librarySessionsQuery())
+  useEffect(() => {
+    const session = sessionId ? sessions.data?.find((s) => s.id === sessionId) : undefined
+    if (!session || scopedFor.current === session.id) return
+    scopedFor.current = session.id
+    void restoreScope(session.scope ?? null).then((restored) => {
+      if (scopedFor.current === session.id) setScope(restored)
+    })
+  }, [sessionId, sessions.data])
+  const started = (id: string) => {
+    scopedFor.current = id // its scope is the one on screen
+    setParams({ c: id }, { replace: true })
+  }
 
   return (
     <section className="library-ask" aria-labelledby="library-ask-title">
