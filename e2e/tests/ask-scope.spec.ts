@@ -54,6 +54,11 @@ test.describe('Ask a scope', () => {
     await scopeToFolder(page, 'Work')
     await ask(page, 'How much ibuprofen can I take?')
     for (const id of await citedRecordings(page)) expect(PERSONAL).not.toContain(id)
+
+    // Reopened by its address, the conversation shows the scope it was asked in.
+    await expect(page).toHaveURL(/\/ask\?c=/)
+    await page.reload()
+    await expect(page.getByRole('list', { name: 'Asking only:' }).getByText('Folder: Work')).toBeVisible()
   })
 
   test('axe: the Scope picker has no serious violations', { tag: '@phone' }, async ({ page }) => {
