@@ -72,3 +72,45 @@ test('a recording regenerated with a template of the user’s own in German, the
     })
     .toBe('device')
 })
+
+test.describe('offline', () => {
+  // A reload with the network gone needs the app's worker.
+  test.use({ serviceWorkers: 'allow' })
+
+  test('the versions read once stay on the device: switched between offline, over a reload', async ({ page, context }) => {
+    const { headers } = await freshUser(page)
+    const upload = await page.request.post(`${stack.pocketURL}/api/v1/recordings`, { headers, data: readFileSync(FIXTURE) })
+    expect(upload.status(), await upload.text()).toBe(201)
+    const asked = await page.request.post(`${stack.pocketURL}/api/v1/recordings/${RECORDING}/summaries`, {
+      headers,
+      data: { templateId: 'meeting', language: 'fr' },
+    })
+    expect(asked.status(), await asked.text()).toBe(202)
+    await expect
+      .poll(async () => {
+        const res = await page.request.get(`${stack.pocketURL}/api/v1/recordings/${RECORDING}/summaries`, { headers })
+        const { data } = (await res.json()) as { data: { templateId: string | null; status: string; current: boolean }[] }
+        return data.find((v) => v.templateId === 'meeting' && v.current)?.status
+      }, { timeout: 20_000 })
+      .toBe('completed')
+
+    await page.goto('/recordings')
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
+    await page.goto(`/recordings/${RECORDING}`)
+    const summary = page.locator('.detail__panel--summary')
+    await expect(summary.getByRole('heading', { name: 'Agenda' })).toBeVisible()
+    await expect(summary.getByRole('combobox', { name: 'Version' })).toBeVisible()
+
+    await context.setOffline(true)
+    await page.reload()
+    const switcher = summary.getByRole('combobox', { name: 'Version' })
+    await expect(summary.getByRole('heading', { name: 'Agenda' })).toBeVisible()
+    await switcher.selectOption({ index: 1 })
+    await expect(summary.getByRole('heading', { name: 'Check-in' })).toBeVisible()
+    await expect(summary.getByText('You are reading an earlier version.')).toBeVisible()
+    await switcher.selectOption({ index: 0 })
+    await expect(summary.getByRole('heading', { name: 'Agenda' })).toBeVisible()
+    await expect(summary.getByRole('heading', { name: 'Check-in' })).toBeHidden()
+    await context.setOffline(false)
+  })
+})
