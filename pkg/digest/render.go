@@ -32,7 +32,7 @@ type Links struct {
 }
 
 func (l Links) recording(id string) string { return l.App + "/recordings/" + url.PathEscape(id) }
-func (l Links) page() string              { return l.App + "/digest" }
+func (l Links) page() string               { return l.App + "/digest" }
 
 type view struct {
 	Digest

@@ -128,4 +128,3 @@ func (s *Service) sendMail(ctx context.Context, uid string, d Digest) error {
 	}
 	return nil
 }
-

@@ -28,8 +28,8 @@ Sections:
 
 // modelSummary is the model's part of a summary, already checked.
 type modelSummary struct {
-	Title       string `json:"title"`
-	Description string `json:"description"`
+	Title       string   `json:"title"`
+	Description string   `json:"description"`
 	Markdown    string   `json:"summary_markdown"`
 	Sections    []string `json:"sections"`
 	ActionItems []struct {
