@@ -13,7 +13,7 @@ async function openDialog() {
   const app = renderApp('/recordings')
   await screen.findByRole('heading', { name: 'Recordings' })
   await user.click(screen.getByRole('button', { name: 'Alice' }))
-  await user.click(screen.getByRole('menuitem', { name: 'Sign out of all devices' }))
+  await user.click(await screen.findByRole('menuitem', { name: 'Sign out of all devices' }))
   const dialog = await screen.findByRole('dialog', { name: 'Sign out of all devices?' })
   return { user, dialog, ...app }
 }
@@ -44,7 +44,7 @@ describe('Sign out of all devices', () => {
     const { user, dialog, router } = await openDialog()
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
-    await user.click(screen.getByRole('menuitem', { name: 'Sign out of all devices' }))
+    await user.click(await screen.findByRole('menuitem', { name: 'Sign out of all devices' }))
     await screen.findByRole('dialog', { name: 'Sign out of all devices?' })
     await user.keyboard('{Escape}')
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from 'wouter'
 import { digestQuery, type Digest } from '@/data/digest'
 import { DigestSettingsForm } from './DigestSettingsForm'
+import { LoadFailed } from '@/ui/LoadFailed'
 
 /** The Digest page: what is new since the last digest, and the digest's settings. */
 export default function DigestPage() {
@@ -14,12 +15,7 @@ export default function DigestPage() {
         {digest.data ? (
           <DigestContent digest={digest.data} />
         ) : digest.isError ? (
-          <div role="alert">
-            <p>Your digest could not be loaded.</p>
-            <button type="button" className="button" onClick={() => void digest.refetch()}>
-              Try again
-            </button>
-          </div>
+          <LoadFailed message="Your digest could not be loaded." onRetry={() => void digest.refetch()} />
         ) : (
           <p role="status">Loading your digest…</p>
         )}

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { LoadFailed } from '@/ui/LoadFailed'
 import {
   digestKeys,
   digestSettingsQuery,
@@ -29,12 +30,7 @@ export function DigestSettingsForm() {
       <section aria-labelledby="digest-settings">
         <h2 id="digest-settings">Digest settings</h2>
         {stored.isError ? (
-          <div role="alert">
-            <p>Your digest settings could not be loaded.</p>
-            <button type="button" className="button" onClick={() => void stored.refetch()}>
-              Try again
-            </button>
-          </div>
+          <LoadFailed message="Your digest settings could not be loaded." onRetry={() => void stored.refetch()} />
         ) : (
           <p role="status">Loading your settings…</p>
         )}

@@ -4,6 +4,7 @@ import { templatesQuery, versionKeys } from '@/data/summaryVersions'
 import type { SummaryTemplate, TemplateDraft } from '@/data/templates'
 import { useOnline } from '@/features/sync/useSyncState'
 import { loadWhenShown } from '@/ui/loadWhenShown'
+import { LoadFailed } from '@/ui/LoadFailed'
 
 // The dialogs load when opened: the page lists no dialog code or styles in the code that opens it.
 const TemplateEditor = loadWhenShown(() => import('./TemplateEditor').then((m) => m.TemplateEditor))
@@ -50,12 +51,7 @@ export default function TemplatesPage() {
       {templates.isPending ? (
         <p role="status">Loading templates…</p>
       ) : templates.isError ? (
-        <div role="alert">
-          <p>The templates could not be loaded.</p>
-          <button type="button" className="button" onClick={() => void templates.refetch()}>
-            Try again
-          </button>
-        </div>
+        <LoadFailed message="The templates could not be loaded." onRetry={() => void templates.refetch()} />
       ) : (
         <>
           <section aria-labelledby="templates-own">

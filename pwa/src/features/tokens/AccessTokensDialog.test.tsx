@@ -48,7 +48,7 @@ async function openTokens() {
   renderApp('/recordings')
   await screen.findByRole('heading', { name: 'Recordings' }, { timeout: 10_000 })
   await user.click(screen.getByRole('button', { name: 'Alice' }))
-  await user.click(screen.getByRole('menuitem', { name: 'Access tokens' }))
+  await user.click(await screen.findByRole('menuitem', { name: 'Access tokens' }))
   const dialog = await screen.findByRole('dialog', { name: 'Access tokens' })
   return { user, dialog }
 }

@@ -17,6 +17,7 @@ import {
   TOKENS_UNAVAILABLE,
 } from './tokenTexts'
 import './tokens.css'
+import { LoadFailed } from '@/ui/LoadFailed'
 
 /**
  * The user's personal access tokens: the list (loading, failed, empty and
@@ -52,12 +53,7 @@ export function AccessTokensDialog({ onClose }: { onClose: () => void }) {
         ) : unavailable ? (
           <p>{TOKENS_UNAVAILABLE}</p>
         ) : tokens.isError ? (
-          <div role="alert" className="tokens-dialog__error">
-            <p>{TOKENS_FAILED}</p>
-            <button type="button" className="button" onClick={() => void tokens.refetch()}>
-              Try again
-            </button>
-          </div>
+          <LoadFailed message={TOKENS_FAILED} onRetry={() => void tokens.refetch()} className="tokens-dialog__error" />
         ) : (
           <p>{TOKENS_LOADING}</p>
         )}

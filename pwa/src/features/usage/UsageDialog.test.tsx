@@ -24,7 +24,7 @@ async function openUsage({ offline = false } = {}) {
     window.dispatchEvent(new Event('offline'))
   }
   await user.click(screen.getByRole('button', { name: 'Alice' }))
-  await user.click(screen.getByRole('menuitem', { name: 'Usage' }))
+  await user.click(await screen.findByRole('menuitem', { name: 'Usage' }))
   const dialog = await screen.findByRole('dialog', { name: 'Usage' })
   return { user, dialog }
 }

@@ -4,6 +4,7 @@ import { ModalDialog } from '@/ui/dialog/ModalDialog'
 import { useOnline } from '@/features/sync/useSyncState'
 import { USAGE, USAGE_EXPLAINED, USAGE_FAILED, USAGE_LOADING, USAGE_OFFLINE, usageText } from './usageTexts'
 import './usage.css'
+import { LoadFailed } from '@/ui/LoadFailed'
 
 /** The user's usage beside each limit: loading, failed (Try again) and offline each say so. */
 export function UsageDialog({ onClose }: { onClose: () => void }) {
@@ -18,12 +19,7 @@ export function UsageDialog({ onClose }: { onClose: () => void }) {
         ) : !online ? (
           <p>{USAGE_OFFLINE}</p>
         ) : usage.isError ? (
-          <div role="alert" className="usage-dialog__error">
-            <p>{USAGE_FAILED}</p>
-            <button type="button" className="button" onClick={() => void usage.refetch()}>
-              Try again
-            </button>
-          </div>
+          <LoadFailed message={USAGE_FAILED} onRetry={() => void usage.refetch()} className="usage-dialog__error" />
         ) : (
           <p>{USAGE_LOADING}</p>
         )}

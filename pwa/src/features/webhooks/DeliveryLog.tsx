@@ -9,6 +9,7 @@ import {
 } from '@/data/webhooks'
 import { ApiError } from '@/data/api/errors'
 import { ACTION_FAILED, DELIVERIES_EMPTY, DELIVERIES_FAILED, attemptText, deliveryStatus, when } from './webhookTexts'
+import { LoadFailed } from '@/ui/LoadFailed'
 
 /** One endpoint's deliveries, newest first: status, each try's answer, and Resend. */
 export function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
@@ -18,12 +19,7 @@ export function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
 
   if (log.isError)
     return (
-      <div role="alert" className="webhooks-dialog__error">
-        <p>{DELIVERIES_FAILED}</p>
-        <button type="button" className="button" onClick={() => void log.refetch()}>
-          Try again
-        </button>
-      </div>
+      <LoadFailed message={DELIVERIES_FAILED} onRetry={() => void log.refetch()} className="webhooks-dialog__error" />
     )
   if (!log.data) return <p>Loading deliveries…</p>
   if (log.data.length === 0) return <p>{DELIVERIES_EMPTY}</p>

@@ -88,7 +88,7 @@ async function openWebhooks() {
   renderApp('/recordings')
   await screen.findByRole('heading', { name: 'Recordings' }, { timeout: 10_000 })
   await user.click(screen.getByRole('button', { name: 'Alice' }))
-  await user.click(screen.getByRole('menuitem', { name: 'Webhooks' }))
+  await user.click(await screen.findByRole('menuitem', { name: 'Webhooks' }))
   const dialog = await screen.findByRole('dialog', { name: 'Webhooks' })
   return { user, dialog }
 }

@@ -17,6 +17,7 @@ import {
   WEBHOOKS_UNAVAILABLE,
 } from './webhookTexts'
 import '@/features/tokens/tokens.css'
+import { LoadFailed } from '@/ui/LoadFailed'
 
 /**
  * The user's webhook endpoints: the list with each one's status, delivery
@@ -47,12 +48,11 @@ export function WebhooksDialog({ onClose }: { onClose: () => void }) {
         ) : unavailable ? (
           <p>{WEBHOOKS_UNAVAILABLE}</p>
         ) : endpoints.isError ? (
-          <div role="alert" className="webhooks-dialog__error">
-            <p>{WEBHOOKS_FAILED}</p>
-            <button type="button" className="button" onClick={() => void endpoints.refetch()}>
-              Try again
-            </button>
-          </div>
+          <LoadFailed
+            message={WEBHOOKS_FAILED}
+            onRetry={() => void endpoints.refetch()}
+            className="webhooks-dialog__error"
+          />
         ) : (
           <p>{WEBHOOKS_LOADING}</p>
         )}
