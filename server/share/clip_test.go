@@ -338,6 +338,18 @@ func TestClip_DeletingTheHighlightOrRecordingRevokesIt(t *testing.T) {
 			t.Fatalf("listed %+v", l)
 		}
 	}
+	// A device's delete through sync revokes as the REST delete does.
+	third := highlightOf(t, owner)
+	c := makeClip(t, owner, third, nil)
+	push := owner.Do("POST", "/pocket.sync.v1.SyncService/Push", map[string]any{"mutations": []any{
+		map[string]any{"idempotencyKey": "d1", "deleteHighlight": map[string]any{"id": third}},
+	}})
+	if push.Status != 200 || !strings.Contains(string(push.Body), "OUTCOME_APPLIED") {
+		t.Fatalf("push = %d %s", push.Status, push.Body)
+	}
+	if r := openClip(visitor, c.Token); r.Status != 401 {
+		t.Fatalf("after a device's delete = %d %s", r.Status, r.Body)
+	}
 	owner.MustOK("DELETE", "/api/v1/recordings/r1", nil)
 	if r := openClip(visitor, b.Token); r.Status != 401 {
 		t.Fatalf("after the recording's delete = %d %s", r.Status, r.Body)
