@@ -133,6 +133,12 @@ func TestCutOgg_PastTheEndAndOtherCodecsAreUnavailable(t *testing.T) {
 	if _, err := Cut(bytes.NewReader(flac), "audio/ogg", 0, 1); !errors.Is(err, ErrClipUnavailable) {
 		t.Fatalf("FLAC in Ogg: %v", err)
 	}
+	muxed := &oggWriter{}
+	muxed.buf.Write(oggStream(t, opusHead(), 1, nil))
+	muxed.write(oggPage{serial: 2, granule: opusRate, lacing: []byte{3}, body: []byte("vid")})
+	if _, err := Cut(bytes.NewReader(muxed.buf.Bytes()), "audio/ogg", 0, 1); !errors.Is(err, ErrClipUnavailable) {
+		t.Fatalf("a second stream: %v", err)
+	}
 	if _, err := Cut(bytes.NewReader([]byte("OggS not really")), "audio/ogg", 0, 1); !errors.Is(err, ErrClipUnavailable) {
 		t.Fatalf("a broken page: %v", err)
 	}
@@ -362,4 +368,31 @@ func FuzzCut(f *testing.F) {
 			}
 		}
 	})
+}
+
+// A Vorbis stream keeps its three header packets (the comment and setup
+// headers may share a page) and counts time at its own sample rate.
+func TestCutOgg_VorbisKeepsItsThreeHeadersAndItsRate(t *testing.T) {
+	ident := make([]byte, 30)
+	copy(ident, "\x01vorbis")
+	ident[11] = 1                                     // one channel
+	binary.LittleEndian.PutUint32(ident[12:16], 8000) // 8 kHz
+	w := &oggWriter{}
+	w.write(oggPage{flags: oggFirst, serial: 3, lacing: lacingOf(len(ident), true), body: ident})
+	comment, setup := []byte("\x03vorbis-comment"), []byte("\x05vorbis-setup")
+	w.write(oggPage{serial: 3, lacing: append(lacingOf(len(comment), true), lacingOf(len(setup), true)...), body: append(append([]byte{}, comment...), setup...)})
+	for i := range 5 {
+		w.write(oggPage{serial: 3, granule: int64(i+1) * 8000, lacing: []byte{4}, body: []byte{'a' + byte(i), 0, 0, 0}})
+	}
+	c, err := Cut(bytes.NewReader(w.buf.Bytes()), "audio/ogg", 1.5, 2.5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := parsePages(t, c.Data)
+	if len(got) != 4 || got[2].body[0] != 'b' || got[3].body[0] != 'c' || got[2].granule != 8000 || got[3].granule != 16000 {
+		t.Fatalf("%d pages; audio %q %q granules %d %d", len(got), got[2].body, got[3].body, got[2].granule, got[3].granule)
+	}
+	if c.From != 1 || c.To != 3 {
+		t.Fatalf("from %v to %v, want 1 to 3", c.From, c.To)
+	}
 }
