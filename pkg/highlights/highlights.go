@@ -52,6 +52,15 @@ type Service struct {
 	bus   *events.Bus
 	limit int64 // highlights one user keeps; 0: no limit
 	now   func() time.Time
+	// onDelete run in the transaction that deletes a highlight (OnDeleteIn).
+	onDelete []func(x *store.Txn, uid, highlightID string) error
+}
+
+// OnDeleteIn registers f to run in the transaction that deletes one of
+// uid's highlights, by itself or with its recording (the share links'
+// clips are revoked so); call it before serving.
+func (s *Service) OnDeleteIn(f func(x *store.Txn, uid, highlightID string) error) {
+	s.onDelete = append(s.onDelete, f)
 }
 
 // New keeps highlights in db beside recs' recordings, announcing changes on

@@ -158,6 +158,11 @@ func (s *Service) remove(x *store.Txn, uid string, h Highlight) error {
 	if err := x.Delete(byRecKey(uid, h.RecordingID, h.ID)); err != nil {
 		return err
 	}
+	for _, f := range s.onDelete {
+		if err := f(x, uid, h.ID); err != nil {
+			return err
+		}
+	}
 	return s.logged(x, uid, h, true)
 }
 

@@ -34,11 +34,14 @@ var (
 // Link is one share link. Token and URL are known only to the answer that
 // created it; afterwards the link is named by ID and Hint.
 type Link struct {
-	ID          string     `json:"id"`
-	Token       string     `json:"token,omitempty"`
-	URL         string     `json:"url,omitempty"`
-	Hint        string     `json:"hint"`
-	RecordingID string     `json:"recordingId"`
+	ID          string `json:"id"`
+	Token       string `json:"token,omitempty"`
+	URL         string `json:"url,omitempty"`
+	Hint        string `json:"hint"`
+	RecordingID string `json:"recordingId"`
+	// HighlightID makes the link a clip's: it opens only that highlight's
+	// moment, on the clip routes only. "" (absent) is a recording's link.
+	HighlightID string     `json:"highlightId,omitempty"`
 	OwnerUID    string     `json:"-"`
 	CreatedAt   time.Time  `json:"createdAt"`
 	ExpiresAt   *time.Time `json:"expiresAt"`
@@ -125,6 +128,11 @@ func (s *Service) Create(ctx context.Context, ownerUID, recordingID string, expi
 
 // CreateWith makes a link to the owner's recording with o's settings.
 func (s *Service) CreateWith(ctx context.Context, ownerUID, recordingID string, o Options) (Link, error) {
+	return s.create(ctx, ownerUID, recordingID, "", o)
+}
+
+// create makes a recording's link, or with highlightID a clip's.
+func (s *Service) create(ctx context.Context, ownerUID, recordingID, highlightID string, o Options) (Link, error) {
 	if err := validExpiry(o.ExpiresIn); err != nil {
 		return Link{}, err
 	}
@@ -144,7 +152,7 @@ func (s *Service) CreateWith(ctx context.Context, ownerUID, recordingID string, 
 		return Link{}, err
 	}
 	now := s.now().UTC()
-	st.Link = Link{ID: LinkID(token), Hint: hintOf(token), RecordingID: recordingID, CreatedAt: now}
+	st.Link = Link{ID: LinkID(token), Hint: hintOf(token), RecordingID: recordingID, HighlightID: highlightID, CreatedAt: now}
 	if o.ExpiresIn > 0 {
 		at := now.Add(o.ExpiresIn)
 		st.ExpiresAt = &at
@@ -157,7 +165,7 @@ func (s *Service) CreateWith(ctx context.Context, ownerUID, recordingID string, 
 			LinkID: st.ID, ExpiresAt: st.ExpiresAt, At: now})
 	})
 	link := st.link()
-	link.Token, link.URL = token, s.url(token)
+	link.Token, link.URL = token, s.url(token, highlightID != "")
 	return link, err
 }
 
@@ -183,6 +191,11 @@ func putLink(x *store.Txn, st stored) error {
 	st.Protected, st.Link.AllowDownload = false, false // derived on reading (stored.link)
 	if err := x.SetJSON(linkKey(st.ID), st); err != nil {
 		return err
+	}
+	if st.HighlightID != "" {
+		if err := x.Set(clipKey(st.Owner, st.HighlightID, st.ID), nil); err != nil {
+			return err
+		}
 	}
 	return x.Set(store.Key("shareby", st.Owner, st.RecordingID, st.ID), nil)
 }
@@ -216,13 +229,18 @@ func (s *Service) Revoke(ctx context.Context, ownerUID, tokenOrID string) error 
 		if err != nil || st.RevokedAt != nil {
 			return err
 		}
-		at := s.now().UTC()
-		st.RevokedAt = &at
-		if err := x.SetJSON(linkKey(st.ID), st); err != nil {
-			return err
-		}
-		return quota.Charge(x, ownerUID, quota.Delta{ShareLinks: -1})
+		return s.revokeIn(x, st)
 	})
+}
+
+// revokeIn ends a live link and frees its place in the owner's usage.
+func (s *Service) revokeIn(x *store.Txn, st stored) error {
+	at := s.now().UTC()
+	st.RevokedAt = &at
+	if err := x.SetJSON(linkKey(st.ID), st); err != nil {
+		return err
+	}
+	return quota.Charge(x, st.Owner, quota.Delta{ShareLinks: -1})
 }
 
 // ownLink reads the owner's link named by its token or its id; anyone else's
@@ -246,14 +264,23 @@ func lookup(x *store.Txn, id string) (stored, error) {
 
 // Resolve checks a visitor's token and says whose recording it opens. The order
 // of checks gives each failure its own status: invalid or revoked 401, expired
-// 410, protected and not unlocked in ctx (WithCookies) 401 PASSWORD_REQUIRED,
-// recording gone 404. Every public route resolves through here, so none of
-// them can skip the password.
+// 410, a clip's token 404 (it opens no recording), protected and not unlocked
+// in ctx (WithCookies) 401 PASSWORD_REQUIRED, recording gone 404. Every public
+// route resolves through here or ResolveClip, so none of them can skip the
+// password.
 func (s *Service) Resolve(ctx context.Context, token string) (Link, error) {
 	st, err := s.live(token)
 	if err != nil {
 		return Link{}, err
 	}
+	if st.HighlightID != "" {
+		return Link{}, ErrNotFound
+	}
+	return s.opened(ctx, st)
+}
+
+// opened is a live link once its password and its recording are checked.
+func (s *Service) opened(ctx context.Context, st stored) (Link, error) {
 	if st.PasswordHash != "" && !s.unlocks.opened(ctx, st) {
 		return Link{}, ErrPasswordRequired
 	}
@@ -308,7 +335,13 @@ func (s *Service) mustOwn(ctx context.Context, ownerUID, recordingID string) err
 	return nil
 }
 
-func (s *Service) url(token string) string { return s.publicURL + "/shared/recording?token=" + token }
+// url is the visitor's page of a link: a recording's, or a clip's.
+func (s *Service) url(token string, clip bool) string {
+	if clip {
+		return s.publicURL + "/shared/clip?token=" + token
+	}
+	return s.publicURL + "/shared/recording?token=" + token
+}
 
 // LinkID is what the store knows a link by: the SHA-256 of its token.
 func LinkID(token string) string {

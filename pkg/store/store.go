@@ -29,6 +29,7 @@
 //	fname/<uid>/<parentId or ->/<lower name>   -> folder id (unique names per parent, case-insensitive)
 //	share/<token>                              -> share.stored (the share.Link, its owner uid, password's argon2id hash, views; kept with revokedAt once revoked)
 //	shareby/<uid>/<recordingId>/<token>        -> nothing (links of one recording)
+//	shareclip/<uid>/<highlightId>/<token>      -> nothing (clip links of one highlight: revoked when it is deleted)
 //	chat/s/<sessionId>                         -> chat.storedSession (session, scope, owner uid, message count)
 //	chat/by/<scope>/<recordingId>              -> session id; scope is u:<uid> (owner) or t:<sha256(share token)> (a link's visitors)
 //	chat/rec/<scope>/<recordingId>/<sessionId> -> nothing: an owner's conversations about one recording (the one chat/by names may be missing from it)

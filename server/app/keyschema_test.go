@@ -40,7 +40,7 @@ var unexercised = map[string]bool{
 var keptOnPostgresOnly = map[string]bool{"meta/id-token-key": true, "meta/otp-pepper": true, "meta/vapid-keys": true, "ablob/": true}
 
 // TestKeySchema_DocumentsEveryKeyTheServerWrites runs a server through seeding,
-// sign-in, import, folders, a view, a share link, an access token, the three kinds of chat, sync and
+// sign-in, import, folders, a view, a share link, a clip, an access token, the three kinds of chat, sync and
 // a Web Push subscription, then
 // reads its store: every key must fall under a line of the documented schema,
 // and every documented line must have been seen.
@@ -96,6 +96,10 @@ func TestKeySchema_DocumentsEveryKeyTheServerWrites(t *testing.T) {
 	}})
 	if push.Status != 200 || strings.Count(string(push.Body), "OUTCOME_APPLIED") != 3 {
 		t.Fatalf("push = %d %s", push.Status, push.Body)
+	}
+	// A clip of that highlight (its link is indexed by the highlight, shareclip/).
+	if r := alice.Do("POST", "/api/v1/highlights/h_device/share", nil); r.Status != 201 {
+		t.Fatalf("clip = %d %s", r.Status, r.Body)
 	}
 	// A device subscribed to Web Push (never sent to: .invalid resolves nowhere),
 	// by another user: signing alice out of every device forgets hers.

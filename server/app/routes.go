@@ -91,6 +91,10 @@ var API = []RouteInfo{
 	{"GET /api/v1/recordings/{id}/shares", httpx.SignedIn, accesstoken.RecordingsRead},
 	{"DELETE /api/v1/share/{token}", httpx.SignedIn, accesstoken.RecordingsWrite},
 	{"GET /api/v1/share/shared/recording", httpx.Public, ""},
+	// Clips: a share link to one highlight's moment (text, speakers, times,
+	// the recording's title; its audio through the share audio route, cut to the range).
+	{"POST /api/v1/highlights/{id}/share", httpx.SignedIn, accesstoken.RecordingsWrite},
+	{"GET /api/v1/share/shared/clip", httpx.Public, ""},
 	{"GET /api/v1/share/{token}/audio", httpx.Public, ""},
 	// A protected link's password: its visitors unlock it without an account.
 	{"PATCH /api/v1/share/{token}", httpx.SignedIn, accesstoken.RecordingsWrite},

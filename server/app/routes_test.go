@@ -31,6 +31,7 @@ var pinnedPublic = []string{
 	"GET /api/v1/chat/session/{id}/shared",
 	"GET /api/v1/digest/unsubscribe",
 	"GET /api/v1/events", // authorises by the token in its first message (server/live)
+	"GET /api/v1/share/shared/clip",
 	"GET /api/v1/share/shared/recording",
 	"GET /api/v1/share/{token}/audio",
 	"GET /healthz",

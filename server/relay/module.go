@@ -30,6 +30,7 @@ var Module = fx.Module("relay",
 		newRelay,
 		fx.Annotate(Routes, fx.ResultTags(`group:"routes,flatten"`)),
 		NewSharePreview,
+		NewClipPreview,
 	),
 )
 

@@ -93,6 +93,8 @@ var routes = []route{
 	{"GET /api/v1/recordings/{id}/shares", httpx.SignedIn, forward, 0},
 	{"DELETE /api/v1/share/{token}", httpx.SignedIn, write, maxBody},
 	{"GET /api/v1/share/shared/recording", httpx.Public, forward, 0},
+	{"POST /api/v1/highlights/{id}/share", httpx.SignedIn, write, maxBody},
+	{"GET /api/v1/share/shared/clip", httpx.Public, forward, 0},
 	{"GET /api/v1/share/{token}/audio", httpx.Public, media, 0},
 	{"PATCH /api/v1/share/{token}", httpx.SignedIn, write, maxBody},
 	{"POST /api/v1/share/{token}/unlock", httpx.Public, forward, maxBody}, // the unlock cookie passes through, as the session's does

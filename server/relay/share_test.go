@@ -73,3 +73,36 @@ func TestRelay_SharePreviewReadsTheUpstreamsView(t *testing.T) {
 		t.Fatal("a revoked link's recording was put in the page")
 	}
 }
+
+// A clip made through a relay opens through it (never cached: a revoked clip
+// stops at once), and its page's link preview is read from the upstream.
+func TestRelay_ClipsAreRelayedAndPreviewed(t *testing.T) {
+	p := startPair(t)
+	alice := p.signIn(t, "alice@example.com")
+	importRecording(t, alice, "r1", "unicorn")
+	var h struct{ Data struct{ ID string } }
+	alice.MustOK("POST", "/api/v1/recordings/r1/highlights", map[string]any{"start": 0, "end": 2}, &h)
+	r := alice.Do("POST", "/api/v1/highlights/"+h.Data.ID+"/share", nil)
+	var clip struct{ Token, HighlightID string }
+	r.JSON(t, &clip)
+	if r.Status != http.StatusCreated || clip.HighlightID != h.Data.ID {
+		t.Fatalf("clip through the relay = %d %s", r.Status, r.Body)
+	}
+	visitor := p.relay.NewClient(t)
+	view := "/api/v1/share/shared/clip?token=" + clip.Token
+	if r := visitor.MustOK("GET", view, nil); !strings.Contains(string(r.Body), "we talked about unicorn") || strings.Contains(string(r.Body), "## Summary") {
+		t.Fatalf("clip through the relay: %s", r.Body)
+	}
+	preview := relay.NewClipPreview(upstream.New(upstream.Options{BaseURL: p.up.URL, Timeout: 5 * time.Second}))
+	if head := string(preview(context.Background(), clip.Token)); !strings.Contains(head, `content="Plans unicorn"`) ||
+		!strings.Contains(head, "we talked about unicorn") {
+		t.Fatalf("preview through the relay: %s", head)
+	}
+	alice.MustOK("DELETE", "/api/v1/share/"+clip.Token, nil)
+	if r := visitor.Do("GET", view, nil); r.Status != http.StatusUnauthorized {
+		t.Fatalf("revoked clip through the relay: %d %s", r.Status, r.Body)
+	}
+	if head := string(preview(context.Background(), clip.Token)); strings.Contains(head, "unicorn") {
+		t.Fatalf("a revoked clip's preview: %s", head)
+	}
+}

@@ -2,6 +2,7 @@ package relay
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
 	"net/url"
 	"time"
@@ -31,5 +32,26 @@ func NewSharePreview(c *upstream.Client) web.SharePreview {
 			return nil, false
 		}
 		return share.PreviewOf(view).HTML(), true
+	}
+}
+
+// NewClipPreview gives a clip's page its link preview from the upstream's
+// public clip answer; a refusal, an error or a slow upstream gives the
+// preview that names no recording.
+func NewClipPreview(c *upstream.Client) web.ClipPreview {
+	return func(ctx context.Context, token string) []byte {
+		if token == "" {
+			return share.ClipHead(nil)
+		}
+		ctx, cancel := context.WithTimeout(ctx, sharePreviewWait)
+		defer cancel()
+		status, body, err := c.Call(ctx, "", http.MethodGet, "/api/v1/share/shared/clip?token="+url.QueryEscape(token), nil)
+		var answer struct {
+			Data *share.ClipView `json:"data"`
+		}
+		if err != nil || status != http.StatusOK || json.Unmarshal(body, &answer) != nil {
+			return share.ClipHead(nil)
+		}
+		return share.ClipHead(answer.Data)
 	}
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/pocket-companion/pocket/pkg/apperr"
 	"github.com/pocket-companion/pocket/pkg/audio"
+	hl "github.com/pocket-companion/pocket/pkg/highlights"
 	"github.com/pocket-companion/pocket/pkg/identity"
 	"github.com/pocket-companion/pocket/pkg/recordings"
 	"github.com/pocket-companion/pocket/pkg/share"
@@ -28,8 +29,10 @@ import (
 var Module = fx.Module("share",
 	fx.Provide(newService),
 	fx.Provide(fx.Private, newViewer, newHandlers),
+	fx.Provide(newClipViewer),
 	fx.Provide(fx.Annotate((*handlers).routes, fx.ResultTags(`group:"routes,flatten"`))),
-	fx.Provide(sharePreview),
+	fx.Provide(sharePreview, clipPreview),
+	fx.Invoke(revokeClipsOnDelete),
 )
 
 // sharePreview gives the app's HTML a share link's recording (title, owner,
@@ -73,11 +76,13 @@ func newService(db *store.DB, r *recordings.Service, cfg config.Config) (*share.
 var unlockKeyKey = store.Key("meta", "share-unlock-key")
 
 type handlers struct {
-	links  *share.Service
-	viewer *share.Viewer
-	recs   *recordings.Service
-	files  *audio.Files
-	secure bool // unlock cookies only over https, where the public URL is
+	links      *share.Service
+	viewer     *share.Viewer
+	clips      *share.ClipViewer
+	highlights *hl.Service
+	recs       *recordings.Service
+	files      *audio.Files
+	secure     bool // unlock cookies only over https, where the public URL is
 	// publicURL: the unlock route takes requests from the app's own pages only.
 	publicURL string
 }
@@ -86,8 +91,10 @@ func newViewer(l *share.Service, r *recordings.Service, u *identity.Users) *shar
 	return share.NewViewer(l, r, u)
 }
 
-func newHandlers(l *share.Service, v *share.Viewer, r *recordings.Service, f *audio.Files, cfg config.Config) *handlers {
-	return &handlers{links: l, viewer: v, recs: r, files: f,
+func newHandlers(l *share.Service, v *share.Viewer, c *share.ClipViewer, hls *hl.Service, r *recordings.Service,
+	f *audio.Files, cfg config.Config,
+) *handlers {
+	return &handlers{links: l, viewer: v, clips: c, highlights: hls, recs: r, files: f,
 		secure: strings.HasPrefix(cfg.PublicURL, "https://"), publicURL: cfg.PublicURL}
 }
 
@@ -98,33 +105,17 @@ func (h *handlers) routes() []httpx.Route {
 		{Pattern: "DELETE /api/v1/share/{token}", Handler: h.revoke},
 		{Pattern: "PATCH /api/v1/share/{token}", Handler: h.edit},
 		{Pattern: "GET /api/v1/share/shared/recording", Handler: h.view, Access: httpx.Public},
+		{Pattern: "POST /api/v1/highlights/{id}/share", Handler: h.createClip},
+		{Pattern: "GET /api/v1/share/shared/clip", Handler: h.viewClip, Access: httpx.Public},
 		{Pattern: "GET /api/v1/share/{token}/audio", Handler: h.audio, Access: httpx.Public},
 		{Pattern: "POST /api/v1/share/{token}/unlock", Handler: httpx.RefuseCrossSite(h.publicURL, true, h.unlock), Access: httpx.Public},
 	}
 }
 
 func (h *handlers) create(w http.ResponseWriter, r *http.Request) error {
-	var body struct {
-		ExpiresIn     json.RawMessage `json:"expiresIn"` // read by share.ExpiryOf, which says what is wrong with it
-		Password      json.RawMessage `json:"password"`  // read by share.PasswordOf
-		AllowDownload *bool           `json:"allowDownload"`
-	}
-	if r.ContentLength != 0 {
-		if err := httpx.DecodeJSON(r, maxSettingsBody, &body); err != nil {
-			return err
-		}
-	}
-	ttl, err := share.ExpiryOf(body.ExpiresIn)
+	o, err := linkOptions(r)
 	if err != nil {
 		return err
-	}
-	password, err := share.PasswordOf(body.Password)
-	if err != nil {
-		return err
-	}
-	o := share.Options{ExpiresIn: ttl, AllowDownload: body.AllowDownload}
-	if password != nil {
-		o.Password = *password
 	}
 	link, err := h.links.CreateWith(r.Context(), httpx.MustPrincipal(r).UID, r.PathValue("id"), o)
 	if err != nil {
@@ -133,6 +124,33 @@ func (h *handlers) create(w http.ResponseWriter, r *http.Request) error {
 	// The spec answers a new link as itself, without the envelope.
 	httpx.WriteJSON(w, http.StatusCreated, link)
 	return nil
+}
+
+// linkOptions reads a new link's settings (an empty body is none).
+func linkOptions(r *http.Request) (share.Options, error) {
+	var body struct {
+		ExpiresIn     json.RawMessage `json:"expiresIn"` // read by share.ExpiryOf, which says what is wrong with it
+		Password      json.RawMessage `json:"password"`  // read by share.PasswordOf
+		AllowDownload *bool           `json:"allowDownload"`
+	}
+	if r.ContentLength != 0 {
+		if err := httpx.DecodeJSON(r, maxSettingsBody, &body); err != nil {
+			return share.Options{}, err
+		}
+	}
+	ttl, err := share.ExpiryOf(body.ExpiresIn)
+	if err != nil {
+		return share.Options{}, err
+	}
+	password, err := share.PasswordOf(body.Password)
+	if err != nil {
+		return share.Options{}, err
+	}
+	o := share.Options{ExpiresIn: ttl, AllowDownload: body.AllowDownload}
+	if password != nil {
+		o.Password = *password
+	}
+	return o, nil
 }
 
 func (h *handlers) list(w http.ResponseWriter, r *http.Request) error {
@@ -233,20 +251,24 @@ func (h *handlers) view(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// audio plays the shared recording's audio to whoever holds a valid link,
+// audio plays the shared recording's audio to whoever holds a valid link
+// (a clip's link: its range only, clipAudio),
 // refused as the shared view is (expired 410, revoked 401, unknown 404,
 // protected and not unlocked 401). no-cache: a revoked link must stop
 // playing, so every use asks again. ?download=1 asks for it as a file, which
 // a link that does not allow downloads refuses; otherwise it is inline.
 func (h *handlers) audio(w http.ResponseWriter, r *http.Request) error {
 	noindex(w)
-	link, err := h.links.Resolve(share.WithCookies(r.Context(), r.Cookies()), strings.TrimSpace(r.PathValue("token")))
+	link, err := h.links.ResolveAudio(share.WithCookies(r.Context(), r.Cookies()), strings.TrimSpace(r.PathValue("token")))
 	if err != nil {
 		return err
 	}
 	download := r.URL.Query().Get("download") == "1"
 	if download && !link.AllowDownload {
 		return errNoDownload
+	}
+	if link.HighlightID != "" {
+		return h.clipAudio(w, r, link, download)
 	}
 	if ok, err := h.recs.Exists(r.Context(), link.OwnerUID, link.RecordingID); err != nil || !ok {
 		if err != nil {

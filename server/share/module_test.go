@@ -11,6 +11,7 @@ import (
 
 	"github.com/pocket-companion/pocket/pkg/audio"
 	"github.com/pocket-companion/pocket/pkg/events"
+	hl "github.com/pocket-companion/pocket/pkg/highlights"
 	"github.com/pocket-companion/pocket/pkg/identity"
 	"github.com/pocket-companion/pocket/pkg/recordings"
 	pshare "github.com/pocket-companion/pocket/pkg/share"
@@ -43,6 +44,7 @@ func startModule(t *testing.T) moduleParts {
 				return recordings.NewService(db, bus, time.Now)
 			},
 			func(db *store.DB) *identity.Users { return identity.NewUsers(db, nil) },
+			func(db *store.DB, r *recordings.Service, bus *events.Bus) *hl.Service { return hl.New(db, r, bus, 0) },
 		),
 		share.Module,
 		fx.Invoke(fx.Annotate(func(rs []httpx.Route, l *pshare.Service, r *recordings.Service, p web.SharePreview, u *identity.Users) {
@@ -126,6 +128,8 @@ func TestModule_LinksOnThePublicOriginAndOnlyTheViewIsPublic(t *testing.T) {
 		"GET /api/v1/share/{token}/audio":    true,
 		"PATCH /api/v1/share/{token}":        false,
 		"POST /api/v1/share/{token}/unlock":  true,
+		"POST /api/v1/highlights/{id}/share": false,
+		"GET /api/v1/share/shared/clip":      true,
 	}
 	if len(public) != len(want) {
 		t.Fatalf("routes %v, want %v", public, want)

@@ -22,7 +22,7 @@ import (
 // key schema in pkg/store; ADR 6). user/id/<uid> names it third.
 var perUser = map[string]bool{
 	"rec": true, "ritem": true, "ridx": true, "term": true, "person": true, "unnamed": true, "rview": true,
-	"sum": true, "folder": true, "fname": true, "shareby": true, "falias": true, "rsync": true, "chead": true,
+	"sum": true, "folder": true, "fname": true, "shareby": true, "shareclip": true, "falias": true, "rsync": true, "chead": true,
 	"clog": true, "clast": true, "cfloor": true, "idem": true, "push": true, "usage": true, "audio": true,
 	"sgen": true, "mrec": true, "mfold": true, "mbase": true, "malias": true, "rcache": true,
 }

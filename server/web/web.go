@@ -27,15 +27,16 @@ var placeholder []byte
 
 // Module provides the app handler, named "app" for the HTTP server's fallback.
 // A SharePreview, when some module provides one (the share links' module,
-// or a relay's upstream), fills a share link's first paint.
+// or a relay's upstream), fills a share link's first paint, and a
+// ClipPreview a clip's link preview.
 // A SignedInCopy and a SignedInList (the server's own, not a relay's) fill
 // a signed-in person's recording page and list the same way.
 var Module = fx.Module("web",
 	fx.Provide(fx.Annotate(
-		func(preview SharePreview, signedIn SignedInCopy, list SignedInList) http.Handler {
-			return newHandler(AppFS(), fillers{share: preview, signedIn: signedIn, list: list})
+		func(preview SharePreview, clip ClipPreview, signedIn SignedInCopy, list SignedInList) http.Handler {
+			return newHandler(AppFS(), fillers{share: preview, clip: clip, signedIn: signedIn, list: list})
 		},
-		fx.ParamTags(`optional:"true"`, `optional:"true"`, `optional:"true"`), fx.ResultTags(`name:"app"`),
+		fx.ParamTags(`optional:"true"`, `optional:"true"`, `optional:"true"`, `optional:"true"`), fx.ResultTags(`name:"app"`),
 	)),
 )
 
@@ -59,6 +60,7 @@ type SignedInList func(r *http.Request) (markup []byte, ok bool)
 // fillers are what fill the pre-rendered frames; any may be nil.
 type fillers struct {
 	share    SharePreview
+	clip     ClipPreview
 	signedIn SignedInCopy
 	list     SignedInList
 }
@@ -118,6 +120,12 @@ func newHandler(app fs.FS, fill fillers) http.Handler {
 			return
 		}
 		setIndexHeaders(w, r, name)
+		if body, ok := pages.clipFilled(name, r, fill.clip); ok {
+			// The clip's title and words are in this page: no cache keeps it.
+			w.Header().Set("Cache-Control", "no-store")
+			serveCompressed(w, r, body)
+			return
+		}
 		if body, ok := pages.filled(name, r, fill); ok {
 			// The recording's words are in this page: no cache keeps it.
 			w.Header().Set("Cache-Control", "no-store")
