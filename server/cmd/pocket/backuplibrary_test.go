@@ -1,0 +1,172 @@
+package main
+
+import (
+	"archive/zip"
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/pocket-companion/pocket/pkg/events"
+	"github.com/pocket-companion/pocket/pkg/identity"
+	"github.com/pocket-companion/pocket/pkg/recordings"
+	"github.com/pocket-companion/pocket/pkg/store"
+	"github.com/pocket-companion/pocket/pkg/templates"
+	"github.com/pocket-companion/pocket/tests/servertest"
+)
+
+// seedLibrary makes what only the backup's library carries: the user's own
+// template, an empty folder, a folder nested in parentID, and folders with
+// a built-in and with the user's template.
+func seedLibrary(t *testing.T, c *servertest.Client, parentID string) {
+	t.Helper()
+	var tpl struct{ Data templates.Template }
+	c.MustOK("POST", "/api/v1/templates", map[string]any{"name": "Standup",
+		"sections": []map[string]string{{"heading": "Yesterday", "instruction": "What was done"}, {"heading": "Blockers"}}}, &tpl)
+	c.MustOK("POST", "/api/v1/folders", map[string]any{"name": "Nothing here yet"})
+	var nested struct{ Data recordings.Folder }
+	c.MustOK("POST", "/api/v1/folders", map[string]any{"name": "Second level", "parent_id": parentID}, &nested)
+	c.MustOK("POST", "/api/v1/folders", map[string]any{"name": "Third level", "parent_id": nested.Data.ID, "templateId": "meeting"})
+	c.MustOK("POST", "/api/v1/folders", map[string]any{"name": "Standups", "templateId": tpl.Data.ID})
+}
+
+// wantSameFolders compares folder listings by what a user sees of them: id,
+// name, parent and summary template.
+func wantSameFolders(t *testing.T, want, got []recordings.Folder) {
+	t.Helper()
+	view := func(fs []recordings.Folder) string {
+		var b strings.Builder
+		for _, f := range fs {
+			b.WriteString(f.ID + " " + f.Name + " parent=" + str(f.ParentID) + " template=" + str(f.TemplateID) + "\n")
+		}
+		return b.String()
+	}
+	if view(want) != view(got) {
+		t.Fatalf("restored folders:\n%s\nwant:\n%s", view(got), view(want))
+	}
+	nested, templated := false, false
+	for _, f := range want {
+		nested = nested || f.ParentID != nil
+		templated = templated || f.TemplateID != nil
+	}
+	if !nested || !templated {
+		t.Fatalf("the library has no nested or templated folder to restore:\n%s", view(want))
+	}
+}
+
+func str(s *string) string {
+	if s == nil {
+		return "<nil>"
+	}
+	return *s
+}
+
+func mustJSON(t *testing.T, v any) json.RawMessage {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// TestBackup_RestoringTwiceMakesNoDuplicates restores one backup twice into
+// the same data directory: the second adds no folder, template or
+// recording, and says so in the summary line.
+func TestBackup_RestoringTwiceMakesNoDuplicates(t *testing.T) {
+	s := servertest.Start(t, nil)
+	const email = "twice@example.com"
+	c := s.SignIn(t, email)
+	var top struct{ Data recordings.Folder }
+	c.MustOK("POST", "/api/v1/folders", map[string]any{"name": "Projects"}, &top)
+	seedLibrary(t, c, top.Data.ID)
+	c.MustOK("POST", "/api/v1/recordings", []byte(`{"recording":{"id":"rec_twice","title":"Kickoff","folder":{"id":"`+top.Data.ID+`","name":"Projects"}}}`))
+	zipPath := filepath.Join(t.TempDir(), "backup.zip")
+	if err := os.WriteFile(zipPath, c.MustOK("GET", "/api/v1/export/backup", nil).Body, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	fresh := t.TempDir()
+	for i, want := range []string{
+		"imported 1 recordings for " + email + ": 1 new, 0 updated, 0 failed, 0 with audio; library: 5 folders (5 new), 1 templates (1 new)\n",
+		"imported 1 recordings for " + email + ": 0 new, 1 updated, 0 failed, 0 with audio; library: 5 folders (0 new), 1 templates (0 new)\n",
+	} {
+		var out bytes.Buffer
+		if err := runImport([]string{"--user", email, "--data-dir", fresh, zipPath}, &out, io.Discard); err != nil || out.String() != want {
+			t.Fatalf("restore %d: %v\n%q\nwant %q", i+1, err, out.String(), want)
+		}
+	}
+	var origFolders struct{ Data []recordings.Folder }
+	c.MustOK("GET", "/api/v1/folders", nil, &origFolders)
+	svc, uid, tpls := openRestored(t, fresh, email)
+	folders, err := svc.Folders(context.Background(), uid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantSameFolders(t, origFolders.Data, folders)
+	if list, _ := tpls.List(context.Background(), uid); len(list) != len(templates.Builtins())+1 {
+		t.Fatalf("%d templates after two restores, want the built-ins and one", len(list))
+	}
+	if d, err := svc.Detail(context.Background(), uid, "rec_twice"); err != nil || d.FolderID != top.Data.ID {
+		t.Fatalf("the recording is in folder %q (%v), want %q", d.FolderID, err, top.Data.ID)
+	}
+}
+
+// TestImport_LibraryWithWhatCannotBeFound: a folder whose parent is not in
+// the library is made at the top level, and one naming a template that is
+// nowhere is made without it, with a line saying so; the import succeeds
+// and the recording lands in its folder.
+func TestImport_LibraryWithWhatCannotBeFound(t *testing.T) {
+	var b bytes.Buffer
+	zw := zip.NewWriter(&b)
+	for name, body := range map[string]string{
+		"library.json":                `{"folders":[{"id":"f_child","name":"Orphan","parent_id":"f_gone","createdAt":"2026-01-02T03:04:05Z","templateId":"tpl_gone"}],"templates":[]}`,
+		"recordings/00001-rec_a.json": `{"recording":{"id":"rec_a","title":"A","folder":{"id":"f_child","name":"Orphan"}}}`,
+	} {
+		w, _ := zw.Create(name)
+		_, _ = w.Write([]byte(body))
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	zipPath := filepath.Join(t.TempDir(), "hand-made.zip")
+	if err := os.WriteFile(zipPath, b.Bytes(), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	fresh := t.TempDir()
+	var out bytes.Buffer
+	if err := runImport([]string{"--user", "orphan@example.com", "--data-dir", fresh, zipPath}, &out, io.Discard); err != nil {
+		t.Fatalf("import: %v\n%s", err, out.String())
+	}
+	if !strings.Contains(out.String(), `folder "Orphan" restored without its summary template tpl_gone`) ||
+		!strings.Contains(out.String(), "1 new, 0 updated, 0 failed, 0 with audio; library: 1 folders (1 new), 0 templates (0 new)") {
+		t.Fatalf("output:\n%s", out.String())
+	}
+	svc, uid, _ := openRestored(t, fresh, "orphan@example.com")
+	folders, _ := svc.Folders(context.Background(), uid)
+	if len(folders) != 1 || folders[0].ID != "f_child" || folders[0].ParentID != nil || folders[0].TemplateID != nil {
+		t.Fatalf("folders %+v, want Orphan at the top level without a template", folders)
+	}
+	if d, err := svc.Detail(context.Background(), uid, "rec_a"); err != nil || d.FolderID != "f_child" {
+		t.Fatalf("rec_a in folder %q (%v)", d.FolderID, err)
+	}
+}
+
+// openRestored opens a data directory an import wrote, for reading back.
+func openRestored(t *testing.T, dir, email string) (*recordings.Service, string, *templates.Store) {
+	t.Helper()
+	db, err := store.Open(store.Options{Dir: dir + "/db", Logger: slog.New(slog.DiscardHandler)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = db.Close() })
+	owner, err := identity.NewUsers(db, nil).Ensure(context.Background(), email, identity.User{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return recordings.NewService(db, events.NewBus(), nil), owner.UID, templates.NewStore(db, 0)
+}
