@@ -17,6 +17,7 @@ import (
 	"github.com/pocket-companion/pocket/pkg/recordings"
 	"github.com/pocket-companion/pocket/pkg/store"
 	"github.com/pocket-companion/pocket/pkg/templates"
+	"github.com/pocket-companion/pocket/tests/pgtest"
 	"github.com/pocket-companion/pocket/tests/servertest"
 )
 
@@ -76,8 +77,8 @@ func mustJSON(t *testing.T, v any) json.RawMessage {
 }
 
 // TestBackup_RestoringTwiceMakesNoDuplicates restores one backup twice into
-// the same data directory: the second adds no folder, template or
-// recording, and says so in the summary line.
+// the same data directory (a database of its own on PostgreSQL): the second
+// adds no folder, template or recording, and says so in the summary line.
 func TestBackup_RestoringTwiceMakesNoDuplicates(t *testing.T) {
 	s := servertest.Start(t, nil)
 	const email = "twice@example.com"
@@ -90,19 +91,19 @@ func TestBackup_RestoringTwiceMakesNoDuplicates(t *testing.T) {
 	if err := os.WriteFile(zipPath, c.MustOK("GET", "/api/v1/export/backup", nil).Body, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	fresh := t.TempDir()
+	target := newTarget(t)
 	for i, want := range []string{
 		"imported 1 recordings for " + email + ": 1 new, 0 updated, 0 failed, 0 with audio; library: 5 folders (5 new), 1 templates (1 new)\n",
 		"imported 1 recordings for " + email + ": 0 new, 1 updated, 0 failed, 0 with audio; library: 5 folders (0 new), 1 templates (0 new)\n",
 	} {
 		var out bytes.Buffer
-		if err := runImport([]string{"--user", email, "--data-dir", fresh, zipPath}, &out, io.Discard); err != nil || out.String() != want {
+		if err := runImport(append(target.args, "--user", email, zipPath), &out, io.Discard); err != nil || out.String() != want {
 			t.Fatalf("restore %d: %v\n%q\nwant %q", i+1, err, out.String(), want)
 		}
 	}
 	var origFolders struct{ Data []recordings.Folder }
 	c.MustOK("GET", "/api/v1/folders", nil, &origFolders)
-	svc, uid, tpls := openRestored(t, fresh, email)
+	svc, uid, tpls := target.open(t, email)
 	folders, err := svc.Folders(context.Background(), uid)
 	if err != nil {
 		t.Fatal(err)
@@ -137,16 +138,16 @@ func TestImport_LibraryWithWhatCannotBeFound(t *testing.T) {
 	if err := os.WriteFile(zipPath, b.Bytes(), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	fresh := t.TempDir()
+	target := newTarget(t)
 	var out bytes.Buffer
-	if err := runImport([]string{"--user", "orphan@example.com", "--data-dir", fresh, zipPath}, &out, io.Discard); err != nil {
+	if err := runImport(append(target.args, "--user", "orphan@example.com", zipPath), &out, io.Discard); err != nil {
 		t.Fatalf("import: %v\n%s", err, out.String())
 	}
 	if !strings.Contains(out.String(), `folder "Orphan" restored without its summary template tpl_gone`) ||
 		!strings.Contains(out.String(), "1 new, 0 updated, 0 failed, 0 with audio; library: 1 folders (1 new), 0 templates (0 new)") {
 		t.Fatalf("output:\n%s", out.String())
 	}
-	svc, uid, _ := openRestored(t, fresh, "orphan@example.com")
+	svc, uid, _ := target.open(t, "orphan@example.com")
 	folders, _ := svc.Folders(context.Background(), uid)
 	if len(folders) != 1 || folders[0].ID != "f_child" || folders[0].ParentID != nil || folders[0].TemplateID != nil {
 		t.Fatalf("folders %+v, want Orphan at the top level without a template", folders)
@@ -156,10 +157,28 @@ func TestImport_LibraryWithWhatCannotBeFound(t *testing.T) {
 	}
 }
 
-// openRestored opens a data directory an import wrote, for reading back.
-func openRestored(t *testing.T, dir, email string) (*recordings.Service, string, *templates.Store) {
+// target is where a test restores to: an empty data directory, or an empty
+// schema of the test database when the tests run on PostgreSQL.
+type target struct {
+	args []string // pocket import's flags naming it
+	opts store.Options
+}
+
+func newTarget(t *testing.T) target {
+	dir := t.TempDir()
+	if pgtest.Enabled() {
+		url := pgtest.SchemaURL(t)
+		return target{[]string{"--data-dir", dir, "--database-url", url}, store.Options{DatabaseURL: url}}
+	}
+	return target{[]string{"--data-dir", dir}, store.Options{Dir: dir + "/db"}}
+}
+
+// open opens what an import wrote, for reading back.
+func (tg target) open(t *testing.T, email string) (*recordings.Service, string, *templates.Store) {
 	t.Helper()
-	db, err := store.Open(store.Options{Dir: dir + "/db", Logger: slog.New(slog.DiscardHandler)})
+	opts := tg.opts
+	opts.Logger = slog.New(slog.DiscardHandler)
+	db, err := store.Open(opts)
 	if err != nil {
 		t.Fatal(err)
 	}
