@@ -33,7 +33,8 @@ import (
 // downloads the backup, imports the zip with `pocket import` into an empty
 // data directory and finds every recording as it was: same ids, detail
 // (recording, speakers, summarizations, transcription, metadata) and folder
-// by id and name. The library's folders come back too, an empty one, a
+// by id and name, each import object byte for byte as backed up. The
+// library's folders come back too (with their creation times), an empty one, a
 // nested one and their summary templates (a built-in and the user's own),
 // and the user's own template with them.
 func TestBackup_RestoresExactlyIntoAFreshDataDirectory(t *testing.T) {

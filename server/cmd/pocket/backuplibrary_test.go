@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/pocket-companion/pocket/pkg/events"
 	"github.com/pocket-companion/pocket/pkg/identity"
@@ -37,13 +38,14 @@ func seedLibrary(t *testing.T, c *servertest.Client, parentID string) {
 }
 
 // wantSameFolders compares folder listings by what a user sees of them: id,
-// name, parent and summary template.
+// name, parent, creation time and summary template.
 func wantSameFolders(t *testing.T, want, got []recordings.Folder) {
 	t.Helper()
 	view := func(fs []recordings.Folder) string {
 		var b strings.Builder
 		for _, f := range fs {
-			b.WriteString(f.ID + " " + f.Name + " parent=" + str(f.ParentID) + " template=" + str(f.TemplateID) + "\n")
+			b.WriteString(f.ID + " " + f.Name + " parent=" + str(f.ParentID) + " template=" + str(f.TemplateID) +
+				" created=" + f.CreatedAt.UTC().Format(time.RFC3339Nano) + "\n")
 		}
 		return b.String()
 	}

@@ -76,29 +76,29 @@ func (imp *importer) restoreLibrary(ctx context.Context, it importfile.Item) {
 	}
 }
 
-// restoreFolder makes one folder with its id under its restored parent (at
-// the top level when the parent is not restored) and answers the id it has:
-// its own, or that of a folder of the same name already there.
+// restoreFolder makes one folder with its id and creation time under its
+// restored parent (at the top level when the parent is not restored) and
+// answers the id it has: its own, or that of a folder of the same name
+// already there.
 func (imp *importer) restoreFolder(f recordings.Folder, made map[string]string) (string, error) {
 	parent := ""
 	if f.ParentID != nil {
 		parent = made[*f.ParentID]
 	}
 	var got recordings.Folder
-	err := imp.db.Update(func(x *store.Txn) error {
-		_, existed, err := recordings.FolderIn(x, imp.uid, f.ID)
-		if err != nil {
-			return err
-		}
-		if got, err = imp.svc.CreateFolderIn(x, imp.uid, f.ID, f.Name, parent); err == nil && !existed && got.ID == f.ID {
-			imp.lib.newFolders++
-		}
+	var created bool
+	err := imp.db.Update(func(x *store.Txn) (err error) {
+		got, created, err = imp.svc.RestoreFolderIn(x, imp.uid, f, parent)
 		return err
 	})
-	if err == nil {
-		imp.lib.folders++
+	if err != nil {
+		return "", err
 	}
-	return got.ID, err
+	imp.lib.folders++
+	if created {
+		imp.lib.newFolders++
+	}
+	return got.ID, nil
 }
 
 // newTemplates is the import's template store: the operator's import, so no
