@@ -124,22 +124,10 @@ func TestBackup_RestoringTwiceMakesNoDuplicates(t *testing.T) {
 // nowhere is made without it, with a line saying so; the import succeeds
 // and the recording lands in its folder.
 func TestImport_LibraryWithWhatCannotBeFound(t *testing.T) {
-	var b bytes.Buffer
-	zw := zip.NewWriter(&b)
-	for name, body := range map[string]string{
+	zipPath := writeTestZip(t, zipOf(t, map[string]string{
 		"library.json":                `{"folders":[{"id":"f_child","name":"Orphan","parent_id":"f_gone","createdAt":"2026-01-02T03:04:05Z","templateId":"tpl_gone"}],"templates":[]}`,
 		"recordings/00001-rec_a.json": `{"recording":{"id":"rec_a","title":"A","folder":{"id":"f_child","name":"Orphan"}}}`,
-	} {
-		w, _ := zw.Create(name)
-		_, _ = w.Write([]byte(body))
-	}
-	if err := zw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	zipPath := filepath.Join(t.TempDir(), "hand-made.zip")
-	if err := os.WriteFile(zipPath, b.Bytes(), 0o600); err != nil {
-		t.Fatal(err)
-	}
+	}))
 	target := newTarget(t)
 	var out bytes.Buffer
 	if err := runImport(append(target.args, "--user", "orphan@example.com", zipPath), &out, io.Discard); err != nil {
@@ -190,4 +178,48 @@ func (tg target) open(t *testing.T, email string) (*recordings.Service, string, 
 		t.Fatal(err)
 	}
 	return recordings.NewService(db, events.NewBus(), nil), owner.UID, templates.NewStore(db, 0)
+}
+
+// TestImport_BrokenLibraryIsNamedAndFailsTheCommand: a library.json that is
+// not folders and templates is named, the recordings still import, and the
+// command ends with an error.
+func TestImport_BrokenLibraryIsNamedAndFailsTheCommand(t *testing.T) {
+	zipPath := writeTestZip(t, zipOf(t, map[string]string{
+		"library.json":                `{"folders": 3}`,
+		"recordings/00001-rec_b.json": `{"recording":{"id":"rec_b","title":"B"}}`,
+	}))
+	target := newTarget(t)
+	var out bytes.Buffer
+	err := runImport(append(target.args, "--user", "broken@example.com", zipPath), &out, io.Discard)
+	if err == nil || !strings.Contains(err.Error(), "library.json") ||
+		!strings.Contains(out.String(), zipPath+":library.json: not a library of folders and templates") ||
+		!strings.Contains(out.String(), "imported 1 recordings for broken@example.com: 1 new, 0 updated, 0 failed, 0 with audio\n") {
+		t.Fatalf("import: %v\n%s", err, out.String())
+	}
+}
+
+func zipOf(t *testing.T, entries map[string]string) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	zw := zip.NewWriter(&b)
+	for name, body := range entries {
+		w, err := zw.Create(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, _ = w.Write([]byte(body))
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+func writeTestZip(t *testing.T, b []byte) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "hand-made.zip")
+	if err := os.WriteFile(p, b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return p
 }
