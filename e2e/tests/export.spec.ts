@@ -95,7 +95,8 @@ test.describe('export', () => {
     await page.getByRole('menuitem', { name: 'Download backup (.zip)' }).click()
     const backup = await downloaded
     expect(backup.suggestedFilename()).toMatch(/^pocket-backup-\d{4}-\d{2}-\d{2}\.zip$/)
-    const entries = readZip(readFileSync(await backup.path()))
+    const [library, ...entries] = readZip(readFileSync(await backup.path()))
+    expect(library.name).toBe('library.json') // the folders and own templates, restored before the recordings
     const ids = entries.map((e) => (JSON.parse(e.data.toString('utf8')) as { recording: { id: string } }).recording.id).sort()
     expect(ids).toEqual(['rec_01_weekly_sync', LEO, 'rec_19_memo_no_transcript'])
   })

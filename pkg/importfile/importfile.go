@@ -17,10 +17,16 @@ import (
 	"github.com/pocket-companion/pocket/pkg/loose"
 )
 
-// Item is one recording object and where it came from (for error messages).
+// Item is one recording object and where it came from (for error messages),
+// or, with Library set, a backup's LibraryFile (ParseLibrary reads it): a
+// caller that imports recordings skips or restores those, never imports them
+// as a recording.
 type Item struct {
 	Source string
 	Data   json.RawMessage
+	// Library marks the folders and templates of a backup, not a recording:
+	// only the LibraryFile entry at the root of a zip archive is one.
+	Library bool
 	// Audio is the recording's sound beside its file: the same base name with
 	// an audio extension (AudioExts), when the file holds one recording; ""
 	// when there is none. In a zip archive it names the entry.
@@ -33,7 +39,8 @@ type Item struct {
 var AudioExts = []string{".opus", ".ogg", ".mp3", ".m4a", ".wav"}
 
 // Read expands directories (recursively, *.json in name order) and returns every
-// recording object found. A file that is not JSON fails the whole read, naming it.
+// recording object found (and a backup's library, Item.Library). A file that
+// is not JSON fails the whole read, naming it.
 func Read(paths ...string) ([]Item, error) {
 	files, err := Files(paths...)
 	if err != nil {
@@ -95,7 +102,8 @@ type Reader struct {
 
 // ReadFile reads the recording objects of one file Files listed (a JSON file or
 // a zip archive); an error names the file. A file of one recording gets the
-// audio file named like it, if there is one.
+// audio file named like it, if there is one. A zip archive's root
+// LibraryFile comes first, as an Item with Library set.
 func (r *Reader) ReadFile(path string) ([]Item, error) {
 	if strings.EqualFold(filepath.Ext(path), ".zip") {
 		return readZip(path)

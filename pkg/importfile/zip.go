@@ -15,8 +15,9 @@ import (
 const MaxEntryBytes = 64 << 20
 
 // readZip reads every *.json entry of a zip archive, in name order, each as a
-// file of its own (source "archive.zip:entry.json"). Other entries are
-// skipped, as a directory's other files are.
+// file of its own (source "archive.zip:entry.json"), except the root
+// LibraryFile, which comes first as the library (Item.Library), never as a
+// recording. Other entries are skipped, as a directory's other files are.
 func readZip(file string) ([]Item, error) {
 	zr, err := zip.OpenReader(file)
 	if err != nil {
@@ -42,6 +43,14 @@ func readZip(file string) ([]Item, error) {
 	}
 	sort.Slice(entries, func(i, j int) bool { return entries[i].Name < entries[j].Name })
 	var items []Item
+	if lib, ok := libraryEntry(entries); ok {
+		data, err := readEntry(entries[lib])
+		if err != nil {
+			return nil, fmt.Errorf("import: %s:%s: %w", file, LibraryFile, err)
+		}
+		items = append(items, Item{Source: file + ":" + LibraryFile, Data: data, Library: true})
+		entries = append(entries[:lib:lib], entries[lib+1:]...)
+	}
 	for _, f := range entries {
 		data, err := readEntry(f)
 		if err != nil {
@@ -57,6 +66,16 @@ func readZip(file string) ([]Item, error) {
 		items = append(items, got...)
 	}
 	return items, nil
+}
+
+// libraryEntry finds the root LibraryFile, by its exact name.
+func libraryEntry(entries []*zip.File) (int, bool) {
+	for i, f := range entries {
+		if f.Name == LibraryFile {
+			return i, true
+		}
+	}
+	return 0, false
 }
 
 func readEntry(f *zip.File) ([]byte, error) {

@@ -96,3 +96,47 @@ func TestRead_ZipAudioBesideItsRecording(t *testing.T) {
 		}
 	}
 }
+
+func TestRead_ZipRootLibraryIsTheLibraryNeverARecording(t *testing.T) {
+	lib := `{"folders":[{"id":"f1","name":"Work","parent_id":null,"createdAt":"2026-01-02T03:04:05Z","templateId":"meeting"},` +
+		`{"id":"f2","name":"Plans","parent_id":"f1","createdAt":"2026-01-02T03:04:06Z","templateId":null}],` +
+		`"templates":[{"id":"tpl_1","name":"Standup","sections":[{"heading":"Today","instruction":""}],"builtin":false}]}`
+	p := writeZip(t, map[string]string{
+		"recordings/a.json":      `{"recording":{"id":"a"}}`,
+		"library.json":           lib,
+		"recordings/b.json":      `{"recording":{"id":"b"}}`,
+		"old/library.json":       `{"recording":{"id":"c"}}`, // not at the root: a recording like any other
+		"Library.JSON":           `{"recording":{"id":"d"}}`, // not exactly the name
+		"recordings/library.ogg": "sound of nothing",
+	})
+	items, err := Read(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(items) != 5 || !items[0].Library || items[0].Source != p+":library.json" || items[0].OpenAudio != nil {
+		t.Fatalf("items = %+v, want the library first and four recordings", items)
+	}
+	for _, it := range items[1:] {
+		if it.Library || strings.Contains(string(it.Data), "folders") {
+			t.Fatalf("%s read as %s (library %v)", it.Source, it.Data, it.Library)
+		}
+	}
+	got, err := ParseLibrary(items[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Folders) != 2 || got.Folders[1].ParentID == nil || *got.Folders[1].ParentID != "f1" ||
+		got.Folders[0].TemplateID == nil || *got.Folders[0].TemplateID != "meeting" ||
+		len(got.Templates) != 1 || got.Templates[0].ID != "tpl_1" || got.Templates[0].Sections[0].Heading != "Today" {
+		t.Fatalf("library = %+v", got)
+	}
+
+	broken := writeZip(t, map[string]string{"library.json": `{"folders": 3}`})
+	items, err = Read(broken)
+	if err != nil || len(items) != 1 || !items[0].Library {
+		t.Fatalf("items = %+v (%v)", items, err)
+	}
+	if _, err := ParseLibrary(items[0]); err == nil || !strings.Contains(err.Error(), "library.json") {
+		t.Fatalf("a broken library must be named, got %v", err)
+	}
+}

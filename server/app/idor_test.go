@@ -87,8 +87,15 @@ func TestIDOR_AnotherUserReachesNoneOfMyResources(t *testing.T) {
 	t.Run("bob's backup holds nothing of alice's", func(t *testing.T) {
 		r := bob.MustOK("GET", "/api/v1/export/backup", nil)
 		zr, err := zip.NewReader(bytes.NewReader(r.Body), int64(len(r.Body)))
-		if err != nil || len(zr.File) != 0 {
-			t.Fatalf("bob's backup: %v, %d entries", err, len(zr.File))
+		if err != nil || len(zr.File) != 1 || zr.File[0].Name != "library.json" {
+			t.Fatalf("bob's backup: %v, %d entries, want only his library", err, len(zr.File))
+		}
+		rc, _ := zr.File[0].Open()
+		var lib struct{ Folders, Templates []json.RawMessage }
+		err = json.NewDecoder(rc).Decode(&lib)
+		rc.Close()
+		if err != nil || len(lib.Folders) != 0 || len(lib.Templates) != 0 {
+			t.Fatalf("bob's library holds %d folders and %d templates (%v), want none", len(lib.Folders), len(lib.Templates), err)
 		}
 	})
 

@@ -82,7 +82,9 @@ func TestExport_Refusals(t *testing.T) {
 }
 
 // TestBackup_OneImportObjectPerRecordingOfTheCaller: the zip holds each of
-// the caller's live recordings once, as import JSON, and nothing of others.
+// the caller's live recordings once, as import JSON, after the library of
+// the caller's folders (parents first) and own templates, and nothing of
+// others.
 func TestBackup_OneImportObjectPerRecordingOfTheCaller(t *testing.T) {
 	s := servertest.Start(t, nil)
 	alice := s.SignIn(t, "alice@example.com")
@@ -92,6 +94,12 @@ func TestBackup_OneImportObjectPerRecordingOfTheCaller(t *testing.T) {
 	}
 	upload(t, bob, map[string]any{"recording": map[string]any{"id": "b1", "title": "Bob's"}})
 	alice.MustOK("DELETE", "/api/v1/recordings/a3", nil)
+	var tpl, top struct{ Data struct{ ID string } }
+	alice.MustOK("POST", "/api/v1/templates", map[string]any{"name": "Mine", "sections": []map[string]string{{"heading": "Points"}}}, &tpl)
+	alice.MustOK("POST", "/api/v1/folders", map[string]any{"name": "Z top", "templateId": tpl.Data.ID}, &top)
+	alice.MustOK("POST", "/api/v1/folders", map[string]any{"name": "A child", "parent_id": top.Data.ID})
+	bob.MustOK("POST", "/api/v1/folders", map[string]any{"name": "Bob's folder"})
+	bob.MustOK("POST", "/api/v1/templates", map[string]any{"name": "Bob's", "sections": []map[string]string{{"heading": "Points"}}})
 
 	r := alice.MustOK("GET", "/api/v1/export/backup", nil)
 	if r.Header.Get("Content-Type") != "application/zip" || !strings.HasPrefix(r.Header.Get("Content-Disposition"), `attachment; filename="pocket-backup-`) {
@@ -101,8 +109,12 @@ func TestBackup_OneImportObjectPerRecordingOfTheCaller(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if len(zr.File) == 0 || zr.File[0].Name != "library.json" {
+		t.Fatalf("the backup does not start with library.json")
+	}
+	wantLibrary(t, zr.File[0], top.Data.ID, tpl.Data.ID)
 	var ids []string
-	for _, f := range zr.File {
+	for _, f := range zr.File[1:] {
 		rc, _ := f.Open()
 		b, _ := io.ReadAll(rc)
 		rc.Close()
@@ -114,5 +126,33 @@ func TestBackup_OneImportObjectPerRecordingOfTheCaller(t *testing.T) {
 	}
 	if strings.Join(ids, ",") != "a1,a2" {
 		t.Fatalf("backup holds %v, want alice's live recordings a1,a2", ids)
+	}
+}
+
+// wantLibrary: the library lists alice's folders, the parent before its
+// child (though it sorts after it by name), the parent naming her template,
+// and her own template alone (no built-in, nothing of bob's).
+func wantLibrary(t *testing.T, f *zip.File, topID, tplID string) {
+	t.Helper()
+	rc, _ := f.Open()
+	b, _ := io.ReadAll(rc)
+	rc.Close()
+	var lib struct {
+		Folders []struct {
+			ID, Name   string
+			ParentID   *string `json:"parent_id"`
+			TemplateID *string `json:"templateId"`
+		}
+		Templates []struct{ ID, Name string }
+	}
+	if err := json.Unmarshal(b, &lib); err != nil {
+		t.Fatal(err)
+	}
+	if len(lib.Folders) != 2 || lib.Folders[0].ID != topID || lib.Folders[0].TemplateID == nil || *lib.Folders[0].TemplateID != tplID ||
+		lib.Folders[1].Name != "A child" || lib.Folders[1].ParentID == nil || *lib.Folders[1].ParentID != topID {
+		t.Fatalf("library folders: %s", b)
+	}
+	if len(lib.Templates) != 1 || lib.Templates[0].ID != tplID || lib.Templates[0].Name != "Mine" {
+		t.Fatalf("library templates: %s", b)
 	}
 }

@@ -3,6 +3,7 @@ package export
 import (
 	"archive/zip"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"log/slog"
@@ -13,6 +14,9 @@ import (
 	"github.com/pocket-companion/pocket/pkg/apperr"
 	"github.com/pocket-companion/pocket/pkg/audio"
 	"github.com/pocket-companion/pocket/pkg/export"
+	"github.com/pocket-companion/pocket/pkg/importfile"
+	recs "github.com/pocket-companion/pocket/pkg/recordings"
+	"github.com/pocket-companion/pocket/pkg/templates"
 	"github.com/pocket-companion/pocket/server/httpx"
 )
 
@@ -69,9 +73,11 @@ func (h handlers) recording(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// backup answers GET /api/v1/export/backup: a zip of the caller's recordings,
-// one import-format JSON file each with its audio beside it under the same
-// name (as `pocket import` looks for it), that `pocket import` restores. It is
+// backup answers GET /api/v1/export/backup: a zip of the caller's library,
+// first its folders and own templates (importfile.LibraryFile), then its
+// recordings, one import-format JSON file each with its audio beside it under
+// the same name (as `pocket import` looks for it), that `pocket import`
+// restores. It is
 // written while it is read, one recording at a time, so a large library is
 // never held in memory; a failure after the first byte can only cut the
 // archive short, which every unzip tool reports.
@@ -81,8 +87,16 @@ func (h handlers) backup(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	lib, err := h.library(r.Context(), uid)
+	if err != nil {
+		return err
+	}
 	attachment(w, "application/zip", "pocket-backup-"+time.Now().UTC().Format("2006-01-02")+".zip")
 	zw := zip.NewWriter(w)
+	if err := addEntry(zw, importfile.LibraryFile, lib); err != nil {
+		slog.WarnContext(r.Context(), "backup cut short", "err", err, "written", 0)
+		return nil // the answer has started: nothing else can be said
+	}
 	for i, id := range ids {
 		obj, _, err := h.svc.ImportObject(r.Context(), uid, id)
 		if apperr.Is(err, apperr.NotFound) {
@@ -107,6 +121,28 @@ func (h handlers) backup(w http.ResponseWriter, r *http.Request) error {
 		slog.WarnContext(r.Context(), "backup cut short", "err", err)
 	}
 	return nil
+}
+
+// library is the backup's first entry: every folder of uid, parents before
+// children, and uid's own templates (the built-ins every user has are left
+// out), so a restore makes empty folders, the tree and the folders'
+// templates again.
+func (h handlers) library(ctx context.Context, uid string) ([]byte, error) {
+	folders, err := h.svc.Folders(ctx, uid)
+	if err != nil {
+		return nil, err
+	}
+	lib := importfile.Library{Folders: recs.ParentsFirst(folders), Templates: []templates.Template{}}
+	all, err := h.tpls.List(ctx, uid)
+	if err != nil {
+		return nil, err
+	}
+	for _, t := range all {
+		if !t.Builtin {
+			lib.Templates = append(lib.Templates, t)
+		}
+	}
+	return json.MarshalIndent(lib, "", "  ")
 }
 
 // addAudio streams the recording's audio, if it has any, into the archive as

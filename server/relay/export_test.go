@@ -34,8 +34,8 @@ func TestRelay_ExportsAreRelayedFreshAndOwnerOnly(t *testing.T) {
 
 	backup := bob.MustOK("GET", "/api/v1/export/backup", nil)
 	zr, err := zip.NewReader(bytes.NewReader(backup.Body), int64(len(backup.Body)))
-	if err != nil || len(zr.File) != 1 {
-		t.Fatalf("bob's backup through the relay: %v, %d entries", err, len(zr.File))
+	if err != nil || len(zr.File) != 2 || zr.File[0].Name != "library.json" {
+		t.Fatalf("bob's backup through the relay: %v, %d entries, want his library and his recording", err, len(zr.File))
 	}
 	if backup.Header.Get("Content-Type") != "application/zip" || strings.Contains(string(backup.Body), "unicorn") {
 		t.Fatalf("bob's backup: %v", backup.Header)

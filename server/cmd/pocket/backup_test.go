@@ -23,6 +23,7 @@ import (
 	"github.com/pocket-companion/pocket/pkg/importfile"
 	"github.com/pocket-companion/pocket/pkg/recordings"
 	"github.com/pocket-companion/pocket/pkg/store"
+	"github.com/pocket-companion/pocket/pkg/templates"
 	"github.com/pocket-companion/pocket/tests/enginetest"
 	"github.com/pocket-companion/pocket/tests/servertest"
 )
@@ -32,7 +33,10 @@ import (
 // downloads the backup, imports the zip with `pocket import` into an empty
 // data directory and finds every recording as it was: same ids, detail
 // (recording, speakers, summarizations, transcription, metadata) and folder
-// by id and name. A second backup of the restored library is byte-identical.
+// by id and name, each import object byte for byte as backed up. The
+// library's folders come back too (with their creation times), an empty one, a
+// nested one and their summary templates (a built-in and the user's own),
+// and the user's own template with them.
 func TestBackup_RestoresExactlyIntoAFreshDataDirectory(t *testing.T) {
 	s := servertest.Start(t, nil)
 	const email = "restore@example.com"
@@ -60,6 +64,11 @@ func TestBackup_RestoresExactlyIntoAFreshDataDirectory(t *testing.T) {
 		Data struct{ ID, Text, Note string }
 	}
 	c.MustOK("POST", "/api/v1/recordings/rec_01_weekly_sync/highlights", map[string]any{"start": 0, "end": 5, "note": "the agenda"}, &hl)
+	seedLibrary(t, c, folder.Data.ID)
+	var origFolders struct{ Data []recordings.Folder }
+	c.MustOK("GET", "/api/v1/folders", nil, &origFolders)
+	var origTemplates struct{ Data []templates.Template }
+	c.MustOK("GET", "/api/v1/templates", nil, &origTemplates)
 
 	backup := c.MustOK("GET", "/api/v1/export/backup", nil).Body
 	zipPath := filepath.Join(t.TempDir(), "backup.zip")
@@ -108,6 +117,11 @@ func TestBackup_RestoresExactlyIntoAFreshDataDirectory(t *testing.T) {
 		t.Fatalf("restored ids %v, want %v", ids, want)
 	}
 	folders, _ := svc.Folders(ctx, owner.UID)
+	wantSameFolders(t, origFolders.Data, folders)
+	restoredTemplates, err := templates.NewStore(db, 0).List(ctx, owner.UID)
+	if err != nil || !sameJSON(mustJSON(t, origTemplates.Data), mustJSON(t, restoredTemplates)) {
+		t.Fatalf("restored templates %+v (%v), want %+v", restoredTemplates, err, origTemplates.Data)
+	}
 	wantRestoredNote(t, svc, owner.UID, "rec_01_weekly_sync", note, "wombatwise")
 	for _, id := range ids {
 		again, d, err := svc.ImportObject(ctx, owner.UID, id)
@@ -150,7 +164,10 @@ func zipEntries(t *testing.T, b []byte) (map[string][]byte, []string) {
 	}
 	out := map[string][]byte{}
 	var sounds []string
-	for _, f := range zr.File {
+	if len(zr.File) == 0 || zr.File[0].Name != importfile.LibraryFile {
+		t.Fatalf("the backup does not start with %s", importfile.LibraryFile)
+	}
+	for _, f := range zr.File[1:] {
 		rc, _ := f.Open()
 		body, _ := io.ReadAll(rc)
 		rc.Close()

@@ -12,11 +12,12 @@ import (
 
 	"github.com/pocket-companion/pocket/pkg/audio"
 	"github.com/pocket-companion/pocket/pkg/events"
+	"github.com/pocket-companion/pocket/pkg/highlights"
 	"github.com/pocket-companion/pocket/pkg/identity"
 	"github.com/pocket-companion/pocket/pkg/importfile"
-	"github.com/pocket-companion/pocket/pkg/highlights"
 	"github.com/pocket-companion/pocket/pkg/recordings"
 	"github.com/pocket-companion/pocket/pkg/store"
+	"github.com/pocket-companion/pocket/pkg/templates"
 	"github.com/pocket-companion/pocket/server/media"
 )
 
@@ -72,12 +73,15 @@ var importChunk = 1024
 
 // importer imports chunks of recordings for one owner and counts the outcome.
 type importer struct {
+	db    *store.DB
 	svc   *recordings.Service
+	tpls  *templates.Store
 	files *audio.Files
 	uid   string
 	out   io.Writer
 
 	created, replaced, failed, sounds int
+	lib                               libraryRestore
 }
 
 // importFiles reads files one at a time and imports what they hold in chunks.
@@ -90,7 +94,7 @@ func importFiles(ctx context.Context, db *store.DB, sounds *audio.Files, email s
 	}
 	svc := recordings.NewService(db, events.NewBus(), nil)
 	highlights.New(db, svc, nil, 0) // a backup's highlights are filed with their recordings (an operator's import: no limit)
-	imp := &importer{svc: svc, files: sounds, uid: owner.UID, out: stdout}
+	imp := &importer{db: db, svc: svc, tpls: newTemplates(db), files: sounds, uid: owner.UID, out: stdout}
 	var chunk []importfile.Item
 	var reader importfile.Reader
 	for _, f := range files {
@@ -100,6 +104,7 @@ func importFiles(ctx context.Context, db *store.DB, sounds *audio.Files, email s
 			_, _ = fmt.Fprintln(imp.out, err) // it names the file; the failure counts in the summary either way
 			continue
 		}
+		items = imp.restoreLibraries(ctx, items)
 		if chunk = append(chunk, items...); len(chunk) >= importChunk {
 			if err := imp.importChunk(ctx, chunk); err != nil {
 				return err
@@ -111,13 +116,35 @@ func importFiles(ctx context.Context, db *store.DB, sounds *audio.Files, email s
 		return err
 	}
 	total := imp.created + imp.replaced
-	if _, err := fmt.Fprintf(stdout, "imported %d recordings for %s: %d new, %d updated, %d failed, %d with audio\n", total, owner.Email, imp.created, imp.replaced, imp.failed, imp.sounds); err != nil {
+	// Scripts read this line's start; a backup's library is told after it.
+	if _, err := fmt.Fprintf(stdout, "imported %d recordings for %s: %d new, %d updated, %d failed, %d with audio%s\n", total, owner.Email, imp.created, imp.replaced, imp.failed, imp.sounds, imp.lib.summary()); err != nil {
 		return err
 	}
 	if imp.failed > 0 {
 		return fmt.Errorf("%d of %d recordings failed", imp.failed, total+imp.failed)
 	}
+	if imp.lib.broken > 0 {
+		return fmt.Errorf("%d library files (%s) could not be read", imp.lib.broken, importfile.LibraryFile)
+	}
 	return nil
+}
+
+// restoreLibraries restores the backup libraries among a file's items (a
+// zip's first) before any of its recordings is imported, and answers the
+// recordings.
+func (imp *importer) restoreLibraries(ctx context.Context, items []importfile.Item) []importfile.Item {
+	if len(items) == 0 || !items[0].Library {
+		return items // importfile puts a zip's library first; other files have none
+	}
+	recs := items[:0:0]
+	for _, it := range items {
+		if it.Library {
+			imp.restoreLibrary(ctx, it)
+			continue
+		}
+		recs = append(recs, it)
+	}
+	return recs
 }
 
 // importChunk commits items in batches (one synced commit per batch, not per
@@ -161,7 +188,10 @@ func helpImport(w io.Writer) {
 Imports recordings in the import format (one JSON object per recording, or a JSON array
 of them; directories are searched for *.json; a .zip such as the library backup from
 GET /api/v1/export/backup is read entry by entry) into the data directory, owned by EMAIL
-(default $POCKET_DEMO_EMAIL or demo@example.com). Loose shapes are stored exactly as
+(default $POCKET_DEMO_EMAIL or demo@example.com). A backup's library.json (its first entry)
+is restored before its recordings: the user's own summary templates and every folder, empty
+ones and the tree too, with their ids and each folder's template; what is there already is
+kept, so restoring twice changes nothing. Loose shapes are stored exactly as
 given. A recording's audio is picked up from a file beside its JSON with the same base
 name (.opus, .ogg, .mp3, .m4a or .wav). Files are read a chunk at a time, so a large library
 does not need its size in memory; a file that cannot be read is named and skipped, and the
