@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
+import { expectNoSeriousA11yViolations } from '../support/a11y'
 import { openSignedIn } from '../support/app'
 import { WITHOUT_SERVICE_WORKER } from '../support/serviceWorker'
 
@@ -66,6 +67,8 @@ test('a clip opens signed out with its lines, speaker and a player of its cut on
     await expect(guest.getByRole('tab')).toHaveCount(0)
     // No download unless the link allows it (clips default to none).
     await expect(guest.getByRole('link', { name: 'Download clip' })).toHaveCount(0)
+    await expect(guest.getByRole('button', { name: 'Play clip' })).toBeVisible()
+    await expectNoSeriousA11yViolations(guest, 'the clip page')
 
     // The player: a button and a slider, on the recording's timeline.
     const player = guest.getByRole('region', { name: 'Clip audio' })
