@@ -41,6 +41,8 @@ function PreloadSignedInScreens(): null {
   return null
 }
 const SharedRecordingPage = lazy(() => import('@/features/share/SharedRecordingPage'))
+// A clip's page is its own chunk: the shared recording's page does not grow with it.
+const SharedClipPage = lazy(() => import('@/features/share/clip/SharedClipPage'))
 // Its own chunk, fetched only when opened: no other route's JavaScript grows.
 const DigestPage = lazy(() => import('@/features/digest/DigestPage'))
 const TemplatesPage = lazy(() => import('@/features/templates/TemplatesPage'))
@@ -58,6 +60,7 @@ export function AppRoutes() {
         <RedirectIfSignedIn>{screen(<LoginPage />)}</RedirectIfSignedIn>
       </Route>
       <Route path="/shared/recording">{screen(<SharedRecordingPage />)}</Route>
+      <Route path="/shared/clip">{screen(<SharedClipPage />)}</Route>
       {/* One route matches every signed-in screen, so the shell stays mounted (its drawer, sync
           status and sidebar keep their state) while the screen inside it changes. */}
       <Route path={SIGNED_IN_SCREENS}>

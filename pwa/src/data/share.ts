@@ -37,20 +37,6 @@ export async function fetchSharedRecording(token: string, signal?: AbortSignal):
 /** The code of a protected link's answer before its password is given. */
 export const PASSWORD_REQUIRED = 'PASSWORD_REQUIRED'
 
-/**
- * POST /api/v1/share/{token}/unlock: the server sets the cookie that opens
- * the link in this browser. Refusals (WRONG_PASSWORD, TOO_MANY_ATTEMPTS with
- * the server's message) are thrown as ApiError.
- */
-export async function unlockSharedRecording(token: string, password: string): Promise<void> {
-  const res = await chatRequest<unknown>(`/api/v1/share/${encodeURIComponent(token)}/unlock`, {
-    method: 'POST',
-    body: { password },
-    auth: false,
-  })
-  if (res.status < 200 || res.status >= 300) throw ApiError.fromResponse(res.status, res.data)
-}
-
 export const sharedRecordingKey = (token: string) => shareKeys.view(token)
 
 export const sharedRecordingQuery = (token: string) =>

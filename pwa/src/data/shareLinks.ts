@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import { apiRequest } from './api/http'
 import { ApiError } from './api/errors'
+import { asArray, asObject, text } from './normalize/loose'
 import { normalizeShareLink, normalizeShareLinks, type ShareLink } from './normalize/shareLink'
 import { recordingKeys } from './recordingKeys'
 
@@ -14,9 +15,21 @@ export interface NewShareLink {
 }
 
 /** POST /api/v1/recordings/{id}/share. */
-export async function createShareLink(recordingId: string, settings: NewShareLink = {}): Promise<ShareLink> {
-  const { expiresIn, password, allowDownload } = settings
-  const raw = await apiRequest<unknown>(`/api/v1/recordings/${encodeURIComponent(recordingId)}/share`, {
+export function createShareLink(recordingId: string, settings: NewShareLink = {}): Promise<ShareLink> {
+  return postLink(`/api/v1/recordings/${encodeURIComponent(recordingId)}/share`, settings)
+}
+
+/**
+ * POST /api/v1/highlights/{id}/share: a clip, the link to one highlight (ADR
+ * 24). The server leaves its audio download off unless allowDownload is true,
+ * and answers the bare link (no envelope), its url the /shared/clip page.
+ */
+export function shareClip(highlightId: string, settings: NewShareLink = {}): Promise<ShareLink> {
+  return postLink(`/api/v1/highlights/${encodeURIComponent(highlightId)}/share`, settings)
+}
+
+async function postLink(path: string, { expiresIn, password, allowDownload }: NewShareLink): Promise<ShareLink> {
+  const raw = await apiRequest<unknown>(path, {
     method: 'POST',
     body: {
       ...(expiresIn === undefined ? {} : { expiresIn }),
@@ -50,4 +63,31 @@ export const shareLinksQuery = (recordingId: string) =>
     queryKey: recordingKeys.shares(recordingId),
     queryFn: ({ signal }) => listShareLinks(recordingId, signal),
     staleTime: 0,
+  })
+
+/** A highlight's range on its recording's timeline (seconds), which a clip's row in the list names. */
+export interface ClipRange {
+  start: number
+  end: number
+}
+
+/** GET /api/v1/recordings/{id}/highlights, read for the ranges of the recording's clips, by highlight id. */
+export async function listHighlightRanges(recordingId: string, signal?: AbortSignal): Promise<Map<string, ClipRange>> {
+  const raw = await apiRequest<unknown>(`/api/v1/recordings/${encodeURIComponent(recordingId)}/highlights`, {
+    signal,
+  })
+  const ranges = new Map<string, ClipRange>()
+  for (const item of asArray(asObject(raw)?.data) ?? []) {
+    const h = asObject(item)
+    const id = text(h?.id)
+    if (id && typeof h?.start === 'number' && typeof h.end === 'number') ranges.set(id, { start: h.start, end: h.end })
+  }
+  return ranges
+}
+
+export const highlightRangesQuery = (recordingId: string) =>
+  queryOptions({
+    queryKey: [...recordingKeys.shares(recordingId), 'highlight-ranges'] as const,
+    queryFn: ({ signal }) => listHighlightRanges(recordingId, signal),
+    staleTime: 60_000,
   })

@@ -25,6 +25,8 @@ export interface ShareLink {
   /** Public opens so far, and the latest (ms; null: never opened). */
   views: number
   lastViewedAt: number | null
+  /** A clip (ADR 24): the highlight it shares; undefined for a link to the whole recording. */
+  highlightId?: string
 }
 
 export function normalizeShareLink(raw: unknown): ShareLink | null {
@@ -32,13 +34,14 @@ export function normalizeShareLink(raw: unknown): ShareLink | null {
   const token = text(link?.token).trim()
   const id = text(link?.id).trim() || token
   if (!link || !id) return null
+  const highlightId = text(link.highlightId).trim() || undefined
   const time = (value: unknown) => {
     const ms = parseTimestamp(value)
     return Number.isNaN(ms) ? null : ms
   }
   return {
     id,
-    url: text(link.url).trim() || (token ? sharedRecordingPath(token) : ''),
+    url: text(link.url).trim() || (token ? sharedPath(token, highlightId) : ''),
     hint: text(link.hint).trim() || token.slice(-4),
     createdAt: parseTimestamp(link.createdAt),
     expiresAt: time(link.expiresAt),
@@ -47,6 +50,7 @@ export function normalizeShareLink(raw: unknown): ShareLink | null {
     allowDownload: link.allowDownload !== false,
     views: typeof link.views === 'number' && Number.isFinite(link.views) ? link.views : 0,
     lastViewedAt: time(link.lastViewedAt),
+    ...(highlightId ? { highlightId } : {}),
   }
 }
 
@@ -62,7 +66,7 @@ export function shareLinkState(link: ShareLink, now = Date.now()): ShareLinkStat
   return 'active'
 }
 
-/** The app's own path for a share token (used when the server sends no url). */
-function sharedRecordingPath(token: string): string {
-  return `/shared/recording?token=${encodeURIComponent(token)}`
+/** The app's own path for a share token (used when the server sends no url): a clip's or a recording's page. */
+function sharedPath(token: string, highlightId: string | undefined): string {
+  return `/shared/${highlightId ? 'clip' : 'recording'}?token=${encodeURIComponent(token)}`
 }

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react'
 import { useMutation } from '@tanstack/react-query'
 import { isApiError, isNetworkFailure } from '@/data/api/errors'
-import { unlockSharedRecording } from '@/data/share'
+import { unlockSharedRecording } from '@/data/shareUnlock'
 import './password-gate.css'
 
 interface Props {

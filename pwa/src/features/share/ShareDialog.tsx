@@ -21,7 +21,7 @@ export function ShareDialog({ recordingId, title, onClose }: Props) {
   const [password, setPassword] = useState('')
   const [allowDownload, setAllowDownload] = useState(true)
   const [created, setCreated] = useState<ShareLink | null>(null)
-  const { links, create, revoke } = useShareLinks(recordingId)
+  const { links, clipRanges, create, revoke } = useShareLinks(recordingId)
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -92,6 +92,7 @@ export function ShareDialog({ recordingId, title, onClose }: Props) {
         revokeFailed={revoke.isError}
         onRevoke={(id) => revoke.mutate(id)}
         toUrl={absoluteUrl}
+        clipRanges={clipRanges}
       />
     </ModalDialog>
   )

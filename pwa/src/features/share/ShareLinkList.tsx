@@ -1,5 +1,7 @@
 import { formatShortDateTime } from '@/data/normalize/recordingDates'
 import { shareLinkState, type ShareLink } from '@/data/normalize/shareLink'
+import type { ClipRange } from '@/data/shareLinks'
+import { formatClock } from '@/data/time'
 import { linkStatus } from './expiry'
 
 interface Props {
@@ -12,10 +14,13 @@ interface Props {
   revokeFailed: boolean
   onRevoke: (id: string) => void
   toUrl: (url: string) => string
+  /** The ranges of the clips' highlights, by highlight id, once read. */
+  clipRanges?: Map<string, ClipRange>
 }
 
 /** The recording's existing links, newest first, each with its state and, while active, Revoke. */
-export function ShareLinkList({ links, loading, failed, onRetry, revoking, revokeFailed, onRevoke, toUrl }: Props) {
+export function ShareLinkList(props: Props) {
+  const { links, loading, failed, onRetry, revoking, revokeFailed, onRevoke, toUrl, clipRanges } = props
   if (loading) return <p role="status">Loading share links…</p>
   if (failed) {
     return (
@@ -39,9 +44,13 @@ export function ShareLinkList({ links, loading, failed, onRetry, revoking, revok
         {links.map((link) => {
           const active = shareLinkState(link) === 'active'
           const created = formatShortDateTime(link.createdAt)
+          const clip = link.highlightId === undefined ? undefined : clipLabel(clipRanges?.get(link.highlightId))
           return (
             <li key={link.id} className={`share-links__item${active ? '' : ' share-links__item--inactive'}`}>
-              <span className="share-links__url">{link.url ? toUrl(link.url) : `Link ending in …${link.hint}`}</span>
+              <span className="share-links__url">
+                {clip && <strong>{clip} · </strong>}
+                {link.url ? toUrl(link.url) : `Link ending in …${link.hint}`}
+              </span>
               <span className="share-links__meta">
                 Created {created} · {linkStatus(link)}
                 {link.protected && ' · Password'}
@@ -52,7 +61,7 @@ export function ShareLinkList({ links, loading, failed, onRetry, revoking, revok
                 <button
                   type="button"
                   className="button button--danger"
-                  aria-label={`Revoke link created ${created}`}
+                  aria-label={`Revoke ${clip ? clip.toLowerCase() : 'link'} created ${created}`}
                   disabled={revoking === link.id}
                   onClick={() => onRevoke(link.id)}
                 >
@@ -72,4 +81,9 @@ export function viewsLine(link: ShareLink): string {
   if (link.views === 0 || link.lastViewedAt === null) return 'No views yet'
   const count = link.views === 1 ? '1 view' : `${link.views} views`
   return `${count} · last ${formatShortDateTime(link.lastViewedAt)}`
+}
+
+/** A clip's row names its moment, "Clip 12:03–12:41"; "Clip" alone while (or if) its highlight's range is not known. */
+export function clipLabel(range: ClipRange | undefined): string {
+  return range ? `Clip ${formatClock(range.start)}–${formatClock(range.end)}` : 'Clip'
 }
