@@ -44,6 +44,7 @@ const SharedRecordingPage = lazy(() => import('@/features/share/SharedRecordingP
 // Its own chunk, fetched only when opened: no other route's JavaScript grows.
 const DigestPage = lazy(() => import('@/features/digest/DigestPage'))
 const TemplatesPage = lazy(() => import('@/features/templates/TemplatesPage'))
+const HighlightsPage = lazy(() => import('@/features/highlights/HighlightsPage'))
 
 const screen = (node: ReactNode) => <Suspense fallback={<FullPageSpinner />}>{node}</Suspense>
 
@@ -80,5 +81,6 @@ const signedInScreens = (
     <Route path="/ask">{screen(<LibraryAskPage />)}</Route>
     <Route path="/digest">{screen(<DigestPage />)}</Route>
     <Route path="/templates">{screen(<TemplatesPage />)}</Route>
+    <Route path="/highlights">{screen(<HighlightsPage />)}</Route>
   </Switch>
 )

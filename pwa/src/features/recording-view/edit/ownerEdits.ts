@@ -1,5 +1,5 @@
 import { createContext, useContext, type ComponentType, type ReactNode } from 'react'
-import type { SpeakerRenamesProps } from '@/features/transcription/TranscriptionTab'
+import type { HighlighterProps, SpeakerRenamesProps } from '@/features/transcription/TranscriptionTab'
 
 interface EditableTextProps {
   id: string
@@ -21,6 +21,8 @@ export interface OwnerEdits {
   SpeakerRenames: ComponentType<SpeakerRenamesProps>
   /** The Notes tab: the owner's own note, which a shared page never has. */
   Notes: ComponentType<{ recordingId: string; note: string }>
+  /** The Highlights tab; given the transcript's list (HighlighterProps), highlighting in the transcript. */
+  Highlights: (props: { recordingId: string } & Partial<HighlighterProps>) => ReactNode
 }
 
 export const OwnerEditsContext = createContext<OwnerEdits | null>(null)
