@@ -32,18 +32,20 @@ export default function TranscriptHighlighter({ recordingId, segments, listRef, 
   return (
     <>
       {shown && (
-        <HighlightBar
-          key={`${shown.first}-${shown.last}`}
-          range={shown}
-          recordingId={recordingId}
-          segments={segments}
-          open={form !== null}
-          onOpen={() => setForm(shown)}
-          onDone={() => {
-            setForm(null)
-            window.getSelection()?.removeAllRanges()
-          }}
-        />
+        <div className="highlight-bar-anchor">
+          <HighlightBar
+            key={`${shown.first}-${shown.last}`}
+            range={shown}
+            recordingId={recordingId}
+            segments={segments}
+            open={form !== null}
+            onOpen={() => setForm(shown)}
+            onDone={() => {
+              setForm(null)
+              window.getSelection()?.removeAllRanges()
+            }}
+          />
+        </div>
       )}
       {children(marks)}
     </>
@@ -61,6 +63,7 @@ function useSelectedRange(
       const next = selectedRange(window.getSelection(), listRef.current, segments)
       setRange((prev) => (prev && next && prev.first === next.first && prev.last === next.last ? prev : next))
     }
+    read() // a selection made while this code was loading
     document.addEventListener('selectionchange', read)
     return () => document.removeEventListener('selectionchange', read)
   }, [listRef, segments])
@@ -76,7 +79,7 @@ function marksBySegment(highlights: StoredHighlight[], segments: HighlighterProp
     const last = lines.at(-1)
     for (const s of lines) {
       const list = out.get(s.index) ?? []
-      out.set(s.index, s === last ? [...list, { id: h.id, label }] : list)
+      out.set(s.index, [...list, s === last ? { id: h.id, label } : { id: h.id }])
     }
   }
   return out

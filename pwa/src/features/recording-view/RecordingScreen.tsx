@@ -240,15 +240,14 @@ function PanelContent({
           highlight={highlight}
           recordingId={view.id}
           renames={renames}
-          highlighter={edits?.Highlights}
+          highlighter={edits?.Panel}
         />
       )
     case 'highlights':
-      return edits ? <edits.Highlights recordingId={view.id} /> : null
     case 'notes':
       return edits ? (
         <Suspense fallback={<p>Loading…</p>}>
-          <edits.Notes recordingId={view.id} note={view.note} />
+          <edits.Panel recordingId={view.id} {...(tab === 'notes' && { note: view.note })} />
         </Suspense>
       ) : null
     case 'ask':

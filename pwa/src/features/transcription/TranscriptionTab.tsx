@@ -36,8 +36,8 @@ export interface SpeakerRenamesProps {
 /** A highlight shown on a transcript line: activating it opens the highlight. */
 export interface SegmentMark {
   id: string
-  /** The accessible name of the mark's button, e.g. 'Highlight at 0:05: the note'. */
-  label: string
+  /** On the highlight's last line: the name of the button that opens it, e.g. 'Highlight at 0:05: the note'. */
+  label?: string
 }
 
 export interface SegmentMarks {
@@ -173,20 +173,23 @@ const Segment = memo(function Segment({ segment, active, onSeek, marks, onOpenMa
       <p className="transcript__text">
         {marks?.length ? <mark className="transcript__mark">{segment.text}</mark> : segment.text}
       </p>
-      {marks?.map((m) => (
-        <button
-          key={m.id}
-          type="button"
-          className="transcript__mark-open"
-          aria-label={m.label}
-          onClick={(e) => {
-            e.stopPropagation() // not a seek of the line
-            onOpenMark?.(m.id)
-          }}
-        >
-          ✦
-        </button>
-      ))}
+      {marks?.map(
+        (m) =>
+          m.label && (
+            <button
+              key={m.id}
+              type="button"
+              className="transcript__mark-open"
+              aria-label={m.label}
+              onClick={(e) => {
+                e.stopPropagation() // not a seek of the line
+                onOpenMark?.(m.id)
+              }}
+            >
+              ✦
+            </button>
+          ),
+      )}
     </li>
   )
 })

@@ -13,8 +13,7 @@ const EDITS: OwnerEdits = {
   Description: EditableDescription,
   PendingMark,
   SpeakerRenames,
-  Notes: OwnerPanel,
-  Highlights: OwnerPanel,
+  Panel: OwnerPanel,
 }
 const QUESTIONS: QuestionQueue = {
   useWaiting: useQueuedQuestions,

@@ -1,10 +1,8 @@
 import { lazy } from 'react'
-import type { HighlighterProps } from '@/features/transcription/TranscriptionTab'
+import type { OwnerPanelProps } from './ownerEdits'
 
 const NotesTab = lazy(() => import('@/features/notes/NotesTab'))
 const OwnerHighlights = lazy(() => import('@/features/highlights/OwnerHighlights'))
-
-export type OwnerPanelProps = { recordingId: string } & ({ note: string } | Partial<HighlighterProps>)
 
 /**
  * The owner's own panels, loaded as one small chunk the first time one is
