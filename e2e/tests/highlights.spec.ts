@@ -89,8 +89,19 @@ function transcriptRange({ from, to, select }: { from: string; to: string; selec
 async function selectWords(page: Page, from: string, to: string, info: TestInfo): Promise<void> {
   await page.locator('.transcript').getByText(from).scrollIntoViewIfNeeded()
   const touch = info.project.use.hasTouch === true
-  const points = await page.evaluate(transcriptRange, { from, to, select: touch })
-  if (!points) return
+  if (touch) {
+    await page.evaluate(transcriptRange, { from, to, select: true })
+    return
+  }
+  // Where the words are once the scroll has settled (it may be smooth): the same twice in a row.
+  let points = await page.evaluate(transcriptRange, { from, to, select: false })
+  await expect
+    .poll(async () => {
+      const before = JSON.stringify(points)
+      points = await page.evaluate(transcriptRange, { from, to, select: false })
+      return JSON.stringify(points) === before
+    })
+    .toBe(true)
   const [a, b] = points as [Point, Point]
   await page.mouse.move(a.x, a.y)
   await page.mouse.down()

@@ -10,12 +10,10 @@ export type OwnerHighlightsProps = { recordingId: string } & Partial<Highlighter
  * else the Highlights tab.
  */
 export default function OwnerHighlights(props: OwnerHighlightsProps) {
-  const { listRef, segments, children } = props
-  if (listRef && segments && children)
+  const { listRef, segments, onMarks } = props
+  if (listRef && segments && onMarks)
     return (
-      <TranscriptHighlighter recordingId={props.recordingId} listRef={listRef} segments={segments}>
-        {children}
-      </TranscriptHighlighter>
+      <TranscriptHighlighter recordingId={props.recordingId} listRef={listRef} segments={segments} onMarks={onMarks} />
     )
   return <HighlightsTab recordingId={props.recordingId} />
 }

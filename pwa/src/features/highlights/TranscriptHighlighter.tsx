@@ -16,7 +16,7 @@ import { selectedRange, type SelectedRange } from './selection'
  * The lines of existing highlights are marked, each with a button that
  * opens the highlight in the Highlights tab.
  */
-export default function TranscriptHighlighter({ recordingId, segments, listRef, children }: HighlighterProps) {
+export default function TranscriptHighlighter({ recordingId, segments, listRef, onMarks }: HighlighterProps) {
   const highlights = useRecordingHighlights(recordingId)
   const [, setParams] = useSearchParams()
   const selected = useSelectedRange(listRef, segments)
@@ -28,6 +28,7 @@ export default function TranscriptHighlighter({ recordingId, segments, listRef, 
     }),
     [highlights, segments, setParams],
   )
+  useEffect(() => onMarks(marks), [marks, onMarks])
   const shown = form ?? selected
   return (
     <>
@@ -47,7 +48,6 @@ export default function TranscriptHighlighter({ recordingId, segments, listRef, 
           />
         </div>
       )}
-      {children(marks)}
     </>
   )
 }

@@ -5,8 +5,8 @@ import {
   useEffect,
   useMemo,
   useRef,
+  useState,
   type ComponentType,
-  type ReactNode,
   type RefObject,
 } from 'react'
 import { formatRange, segmentIndexAt, type Transcript, type TranscriptSegment } from '@/data/normalize/transcript'
@@ -48,8 +48,8 @@ export interface SegmentMarks {
 export interface HighlighterProps extends SpeakerRenamesProps {
   /** The transcript's list, where a selection is read. */
   listRef: RefObject<HTMLOListElement | null>
-  /** Draws the list with the marks. */
-  children: (marks: SegmentMarks) => ReactNode
+  /** Gives the list the marks to draw (the list itself stays as it is: a selection in it is kept). */
+  onMarks: (marks: SegmentMarks) => void
 }
 
 const NO_TRANSCRIPTION = 'No transcription available'
@@ -78,6 +78,7 @@ export function TranscriptionTab({
   const active = listening ? spoken : target
   const seek = player?.seek
   const onSeek = useCallback((t: number) => seek?.(t, true), [seek])
+  const [marks, setMarks] = useState<SegmentMarks>()
 
   useEffect(() => {
     if (spoken < 0 || !player?.playing) return
@@ -96,34 +97,28 @@ export function TranscriptionTab({
     row.focus({ preventScroll: true })
   }, [target, highlight])
 
-  const list = (marks?: SegmentMarks) => (
-    <ol className="transcript" ref={listRef} aria-label="Transcript">
-      {segments.map((s) => (
-        <Segment
-          key={s.index}
-          segment={s}
-          active={s.index === active}
-          onSeek={seek ? onSeek : undefined}
-          marks={marks?.bySegment.get(s.index)}
-          onOpenMark={marks?.open}
-        />
-      ))}
-    </ol>
-  )
   if (status !== 'ok') return <p className="transcript-empty">{status === 'none' ? NO_TRANSCRIPTION : NO_SEGMENTS}</p>
   return (
     <>
       {recordingId && Renames && <Renames recordingId={recordingId} segments={segments} />}
-      {recordingId && Highlighter ? (
+      {recordingId && Highlighter && (
         // Its code comes after the transcript has drawn: the lines show meanwhile, unmarked.
-        <Suspense fallback={list()}>
-          <Highlighter recordingId={recordingId} segments={segments} listRef={listRef}>
-            {list}
-          </Highlighter>
+        <Suspense fallback={null}>
+          <Highlighter recordingId={recordingId} segments={segments} listRef={listRef} onMarks={setMarks} />
         </Suspense>
-      ) : (
-        list()
       )}
+      <ol className="transcript" ref={listRef} aria-label="Transcript">
+        {segments.map((s) => (
+          <Segment
+            key={s.index}
+            segment={s}
+            active={s.index === active}
+            onSeek={seek ? onSeek : undefined}
+            marks={marks?.bySegment.get(s.index)}
+            onOpenMark={marks?.open}
+          />
+        ))}
+      </ol>
     </>
   )
 }
