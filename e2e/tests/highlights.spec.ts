@@ -36,6 +36,17 @@ async function signedInAt(page: Page, path: string): Promise<void> {
   await page.goto(`${pocket.url}${path}`)
 }
 
+/** signedInAt with the app's worker ready: the device opens (and reloads) with the server down. */
+async function deviceAt(page: Page, path: string): Promise<void> {
+  await signInThroughIssuer(page.request, DEMO_EMAIL, pocket.url)
+  await page.goto(`${pocket.url}/recordings`)
+  await expectSeededLibrary(page)
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready
+  })
+  await page.goto(`${pocket.url}${path}`)
+}
+
 /** Another browser (its own storage) at the project's viewport: a second device. */
 async function secondDevice(browser: Browser, info: TestInfo): Promise<Page> {
   const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch } = info.project.use
@@ -198,15 +209,10 @@ test('words selected in the transcript become a highlight: marked there, listed 
 
 test('a highlight made offline is kept over a reload and reaches another device live once online', async ({ page, browser }, info) => {
   test.setTimeout(180_000)
-  await signedInAt(page, `/recordings/${WEEKLY}?tab=transcription`)
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready
-  })
-  await page.reload()
+  await deviceAt(page, `/recordings/${WEEKLY}?tab=transcription`)
   await expect(panel(page, /^Transcri/)).toContainText(FROM)
   const other = await secondDevice(browser, info)
-  await signInThroughIssuer(other.request, DEMO_EMAIL, pocket.url)
-  await other.goto(`${pocket.url}/recordings/${WEEKLY}?tab=highlights`)
+  await deviceAt(other, `/recordings/${WEEKLY}?tab=highlights`)
   await expect(panel(other, 'Highlights')).toContainText('No highlights yet')
 
   // Offline: the browser and the server both gone (the service worker's fetches ignore setOffline).
