@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test'
+import { expectNoSeriousA11yViolations } from '../support/a11y'
 import { expectSeededLibrary, openSidebar, userMenuButton } from '../support/app'
 import { DEMO_EMAIL } from '../support/env'
 import { signInThroughIssuer } from '../support/issuer'
@@ -167,6 +168,8 @@ test('words selected in the transcript become a highlight: marked there, listed 
   await expect.poll(async () => (await apiHighlights(page)).map((h) => h.note), SYNCED).toEqual(['Release slips'])
   expect((await apiHighlights(page))[0].text).toMatch(QUOTED)
 
+  await expectNoSeriousA11yViolations(page, 'Highlights tab with a highlight')
+
   // The note, edited in place.
   await item.getByRole('button', { name: 'Edit note' }).click()
   const note = item.getByRole('textbox', { name: 'Note' })
@@ -188,6 +191,7 @@ test('words selected in the transcript become a highlight: marked there, listed 
   const search = page.getByRole('searchbox', { name: 'Search highlights' })
   await search.fill('december first')
   await expect(library.getByRole('listitem')).toHaveCount(1)
+  await expectNoSeriousA11yViolations(page, 'the library’s highlights')
   await search.fill('nothing says this')
   await expect(page.getByText('No highlights match')).toBeVisible()
   await search.fill('')
