@@ -9,8 +9,8 @@ import { decodedSegment } from '@/data/api/screenRequests'
 const LIST_PATH = /^\/(?:recordings\/?)?$/i // "/" redirects to the list
 const DETAIL_PATH = /^\/recordings\/([^/]+)\/?$/i
 
-/** The signed-in screens of spec §2, which share the shell: the list, a recording, Ask Pocket, the digest, templates. */
-export const SIGNED_IN_SCREENS = /^\/(?:recordings(?:\/[^/]+)?|ask|digest|templates)\/?$/i
+/** The signed-in screens of spec §2, which share the shell: the list, a recording, Ask Pocket, the digest, templates, highlights. */
+export const SIGNED_IN_SCREENS = /^\/(?:recordings(?:\/[^/]+)?|ask|digest|templates|highlights)\/?$/i
 
 export type ScreenAt = { screen: 'list' } | { screen: 'detail'; id: string }
 

@@ -46,6 +46,7 @@ const SharedClipPage = lazy(() => import('@/features/share/clip/SharedClipPage')
 // Its own chunk, fetched only when opened: no other route's JavaScript grows.
 const DigestPage = lazy(() => import('@/features/digest/DigestPage'))
 const TemplatesPage = lazy(() => import('@/features/templates/TemplatesPage'))
+const HighlightsPage = lazy(() => import('@/features/highlights/HighlightsPage'))
 
 const screen = (node: ReactNode) => <Suspense fallback={<FullPageSpinner />}>{node}</Suspense>
 
@@ -83,5 +84,6 @@ const signedInScreens = (
     <Route path="/ask">{screen(<LibraryAskPage />)}</Route>
     <Route path="/digest">{screen(<DigestPage />)}</Route>
     <Route path="/templates">{screen(<TemplatesPage />)}</Route>
+    <Route path="/highlights">{screen(<HighlightsPage />)}</Route>
   </Switch>
 )

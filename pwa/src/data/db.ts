@@ -79,15 +79,36 @@ export interface StoredFolder {
 }
 
 /**
+ * A marked passage of a recording's transcript (ADR 15), as the device shows
+ * it: the server's copy with queued edits laid over (version 4).
+ */
+export interface StoredHighlight {
+  id: string
+  recordingId: string
+  /** Seconds on the recording's timeline. */
+  start: number
+  end: number
+  /** The transcript's words in the range, quoted when the highlight was made. */
+  text: string
+  note: string
+  /** Display names of the speakers heard in the range, in order. */
+  speakers: string[]
+  createdAtMs: number
+  updatedAtMs: number
+  version?: number
+}
+
+/**
  * The server's copy of an entity while local edits are laid over it: the
  * recordings/folders/details rows show server copy + outbox, and this is
- * what discarding an edit goes back to. Key: 'recording:<id>' or 'folder:<id>'.
+ * what discarding an edit goes back to. Key: 'recording:<id>', 'folder:<id>' or 'highlight:<id>'.
  */
 export interface StoredSyncBase {
   key: string
   /** null: the server has no such entity (created here, or deleted there). */
   recording?: StoredRecording | null
   folder?: StoredFolder | null
+  highlight?: StoredHighlight | null
   /** The cached detail's fields sync edits (speakers, and the recording's edited members by name), and the detail's fetchedAt when they were read. */
   detail?: { speakers: unknown; fetchedAt: number; [member: string]: unknown }
 }
@@ -120,6 +141,7 @@ export class PocketDB extends Dexie {
   meta!: EntityTable<MetaEntry, 'key'>
   folders!: EntityTable<StoredFolder, 'id'>
   syncBase!: EntityTable<StoredSyncBase, 'key'>
+  highlights!: EntityTable<StoredHighlight, 'id'>
 
   constructor(name = 'pocket') {
     // No query cache: Dexie's keeps a clone of every live read's answer and
@@ -151,6 +173,8 @@ export class PocketDB extends Dexie {
     // When each kept recording was last opened here, in order: a full disk
     // gives back the space of those opened longest ago first (offline/evictLru).
     this.version(3).stores({ details: 'id, openedAt' })
+    // Highlights (ADR 15): a recording's, and the library's newest first.
+    this.version(4).stores({ highlights: 'id, recordingId, createdAtMs' })
   }
 
   /**

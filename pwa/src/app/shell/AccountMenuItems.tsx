@@ -22,6 +22,11 @@ export default function AccountMenuItems({ onOpen }: { onOpen: (path: string) =>
         </button>
       </li>
       <li role="none">
+        <button type="button" role="menuitem" className="user-menu__item" onClick={() => onOpen('/highlights')}>
+          Highlights
+        </button>
+      </li>
+      <li role="none">
         <button type="button" role="menuitem" className="user-menu__item" onClick={() => onOpen('/templates')}>
           Summary templates
         </button>

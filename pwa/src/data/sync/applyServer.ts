@@ -1,9 +1,15 @@
-import type { Change, FolderState, RecordingState, Tombstone } from '@/gen/pocket/sync/v1/sync_pb'
+import type { Change, FolderState, HighlightState, RecordingState, Tombstone } from '@/gen/pocket/sync/v1/sync_pb'
 import { EntityKind } from '@/gen/pocket/sync/v1/sync_pb'
 import type { PocketDB, StoredDetail } from '../db'
 import { baseKey } from './mutation'
-import { preloadFolders, preloadRecordings, recomposeFolder, recomposeRecording } from './rebase'
-import { detailFieldsFromState, detailFieldsOf, folderRowFromState, recordingRowFromState } from './serverState'
+import { preloadFolders, preloadRecordings, recomposeFolder, recomposeHighlight, recomposeRecording } from './rebase'
+import {
+  detailFieldsFromState,
+  detailFieldsOf,
+  folderRowFromState,
+  highlightRowFromState,
+  recordingRowFromState,
+} from './serverState'
 import { Stage } from './stage'
 
 /**
@@ -36,19 +42,15 @@ async function applyChange(s: Stage, change: Change): Promise<void> {
   const e = change.entity
   if (e.case === 'recording') await applyRecording(s, e.value)
   else if (e.case === 'folder') await applyFolder(s, e.value)
+  else if (e.case === 'highlight') await applyHighlight(s, e.value)
   else if (e.case === 'tombstone') await applyTombstone(s, e.value)
 }
 
-async function knownVersion(s: Stage, kind: 'recording' | 'folder', id: string): Promise<number> {
+type Kind = 'recording' | 'folder' | 'highlight'
+
+async function knownVersion(s: Stage, kind: Kind, id: string): Promise<number> {
   const base = await s.syncBase.get(baseKey(kind, id))
-  const held =
-    kind === 'recording'
-      ? base
-        ? base.recording
-        : await s.recordings.get(id)
-      : base
-        ? base.folder
-        : await s.folders.get(id)
+  const held = base ? base[kind] : await s[`${kind}s`].get(id)
   return held?.version ?? 0
 }
 
@@ -76,13 +78,25 @@ async function applyFolder(s: Stage, state: FolderState): Promise<void> {
   await recomposeFolder(s, state.id)
 }
 
+async function applyHighlight(s: Stage, state: HighlightState): Promise<void> {
+  if (Number(state.version) < (await knownVersion(s, 'highlight', state.id))) return
+  s.syncBase.put({ key: baseKey('highlight', state.id), highlight: highlightRowFromState(state) })
+  await recomposeHighlight(s, state.id)
+}
+
+const KINDS: Partial<Record<EntityKind, Kind>> = { [EntityKind.FOLDER]: 'folder', [EntityKind.HIGHLIGHT]: 'highlight' }
+
 async function applyTombstone(s: Stage, t: Tombstone): Promise<void> {
-  if (t.kind === EntityKind.HIGHLIGHT) return // the app keeps no highlights yet (ADR 15): nothing to remove
-  const kind = t.kind === EntityKind.FOLDER ? 'folder' : 'recording'
+  const kind = KINDS[t.kind] ?? 'recording'
   if (Number(t.version) < (await knownVersion(s, kind, t.id))) return
-  if (kind === 'folder') {
-    s.syncBase.put({ key: baseKey('folder', t.id), folder: null })
-    return recomposeFolder(s, t.id)
+  if (kind !== 'recording') {
+    s.syncBase.put({ key: baseKey(kind, t.id), [kind]: null })
+    return kind === 'folder' ? recomposeFolder(s, t.id) : recomposeHighlight(s, t.id)
+  }
+  // Its highlights go with it, as on the server (whose tombstones for them follow).
+  for (const id of await s.highlightsOf(t.id)) {
+    s.syncBase.put({ key: baseKey('highlight', id), highlight: null })
+    await recomposeHighlight(s, id)
   }
   s.details.delete(t.id)
   s.syncBase.put({ key: baseKey('recording', t.id), recording: null })
@@ -93,12 +107,23 @@ async function preloadChanges(s: Stage, changes: Change[]): Promise<void> {
   const recordings: string[] = []
   const folders: string[] = []
   const filedIn: string[] = []
+  const highlights: string[] = []
   for (const { entity: e } of changes) {
     if (e.case === 'recording') {
       recordings.push(e.value.id)
       filedIn.push(e.value.folderId)
     } else if (e.case === 'folder') folders.push(e.value.id)
-    else if (e.case === 'tombstone') (e.value.kind === EntityKind.FOLDER ? folders : recordings).push(e.value.id)
+    else if (e.case === 'highlight') highlights.push(e.value.id)
+    else if (e.case === 'tombstone') {
+      const kind = KINDS[e.value.kind] ?? 'recording'
+      ;({ recording: recordings, folder: folders, highlight: highlights })[kind].push(e.value.id)
+    }
   }
-  await Promise.all([preloadRecordings(s, recordings, filedIn), preloadFolders(s, folders)])
+  await Promise.all([
+    preloadRecordings(s, recordings, filedIn),
+    preloadFolders(s, folders),
+    s.syncBase.load(highlights.map((id) => baseKey('highlight', id))),
+    s.highlights.load(highlights),
+    s.loadOutbox(highlights),
+  ])
 }

@@ -149,6 +149,6 @@ export function targetOf(m: Pick<QueuedMutation, 'op'>): MutationTarget {
 }
 
 /** The Dexie key of an entity's server copy (StoredSyncBase.key). */
-export function baseKey(kind: 'recording' | 'folder', id: string): string {
+export function baseKey(kind: 'recording' | 'folder' | 'highlight', id: string): string {
   return `${kind}:${id}`
 }

@@ -85,10 +85,12 @@ async function storePage(db: PocketDB, changes: Change[], cursor: string, drop: 
   }
 }
 
+const NOT_RECORDINGS = [EntityKind.FOLDER, EntityKind.HIGHLIGHT]
+
 /** A recording deleted anywhere leaves no audio kept on this device. */
 function forgetDeletedAudio(changes: Change[]): void {
   const ids = changes.flatMap((c) =>
-    c.entity.case === 'tombstone' && c.entity.value.kind !== EntityKind.FOLDER ? [c.entity.value.id] : [],
+    c.entity.case === 'tombstone' && !NOT_RECORDINGS.includes(c.entity.value.kind) ? [c.entity.value.id] : [],
   )
   if (ids.length > 0) void dropOfflineAudio(ids).catch(() => {})
 }
@@ -99,12 +101,17 @@ function forgetDeletedAudio(changes: Change[]): void {
  * created here shows again at once.
  */
 async function dropLibrary(db: PocketDB): Promise<void> {
-  await Promise.all([db.recordings.clear(), db.folders.clear(), db.meta.delete(SYNC_CURSOR_KEY)])
+  // A highlight made here keeps its row: its words were quoted from this device's transcript (recomposeHighlight).
+  const madeHere = (await db.outbox.toArray()).filter((r) => r.kind === 'highlight').map((r) => r.entityId)
+  await Promise.all([
+    db.recordings.clear(),
+    db.folders.clear(),
+    db.highlights.where('id').noneOf(madeHere).delete(),
+    db.meta.delete(SYNC_CURSOR_KEY),
+  ])
   const bases = await db.syncBase.toArray()
   // The server copies are unknown until pulled again; the cached detail's stay (details are kept).
-  await db.syncBase.bulkPut(
-    bases.map((b) => (b.key.startsWith('folder:') ? { ...b, folder: null } : { ...b, recording: null })),
-  )
+  await db.syncBase.bulkPut(bases.map((b) => ({ ...b, [b.key.slice(0, b.key.indexOf(':'))]: null })))
   const targets = new Map<string, MutationTarget>()
   for (const row of await db.outbox.toArray())
     targets.set(`${row.kind}:${row.entityId}`, { kind: row.kind, entityId: row.entityId })

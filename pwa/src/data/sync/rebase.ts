@@ -1,6 +1,7 @@
 import type { OutboxEntry, PocketDB, StoredSyncBase } from '../db'
 import { baseKey, readMutation, type MutationTarget } from './mutation'
 import { finishRow, foldFolder, foldRecording, type Edit, type FolderView } from './optimistic'
+import { foldHighlight } from './optimisticHighlight'
 import { ofKind, Stage } from './stage'
 import { folderIdOf } from '../storedRecording'
 import { detailFieldsOf, withDetailFields } from './serverState'
@@ -13,7 +14,7 @@ import { detailFieldsOf, withDetailFields } from './serverState'
  * list recomposes rows it fetched before sync has started.
  */
 export function syncTables(db: PocketDB) {
-  return [db.recordings, db.details, db.folders, db.outbox, db.syncBase, db.meta]
+  return [db.recordings, db.details, db.folders, db.outbox, db.syncBase, db.meta, db.highlights]
 }
 
 /** The edits an entity waits on (pending and failed), oldest first. */
@@ -43,6 +44,7 @@ export async function recomposeAll(db: PocketDB, targets: MutationTarget[]): Pro
 async function recomposeIn(s: Stage, target: MutationTarget): Promise<void> {
   if (target.kind === 'recording') await recomposeRecording(s, target.entityId)
   else if (target.kind === 'folder') await recomposeFolder(s, target.entityId)
+  else if (target.kind === 'highlight') await recomposeHighlight(s, target.entityId)
 }
 
 export async function recomposeRecording(s: Stage, id: string): Promise<void> {
@@ -83,6 +85,22 @@ export async function recomposeFolder(s: Stage, id: string): Promise<void> {
   const members = await s.filedIn(id)
   await preloadRecordings(s, members)
   for (const member of members) await recomposeRecording(s, member)
+}
+
+/**
+ * A highlight as server copy + its queued edits. A highlight made here has
+ * no server copy yet: the row the edit wrote (with the words quoted from the
+ * device's transcript, data/highlights) is what its create is laid over.
+ */
+export async function recomposeHighlight(s: Stage, id: string): Promise<void> {
+  const key = baseKey('highlight', id)
+  const [rows, stored, view] = await Promise.all([s.edits('highlight', id), s.syncBase.get(key), s.highlights.get(id)])
+  const base: StoredSyncBase = stored ?? { key, highlight: view ?? null }
+  const out = foldHighlight(base.highlight ?? null, editsOf(rows), view ?? null)
+  if (rows.length > 0) s.syncBase.put(base)
+  else if (stored) s.syncBase.delete(key)
+  if (out) s.highlights.put(out)
+  else s.highlights.delete(id)
 }
 
 /** What a row filed in folderId shows: the folder's name, or General if it is deleted here. */

@@ -1,5 +1,5 @@
-import type { FolderState, RecordingState } from '@/gen/pocket/sync/v1/sync_pb'
-import type { StoredFolder, StoredRecording } from '../db'
+import type { FolderState, HighlightState, RecordingState } from '@/gen/pocket/sync/v1/sync_pb'
+import type { StoredFolder, StoredHighlight, StoredRecording } from '../db'
 import { asObject, type LooseObject } from '../normalize/loose'
 import { detailBody } from '../normalize/detail'
 import { toStored } from '../storedRecording'
@@ -58,6 +58,21 @@ export function folderRowFromState(f: FolderState): StoredFolder {
   }
   if (f.templateId) row.templateId = f.templateId
   return row
+}
+
+export function highlightRowFromState(h: HighlightState): StoredHighlight {
+  return {
+    id: h.id,
+    recordingId: h.recordingId,
+    start: h.start,
+    end: h.end,
+    text: h.text,
+    note: h.note,
+    speakers: [...h.speakers],
+    createdAtMs: Number(h.createdAtMs),
+    updatedAtMs: Number(h.updatedAtMs),
+    version: Number(h.version),
+  }
 }
 
 /** The fields sync edits, read from a cached detail body; null when it holds no recording. */

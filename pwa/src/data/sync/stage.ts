@@ -1,5 +1,13 @@
 import Dexie, { type Table } from 'dexie'
-import type { OutboxEntry, PocketDB, StoredDetail, StoredFolder, StoredRecording, StoredSyncBase } from '../db'
+import type {
+  OutboxEntry,
+  PocketDB,
+  StoredDetail,
+  StoredFolder,
+  StoredHighlight,
+  StoredRecording,
+  StoredSyncBase,
+} from '../db'
 import type { MutationTarget } from './mutation'
 
 /**
@@ -18,6 +26,7 @@ export class Stage {
   readonly details: StagedTable<StoredDetail>
   readonly folders: StagedTable<StoredFolder>
   readonly syncBase: StagedTable<StoredSyncBase>
+  readonly highlights: StagedTable<StoredHighlight>
   /** The outbox rows of an entity id, as read (any kind, in key order). */
   private readonly outbox = new Map<string, OutboxEntry[]>()
   /** The ids of the recordings filed in a folder, as the database held them when read. */
@@ -27,6 +36,7 @@ export class Stage {
   private taskStart = performance.now()
   private readonly outboxTable: PocketDB['outbox']
   private readonly recordingsTable: PocketDB['recordings']
+  private readonly highlightsTable: PocketDB['highlights']
 
   constructor(db: PocketDB) {
     // Bound to the transaction it is made in: between its reads the rules
@@ -42,6 +52,8 @@ export class Stage {
     this.details = new StagedTable<StoredDetail>(bound(db.details), (d) => d.id)
     this.folders = new StagedTable<StoredFolder>(bound(db.folders), (f) => f.id)
     this.syncBase = new StagedTable<StoredSyncBase>(bound(db.syncBase), (b) => b.key)
+    this.highlightsTable = bound(db.highlights)
+    this.highlights = new StagedTable<StoredHighlight>(this.highlightsTable, (h) => h.id)
   }
 
   /** The edits an entity waits on (pending and failed), oldest first. */
@@ -85,6 +97,15 @@ export class Stage {
     return rows.map((r) => r.id)
   }
 
+  /** The ids of a recording's highlights as the database holds them, with this stage's writes (a deleted recording takes them along). */
+  async highlightsOf(recordingId: string): Promise<string[]> {
+    const rows = await this.highlightsTable.where('recordingId').equals(recordingId).toArray()
+    this.highlights.remember(rows)
+    const ids = new Set(rows.map((r) => r.id).filter((id) => !this.highlights.wrote(id)))
+    for (const [id, row] of this.highlights.written()) if (row?.recordingId === recordingId) ids.add(id)
+    return [...ids]
+  }
+
   /**
    * Ends the main thread's task and goes on in the next, inside the same
    * transaction, once this one has run TASK_MS: one read of IndexedDB is
@@ -102,7 +123,13 @@ export class Stage {
 
   async flush(): Promise<void> {
     await settled(undefined) // the callers' track, even when nothing is written
-    await Promise.all([this.recordings.flush(), this.details.flush(), this.folders.flush(), this.syncBase.flush()])
+    await Promise.all([
+      this.recordings.flush(),
+      this.details.flush(),
+      this.folders.flush(),
+      this.syncBase.flush(),
+      this.highlights.flush(),
+    ])
   }
 }
 

@@ -11,7 +11,7 @@ import { LoadingScreen } from './LoadErrorScreen'
 import { ActionableTab, AskPocketPanel, MindMapTab, SummaryTab, TranscriptionTab, useTabCode } from './tabCode'
 import { RecordingHeader } from './RecordingHeader'
 import { panelId, tabId, Tabs, type TabSpec } from './Tabs'
-import { ALL_TABS, openingTab, OWNER_TAB, type DetailTab } from './detailTab'
+import { ALL_TABS, openingTab, OWNER_TABS, type DetailTab } from './detailTab'
 import { TAB_ICONS } from './tabIcons'
 import { useIsDesktop } from './useIsDesktop'
 import { usePrinting } from '@/features/export/usePrintAll'
@@ -29,6 +29,7 @@ const DESKTOP_TABS: TabSpec<DetailTab>[] = [
   { id: 'actionable', label: 'Actionable' },
   { id: 'mindmap', label: 'Mind map' },
   { id: 'transcription', label: 'Transcription' },
+  { id: 'highlights', label: 'Highlights' },
   { id: 'notes', label: 'Notes' },
 ]
 /** Mobile: the bottom tab bar, with the spec's shorter 'Transcript'. */
@@ -37,6 +38,7 @@ const MOBILE_TABS: TabSpec<DetailTab>[] = [
   { id: 'actionable', label: 'Actionable', icon: TAB_ICONS.actionable },
   { id: 'mindmap', label: 'Mind map', icon: TAB_ICONS.mindmap },
   { id: 'transcription', label: 'Transcript', icon: TAB_ICONS.transcription },
+  { id: 'highlights', label: 'Highlights', icon: TAB_ICONS.highlights },
   { id: 'notes', label: 'Notes', icon: TAB_ICONS.notes },
   { id: 'ask', label: 'Ask Pocket', icon: TAB_ICONS.ask },
 ]
@@ -161,7 +163,7 @@ function RecordingLayout({ view, backTo, actions, shareToken }: Props) {
 }
 
 /** Whether the screen has tab t: the owner's tab only on the owner's screen. */
-const shows = (editable: boolean, t: DetailTab) => editable || t !== OWNER_TAB
+const shows = (editable: boolean, t: DetailTab) => editable || !OWNER_TABS.includes(t)
 
 /** The panels a printed recording shows, whichever tab is selected. */
 const PRINTED: DetailTab[] = ['summary', 'actionable', 'transcription']
@@ -238,12 +240,14 @@ function PanelContent({
           highlight={highlight}
           recordingId={view.id}
           renames={renames}
+          highlighter={edits?.Panel}
         />
       )
+    case 'highlights':
     case 'notes':
       return edits ? (
         <Suspense fallback={<p>Loading…</p>}>
-          <edits.Notes recordingId={view.id} note={view.note} />
+          <edits.Panel recordingId={view.id} {...(tab === 'notes' && { note: view.note })} />
         </Suspense>
       ) : null
     case 'ask':

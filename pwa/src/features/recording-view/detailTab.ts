@@ -1,11 +1,11 @@
 /** The recording screen's tabs, by id; the id is also the value of ?tab= in the URL. */
-export type DetailTab = 'summary' | 'actionable' | 'mindmap' | 'transcription' | 'notes' | 'ask'
+export type DetailTab = 'summary' | 'actionable' | 'mindmap' | 'transcription' | 'highlights' | 'notes' | 'ask'
 
 /** Every tab, in the order the phone's bottom bar shows them. */
-export const ALL_TABS: DetailTab[] = ['summary', 'actionable', 'mindmap', 'transcription', 'notes', 'ask']
+export const ALL_TABS: DetailTab[] = ['summary', 'actionable', 'mindmap', 'transcription', 'highlights', 'notes', 'ask']
 
-/** The tab only the owner's screen has: a shared page never shows the note. */
-export const OWNER_TAB: DetailTab = 'notes'
+/** The tabs only the owner's screen has: a shared page never shows the note or the highlights. */
+export const OWNER_TABS: readonly DetailTab[] = ['highlights', 'notes']
 
 /**
  * The tab a URL opens on: ?tab= when the screen has it; else Transcription for

@@ -34,6 +34,7 @@ const CODE: Record<DetailTab, Lazy[]> = {
   actionable: [ActionableTab],
   mindmap: [MindMapTab],
   transcription: [TranscriptionTab],
+  highlights: [],
   notes: [],
   ask: [AskPocketPanel],
 }

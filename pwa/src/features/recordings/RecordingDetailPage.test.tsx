@@ -196,7 +196,7 @@ describe('detail load errors', () => {
 })
 
 describe('detail screen (phone)', () => {
-  it('has a bottom tab bar of six (Notes for the owner); Ask Pocket hides the header', async () => {
+  it('has a bottom tab bar of seven (Highlights and Notes for the owner); Ask Pocket hides the header', async () => {
     phone()
     await open('rec_01_weekly_sync')
     await screen.findByRole('heading', { level: 1, name: 'Weekly Product Sync' })
@@ -205,7 +205,7 @@ describe('detail screen (phone)', () => {
       within(bar)
         .getAllByRole('tab')
         .map((t) => t.textContent),
-    ).toEqual(['Summary', 'Actionable', 'Mind map', 'Transcript', 'Notes', 'Ask Pocket'])
+    ).toEqual(['Summary', 'Actionable', 'Mind map', 'Transcript', 'Highlights', 'Notes', 'Ask Pocket'])
     expect(screen.queryByRole('complementary', { name: 'Ask Pocket' })).not.toBeInTheDocument()
     await userEvent.click(within(bar).getByRole('tab', { name: 'Ask Pocket' }))
     expect(screen.queryByRole('heading', { level: 1, name: 'Weekly Product Sync' })).not.toBeInTheDocument()

@@ -1,4 +1,14 @@
-import { memo, useCallback, useEffect, useMemo, useRef, type ComponentType } from 'react'
+import {
+  memo,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ComponentType,
+  type RefObject,
+} from 'react'
 import { formatRange, segmentIndexAt, type Transcript, type TranscriptSegment } from '@/data/normalize/transcript'
 import { formatClock } from '@/data/time'
 import { usePlayer } from '@/features/player/PlayerContext'
@@ -14,11 +24,32 @@ interface TranscriptionTabProps {
   recordingId?: string
   /** The owner's renaming of speakers, given by the owner's screen only (the shared page loads none of it). */
   renames?: ComponentType<SpeakerRenamesProps>
+  /** The owner's highlights (select words, choose Highlight; marks on the highlighted lines), given by the owner's screen only. */
+  highlighter?: ComponentType<HighlighterProps>
 }
 
 export interface SpeakerRenamesProps {
   recordingId: string
   segments: TranscriptSegment[]
+}
+
+/** A highlight shown on a transcript line: activating it opens the highlight. */
+export interface SegmentMark {
+  id: string
+  /** On the highlight's last line: the name of the button that opens it, e.g. 'Highlight at 0:05: the note'. */
+  label?: string
+}
+
+export interface SegmentMarks {
+  bySegment: ReadonlyMap<number, SegmentMark[]>
+  open: (id: string) => void
+}
+
+export interface HighlighterProps extends SpeakerRenamesProps {
+  /** The transcript's list, where a selection is read. */
+  listRef: RefObject<HTMLOListElement | null>
+  /** Gives the list the marks to draw (the list itself stays as it is: a selection in it is kept). */
+  onMarks: (marks: SegmentMarks) => void
 }
 
 const NO_TRANSCRIPTION = 'No transcription available'
@@ -30,7 +61,13 @@ const NO_SEGMENTS = 'No transcription segments available'
  * find-in-page and screen readers see the whole transcript; CSS
  * content-visibility lets the browser skip laying out rows off screen.
  */
-export function TranscriptionTab({ transcript, highlight, recordingId, renames: Renames }: TranscriptionTabProps) {
+export function TranscriptionTab({
+  transcript,
+  highlight,
+  recordingId,
+  renames: Renames,
+  highlighter: Highlighter,
+}: TranscriptionTabProps) {
   const { status, segments } = transcript
   const target = useMemo(() => (highlight ? segmentIndexAt(segments, highlight.start) : -1), [segments, highlight])
   const listRef = useRef<HTMLOListElement>(null)
@@ -41,6 +78,7 @@ export function TranscriptionTab({ transcript, highlight, recordingId, renames: 
   const active = listening ? spoken : target
   const seek = player?.seek
   const onSeek = useCallback((t: number) => seek?.(t, true), [seek])
+  const [marks, setMarks] = useState<SegmentMarks>()
 
   useEffect(() => {
     if (spoken < 0 || !player?.playing) return
@@ -63,9 +101,22 @@ export function TranscriptionTab({ transcript, highlight, recordingId, renames: 
   return (
     <>
       {recordingId && Renames && <Renames recordingId={recordingId} segments={segments} />}
+      {recordingId && Highlighter && (
+        // Its code comes after the transcript has drawn: the lines show meanwhile, unmarked.
+        <Suspense fallback={null}>
+          <Highlighter recordingId={recordingId} segments={segments} listRef={listRef} onMarks={setMarks} />
+        </Suspense>
+      )}
       <ol className="transcript" ref={listRef} aria-label="Transcript">
         {segments.map((s) => (
-          <Segment key={s.index} segment={s} active={s.index === active} onSeek={seek ? onSeek : undefined} />
+          <Segment
+            key={s.index}
+            segment={s}
+            active={s.index === active}
+            onSeek={seek ? onSeek : undefined}
+            marks={marks?.bySegment.get(s.index)}
+            onOpenMark={marks?.open}
+          />
         ))}
       </ol>
     </>
@@ -77,9 +128,12 @@ interface SegmentProps {
   active: boolean
   /** With audio: clicking the segment plays from its start. */
   onSeek?: (t: number) => void
+  /** The highlights this line is part of. */
+  marks?: SegmentMark[]
+  onOpenMark?: (id: string) => void
 }
 
-const Segment = memo(function Segment({ segment, active, onSeek }: SegmentProps) {
+const Segment = memo(function Segment({ segment, active, onSeek, marks, onOpenMark }: SegmentProps) {
   const timed = segment.end > 0 || segment.start > 0
   const seekable = onSeek && timed
   return (
@@ -92,7 +146,8 @@ const Segment = memo(function Segment({ segment, active, onSeek }: SegmentProps)
       data-index={segment.index}
       aria-current={active ? 'true' : undefined}
       tabIndex={active ? -1 : undefined}
-      onClick={seekable ? () => onSeek(segment.start) : undefined}
+      // A drag that selects words is not a click to play.
+      onClick={seekable ? () => window.getSelection()?.isCollapsed !== false && onSeek(segment.start) : undefined}
     >
       <div className="transcript__meta">
         <span className="transcript__speaker" style={{ color: SPEAKER_COLORS[segment.colorIndex] }}>
@@ -110,7 +165,26 @@ const Segment = memo(function Segment({ segment, active, onSeek }: SegmentProps)
           <span className="transcript__time">{formatRange(segment.start, segment.end)}</span>
         ) : null}
       </div>
-      <p className="transcript__text">{segment.text}</p>
+      <p className="transcript__text">
+        {marks?.length ? <mark className="transcript__mark">{segment.text}</mark> : segment.text}
+      </p>
+      {marks?.map(
+        (m) =>
+          m.label && (
+            <button
+              key={m.id}
+              type="button"
+              className="transcript__mark-open"
+              aria-label={m.label}
+              onClick={(e) => {
+                e.stopPropagation() // not a seek of the line
+                onOpenMark?.(m.id)
+              }}
+            >
+              ✦
+            </button>
+          ),
+      )}
     </li>
   )
 })

@@ -6,9 +6,15 @@ import { SpeakerRenames } from '@/features/transcription/SpeakerRenames'
 import { EditableDescription, EditableTitle, PendingMark } from './HeaderEdits'
 import { OwnerEditsContext, type OwnerEdits } from './ownerEdits'
 
-// The editor loads when the Notes tab is first opened (the detail route is at its budget).
-const Notes = lazy(() => import('@/features/notes/NotesTab'))
-const EDITS: OwnerEdits = { Title: EditableTitle, Description: EditableDescription, PendingMark, SpeakerRenames, Notes }
+// The owner's panels (the note's editor, the highlights) load when first shown (the detail route is at its budget).
+const OwnerPanel = lazy(() => import('./ownerPanels'))
+const EDITS: OwnerEdits = {
+  Title: EditableTitle,
+  Description: EditableDescription,
+  PendingMark,
+  SpeakerRenames,
+  Panel: OwnerPanel,
+}
 const QUESTIONS: QuestionQueue = {
   useWaiting: useQueuedQuestions,
   ask: async (recordingId, text, sessionId) =>

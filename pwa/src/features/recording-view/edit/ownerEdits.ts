@@ -1,5 +1,5 @@
 import { createContext, useContext, type ComponentType, type ReactNode } from 'react'
-import type { SpeakerRenamesProps } from '@/features/transcription/TranscriptionTab'
+import type { HighlighterProps, SpeakerRenamesProps } from '@/features/transcription/TranscriptionTab'
 
 interface EditableTextProps {
   id: string
@@ -19,9 +19,15 @@ export interface OwnerEdits {
   /** The sync icon while any of the recording's edits waits to be sent. */
   PendingMark: ComponentType<{ id: string }>
   SpeakerRenames: ComponentType<SpeakerRenamesProps>
-  /** The Notes tab: the owner's own note, which a shared page never has. */
-  Notes: ComponentType<{ recordingId: string; note: string }>
+  /**
+   * The owner's own panels, which a shared page never has: given a note, the
+   * Notes tab; else the Highlights tab, or, given the transcript's list
+   * (HighlighterProps), highlighting in the transcript.
+   */
+  Panel: (props: OwnerPanelProps) => ReactNode
 }
+
+export type OwnerPanelProps = { recordingId: string } & ({ note: string } | Partial<HighlighterProps>)
 
 export const OwnerEditsContext = createContext<OwnerEdits | null>(null)
 
