@@ -4,6 +4,7 @@ import { highlightEdits } from '@/data/highlights/lazy'
 import { noteProblem } from '@/data/highlights/quote'
 import { formatClock } from '@/data/time'
 import { useToast, type Toaster } from '@/ui/toast/toastContext'
+import { ShareClipButton } from './clip/ShareClipButton'
 
 export const DELETED_TOAST = 'Highlight deleted'
 export const TOO_LATE_TOAST = 'Too late to undo: the highlight was already deleted'
@@ -20,9 +21,8 @@ interface Props {
 
 /**
  * One highlight: its time, speakers, words and note; the note is edited in
- * place, and Delete removes it at once with an Undo toast. The actions row
- * is where each highlight's own actions go (Edit note, Delete, and later
- * Share clip).
+ * place, Delete removes it at once with an Undo toast, and Share clip makes
+ * a link to just that moment (its dialog loads when first opened).
  */
 export function HighlightItem({ highlight: h, time, heading, target }: Props) {
   const [draft, setDraft] = useState<string | null>(null)
@@ -79,6 +79,7 @@ export function HighlightItem({ highlight: h, time, heading, target }: Props) {
             <button ref={editButton} type="button" className="button" onClick={() => setDraft(h.note)}>
               {h.note ? 'Edit note' : 'Add note'}
             </button>
+            <ShareClipButton highlightId={h.id} />
             <button type="button" className="button" onClick={() => void remove(h.id, toast)}>
               Delete
             </button>

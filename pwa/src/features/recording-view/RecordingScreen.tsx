@@ -64,7 +64,10 @@ export function RecordingScreen(props: Props) {
   const [tab, , at] = useTabParam(ALL_TABS.filter((t) => shows(editable, t)))
   // The panel the screen opens on is drawn with its own code: until it has come, a first
   // paint from the HTML stays (the screen releases it below), else the loading screen shows.
-  if (!useTabCode(desktop && tab === 'ask' ? 'summary' : tab)) return <LoadingScreen />
+  // Only that one: a tab pressed later whose code has not come yet waits in its own panel
+  // (its Suspense), so the tabs, and the focus on them, stay.
+  const [opening] = useState(tab)
+  if (!useTabCode(desktop && opening === 'ask' ? 'summary' : opening)) return <LoadingScreen />
   return (
     <>
       <ReleasePrerender />

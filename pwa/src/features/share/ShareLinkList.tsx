@@ -2,7 +2,7 @@ import { formatShortDateTime } from '@/data/normalize/recordingDates'
 import { shareLinkState, type ShareLink } from '@/data/normalize/shareLink'
 import type { ClipRange } from '@/data/shareLinks'
 import { formatClock } from '@/data/time'
-import { linkStatus } from './expiry'
+import { linkStatus } from '@/data/shareExpiry'
 
 interface Props {
   links: ShareLink[] | undefined

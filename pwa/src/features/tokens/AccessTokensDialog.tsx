@@ -4,7 +4,7 @@ import { accessTokenKeys, accessTokensQuery, type CreatedToken } from '@/data/ac
 import { ApiError } from '@/data/api/errors'
 import { ModalDialog } from '@/ui/dialog/ModalDialog'
 import { useOnline } from '@/features/sync/useSyncState'
-import { CopyField } from '@/features/share/CopyField'
+import { CopyField } from '@/ui/CopyField'
 import { CreateTokenForm } from './CreateTokenForm'
 import { TokenList } from './TokenList'
 import {

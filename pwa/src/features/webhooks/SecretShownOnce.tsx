@@ -1,4 +1,4 @@
-import { CopyField } from '@/features/share/CopyField'
+import { CopyField } from '@/ui/CopyField'
 import { SECRET_SHOWN_ONCE } from './webhookTexts'
 
 export interface ShownSecret {
