@@ -179,6 +179,23 @@ test('words selected in the transcript become a highlight: marked there, listed 
   await expect(item).toContainText('Release slips to December first')
   await expect(item.getByRole('button', { name: 'Edit note' })).toBeFocused()
 
+  // Share clip: a link that opens just this moment for someone signed out.
+  await item.getByRole('button', { name: 'Share clip' }).click()
+  const share = page.getByRole('dialog', { name: 'Share clip' })
+  await share.getByRole('button', { name: 'Create link' }).click()
+  const link = await share.getByRole('textbox', { name: 'New clip link' }).inputValue()
+  expect(link).toMatch(/\/shared\/clip\?token=/)
+  await share.getByRole('button', { name: 'Close' }).first().click()
+  await expect(share).toHaveCount(0)
+  const visitor = await (await page.context().browser()!.newContext()).newPage()
+  await visitor.goto(link)
+  await expect(visitor.getByRole('heading', { name: 'Weekly Product Sync' })).toBeVisible()
+  // Its lines, each with its speaker.
+  await expect(visitor.getByRole('main')).toContainText('Priya Raman 0:15Daniel, do you want to start with the release?')
+  await expect(visitor.getByRole('main')).toContainText('Daniel Okafor 0:20Sure. So the short version')
+  await expect(visitor.getByRole('main')).not.toContainText('Release slips') // the owner's note stays private
+  await visitor.context().close()
+
   // The library's highlights, through the account menu: searchable by note and words.
   await page.goto(`${pocket.url}/recordings`)
   await openSidebar(page)
