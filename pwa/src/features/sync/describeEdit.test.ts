@@ -34,6 +34,14 @@ describe('describing a refused edit', () => {
       'Rename of folder “Jobs”',
     )
     expect(describe_({ op: { case: 'deleteFolder', value: { id: 'f1' } } })).toBe('Deletion of folder “Work”')
+    // A relay refuses highlight edits (ADR 15): the list of refused changes names them.
+    expect(
+      describe_({
+        op: { case: 'createHighlight', value: { id: 'h1', recordingId: 'r1', start: 1, end: 2, note: '' } },
+      }),
+    ).toBe('Highlight on “Weekly sync”')
+    expect(describe_({ op: { case: 'updateHighlight', value: { id: 'h1', note: 'x' } } })).toBe('Note of a highlight')
+    expect(describe_({ op: { case: 'deleteHighlight', value: { id: 'h1' } } })).toBe('Deletion of a highlight')
   })
 
   it('still says something for a change that cannot be read', () => {

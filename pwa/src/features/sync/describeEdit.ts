@@ -35,6 +35,12 @@ export function describeEdit(mutation: QueuedMutation | null, names: EditNames):
       return `Summary template of folder ${q(names.folderName(op.value.id) ?? 'Untitled folder')}`
     case 'deleteFolder':
       return `Deletion of folder ${q(names.folderName(op.value.id) ?? 'Untitled folder')}`
+    case 'createHighlight':
+      return `Highlight on ${q(names.recordingTitle(op.value.recordingId))}`
+    case 'updateHighlight':
+      return 'Note of a highlight'
+    case 'deleteHighlight':
+      return 'Deletion of a highlight'
     default:
       return 'A change that could not be read'
   }
