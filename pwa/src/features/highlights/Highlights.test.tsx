@@ -164,6 +164,17 @@ describe('the /highlights page', () => {
     await waitFor(() => expect(screen.getAllByRole('listitem', { name: 'Highlight at 0:15' })).toHaveLength(1))
     const link = screen.getByRole('link', { name: /at 0:15$/ })
     expect(link).toHaveAttribute('href', `/recordings/${OWN}?t=15.87`)
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Speaker' }), 'All speakers')
+
+    // The folder filter reads the recording's folder as it is now: filed in Work, its highlights follow it.
+    const folder = screen.getByRole('combobox', { name: 'Folder' })
+    await userEvent.selectOptions(folder, 'General')
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2))
+    await db.folders.put({ id: 'work', name: 'Work', parentId: '', createdAtMs: 0 })
+    await db.recordings.put({ id: OWN, sortKey: data.createdAt, data, folderId: 'work' })
+    expect(await screen.findByText('No highlights match')).toBeInTheDocument()
+    await userEvent.selectOptions(folder, await within(folder).findByRole('option', { name: 'Work' }))
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2))
     app.unmount()
   })
 })
