@@ -228,7 +228,7 @@ test('words selected in the transcript become a highlight: marked there, listed 
   await expect(panel(page, 'Highlights')).toContainText('No highlights yet')
 })
 
-test('a highlight made offline is kept over a reload and reaches another device live once online', async ({ page, browser }, info) => {
+test('a highlight made offline is kept over a reload and reaches another device live once online', { tag: '@phone-full' }, async ({ page, browser }, info) => {
   test.setTimeout(180_000)
   await deviceAt(page, `/recordings/${WEEKLY}?tab=transcription`)
   await expect(panel(page, /^Transcri/)).toContainText(FROM)

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test'
 import { expectSeededLibrary, openSignedIn } from '../support/app'
 import { readDevice } from '../support/chaos/check'
-import { DEMO_EMAIL } from '../support/env'
+import { DEMO_EMAIL, stack } from '../support/env'
 import { WITHOUT_SERVICE_WORKER } from '../support/serviceWorker'
 
 test.use(WITHOUT_SERVICE_WORKER)
@@ -17,7 +17,14 @@ test.use(WITHOUT_SERVICE_WORKER)
  * call's answer arrived. The figures are logged as annotations.
  */
 const OTHER_EMAIL = 'sync-live-other@example.com'
-const LIVE_BUDGET_MS = 1000
+/**
+ * Through a relay a change takes two more hops before a tab sees it: the relay forwards the write
+ * to the upstream, and the tab's pull after the event is answered from the relay's mirror, which
+ * refreshes from the upstream first. make test runs the relay's lane beside the embedded suite and
+ * its checks on two cores, where those hops took 1.0–1.7 s (the embedded server's stay within
+ * 1 s there). The figures are logged either way.
+ */
+const LIVE_BUDGET_MS = stack.relay ? 2500 : 1000
 
 /** A change a page watches for: a row (or heading) appearing with a text, or a row going. */
 type Watch = { key: string; selector: string; text?: string; gone?: boolean }
