@@ -42,7 +42,7 @@ func (p Recording) HTML() []byte {
 	}
 	b.WriteString(desktopTabs)
 	if p.Owner != nil {
-		b.WriteString(ownerTab) // the owner's note: a share link never shows it
+		b.WriteString(ownerTab) // the owner's highlights and note: a share link never shows them
 	}
 	b.WriteString(`</div>`)
 	if p.Summary.Text != "" || len(p.Summary.Blocks) > 0 {
@@ -110,5 +110,7 @@ const desktopTabs = `<div class="tabs tabs--top rec-preview__tabs">` +
 	`<button type="button" class="tab" aria-selected="false"><span class="tab__label">Mind map</span></button>` +
 	`<button type="button" class="tab" aria-selected="false"><span class="tab__label">Transcription</span></button>`
 
-// ownerTab closes the owner's row, as the app's OWNER_TAB (detailTab.ts) does.
-const ownerTab = `<button type="button" class="tab" aria-selected="false"><span class="tab__label">Notes</span></button>`
+// ownerTab closes the owner's row with the tabs only the owner has (their
+// highlights and note), as the app's owner tabs (detailTab.ts) do.
+const ownerTab = `<button type="button" class="tab" aria-selected="false"><span class="tab__label">Highlights</span></button>` +
+	`<button type="button" class="tab" aria-selected="false"><span class="tab__label">Notes</span></button>`
