@@ -172,7 +172,7 @@ test.describe('detail screen', () => {
     const heading = page.getByRole('heading', { level: 1, name: '1:1 with Leo' })
     await expect(heading).toBeVisible()
     const bar = page.getByRole('tablist', { name: 'Recording' })
-    await expect(bar.getByRole('tab')).toHaveText(['Summary', 'Actionable', 'Mind map', 'Transcript', 'Notes', 'Ask Pocket'])
+    await expect(bar.getByRole('tab')).toHaveText(['Summary', 'Actionable', 'Mind map', 'Transcript', 'Highlights', 'Notes', 'Ask Pocket'])
     const box = await bar.boundingBox()
     expect(box && box.y + box.height).toBeGreaterThan(800) // at the bottom of the 844 px screen
     await bar.getByRole('tab', { name: 'Transcript' }).click()
