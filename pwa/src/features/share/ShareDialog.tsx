@@ -3,6 +3,7 @@ import { hasStatus, isApiError, limitMessage } from '@/data/api/errors'
 import type { ShareLink } from '@/data/normalize/shareLink'
 import { ModalDialog } from '@/ui/dialog/ModalDialog'
 import { CopyField } from '@/ui/CopyField'
+import { LinkOptionFields, type LinkOptions } from '@/ui/LinkOptionFields'
 import { EXPIRY_OPTIONS } from '@/data/shareExpiry'
 import { ShareLinkList } from './ShareLinkList'
 import { useShareLinks } from './useShareLinks'
@@ -17,21 +18,24 @@ interface Props {
 /** A modal dialog to create, copy and revoke share links. */
 export function ShareDialog({ recordingId, title, onClose }: Props) {
   const titleId = useId()
-  const [expiry, setExpiry] = useState(EXPIRY_OPTIONS[0]!.value)
-  const [password, setPassword] = useState('')
-  const [allowDownload, setAllowDownload] = useState(true)
+  const [options, setOptions] = useState<LinkOptions>({
+    expiry: EXPIRY_OPTIONS[0]!.value,
+    password: '',
+    allowDownload: true,
+  })
   const [created, setCreated] = useState<ShareLink | null>(null)
   const { links, clipRanges, create, revoke } = useShareLinks(recordingId)
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
+    const { expiry, password, allowDownload } = options
     const expiresIn = EXPIRY_OPTIONS.find((o) => o.value === expiry)?.seconds
     create.mutate(
       { expiresIn, password, allowDownload: allowDownload ? undefined : false }, // on is the server's default
       {
         onSuccess: (link) => {
           setCreated(link)
-          setPassword('') // the next link starts open again; this one's password is the owner's to pass on
+          setOptions((o) => ({ ...o, password: '' })) // the next link starts open again; this one's password is the owner's to pass on
         },
       },
     )
@@ -43,32 +47,7 @@ export function ShareDialog({ recordingId, title, onClose }: Props) {
       <p className="share-dialog__note">Anyone with the link can view this recording without signing in.</p>
 
       <form className="share-dialog__create" onSubmit={submit}>
-        <label htmlFor={`${titleId}-expiry`}>Link expires after</label>
-        <select id={`${titleId}-expiry`} value={expiry} onChange={(e) => setExpiry(e.target.value)}>
-          {EXPIRY_OPTIONS.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-        <label htmlFor={`${titleId}-password`}>Password (optional)</label>
-        <input
-          id={`${titleId}-password`}
-          type="password"
-          autoComplete="new-password"
-          minLength={4}
-          maxLength={128}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          aria-describedby={`${titleId}-password-hint`}
-        />
-        <span id={`${titleId}-password-hint`} className="share-dialog__muted share-dialog__hint">
-          Visitors must enter it before they see anything. 4 to 128 characters.
-        </span>
-        <label className="share-dialog__check">
-          <input type="checkbox" checked={allowDownload} onChange={(e) => setAllowDownload(e.target.checked)} />
-          Allow audio download
-        </label>
+        <LinkOptionFields id={titleId} value={options} onChange={setOptions} />
         <button type="submit" className="button button--primary" disabled={create.isPending}>
           {create.isPending ? 'Creating…' : 'Create link'}
         </button>

@@ -7,6 +7,7 @@ import { shareClip } from '@/data/shareLinks'
 import { useOnline } from '@/features/sync/useSyncState'
 import { ModalDialog } from '@/ui/dialog/ModalDialog'
 import { CopyField } from '@/ui/CopyField'
+import { LinkOptionFields, type LinkOptions } from '@/ui/LinkOptionFields'
 import { EXPIRY_OPTIONS } from '@/data/shareExpiry'
 import '@/features/share/share-dialog.css'
 
@@ -28,20 +29,23 @@ export function ShareClipDialog({ highlightId, onClose }: Props) {
   const id = useId()
   const online = useOnline()
   const queryClient = useQueryClient()
-  const [expiry, setExpiry] = useState(EXPIRY_OPTIONS[0]!.value)
-  const [password, setPassword] = useState('')
-  const [allowDownload, setAllowDownload] = useState(false)
+  // Audio download is off for a clip unless allowed (a recording's link has it on).
+  const [options, setOptions] = useState<LinkOptions>({
+    expiry: EXPIRY_OPTIONS[0]!.value,
+    password: '',
+    allowDownload: false,
+  })
   const [created, setCreated] = useState<ShareLink | null>(null)
   const create = useMutation({
     mutationFn: () =>
       shareClip(highlightId, {
-        expiresIn: EXPIRY_OPTIONS.find((o) => o.value === expiry)?.seconds,
-        password,
-        allowDownload,
+        expiresIn: EXPIRY_OPTIONS.find((o) => o.value === options.expiry)?.seconds,
+        password: options.password,
+        allowDownload: options.allowDownload,
       }),
     onSuccess: (link) => {
       setCreated(link)
-      setPassword('') // the next link starts open again
+      setOptions((o) => ({ ...o, password: '' })) // the next link starts open again
       // The recording's share list (whichever recording) shows the new clip.
       void queryClient.invalidateQueries({ queryKey: [...recordingKeys.all, 'shares'] })
     },
@@ -59,32 +63,7 @@ export function ShareClipDialog({ highlightId, onClose }: Props) {
         is shown.
       </p>
       <form className="share-dialog__create" onSubmit={submit}>
-        <label htmlFor={`${id}-expiry`}>Link expires after</label>
-        <select id={`${id}-expiry`} value={expiry} onChange={(e) => setExpiry(e.target.value)}>
-          {EXPIRY_OPTIONS.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-        <label htmlFor={`${id}-password`}>Password (optional)</label>
-        <input
-          id={`${id}-password`}
-          type="password"
-          autoComplete="new-password"
-          minLength={4}
-          maxLength={128}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          aria-describedby={`${id}-password-hint`}
-        />
-        <span id={`${id}-password-hint`} className="share-dialog__muted share-dialog__hint">
-          Visitors must enter it before they see anything. 4 to 128 characters.
-        </span>
-        <label className="share-dialog__check">
-          <input type="checkbox" checked={allowDownload} onChange={(e) => setAllowDownload(e.target.checked)} />
-          Allow audio download
-        </label>
+        <LinkOptionFields id={id} value={options} onChange={setOptions} />
         <button type="submit" className="button button--primary" disabled={create.isPending || !online}>
           {create.isPending ? 'Creating…' : 'Create link'}
         </button>
