@@ -9,7 +9,7 @@
 # generated-code check, typecheck and unit tests, and both linters take the CPU
 # the browser suite leaves idle. From the start, beside the embedded suite and at
 # normal priority too, a second browser lane runs the relay's tagged tests, then
-# 20 chaos trials (`make chaos` runs 200), then the tests tagged for two replicas
+# 10 chaos trials (`make chaos` runs 200), then the tests tagged for two replicas
 # on one PostgreSQL, then a few of the embedded suite's specs (its second lane):
 # those wait more than they compute, and the checks fill their waits. A table of
 # each stage's time and CPU closes the run.
@@ -250,12 +250,12 @@ embedded_second_lane() {
   env POCKET_E2E_OUTPUT=e2e/test-results/e2e-2nd e2e/run.sh "${second_lane_specs[@]/#/tests/}"
 }
 relay_tagged() { env POCKET_E2E_OUTPUT=e2e/test-results/e2e-relay e2e/run.sh --relay; }
-# A 20-trial sample of the chaos spec (e2e/README.md "Chaos"; `make chaos` runs
+# A 10-trial sample of the chaos spec (e2e/README.md "Chaos"; `make chaos` runs
 # 200), on a stack of its own in the side lane: in the embedded suite the sample
 # would lengthen the longest stage. No retry: a trial that loses, duplicates or
 # strands an edit fails the run, and its seed replays it (CHAOS_SEED).
 chaos_sample() {
-  env CHAOS_TRIALS=20 POCKET_E2E_OUTPUT=e2e/test-results/e2e-chaos \
+  env CHAOS_TRIALS=10 POCKET_E2E_OUTPUT=e2e/test-results/e2e-chaos \
     e2e/run.sh tests/chaos.spec.ts --project desktop --retries 0
 }
 # The tests tagged @replicas (e2e/run.sh --replicas: PostgreSQL, NATS, two
