@@ -4,12 +4,15 @@ import { openSignedIn } from '../support/app'
 import { DEMO_EMAIL, stack } from '../support/env'
 import { signInThroughIssuer } from '../support/issuer'
 import { startOwnPocket, type OwnPocket } from '../support/pocket'
+import { WITHOUT_SERVICE_WORKER } from '../support/serviceWorker'
 
 // The seeded fixtures (fixtures/README.md): 25 distinct recordings, newest
 // 'Note: 3.4 release to-dos' (Nov 19), oldest 'User research – bakery owner (P4)' (Sep 22).
 const NEWEST = 'Note: 3.4 release to-dos'
 const OLDEST = 'User research – bakery owner (P4)'
 test.use({ timezoneId: 'UTC' })
+// No step but the offline reading's needs the app's worker (it allows it below).
+test.use(WITHOUT_SERVICE_WORKER)
 
 const row = (page: Page, name: string) => page.getByRole('link', { name, exact: true })
 /** The whole row around a recording's title link (the link is the title alone; it covers the row). */
@@ -435,6 +438,7 @@ test.describe('share links', () => {
 })
 
 test.describe('offline reading', () => {
+  test.use({ serviceWorkers: 'allow' }) // the reload with the server stopped is served by the worker
   let pocket: OwnPocket
   test.beforeAll(async () => {
     pocket = await startOwnPocket()
