@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test'
+import { expect, type Browser, type Page, type TestInfo } from '@playwright/test'
 import { DEMO_EMAIL } from './env'
 import { signInThroughIssuer } from './issuer'
 
@@ -57,4 +57,11 @@ export async function closeSidebar(page: Page): Promise<void> {
   ) {
     await page.keyboard.press('Escape')
   }
+}
+
+/** Another browser (its own storage) at the project's viewport: a second device. */
+export async function secondDevice(browser: Browser, info: TestInfo): Promise<Page> {
+  const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch } = info.project.use
+  const context = await browser.newContext({ viewport, userAgent, deviceScaleFactor, isMobile, hasTouch })
+  return context.newPage()
 }

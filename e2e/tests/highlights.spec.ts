@@ -1,6 +1,6 @@
-import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test'
+import { expect, test, type Page, type TestInfo } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from '../support/a11y'
-import { expectSeededLibrary, openSidebar, userMenuButton } from '../support/app'
+import { expectSeededLibrary, openSidebar, secondDevice, userMenuButton } from '../support/app'
 import { DEMO_EMAIL } from '../support/env'
 import { signInThroughIssuer } from '../support/issuer'
 import { startOwnPocket, type OwnPocket } from '../support/pocket'
@@ -46,13 +46,6 @@ async function deviceAt(page: Page, path: string): Promise<void> {
     await navigator.serviceWorker.ready
   })
   await page.goto(`${pocket.url}${path}`)
-}
-
-/** Another browser (its own storage) at the project's viewport: a second device. */
-async function secondDevice(browser: Browser, info: TestInfo): Promise<Page> {
-  const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch } = info.project.use
-  const context = await browser.newContext({ viewport, userAgent, deviceScaleFactor, isMobile, hasTouch })
-  return context.newPage()
 }
 
 type Point = { x: number; y: number }

@@ -1,6 +1,6 @@
-import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from '../support/a11y'
-import { expectSeededLibrary } from '../support/app'
+import { expectSeededLibrary, secondDevice } from '../support/app'
 import { DEMO_EMAIL } from '../support/env'
 import { signInThroughIssuer } from '../support/issuer'
 import { startOwnPocket, type OwnPocket } from '../support/pocket'
@@ -38,13 +38,6 @@ async function deviceAtNotes(page: Page): Promise<void> {
   })
   await page.goto(`${pocket.url}/recordings/${WEEKLY.id}?tab=notes`)
   await expect(notesPanel(page).getByText('No note yet')).toBeVisible()
-}
-
-/** Another browser (its own storage) at the project's viewport: a second device. */
-async function secondDevice(browser: Browser, info: TestInfo): Promise<Page> {
-  const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch } = info.project.use
-  const context = await browser.newContext({ viewport, userAgent, deviceScaleFactor, isMobile, hasTouch })
-  return context.newPage()
 }
 
 async function writeNote(page: Page, text: string): Promise<void> {

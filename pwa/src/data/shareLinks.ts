@@ -91,3 +91,12 @@ export const highlightRangesQuery = (recordingId: string) =>
     queryFn: ({ signal }) => listHighlightRanges(recordingId, signal),
     staleTime: 60_000,
   })
+
+/** The server sends absolute URLs; a bare path is made absolute on this origin. */
+export function absoluteUrl(url: string): string {
+  try {
+    return new URL(url, window.location.origin).toString()
+  } catch {
+    return url
+  }
+}

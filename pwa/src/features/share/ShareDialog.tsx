@@ -5,6 +5,7 @@ import { ModalDialog } from '@/ui/dialog/ModalDialog'
 import { CopyField } from '@/ui/CopyField'
 import { LinkOptionFields, type LinkOptions } from '@/ui/LinkOptionFields'
 import { EXPIRY_OPTIONS } from '@/data/shareExpiry'
+import { absoluteUrl } from '@/data/shareLinks'
 import { ShareLinkList } from './ShareLinkList'
 import { useShareLinks } from './useShareLinks'
 import './share-dialog.css'
@@ -75,15 +76,6 @@ export function ShareDialog({ recordingId, title, onClose }: Props) {
       />
     </ModalDialog>
   )
-}
-
-/** The server sends absolute URLs; a bare path is made absolute on this origin. */
-function absoluteUrl(url: string): string {
-  try {
-    return new URL(url, window.location.origin).toString()
-  } catch {
-    return url
-  }
 }
 
 /** A 400 (a password of the wrong length) says what to fix, in the server's words. */

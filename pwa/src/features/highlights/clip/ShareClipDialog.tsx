@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { hasStatus, isApiError, isNetworkFailure, limitMessage } from '@/data/api/errors'
 import type { ShareLink } from '@/data/normalize/shareLink'
 import { recordingKeys } from '@/data/recordingKeys'
-import { shareClip } from '@/data/shareLinks'
+import { absoluteUrl, shareClip } from '@/data/shareLinks'
 import { useOnline } from '@/features/sync/useSyncState'
 import { ModalDialog } from '@/ui/dialog/ModalDialog'
 import { CopyField } from '@/ui/CopyField'
@@ -83,15 +83,6 @@ export function ShareClipDialog({ highlightId, onClose }: Props) {
       {created && <CopyField label="New clip link" url={absoluteUrl(created.url)} autoFocus />}
     </ModalDialog>
   )
-}
-
-/** The server sends absolute URLs; a bare path is made absolute on this origin. */
-function absoluteUrl(url: string): string {
-  try {
-    return new URL(url, window.location.origin).toString()
-  } catch {
-    return url
-  }
 }
 
 /** What went wrong, in words that say what to do next. */
