@@ -92,7 +92,9 @@ function transcriptRange({ from, to, select }: { from: string; to: string; selec
  * Selection API (a test cannot long-press the system's handles).
  */
 async function selectWords(page: Page, from: string, to: string, info: TestInfo, drag: boolean): Promise<void> {
-  await page.locator('.transcript').getByText(from).scrollIntoViewIfNeeded()
+  // Both ends in the middle of the viewport: a drag whose end lies outside it makes the browser
+  // scroll the page (and extend the selection) for as long as the button stays down.
+  await page.locator('.transcript').getByText(from).evaluate((line) => line.scrollIntoView({ block: 'center' }))
   const touch = info.project.use.hasTouch === true
   if (touch || !drag) {
     await page.evaluate(transcriptRange, { from, to, select: true })
@@ -107,14 +109,12 @@ async function selectWords(page: Page, from: string, to: string, info: TestInfo,
       return JSON.stringify(points) === before
     })
     .toBe(true)
-  const [a] = points as [Point, Point]
+  const [a, b] = points as [Point, Point]
+  const height = page.viewportSize()!.height
+  expect([a.y, b.y].every((y) => y > 0 && y < height), `both ends of the drag inside the viewport: ${JSON.stringify(points)}`).toBe(true)
   await page.mouse.move(a.x, a.y)
   await page.mouse.down()
-  // The end's place is read again as the drag goes: pressing may focus (and scroll to) the panel.
-  for (let i = 0; i < 3; i++) {
-    const [, b] = (await page.evaluate(transcriptRange, { from, to, select: false })) as [Point, Point]
-    await page.mouse.move(b.x, b.y, { steps: 4 })
-  }
+  await page.mouse.move(b.x, b.y, { steps: 8 })
   await page.mouse.up()
 }
 
