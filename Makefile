@@ -128,7 +128,7 @@ fault-replicas: postgres
 
 ## chaos: 200 seeded sync trials under faults (Toxiproxy toxics, kill -9 of pocket, a browser offline) with
 ## two tabs and a second browser editing through the UI; prints lost/duplicated/stuck/diverged and the
-## failing seeds, non-zero if any (make test runs 20). CHAOS_SEED=N replays one trial; CHAOS_TRIALS=N
+## failing seeds, non-zero if any (make test runs 10). CHAOS_SEED=N replays one trial; CHAOS_TRIALS=N
 chaos: build tools chromium bin/oidc-issuer
 	CHAOS_TRIALS=$${CHAOS_TRIALS:-200} e2e/run.sh tests/chaos.spec.ts --project desktop --retries 0
 
@@ -140,7 +140,7 @@ load: build
 soak: build
 	tools/bench-load.sh soak $${SOAK_MINUTES:-30} 1000
 
-## fuzz: every Go fuzz target for 2,000,000 inputs each, minutes here (make test gives each 3,000)
+## fuzz: every Go fuzz target for 2,000,000 inputs each, minutes here (make test runs their seeds and corpus)
 fuzz:
 	FUZZTIME=$${FUZZTIME:-2000000x} tools/fuzz.sh
 
