@@ -4,12 +4,14 @@
 # or branch: the app as it was, built the same way in a scratch copy), then
 # runs pwa/scripts/bench-first-sync.mjs, which alternates the two builds on
 # one data dir: a fresh Chromium context signs in, opens the list and waits
-# until the device holds every recording, at each CPU slowdown in $CPU.
+# until the device holds every recording, at each DevTools CPU slowdown in $CPU
+# (the page's main thread only: DevTools cannot slow a worker) and, with
+# SLOW_CORE=N (root), in a browser held to one core at 1/N of it, workers too.
 # Prints the table docs/benchmarks.md keeps (the first sync's section).
-#   COUNT=10000 RUNS=5 CPU=1,4 LIMIT=300 BASE_REF=6ff0df0 tools/bench-web.sh
+#   COUNT=10000 RUNS=5 CPU=1,4 SLOW_CORE=4 LIMIT=300 BASE_REF=6ff0df0 tools/bench-web.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
-count=${COUNT:-10000}; runs=${RUNS:-5}; cpu=${CPU:-1,4}; limit=${LIMIT:-300}
+count=${COUNT:-10000}; runs=${RUNS:-5}; cpu=${CPU:-1,4}; limit=${LIMIT:-300}; slow_core=${SLOW_CORE:-}
 # The last commit whose pull landed a page in parts of four changes.
 base_ref=${BASE_REF:-6ff0df0}
 tmp=$(mktemp -d)
@@ -18,4 +20,4 @@ tmp=$(mktemp -d)
 bench_web_builds
 bench_web_library
 node pwa/scripts/bench-first-sync.mjs --data "$tmp/data" --count "$count" --runs "$runs" --cpu "$cpu" \
-  --limit "$limit" --bins "now=bin/pocket,base=$tmp/pocket-base" --log "$tmp/pocket.log"
+  --limit "$limit" ${slow_core:+--slow-core "$slow_core"} --bins "now=bin/pocket,base=$tmp/pocket-base" --log "$tmp/pocket.log"

@@ -31,6 +31,45 @@ export async function stopProfile(cdp, file) {
 }
 
 /**
+ * A CPU profile of the page's first dedicated worker (the sync worker), from its first line: the
+ * page's session attaches to each worker as it starts, paused, and starts the profiler before it
+ * runs. Workers have no flat session here, so commands go through Target.sendMessageToTarget.
+ */
+export async function profileWorkers(cdp) {
+  let worker = null
+  let nextId = 1
+  const pending = new Map()
+  const send = (sessionId, method, params = {}) =>
+    new Promise((resolve) => {
+      const id = nextId++
+      pending.set(id, resolve)
+      void cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method, params }) })
+    })
+  cdp.on('Target.receivedMessageFromTarget', ({ message }) => {
+    const msg = JSON.parse(message)
+    pending.get(msg.id)?.(msg.result)
+    pending.delete(msg.id)
+  })
+  cdp.on('Target.attachedToTarget', async ({ sessionId, targetInfo, waitingForDebugger }) => {
+    if (targetInfo.type === 'worker' && !worker) {
+      worker = sessionId
+      await send(sessionId, 'Profiler.enable')
+      await send(sessionId, 'Profiler.setSamplingInterval', { interval: 500 })
+      await send(sessionId, 'Profiler.start')
+    }
+    if (waitingForDebugger) await send(sessionId, 'Runtime.runIfWaitingForDebugger')
+  })
+  await cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: true, flatten: false })
+  return {
+    async stop(file) {
+      if (!worker) return
+      const result = await send(worker, 'Profiler.stop')
+      writeFileSync(file, JSON.stringify(result.profile))
+    },
+  }
+}
+
+/**
  * For each CPU rate, `runs` rounds over the builds (every other round in
  * reverse order), each run on a fresh `pocket serve` of its build; the port
  * stays, so the one sign-in's session does. `run({ label, cpu, i, pocket,

@@ -9,19 +9,33 @@
  * stored a second over the first and the last 1,000.
  *
  *   node pwa/scripts/bench-first-sync.mjs --data /tmp/data10k --count 10000 \
- *     --bins now=bin/pocket,base=/tmp/pocket-base [--cpu 1,4] [--runs 5] [--limit 600] [--profile dir]
+ *     --bins now=bin/pocket,base=/tmp/pocket-base [--cpu 1,4] [--slow-core 4] [--runs 5] [--limit 600] [--profile dir]
  *
  * --bins: label=binary pairs, each a build of pocket (the PWA is embedded);
  * runs alternate between them so drift in the machine's load falls on all.
  * --limit: seconds a run may take; a run cut off reports the rows it stored.
  * --profile: a V8 CPU profile of each run's page (CDP Profiler) into dir.
+ * --cpu: DevTools' CPU slowdowns to run at; they slow the page's main thread, not
+ * its sync worker. --slow-core N adds runs of a browser whose every process is
+ * held to one core at 1/N of its time (slowBrowser.mjs; root), the row "core ÷N".
  * tools/bench-web.sh (`make bench-web`) generates, imports and builds the
  * baseline, then runs this.
  */
 import { chromium } from '@playwright/test'
 import { parseArgs } from 'node:util'
-import { alternateBuilds, int, median, parseBins, range, sec, startProfile, stopProfile } from './bench-alternate.mjs'
+import {
+  alternateBuilds,
+  int,
+  median,
+  parseBins,
+  profileWorkers,
+  range,
+  sec,
+  startProfile,
+  stopProfile,
+} from './bench-alternate.mjs'
 import { chromiumLaunchOptions } from './chromium.mjs'
+import { launchSlowBrowser } from './slowBrowser.mjs'
 
 const { values: opt } = parseArgs({
   options: {
@@ -34,6 +48,7 @@ const { values: opt } = parseArgs({
     email: { type: 'string', default: 'demo@example.com' },
     log: { type: 'string', default: '/tmp/bench-first-sync.log' },
     profile: { type: 'string' },
+    'slow-core': { type: 'string' },
   },
 })
 if (!opt.data) throw new Error('--data (a data dir holding an imported library) is required')
@@ -73,6 +88,7 @@ async function firstSync(browser, pocket, state, cpu, profileTo) {
   const cdp = await context.newCDPSession(page)
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu })
   if (profileTo) await startProfile(cdp)
+  const workerProfile = profileTo ? await profileWorkers(cdp) : null
   const t0 = Date.now()
   await page.goto(`${pocket.url}/recordings`)
   const samples = []
@@ -85,6 +101,7 @@ async function firstSync(browser, pocket, state, cpu, profileTo) {
   const ms = Date.now() - t0
   const tasks = await page.evaluate(() => window.__longTasks)
   if (profileTo) await stopProfile(cdp, profileTo)
+  if (workerProfile) await workerProfile.stop(profileTo.replace(/\.cpuprofile$/, '-worker.cpuprofile'))
   // The session's cookies as the run left them (the server turns a refresh token over once used);
   // nothing else of the origin's: each run starts as a new device.
   const after = { cookies: (await context.storageState()).cookies, origins: [] }
@@ -108,6 +125,9 @@ function rate(samples, from, to) {
   return ((b.rows - a.rows) * 1000) / (b.ms - a.ms)
 }
 
+/** A DevTools slowdown as "4×"; the slowed browser's row as it is named. */
+const cpuText = (cpu) => (/^\d+$/.test(String(cpu)) ? `${cpu}×` : String(cpu))
+
 function summary(label, cpu, runs) {
   const done = runs.filter((r) => r.rows >= COUNT)
   const time =
@@ -123,7 +143,7 @@ function summary(label, cpu, runs) {
   const blocking = runs.map((r) => r.tasks.reduce((n, t) => n + t.ms - 50, 0))
   const rates = (k) => runs.map((r) => r[k]).filter((x) => x !== null)
   const rateText = (k) => (rates(k).length ? int(median(rates(k))) : 'n/a')
-  return `| ${label} | ${cpu}× | ${runs.length} | ${time} | ${range(longest, int)} ms | ${range(over50, int)} | ${range(over200, int)} | ${range(blocking, sec)} | ${rateText('startRate')} / ${rateText('endRate')} |`
+  return `| ${label} | ${cpuText(cpu)} | ${runs.length} | ${time} | ${range(longest, int)} ms | ${range(over50, int)} | ${range(over200, int)} | ${range(blocking, sec)} | ${rateText('startRate')} / ${rateText('endRate')} |`
 }
 
 function cutOff(runs) {
@@ -132,21 +152,27 @@ function cutOff(runs) {
 }
 
 const browser = await chromium.launch(chromiumLaunchOptions())
+const slowCore = opt['slow-core'] ? Number(opt['slow-core']) : null
+const slowBrowser = slowCore ? await launchSlowBrowser(slowCore) : null
+// A run's CPU: a DevTools slowdown (a number) or, last, the slowed browser's "core ÷N".
+const cpus = [...opt.cpu.split(',').map(Number), ...(slowCore ? [`core ÷${slowCore}`] : [])]
 let results
 try {
-  const setup = { browser, bins, cpus: opt.cpu.split(',').map(Number), runs: Number(opt.runs), dataDir: opt.data }
+  const setup = { browser, bins, cpus, runs: Number(opt.runs), dataDir: opt.data }
   results = await alternateBuilds(
     { ...setup, log: opt.log, email: opt.email, profile: opt.profile },
     async ({ label, cpu, i, pocket, state, profileTo }) => {
-      const r = await firstSync(browser, pocket, state, cpu, profileTo)
+      const slowed = typeof cpu === 'string'
+      const r = await firstSync(slowed ? slowBrowser : browser, pocket, state, slowed ? 1 : cpu, profileTo)
       console.error(
-        `${label} cpu ${cpu}× run ${i}: ${r.rows} rows in ${sec(r.ms)}, ${r.tasks.length} long tasks, longest ${int(Math.max(0, ...r.tasks.map((t) => t.ms)))} ms`,
+        `${label} cpu ${cpuText(cpu)} run ${i}: ${r.rows} rows in ${sec(r.ms)}, ${r.tasks.length} long tasks, longest ${int(Math.max(0, ...r.tasks.map((t) => t.ms)))} ms`,
       )
       return r
     },
   )
 } finally {
   await browser.close()
+  await slowBrowser?.close()
 }
 
 console.log(`Chromium ${browser.version()}, ${COUNT} recordings, list open, desktop 1280×800`)
