@@ -12,6 +12,7 @@ import (
 	"github.com/pocket-companion/pocket/pkg/loose"
 	"github.com/pocket-companion/pocket/pkg/recordings"
 	"github.com/pocket-companion/pocket/pkg/store"
+	"github.com/pocket-companion/pocket/pkg/templates"
 )
 
 // The mirror is the relay's copy of each user's library at the upstream, as
@@ -128,6 +129,12 @@ func (s *Service) RecordingsIn(x *store.Txn, uid string, ids []string) (map[stri
 // serves them; sync refuses their edits: requestOf).
 func (*Service) HighlightIn(*store.Txn, string, string) (highlights.Highlight, bool, error) {
 	return highlights.Highlight{}, false, nil
+}
+
+// TemplateIn: the mirror keeps no templates (the upstream's REST API
+// serves them, through the relay's forwarded routes).
+func (*Service) TemplateIn(*store.Txn, string, string) (templates.Template, bool, error) {
+	return templates.Template{}, false, nil
 }
 
 func (s *Service) FolderIn(x *store.Txn, uid, id string) (recordings.Folder, bool, error) {

@@ -80,6 +80,10 @@ func (s *Service) requestOf(uid string, checked syncer.Op) (request, error) {
 		// The mirror keeps no highlights, so a pull could never show one made
 		// here: refused for good rather than applied unseen (ADR 15).
 		return request{}, apperr.New(apperr.Invalid, "UNSUPPORTED", "Highlights cannot be synced through a relay; use the provider's own address to keep highlights")
+	case *syncv1.Mutation_CreateTemplate, *syncv1.Mutation_UpdateTemplate, *syncv1.Mutation_DeleteTemplate:
+		// Templates are the upstream's, edited through the forwarded REST
+		// routes; the mirror keeps none a pull could show (ADR 25).
+		return request{}, apperr.New(apperr.Invalid, "UNSUPPORTED", "Templates cannot be synced through a relay; the app edits them online here")
 	}
 	return request{}, errors.New("relaysync: empty mutation") // the engine refused it already
 }

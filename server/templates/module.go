@@ -8,6 +8,7 @@ import (
 
 	"go.uber.org/fx"
 
+	"github.com/pocket-companion/pocket/pkg/events"
 	"github.com/pocket-companion/pocket/pkg/recordings"
 	"github.com/pocket-companion/pocket/pkg/store"
 	"github.com/pocket-companion/pocket/pkg/templates"
@@ -18,8 +19,12 @@ import (
 // Module keeps the templates (at most POCKET_QUOTA_TEMPLATES a user) and
 // serves their routes.
 var Module = fx.Module("templates",
-	fx.Provide(func(db *store.DB, cfg config.Config) *templates.Store {
-		return templates.NewStore(db, int(cfg.Quotas.Limits.Templates))
+	// Every write is announced, so open tabs pull it at once (the change
+	// log carries it to devices that were away).
+	fx.Provide(func(db *store.DB, cfg config.Config, bus *events.Bus) *templates.Store {
+		s := templates.NewStore(db, int(cfg.Quotas.Limits.Templates))
+		s.Announce(bus)
+		return s
 	}),
 	fx.Provide(fx.Annotate(Routes, fx.ResultTags(`group:"routes,flatten"`))),
 	// A deleted template is no folder's any more: those naming it name none
