@@ -66,6 +66,7 @@
 //	meta/otp-pepper                            -> the pepper of sign-in codes' keyed hashes, on PostgreSQL (likewise)
 //	meta/vapid-keys                            -> the generated Web Push VAPID pair, on PostgreSQL with POCKET_VAPID_* unset (likewise)
 //	meta/changelog-backfilled                  -> "1" once recordings and folders written before the change log have entries in it
+//	meta/changelog-templates-backfilled        -> "1" once summary templates written before they synced have entries in the change log
 //	meta/people-indexed                        -> "1" once recordings written before the person index are in it
 //	meta/copy-cursor                           -> the last key pocket migrate copied into this store, while the copy is unfinished (store.CopyAll)
 //	meta/seeded                                -> "1" once the sample recordings were imported (server/seed), so ones the demo user deletes stay deleted

@@ -191,8 +191,8 @@ export class PocketDB extends Dexie {
     this.version(3).stores({ details: 'id, openedAt' })
     // Highlights (ADR 15): a recording's, and the library's newest first.
     this.version(4).stores({ highlights: 'id, recordingId, createdAtMs' })
-    // The user's own summary templates (ADR 25), listed in the order they were made.
-    this.version(5).stores({ templates: 'id, createdAtMs' })
+    // The user's own summary templates (ADR 25): their ids sort in the order they were made.
+    this.version(5).stores({ templates: 'id' })
   }
 
   /**

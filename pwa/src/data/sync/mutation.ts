@@ -12,7 +12,7 @@ import { FIELD_NAMES, RECORDING_FIELDS } from '../recordingFields'
  * the descriptors, and the JSON to protobuf's own reader and writer.
  */
 
-type Plain<T> = Omit<T, '$typeName' | '$unknown'>
+type Plain<T> = { [K in keyof Omit<T, '$typeName' | '$unknown'>]: T[K] extends (infer E)[] ? Plain<E>[] : T[K] }
 type PlainOp<O> = O extends { case: infer C extends string; value: infer V } ? { case: C; value: Plain<V> } : never
 
 /** An operation of pocket.sync.v1.Mutation: { case, value } as protobuf-es shapes a oneof. */
@@ -82,11 +82,17 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 type Section = { heading: string; instruction: string }
 type Value = string | boolean | number | Section[]
 
-/** Sections as proto3 JSON reads them (an instruction at its default is left out); null when not a list of them. */
-const sectionsOf = (v: unknown): Section[] | null =>
-  Array.isArray(v) && v.every(isObject)
-    ? v.map((s) => ({ heading: String(s.heading ?? ''), instruction: String(s.instruction ?? '') }))
-    : null
+/** A section's text as proto3 JSON has it: absent at its default; null when not text. */
+const text = (v: unknown): string | null => (v === undefined || v === null ? '' : typeof v === 'string' ? v : null)
+
+/** Sections as proto3 JSON reads them; null when not a list of them. */
+function sectionsOf(v: unknown): Section[] | null {
+  if (!Array.isArray(v)) return null
+  const out = v.map((s: unknown) =>
+    isObject(s) ? { heading: text(s.heading), instruction: text(s.instruction) } : null,
+  )
+  return out.every((s) => s && s.heading !== null && s.instruction !== null) ? (out as Section[]) : null
+}
 
 /** The operation's value with only its own fields: implicit ones default to "", optional ones are kept when set. */
 function opValue(opCase: OpCase, from: Record<string, unknown>): Record<string, Value> | null {
