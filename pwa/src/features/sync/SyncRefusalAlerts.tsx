@@ -22,7 +22,7 @@ export function SyncRefusalAlerts() {
     if (!known) return // the first answer: what was refused before this page opened
     const fresh = problems.filter((p) => !known.has(p.seq))
     if (fresh.length === 0) return
-    // The words for an edit load with the first refusal, not with the shell.
+    // The words for an edit load with the first refusal, not with the shell (the app's worker has them offline).
     void import('./describeEdit').then(({ describeEdit }) => {
       for (const p of fresh)
         toast.error(`Not saved: ${describeEdit(p.mutation, p.names)}. ${p.message}`, { duration: REFUSAL_TOAST_MS })
