@@ -72,8 +72,17 @@ func (s *Store) Get(_ context.Context, uid, id string) (Template, error) {
 
 // Create adds a template of uid's own, within the quota, with an id made
 // here.
-func (s *Store) Create(_ context.Context, uid string, d Draft) (Template, error) {
-	id := newID(s.now())
+func (s *Store) Create(ctx context.Context, uid string, d Draft) (Template, error) {
+	return s.CreateAs(ctx, uid, "", d)
+}
+
+// CreateAs is Create with the caller's id (CreateIn's rules; "" makes one
+// here): the REST API's POST takes a device's id, which a relay sends for
+// its devices' creates, so a resend answers the first.
+func (s *Store) CreateAs(_ context.Context, uid, id string, d Draft) (Template, error) {
+	if id == "" {
+		id = newID(s.now())
+	}
 	var t Template
 	err := s.db.Update(func(x *store.Txn) (err error) { t, err = s.CreateIn(x, uid, id, d); return err })
 	return t, err

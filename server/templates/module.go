@@ -59,24 +59,27 @@ func (h handlers) list(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// draft reads and checks a template's name and sections.
-func draft(r *http.Request) (templates.Draft, error) {
+// draft reads and checks a template's name and sections, and the id a
+// create may give (a device's own, checked by the store).
+func draft(r *http.Request) (templates.Draft, string, error) {
 	var body struct {
+		ID       string              `json:"id"`
 		Name     string              `json:"name"`
 		Sections []templates.Section `json:"sections"`
 	}
 	if err := httpx.DecodeJSON(r, maxBody, &body); err != nil {
-		return templates.Draft{}, err
+		return templates.Draft{}, "", err
 	}
-	return templates.Parse(body.Name, body.Sections)
+	d, err := templates.Parse(body.Name, body.Sections)
+	return d, body.ID, err
 }
 
 func (h handlers) create(w http.ResponseWriter, r *http.Request) error {
-	d, err := draft(r)
+	d, id, err := draft(r)
 	if err != nil {
 		return err
 	}
-	t, err := h.s.Create(r.Context(), uid(r), d)
+	t, err := h.s.CreateAs(r.Context(), uid(r), id, d)
 	if err != nil {
 		return err
 	}
@@ -85,7 +88,7 @@ func (h handlers) create(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (h handlers) replace(w http.ResponseWriter, r *http.Request) error {
-	d, err := draft(r)
+	d, _, err := draft(r) // the id is the path's
 	if err != nil {
 		return err
 	}
