@@ -52,6 +52,7 @@
 //	rcache/<escaped uid>/<sha256(method, path, query) hex> -> relay.Entry (relay mode: the upstream's answer to one user's GET, its ETag and age; TTL 24 h, a bounded number per user)
 //	mrec/<uid>/<recordingId>                   -> relaysync.mirroredRecording (relay mode: the upstream's list item as last listed, its hash, folder, emptiness)
 //	mfold/<uid>/<folderId>                     -> relaysync.mirroredFolder (relay mode: the upstream's folder as last listed, its hash)
+//	mtpl/<uid>/<templateId>                    -> relaysync.mirroredTemplate (relay mode: one of the user's own templates as the upstream last listed it, its hash)
 //	mbase/<uid>                                -> "1" once a complete listing of the upstream was recorded (only then are deletions inferred)
 //	malias/<uid>/<folderId>                    -> upstream folder id of a folder a device created offline (relay mode's falias)
 //	audio/<uid>/<recordingId>                  -> audio.Meta (content type, size, sha256; the file is <data dir>/audio/<sha256(uid, id)>)
