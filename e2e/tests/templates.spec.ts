@@ -33,8 +33,9 @@ async function ownOnServer(page: Page, headers: Record<string, string>) {
 }
 
 // Templates sync like folders (ADR 25): made offline on /templates, listed at once, sent once when back
-// online, and another device's list shows it, and a later edit live.
-test('a template made offline is listed at once, reaches the server exactly once and another device', async ({
+// online, and another device's list shows it, and a later edit live. Tagged @relay: through a relay the
+// mutations become the upstream's REST calls and its mirror lists the templates.
+test('a template made offline is listed at once, reaches the server exactly once and another device', { tag: '@relay' }, async ({
   page,
   context,
   browser,
