@@ -101,7 +101,7 @@ export default defineConfig({
               name: 'signed-in',
               // Only these modules: what they import stays where it is (login shares some of it).
               includeDependenciesRecursively: false,
-              test: /pwa[\\/]src[\\/](data[\\/]device[\\/](open|useDeviceQuery)|data[\\/]sync[\\/](outboxReads|useOutbox|mutation)|data[\\/]folders[\\/](useFolders|members|tree|edits)|features[\\/]sync[\\/](useSyncState|describeEdit))\.tsx?$/,
+              test: /pwa[\\/]src[\\/](data[\\/]device[\\/](open|useDeviceQuery)|data[\\/]sync[\\/](outboxReads|useOutbox|mutation)|data[\\/]folders[\\/](useFolders|members|tree|edits)|features[\\/]sync[\\/](useSyncState|syncText))\.tsx?$/,
             },
             // IndexedDB: needed once someone is signed in, never by a signed-out /login.
             { name: 'vendor-dexie', test: /node_modules[\\/]dexie[\\/]/ },

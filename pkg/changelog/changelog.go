@@ -48,6 +48,8 @@ const (
 	Folder    Kind = "folder"
 	// Highlight is a marked passage of a recording (pkg/highlights).
 	Highlight Kind = "highlight"
+	// Template is one of the user's own summary templates (pkg/templates).
+	Template Kind = "template"
 )
 
 // Entry is one change: the entity's latest write.

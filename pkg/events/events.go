@@ -31,6 +31,10 @@ const (
 	// edited or deleted (RecordingID names its recording).
 	HighlightUpdated = "highlight.updated"
 	HighlightDeleted = "highlight.deleted"
+	// TemplateUpdated and TemplateDeleted announce one of the user's summary
+	// templates made, replaced or deleted.
+	TemplateUpdated = "template.updated"
+	TemplateDeleted = "template.deleted"
 	// ShareCreated announces a new share link. It never goes on the bus (no
 	// device pulls on it): it reaches webhooks only, through an Outbox.
 	ShareCreated = "share.created"

@@ -52,6 +52,7 @@
 //	rcache/<escaped uid>/<sha256(method, path, query) hex> -> relay.Entry (relay mode: the upstream's answer to one user's GET, its ETag and age; TTL 24 h, a bounded number per user)
 //	mrec/<uid>/<recordingId>                   -> relaysync.mirroredRecording (relay mode: the upstream's list item as last listed, its hash, folder, emptiness)
 //	mfold/<uid>/<folderId>                     -> relaysync.mirroredFolder (relay mode: the upstream's folder as last listed, its hash)
+//	mtpl/<uid>/<templateId>                    -> relaysync.mirroredTemplate (relay mode: one of the user's own templates as the upstream last listed it, its hash)
 //	mbase/<uid>                                -> "1" once a complete listing of the upstream was recorded (only then are deletions inferred)
 //	malias/<uid>/<folderId>                    -> upstream folder id of a folder a device created offline (relay mode's falias)
 //	audio/<uid>/<recordingId>                  -> audio.Meta (content type, size, sha256; the file is <data dir>/audio/<sha256(uid, id)>)
@@ -66,6 +67,7 @@
 //	meta/otp-pepper                            -> the pepper of sign-in codes' keyed hashes, on PostgreSQL (likewise)
 //	meta/vapid-keys                            -> the generated Web Push VAPID pair, on PostgreSQL with POCKET_VAPID_* unset (likewise)
 //	meta/changelog-backfilled                  -> "1" once recordings and folders written before the change log have entries in it
+//	meta/changelog-templates-backfilled        -> "1" once summary templates written before they synced have entries in the change log
 //	meta/people-indexed                        -> "1" once recordings written before the person index are in it
 //	meta/copy-cursor                           -> the last key pocket migrate copied into this store, while the copy is unfinished (store.CopyAll)
 //	meta/seeded                                -> "1" once the sample recordings were imported (server/seed), so ones the demo user deletes stay deleted

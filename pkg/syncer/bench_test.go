@@ -32,7 +32,7 @@ func benchLibrary(b *testing.B) *Service {
 				b.Fatal(err)
 			}
 		}
-		benchSync = NewService(db, recs, nil, nil, nil)
+		benchSync = NewService(db, recs, nil, nil, nil, nil)
 	})
 	return benchSync
 }

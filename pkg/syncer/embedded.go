@@ -11,6 +11,7 @@ import (
 	"github.com/pocket-companion/pocket/pkg/highlights"
 	"github.com/pocket-companion/pocket/pkg/recordings"
 	"github.com/pocket-companion/pocket/pkg/store"
+	"github.com/pocket-companion/pocket/pkg/templates"
 )
 
 // Asker answers an Ask Pocket question at most once per key: asked again
@@ -31,13 +32,14 @@ type Question struct {
 // every change themselves (nothing to catch up), and each edit goes through
 // pkg/recordings inside the ledger's transaction. ask may be nil (questions
 // are then refused).
-func Embedded(recs *recordings.Service, hls *highlights.Service, ask Asker) Backend {
-	return embedded{recs: recs, hls: hls, ask: ask}
+func Embedded(recs *recordings.Service, hls *highlights.Service, tpls *templates.Store, ask Asker) Backend {
+	return embedded{recs: recs, hls: hls, tpls: tpls, ask: ask}
 }
 
 type embedded struct {
 	recs *recordings.Service
 	hls  *highlights.Service // nil: highlights are refused
+	tpls *templates.Store    // nil: templates are refused
 	ask  Asker
 }
 
@@ -51,6 +53,10 @@ func (embedded) FolderIn(x *store.Txn, uid, id string) (recordings.Folder, bool,
 
 func (embedded) HighlightIn(x *store.Txn, uid, id string) (highlights.Highlight, bool, error) {
 	return highlights.HighlightIn(x, uid, id)
+}
+
+func (embedded) TemplateIn(x *store.Txn, uid, id string) (templates.Template, bool, error) {
+	return templates.TemplateIn(x, uid, id)
 }
 
 func (embedded) CatchUp(context.Context, string) {}
@@ -73,6 +79,9 @@ func (b embeddedBatch) Apply(op Op) (Application, error) {
 	}
 	if op.Target.Kind == changelog.Highlight && b.hls == nil {
 		return Application{}, apperr.New(apperr.Invalid, "UNSUPPORTED", "Highlights cannot be kept on this server")
+	}
+	if op.Target.Kind == changelog.Template && b.tpls == nil {
+		return Application{}, apperr.New(apperr.Invalid, "UNSUPPORTED", "Templates cannot be synced with this server")
 	}
 	return Application{InLedger: func(x *store.Txn) (Target, error) { return b.applyIn(x, op) }}, nil
 }
@@ -127,6 +136,32 @@ func (b embeddedBatch) applyIn(x *store.Txn, op Op) (Target, error) {
 		return op.Target, err
 	case *syncv1.Mutation_DeleteHighlight:
 		return op.Target, b.hls.DeleteIn(x, uid, op.Target.ID)
+	case *syncv1.Mutation_CreateTemplate:
+		c := m.CreateTemplate
+		d, err := draftOf(c.GetName(), c.GetSections())
+		if err == nil {
+			_, err = b.tpls.CreateIn(x, uid, op.Target.ID, d)
+		}
+		return op.Target, err
+	case *syncv1.Mutation_UpdateTemplate:
+		u := m.UpdateTemplate
+		d, err := draftOf(u.GetName(), u.GetSections())
+		if err == nil {
+			_, err = b.tpls.UpdateIn(x, uid, op.Target.ID, d)
+		}
+		return op.Target, err
+	case *syncv1.Mutation_DeleteTemplate:
+		return op.Target, b.tpls.DeleteIn(x, uid, op.Target.ID)
 	}
 	return op.Target, errors.New("syncer: a mutation the engine checked names no edit")
+}
+
+// draftOf checks a template's name and sections as the REST API does
+// (templates.Parse: the same refusals, with the same codes).
+func draftOf(name string, sections []*syncv1.TemplateSection) (templates.Draft, error) {
+	in := make([]templates.Section, 0, len(sections))
+	for _, s := range sections {
+		in = append(in, templates.Section{Heading: s.GetHeading(), Instruction: s.GetInstruction()})
+	}
+	return templates.Parse(name, in)
 }

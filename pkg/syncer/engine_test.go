@@ -11,6 +11,7 @@ import (
 	"github.com/pocket-companion/pocket/pkg/highlights"
 	"github.com/pocket-companion/pocket/pkg/recordings"
 	"github.com/pocket-companion/pocket/pkg/store"
+	"github.com/pocket-companion/pocket/pkg/templates"
 	"github.com/pocket-companion/pocket/tests/storetest"
 )
 
@@ -34,6 +35,10 @@ func (r *remote) RecordingsIn(*store.Txn, string, []string) (map[string]recordin
 
 func (r *remote) HighlightIn(*store.Txn, string, string) (highlights.Highlight, bool, error) {
 	return highlights.Highlight{}, false, nil
+}
+
+func (r *remote) TemplateIn(*store.Txn, string, string) (templates.Template, bool, error) {
+	return templates.Template{}, false, nil
 }
 
 func (r *remote) FolderIn(_ *store.Txn, _, id string) (recordings.Folder, bool, error) {

@@ -36,7 +36,7 @@ func TestFolders_SetTemplateSyncsToOtherDevices(t *testing.T) {
 // refused for good with a code the app can show.
 func TestFolders_SetTemplateRefusesUnknownTemplatesAndFolders(t *testing.T) {
 	e := newEnv(t)
-	tpls := templates.NewStore(e.db, 0)
+	tpls := e.tpls
 	d, err := templates.Parse("Mine", []templates.Section{{Heading: "Wins"}})
 	if err != nil {
 		t.Fatal(err)

@@ -14,6 +14,7 @@ import (
 	"github.com/pocket-companion/pocket/pkg/ids"
 	"github.com/pocket-companion/pocket/pkg/recordings"
 	"github.com/pocket-companion/pocket/pkg/store"
+	"github.com/pocket-companion/pocket/pkg/templates"
 	"github.com/pocket-companion/pocket/tests/fakeclock"
 	"github.com/pocket-companion/pocket/tests/storetest"
 )
@@ -25,6 +26,7 @@ type env struct {
 	db   *store.DB
 	recs *recordings.Service
 	hls  *highlights.Service
+	tpls *templates.Store
 	sync *Service
 	bus  *events.Bus
 }
@@ -36,7 +38,9 @@ func newEnv(t *testing.T) *env {
 	c := fakeclock.New(time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC))
 	recs := recordings.NewService(db, bus, c.Now)
 	hls := highlights.New(db, recs, bus, 0)
-	return &env{t: t, db: db, recs: recs, hls: hls, bus: bus, sync: NewService(db, recs, hls, nil, nil)}
+	tpls := templates.NewStore(db, 3)
+	tpls.OnDelete(recs.ClearFolderTemplateIn)
+	return &env{t: t, db: db, recs: recs, hls: hls, tpls: tpls, bus: bus, sync: NewService(db, recs, hls, tpls, nil, nil)}
 }
 
 // importFixtures loads the shared sample recordings for uid and returns their ids.

@@ -43,6 +43,12 @@ func check(m *syncv1.Mutation) (Op, error) {
 		op.Target = Target{changelog.Highlight, o.UpdateHighlight.GetId()}
 	case *syncv1.Mutation_DeleteHighlight:
 		op.Target = Target{changelog.Highlight, o.DeleteHighlight.GetId()}
+	case *syncv1.Mutation_CreateTemplate:
+		op.Target = Target{changelog.Template, o.CreateTemplate.GetId()}
+	case *syncv1.Mutation_UpdateTemplate:
+		op.Target = Target{changelog.Template, o.UpdateTemplate.GetId()}
+	case *syncv1.Mutation_DeleteTemplate:
+		op.Target = Target{changelog.Template, o.DeleteTemplate.GetId()}
 	default:
 		return Op{}, apperr.New(apperr.Invalid, "EMPTY_MUTATION", "The mutation names no change")
 	}

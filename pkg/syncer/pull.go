@@ -16,6 +16,7 @@ import (
 	"github.com/pocket-companion/pocket/pkg/highlights"
 	"github.com/pocket-companion/pocket/pkg/recordings"
 	"github.com/pocket-companion/pocket/pkg/store"
+	"github.com/pocket-companion/pocket/pkg/templates"
 )
 
 // Page sizes of Pull.
@@ -102,6 +103,12 @@ func changeOf(x *store.Txn, ents Entities, recs map[string]recordings.State, uid
 				c.Entity = &syncv1.Change_Highlight{Highlight: highlightState(h, e.Seq)}
 				return c, err
 			}
+		case changelog.Template:
+			t, ok, err := ents.TemplateIn(x, uid, e.ID)
+			if err != nil || ok {
+				c.Entity = &syncv1.Change_Template{Template: templateState(t, e.Seq)}
+				return c, err
+			}
 		}
 	}
 	c.Entity = &syncv1.Change_Tombstone{Tombstone: &syncv1.Tombstone{
@@ -149,8 +156,24 @@ func highlightState(h highlights.Highlight, seq uint64) *syncv1.HighlightState {
 	}
 }
 
+func templateState(t templates.Template, seq uint64) *syncv1.TemplateState {
+	out := &syncv1.TemplateState{Id: t.ID, Name: t.Name, Version: seq}
+	for _, s := range t.Sections {
+		out.Sections = append(out.Sections, &syncv1.TemplateSection{Heading: s.Heading, Instruction: s.Instruction})
+	}
+	if t.CreatedAt != nil {
+		out.CreatedAtMs = t.CreatedAt.UnixMilli()
+	}
+	if t.UpdatedAt != nil {
+		out.UpdatedAtMs = t.UpdatedAt.UnixMilli()
+	}
+	return out
+}
+
 func kindOf(k changelog.Kind) syncv1.EntityKind {
 	switch k {
+	case changelog.Template:
+		return syncv1.EntityKind_ENTITY_KIND_TEMPLATE
 	case changelog.Folder:
 		return syncv1.EntityKind_ENTITY_KIND_FOLDER
 	case changelog.Highlight:

@@ -10,6 +10,7 @@ import (
 	"github.com/pocket-companion/pocket/pkg/highlights"
 	"github.com/pocket-companion/pocket/pkg/recordings"
 	"github.com/pocket-companion/pocket/pkg/store"
+	"github.com/pocket-companion/pocket/pkg/templates"
 )
 
 // Service is sync for every user: one engine over a Backend. It keeps the
@@ -109,6 +110,9 @@ type Entities interface {
 	// HighlightIn reads one highlight (ok false: none, or a backend that
 	// keeps none).
 	HighlightIn(x *store.Txn, uid, id string) (highlights.Highlight, bool, error)
+	// TemplateIn reads one of the user's summary templates (ok false: none,
+	// or a backend that keeps none).
+	TemplateIn(x *store.Txn, uid, id string) (templates.Template, bool, error)
 }
 
 // New builds the engine over backend, keeping the change log and the
@@ -121,9 +125,10 @@ func New(db *store.DB, backend Backend, log *slog.Logger) *Service {
 }
 
 // NewService builds the engine over the embedded provider's store; ask may
-// be nil (questions are then refused), hls too (highlights are then refused).
-func NewService(db *store.DB, recs *recordings.Service, hls *highlights.Service, ask Asker, log *slog.Logger) *Service {
-	return New(db, Embedded(recs, hls, ask), log)
+// be nil (questions are then refused), hls and tpls too (highlights and
+// templates are then refused).
+func NewService(db *store.DB, recs *recordings.Service, hls *highlights.Service, tpls *templates.Store, ask Asker, log *slog.Logger) *Service {
+	return New(db, Embedded(recs, hls, tpls, ask), log)
 }
 
 type tokenKey struct{}

@@ -2,16 +2,10 @@ package templates
 
 import (
 	"context"
-	"strings"
 	"time"
 
-	"github.com/pocket-companion/pocket/pkg/apperr"
 	"github.com/pocket-companion/pocket/pkg/store"
 )
-
-// maxID bounds a restored template's id: ids this package makes are 28
-// characters; a backup edited by hand must not key the store with anything.
-const maxID = 64
 
 // Restore files one of uid's templates from a backup with its id and
 // timestamps, so folders naming it find it again. A template with that id
@@ -20,11 +14,8 @@ const maxID = 64
 // a new template counts against the quota. A built-in's id is refused (the
 // built-ins are never stored).
 func (s *Store) Restore(_ context.Context, uid string, t Template) (created bool, err error) {
-	if _, ok := builtin(t.ID); ok {
-		return false, errBuiltin
-	}
-	if !strings.HasPrefix(t.ID, "tpl_") || len(t.ID) > maxID || strings.ContainsAny(t.ID, "/\x00") {
-		return false, apperr.Invalidf("template id %q must start with tpl_, be at most %d characters and have no '/'", t.ID, maxID)
+	if err := checkID(t.ID); err != nil {
+		return false, err
 	}
 	d, err := Parse(t.Name, t.Sections)
 	if err != nil {
@@ -40,7 +31,7 @@ func (s *Store) Restore(_ context.Context, uid string, t Template) (created bool
 			return err
 		}
 		created = true
-		return x.SetJSON(key(uid, t.ID), out)
+		return s.write(x, uid, out)
 	})
 	return created && err == nil, err
 }

@@ -28,6 +28,9 @@ var writeEvents = map[string]string{
 	"POST /api/v1/folders":                 events.FolderUpdated,
 	"PUT /api/v1/folders/{id}":             events.FolderUpdated,
 	"DELETE /api/v1/folders/{id}":          events.FolderDeleted,
+	"POST /api/v1/templates":               events.TemplateUpdated,
+	"PUT /api/v1/templates/{id}":           events.TemplateUpdated,
+	"DELETE /api/v1/templates/{id}":        events.TemplateDeleted,
 	"POST /api/v1/chat/message":            events.ChatMessage,
 }
 
@@ -63,6 +66,8 @@ func (rl *Relay) announce(r *http.Request, uid string, sent, answer []byte) {
 	switch e.Type {
 	case events.FolderUpdated, events.FolderDeleted:
 		e.FolderID = id
+	case events.TemplateUpdated, events.TemplateDeleted:
+		// the event names no template: a device pulls the log
 	case events.ChatMessage:
 		var body struct {
 			RecordingID string `json:"recordingId"`

@@ -12,6 +12,7 @@ import (
 	"github.com/pocket-companion/pocket/pkg/loose"
 	"github.com/pocket-companion/pocket/pkg/recordings"
 	"github.com/pocket-companion/pocket/pkg/store"
+	"github.com/pocket-companion/pocket/pkg/templates"
 )
 
 // The mirror is the relay's copy of each user's library at the upstream, as
@@ -22,11 +23,14 @@ import (
 //
 //	mrec/<uid>/<id>     -> mirroredRecording
 //	mfold/<uid>/<id>    -> mirroredFolder
+//	mtpl/<uid>/<id>     -> mirroredTemplate (the user's own; built-ins are everyone's)
 //	mbase/<uid>         -> "1" once a complete listing was recorded
 //	malias/<uid>/<id>   -> upstream folder id of a folder a device created offline
 
 func mrecKey(uid, id string) []byte   { return store.Key("mrec", uid, id) }
 func mfoldKey(uid, id string) []byte  { return store.Key("mfold", uid, id) }
+func mtplKey(uid, id string) []byte   { return store.Key("mtpl", uid, id) }
+func mtplPrefix(uid string) []byte    { return store.Prefix("mtpl", uid) }
 func mbaseKey(uid string) []byte      { return store.Key("mbase", uid) }
 func maliasKey(uid, id string) []byte { return store.Key("malias", uid, id) }
 func mrecPrefix(uid string) []byte    { return store.Prefix("mrec", uid) }
@@ -58,6 +62,15 @@ type mirroredFolder struct {
 	Hash   string            `json:"h"`
 	Folder recordings.Folder `json:"f"`
 }
+
+// mirroredTemplate is one of the user's own templates as the upstream last
+// listed it.
+type mirroredTemplate struct {
+	Hash     string             `json:"h"`
+	Template templates.Template `json:"t"`
+}
+
+func tplHash(t templates.Template) string { b, _ := json.Marshal(t); return hashOf(b) }
 
 // readItem derives what the embedded provider keeps beside a list item, as
 // far as the item tells. Empty is "no summary content, no transcript text
@@ -130,6 +143,15 @@ func (*Service) HighlightIn(*store.Txn, string, string) (highlights.Highlight, b
 	return highlights.Highlight{}, false, nil
 }
 
+// TemplateIn reads one of the user's templates of the mirror for pkg/syncer.
+func (s *Service) TemplateIn(x *store.Txn, uid, id string) (templates.Template, bool, error) {
+	var t mirroredTemplate
+	if ok, err := getJSON(x, mtplKey(uid, id), &t); !ok || err != nil {
+		return templates.Template{}, false, err
+	}
+	return t.Template, true, nil
+}
+
 func (s *Service) FolderIn(x *store.Txn, uid, id string) (recordings.Folder, bool, error) {
 	var f mirroredFolder
 	if ok, err := getJSON(x, mfoldKey(uid, id), &f); !ok || err != nil {
@@ -150,11 +172,12 @@ func getJSON(x *store.Txn, key []byte, v any) (bool, error) {
 type mirrored struct {
 	recs    map[string]mirroredRecording
 	folders map[string]mirroredFolder
+	tpls    map[string]mirroredTemplate
 	base    bool
 }
 
 func loadMirror(x *store.Txn, uid string) (mirrored, error) {
-	m := mirrored{recs: map[string]mirroredRecording{}, folders: map[string]mirroredFolder{}}
+	m := mirrored{recs: map[string]mirroredRecording{}, folders: map[string]mirroredFolder{}, tpls: map[string]mirroredTemplate{}}
 	err := x.Scan(mrecPrefix(uid), nil, false, true, func(k, v []byte) (bool, error) {
 		var r mirroredRecording
 		if err := json.Unmarshal(v, &r); err != nil {
@@ -172,6 +195,17 @@ func loadMirror(x *store.Txn, uid string) (mirrored, error) {
 			return false, err
 		}
 		m.folders[f.Folder.ID] = f
+		return true, nil
+	})
+	if err != nil {
+		return m, err
+	}
+	err = x.Scan(mtplPrefix(uid), nil, false, true, func(_, v []byte) (bool, error) {
+		var t mirroredTemplate
+		if err := json.Unmarshal(v, &t); err != nil {
+			return false, err
+		}
+		m.tpls[t.Template.ID] = t
 		return true, nil
 	})
 	if err != nil {

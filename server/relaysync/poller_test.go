@@ -66,8 +66,8 @@ func TestPoller_RunsOnlyWhileASocketIsOpenAndWithinTheRate(t *testing.T) {
 
 	// No socket: no polling.
 	time.Sleep(200 * time.Millisecond)
-	if n := e.up.count(alice.token, "", ""); n != 2 {
-		t.Fatalf("%d upstream calls without a socket, want the pull's 2", n)
+	if n := e.up.count(alice.token, "", ""); n != 3 {
+		t.Fatalf("%d upstream calls without a socket, want the pull's 3 (folders, templates, a page)", n)
 	}
 
 	e.svc.SocketOpened(alice.uid, alice.token, time.Now().Add(time.Hour))

@@ -64,6 +64,14 @@ func (s *Service) ChangedElsewhere(uid string) {
 	u.mu.Unlock()
 }
 
+// templatesChanged makes the next refresh of uid list the templates too.
+func (s *Service) templatesChanged(uid string) {
+	u := s.user(uid)
+	u.mu.Lock()
+	u.templatesDue = true
+	u.mu.Unlock()
+}
+
 // refreshLogged refreshes and logs a failure once, without the token.
 func (s *Service) refreshLogged(ctx context.Context, uid, token string, invalidate bool) outcome {
 	out, err := s.refresh(ctx, uid, token, invalidate)

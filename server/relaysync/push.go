@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 
 	"github.com/pocket-companion/pocket/pkg/apperr"
@@ -26,8 +27,9 @@ import (
 // when the upstream applied a mutation but its answer was lost (a timeout,
 // or this relay died before recording it), the device sends it again. An
 // edit absorbs that (a PUT sets the same value again, a create_folder whose
-// name is taken answers the existing folder, a second delete is refused as
-// not found), but a question is asked again: POST /api/v1/chat/message takes
+// name is taken answers the existing folder, a create_template's id sent
+// again answers the template made the first time, a second delete is
+// refused as not found), but a question is asked again: POST /api/v1/chat/message takes
 // no key (ADR 5).
 
 // Begin starts a push of uid's: one at a time per user, so a key is never
@@ -87,6 +89,9 @@ func (b *pushBatch) End(ctx context.Context) bool {
 	}
 	if b.s.inval != nil {
 		b.s.inval.InvalidateUser(b.uid)
+	}
+	if slices.ContainsFunc(b.touched, func(r request) bool { return r.kind == changelog.Template }) {
+		b.s.templatesChanged(b.uid)
 	}
 	b.s.refreshLogged(ctx, b.uid, b.token, true)
 	for _, req := range b.touched {

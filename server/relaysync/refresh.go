@@ -45,11 +45,15 @@ func (s *Service) refreshLocked(ctx context.Context, uid, token string, invalida
 	u.mu.Lock()
 	cost := 1 + max(1, u.pages) // the folders and as many pages as last time
 	started := u.announced      // changes announced before this listing began
+	withTemplates := u.templatesDue || s.opts.Now().Sub(u.templatesAt) >= s.opts.TemplateEvery
+	if withTemplates {
+		cost++
+	}
 	u.mu.Unlock()
 	if !s.budget.take(uid, cost) {
 		return outcome{}, errBudget
 	}
-	l, listErr := s.list(ctx, uid, token, cost)
+	l, listErr := s.list(ctx, uid, token, cost, withTemplates)
 	if !l.foldersListed {
 		return outcome{}, listErr
 	}
@@ -59,6 +63,9 @@ func (s *Service) refreshLocked(ctx context.Context, uid, token string, invalida
 	}
 	u.mu.Lock()
 	u.lastRefresh = s.opts.Now()
+	if l.templatesAnswered {
+		u.templatesAt, u.templatesDue = u.lastRefresh, false
+	}
 	if l.itemsComplete {
 		u.pages = l.pages
 	}
@@ -83,6 +90,7 @@ type change struct {
 	deleted bool
 	rec     *mirroredRecording
 	folder  *mirroredFolder
+	tpl     *mirroredTemplate
 	types   []string
 	// awaited: the summary of an upload this relay passed on (awaited.go),
 	// announced even in a user's first listing.
@@ -116,10 +124,11 @@ func (s *Service) record(uid string, l listing) (outcome, error) {
 	return out, nil
 }
 
-// diff lists the changes from mirror m to listing l, folders first (a
-// recording's folder then exists when a device applies it).
+// diff lists the changes from mirror m to listing l, templates and folders
+// first (a folder's template and a recording's folder then exist when a
+// device applies it).
 func diff(m mirrored, l listing) ([]change, outcome) {
-	var changes []change
+	changes := diffTemplates(m, l)
 	var out outcome
 	byID := map[string]recordings.Folder{}
 	for _, f := range l.folders {
@@ -175,6 +184,31 @@ func diff(m mirrored, l listing) ([]change, outcome) {
 	return changes, out
 }
 
+// diffTemplates lists the changes of the user's own templates.
+func diffTemplates(m mirrored, l listing) []change {
+	if !l.templatesListed {
+		return nil
+	}
+	var changes []change
+	listed := map[string]bool{}
+	for _, t := range l.templates {
+		if listed[t.ID] {
+			continue
+		}
+		listed[t.ID] = true
+		mt := mirroredTemplate{Hash: tplHash(t), Template: t}
+		if old, had := m.tpls[t.ID]; !had || old.Hash != mt.Hash {
+			changes = append(changes, change{kind: changelog.Template, id: t.ID, tpl: &mt, types: []string{events.TemplateUpdated}})
+		}
+	}
+	for id := range m.tpls {
+		if !listed[id] {
+			changes = append(changes, change{kind: changelog.Template, id: id, deleted: true, types: []string{events.TemplateDeleted}})
+		}
+	}
+	return changes
+}
+
 // write applies one change in its own transaction (a library of any size
 // stays within Badger's limits) and announces it once committed. The first
 // complete listing of a user (no baseline yet) is logged but not announced:
@@ -183,15 +217,18 @@ func (s *Service) write(uid string, c change, announce bool) error {
 	var seq uint64
 	err := s.db.Update(func(x *store.Txn) error {
 		var err error
-		switch {
-		case c.deleted && c.kind == changelog.Recording:
-			err = x.Delete(mrecKey(uid, c.id))
-		case c.deleted:
-			err = x.Delete(mfoldKey(uid, c.id))
-		case c.rec != nil:
-			err = x.SetJSON(mrecKey(uid, c.id), c.rec)
-		default:
-			err = x.SetJSON(mfoldKey(uid, c.id), c.folder)
+		key := mfoldKey(uid, c.id)
+		var value any = c.folder
+		switch c.kind {
+		case changelog.Recording:
+			key, value = mrecKey(uid, c.id), c.rec
+		case changelog.Template:
+			key, value = mtplKey(uid, c.id), c.tpl
+		}
+		if c.deleted {
+			err = x.Delete(key)
+		} else {
+			err = x.SetJSON(key, value)
 		}
 		if err != nil {
 			return err
@@ -204,9 +241,10 @@ func (s *Service) write(uid string, c change, announce bool) error {
 	}
 	for _, typ := range c.types {
 		e := events.Event{Type: typ, UserID: uid, Seq: seq}
-		if c.kind == changelog.Folder {
+		switch c.kind {
+		case changelog.Folder:
 			e.FolderID = c.id
-		} else {
+		case changelog.Recording:
 			e.RecordingID = c.id
 		}
 		s.publish(e)

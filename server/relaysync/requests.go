@@ -80,8 +80,47 @@ func (s *Service) requestOf(uid string, checked syncer.Op) (request, error) {
 		// The mirror keeps no highlights, so a pull could never show one made
 		// here: refused for good rather than applied unseen (ADR 15).
 		return request{}, apperr.New(apperr.Invalid, "UNSUPPORTED", "Highlights cannot be synced through a relay; use the provider's own address to keep highlights")
+	case *syncv1.Mutation_CreateTemplate:
+		// The device's id goes along: a Pocket upstream keeps it, and the
+		// same id sent again answers the template made the first time, so a
+		// resend after a lost answer makes nothing new (ADR 25).
+		c := op.CreateTemplate
+		b, _ := json.Marshal(map[string]any{"id": c.GetId(), "name": c.GetName(), "sections": sectionsOf(c.GetSections())})
+		return tplReq(http.MethodPost, "", c.GetId(), b, "keep summary templates"), nil
+	case *syncv1.Mutation_UpdateTemplate:
+		u := op.UpdateTemplate
+		if u.GetId() == "" {
+			return request{}, apperr.Missing("Template") // as the embedded path answers
+		}
+		b, _ := json.Marshal(map[string]any{"name": u.GetName(), "sections": sectionsOf(u.GetSections())})
+		return tplReq(http.MethodPut, u.GetId(), u.GetId(), b, "edit summary templates"), nil
+	case *syncv1.Mutation_DeleteTemplate:
+		id := op.DeleteTemplate.GetId()
+		if id == "" {
+			return request{}, apperr.Missing("Template")
+		}
+		return tplReq(http.MethodDelete, id, id, nil, "delete summary templates"), nil
 	}
 	return request{}, errors.New("relaysync: empty mutation") // the engine refused it already
+}
+
+// tplReq is a template's REST call: the list's POST (path "") or one
+// template's. Templates are this server's addition to the spec's API.
+func tplReq(method, path, id string, body []byte, what string) request {
+	p := "/api/v1/templates"
+	if path != "" {
+		p += "/" + url.PathEscape(path)
+	}
+	return request{method: method, path: p, body: body, kind: changelog.Template, id: id, beyond: true, what: what}
+}
+
+// sectionsOf is a template's sections as the REST body takes them.
+func sectionsOf(in []*syncv1.TemplateSection) []map[string]string {
+	out := make([]map[string]string, 0, len(in))
+	for _, s := range in {
+		out = append(out, map[string]string{"heading": s.GetHeading(), "instruction": s.GetInstruction()})
+	}
+	return out
 }
 
 func recReq(method, suffix, id string, body map[string]any) request {

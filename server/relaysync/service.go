@@ -64,6 +64,10 @@ type Options struct {
 	// WatchFirst is the wait before the first refresh for an upload
 	// without a summary; each next wait doubles. Default 5 s.
 	WatchFirst time.Duration
+	// TemplateEvery is how often a refresh also lists the user's templates
+	// when no template was written through this relay since (they change
+	// seldom; each listing is one more request of the budget). Default 1 min.
+	TemplateEvery time.Duration
 	// Now is the clock (tests); default time.Now.
 	Now func() time.Time
 }
@@ -116,6 +120,9 @@ func (o Options) withDefaults() Options {
 	if o.WatchFirst <= 0 {
 		o.WatchFirst = 5 * time.Second
 	}
+	if o.TemplateEvery <= 0 {
+		o.TemplateEvery = time.Minute
+	}
 	if o.Now == nil {
 		o.Now = time.Now
 	}
@@ -145,6 +152,11 @@ type userState struct {
 	watcher            bool                 // the watch loop runs
 	watching           map[string]int       // recording id -> refreshes left
 	awaiting           map[string]time.Time // uploads without a summary -> when (awaited.go)
+	// templatesAt is when the upstream's templates were last listed;
+	// templatesDue asks the next refresh to list them (a write through
+	// this relay may have changed them).
+	templatesAt  time.Time
+	templatesDue bool
 }
 
 func (s *Service) user(uid string) *userState {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/pocket-companion/pocket/pkg/recordings"
 	"github.com/pocket-companion/pocket/pkg/retry"
+	"github.com/pocket-companion/pocket/pkg/templates"
 )
 
 var (
@@ -77,7 +78,14 @@ type listing struct {
 	itemsComplete bool
 	folders       []recordings.Folder
 	foldersListed bool
-	pages         int
+	// templates are the user's own (built-ins are everyone's); only a
+	// listing that read them removes any (a provider may have none).
+	templates       []templates.Template
+	templatesListed bool
+	// templatesAnswered: the upstream answered the templates' listing
+	// (with them, or that it has no such route).
+	templatesAnswered bool
+	pages             int
 }
 
 const dashboardQuery = "/api/v1/recordings/dashboard?limit=100&include_empty=true&sort_by=updated_at&sort_order=desc"
@@ -85,16 +93,22 @@ const dashboardQuery = "/api/v1/recordings/dashboard?limit=100&include_empty=tru
 // maxPages bounds one listing (100,000 recordings).
 const maxPages = 1000
 
-// list reads the user's folders and every dashboard page, the first paid
-// requests paid for. It stops where the budget ends; what it read is still
-// returned, marked incomplete.
-func (s *Service) list(ctx context.Context, uid, token string, paid int) (listing, error) {
+// list reads the user's folders, templates (withTemplates) and every
+// dashboard page, the first paid requests paid for. It stops where the budget ends; what it read
+// is still returned, marked incomplete.
+func (s *Service) list(ctx context.Context, uid, token string, paid int, withTemplates bool) (listing, error) {
 	var l listing
 	var err error
 	if l.folders, err = s.listFolders(ctx, uid, token, &paid); err != nil {
 		return l, err
 	}
 	l.foldersListed = true
+	if withTemplates {
+		if l.templates, l.templatesListed, err = s.listTemplates(ctx, uid, token, &paid); err != nil {
+			return l, err
+		}
+		l.templatesAnswered = true
+	}
 	cursor := ""
 	for range maxPages {
 		path := dashboardQuery
@@ -135,4 +149,29 @@ func (s *Service) listFolders(ctx context.Context, uid, token string, paid *int)
 		return nil, fmt.Errorf("relaysync: folders answer: %w", err)
 	}
 	return ans.Data, nil
+}
+
+// listTemplates reads the user's own templates. A provider without the
+// route (404 or 405: templates are this server's addition to the spec's
+// API) has none to mirror: listed is false then, and nothing is removed.
+func (s *Service) listTemplates(ctx context.Context, uid, token string, paid *int) (own []templates.Template, listed bool, err error) {
+	a, err := s.background(ctx, uid, token, http.MethodGet, "/api/v1/templates", paid)
+	if a.status == http.StatusNotFound || a.status == http.StatusMethodNotAllowed {
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, false, err
+	}
+	var ans struct {
+		Data []templates.Template `json:"data"`
+	}
+	if err := json.Unmarshal(a.body, &ans); err != nil {
+		return nil, false, fmt.Errorf("relaysync: templates answer: %w", err)
+	}
+	for _, t := range ans.Data {
+		if !t.Builtin && safeID(t.ID) {
+			own = append(own, t)
+		}
+	}
+	return own, true, nil
 }

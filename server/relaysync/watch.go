@@ -36,7 +36,9 @@ func (s *Service) Changed(ctx context.Context, uid, token string) {
 	u.mu.Lock()
 	// The relay has announced the write; the devices that heard it pull
 	// next, and that pull must see it, even if the refresh below is slower.
+	// It may have been a template's: the next refresh lists them too.
 	u.announced++
+	u.templatesDue = true
 	if u.queued { // a refresh that has not started yet will see this write too
 		u.mu.Unlock()
 		return

@@ -24,7 +24,7 @@ var perUser = map[string]bool{
 	"rec": true, "ritem": true, "ridx": true, "term": true, "person": true, "unnamed": true, "rview": true,
 	"sum": true, "folder": true, "fname": true, "shareby": true, "shareclip": true, "falias": true, "rsync": true, "chead": true,
 	"clog": true, "clast": true, "cfloor": true, "idem": true, "push": true, "usage": true, "audio": true,
-	"sgen": true, "mrec": true, "mfold": true, "mbase": true, "malias": true, "rcache": true,
+	"sgen": true, "mrec": true, "mfold": true, "mbase": true, "malias": true, "mtpl": true, "rcache": true,
 }
 
 // server is the group of keys that belong to no one user.

@@ -23,6 +23,7 @@ import (
 	"github.com/pocket-companion/pocket/pkg/recordings"
 	"github.com/pocket-companion/pocket/pkg/store"
 	"github.com/pocket-companion/pocket/pkg/syncer"
+	"github.com/pocket-companion/pocket/pkg/templates"
 	"github.com/pocket-companion/pocket/server/health"
 	"github.com/pocket-companion/pocket/server/httpx"
 )
@@ -55,8 +56,8 @@ func NewService(db *store.DB, backend syncer.Backend, log *slog.Logger) *syncer.
 
 // EmbeddedBackend is the recordings domain as sync's backend, with Ask
 // Pocket for questions queued offline.
-func EmbeddedBackend(recs *recordings.Service, hls *highlights.Service, chats *chat.Service) syncer.Backend {
-	return syncer.Embedded(recs, hls, asker{chats})
+func EmbeddedBackend(recs *recordings.Service, hls *highlights.Service, tpls *templates.Store, chats *chat.Service) syncer.Backend {
+	return syncer.Embedded(recs, hls, tpls, asker{chats})
 }
 
 // asker sends a queued question as the owner would over REST, with its key.
@@ -96,6 +97,7 @@ type embeddedParams struct {
 	Lifecycle  fx.Lifecycle
 	DB         *store.DB
 	Recordings *recordings.Service
+	Templates  *templates.Store
 	Gate       *health.Gate
 	Log        *slog.Logger
 }
@@ -137,6 +139,11 @@ func backfill(p embeddedParams, reason string) {
 	}
 	if n > 0 {
 		p.Log.Info("sync: logged the existing library", "entities", n)
+	}
+	if n, err = p.Templates.BackfillChangeLog(); err != nil {
+		p.Log.Error("sync: logging the existing summary templates failed", "err", err)
+	} else if n > 0 {
+		p.Log.Info("sync: logged the existing summary templates", "templates", n)
 	}
 	if n, err = p.Recordings.BackfillPeople(); err != nil {
 		p.Log.Error("recordings: indexing the library's people failed", "err", err)

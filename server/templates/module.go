@@ -8,6 +8,7 @@ import (
 
 	"go.uber.org/fx"
 
+	"github.com/pocket-companion/pocket/pkg/events"
 	"github.com/pocket-companion/pocket/pkg/recordings"
 	"github.com/pocket-companion/pocket/pkg/store"
 	"github.com/pocket-companion/pocket/pkg/templates"
@@ -18,8 +19,12 @@ import (
 // Module keeps the templates (at most POCKET_QUOTA_TEMPLATES a user) and
 // serves their routes.
 var Module = fx.Module("templates",
-	fx.Provide(func(db *store.DB, cfg config.Config) *templates.Store {
-		return templates.NewStore(db, int(cfg.Quotas.Limits.Templates))
+	// Every write is announced, so open tabs pull it at once (the change
+	// log carries it to devices that were away).
+	fx.Provide(func(db *store.DB, cfg config.Config, bus *events.Bus) *templates.Store {
+		s := templates.NewStore(db, int(cfg.Quotas.Limits.Templates))
+		s.Announce(bus)
+		return s
 	}),
 	fx.Provide(fx.Annotate(Routes, fx.ResultTags(`group:"routes,flatten"`))),
 	// A deleted template is no folder's any more: those naming it name none
@@ -54,24 +59,27 @@ func (h handlers) list(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// draft reads and checks a template's name and sections.
-func draft(r *http.Request) (templates.Draft, error) {
+// draft reads and checks a template's name and sections, and the id a
+// create may give (a device's own, checked by the store).
+func draft(r *http.Request) (templates.Draft, string, error) {
 	var body struct {
+		ID       string              `json:"id"`
 		Name     string              `json:"name"`
 		Sections []templates.Section `json:"sections"`
 	}
 	if err := httpx.DecodeJSON(r, maxBody, &body); err != nil {
-		return templates.Draft{}, err
+		return templates.Draft{}, "", err
 	}
-	return templates.Parse(body.Name, body.Sections)
+	d, err := templates.Parse(body.Name, body.Sections)
+	return d, body.ID, err
 }
 
 func (h handlers) create(w http.ResponseWriter, r *http.Request) error {
-	d, err := draft(r)
+	d, id, err := draft(r)
 	if err != nil {
 		return err
 	}
-	t, err := h.s.Create(r.Context(), uid(r), d)
+	t, err := h.s.CreateAs(r.Context(), uid(r), id, d)
 	if err != nil {
 		return err
 	}
@@ -80,7 +88,7 @@ func (h handlers) create(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (h handlers) replace(w http.ResponseWriter, r *http.Request) error {
-	d, err := draft(r)
+	d, _, err := draft(r) // the id is the path's
 	if err != nil {
 		return err
 	}

@@ -100,3 +100,32 @@ func TestTemplates_RefuseBadInputBuiltinsOthersAndSignedOut(t *testing.T) {
 		t.Errorf("signed out = %d", r.Status)
 	}
 }
+
+// TestTemplates_CreateKeepsTheCallersIDAndAnswersARepeatWithTheFirst: a
+// device's (or a relay's) id is kept; the same id posted again answers the
+// template made the first time, unchanged, so a resend makes nothing new.
+func TestTemplates_CreateKeepsTheCallersIDAndAnswersARepeatWithTheFirst(t *testing.T) {
+	s := servertest.Start(t, nil)
+	alice := s.SignIn(t, "alice@example.com")
+	const id = "tpl_0000000000000001abcdef01"
+	body := map[string]any{"id": id, "name": "Standup", "sections": []map[string]string{{"heading": "Yesterday"}}}
+	var first, again template
+	if r := alice.Do("POST", "/api/v1/templates", body); r.Status != http.StatusCreated || data(t, r, &first) != "" || first.ID != id {
+		t.Fatalf("create with an id = %d %s", r.Status, r.Body)
+	}
+	body["name"] = "Renamed in the resend"
+	if r := alice.Do("POST", "/api/v1/templates", body); r.Status != http.StatusCreated || data(t, r, &again) != "" || again.ID != id || again.Name != "Standup" {
+		t.Fatalf("the same id again = %d %s, want the first template unchanged", r.Status, r.Body)
+	}
+	var list []template
+	data(t, alice.MustOK("GET", "/api/v1/templates", nil), &list)
+	if n := len(list) - 6; n != 1 || list[6].ID != id {
+		t.Fatalf("alice has %d templates of her own, want 1: %+v", n, list)
+	}
+	for give, code := range map[string]string{"folder_1": "INVALID_ID", "tpl_a/b": "INVALID_ID", "meeting": "BUILTIN_TEMPLATE"} {
+		body["id"] = give
+		if r := alice.Do("POST", "/api/v1/templates", body); r.Status/100 != 4 || data(t, r, nil) != code {
+			t.Errorf("id %q = %d %s, want %s", give, r.Status, r.Body, code)
+		}
+	}
+}

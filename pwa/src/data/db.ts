@@ -43,7 +43,7 @@ interface StoredChatMessage {
   data: unknown
 }
 
-export type OutboxKind = 'recording' | 'folder' | 'question' | 'highlight'
+export type OutboxKind = 'recording' | 'folder' | 'question' | 'highlight' | 'template'
 
 /**
  * A sync mutation the user made, kept until the server has answered it
@@ -99,9 +99,23 @@ export interface StoredHighlight {
 }
 
 /**
+ * One of the user's own summary templates (ADR 25), as the device shows it:
+ * the server's copy with queued edits laid over (version 5). The built-ins
+ * are not kept here (every user has them: data/templates).
+ */
+export interface StoredTemplate {
+  id: string
+  name: string
+  sections: { heading: string; instruction: string }[]
+  createdAtMs: number
+  updatedAtMs: number
+  version?: number
+}
+
+/**
  * The server's copy of an entity while local edits are laid over it: the
  * recordings/folders/details rows show server copy + outbox, and this is
- * what discarding an edit goes back to. Key: 'recording:<id>', 'folder:<id>' or 'highlight:<id>'.
+ * what discarding an edit goes back to. Key: 'recording:<id>', 'folder:<id>', 'highlight:<id>' or 'template:<id>'.
  */
 export interface StoredSyncBase {
   key: string
@@ -109,6 +123,7 @@ export interface StoredSyncBase {
   recording?: StoredRecording | null
   folder?: StoredFolder | null
   highlight?: StoredHighlight | null
+  template?: StoredTemplate | null
   /** The cached detail's fields sync edits (speakers, and the recording's edited members by name), and the detail's fetchedAt when they were read. */
   detail?: { speakers: unknown; fetchedAt: number; [member: string]: unknown }
 }
@@ -142,6 +157,7 @@ export class PocketDB extends Dexie {
   folders!: EntityTable<StoredFolder, 'id'>
   syncBase!: EntityTable<StoredSyncBase, 'key'>
   highlights!: EntityTable<StoredHighlight, 'id'>
+  templates!: EntityTable<StoredTemplate, 'id'>
 
   constructor(name = 'pocket') {
     // No query cache: Dexie's keeps a clone of every live read's answer and
@@ -175,6 +191,8 @@ export class PocketDB extends Dexie {
     this.version(3).stores({ details: 'id, openedAt' })
     // Highlights (ADR 15): a recording's, and the library's newest first.
     this.version(4).stores({ highlights: 'id, recordingId, createdAtMs' })
+    // The user's own summary templates (ADR 25): their ids sort in the order they were made.
+    this.version(5).stores({ templates: 'id' })
   }
 
   /**

@@ -1,14 +1,29 @@
-import type { Change, FolderState, HighlightState, RecordingState, Tombstone } from '@/gen/pocket/sync/v1/sync_pb'
+import type {
+  Change,
+  FolderState,
+  HighlightState,
+  RecordingState,
+  TemplateState,
+  Tombstone,
+} from '@/gen/pocket/sync/v1/sync_pb'
 import { EntityKind } from '@/gen/pocket/sync/v1/sync_pb'
 import type { PocketDB, StoredDetail } from '../db'
 import { baseKey } from './mutation'
-import { preloadFolders, preloadRecordings, recomposeFolder, recomposeHighlight, recomposeRecording } from './rebase'
+import {
+  preloadFolders,
+  preloadRecordings,
+  recomposeFolder,
+  recomposeHighlight,
+  recomposeRecording,
+  recomposeTemplate,
+} from './rebase'
 import {
   detailFieldsFromState,
   detailFieldsOf,
   folderRowFromState,
   highlightRowFromState,
   recordingRowFromState,
+  templateRowFromState,
 } from './serverState'
 import { Stage } from './stage'
 
@@ -43,10 +58,11 @@ async function applyChange(s: Stage, change: Change): Promise<void> {
   if (e.case === 'recording') await applyRecording(s, e.value)
   else if (e.case === 'folder') await applyFolder(s, e.value)
   else if (e.case === 'highlight') await applyHighlight(s, e.value)
+  else if (e.case === 'template') await applyTemplate(s, e.value)
   else if (e.case === 'tombstone') await applyTombstone(s, e.value)
 }
 
-type Kind = 'recording' | 'folder' | 'highlight'
+type Kind = 'recording' | 'folder' | 'highlight' | 'template'
 
 async function knownVersion(s: Stage, kind: Kind, id: string): Promise<number> {
   const base = await s.syncBase.get(baseKey(kind, id))
@@ -84,14 +100,25 @@ async function applyHighlight(s: Stage, state: HighlightState): Promise<void> {
   await recomposeHighlight(s, state.id)
 }
 
-const KINDS: Partial<Record<EntityKind, Kind>> = { [EntityKind.FOLDER]: 'folder', [EntityKind.HIGHLIGHT]: 'highlight' }
+async function applyTemplate(s: Stage, state: TemplateState): Promise<void> {
+  if (Number(state.version) < (await knownVersion(s, 'template', state.id))) return
+  s.syncBase.put({ key: baseKey('template', state.id), template: templateRowFromState(state) })
+  await recomposeTemplate(s, state.id)
+}
+
+const KINDS: Partial<Record<EntityKind, Kind>> = {
+  [EntityKind.FOLDER]: 'folder',
+  [EntityKind.HIGHLIGHT]: 'highlight',
+  [EntityKind.TEMPLATE]: 'template',
+}
+const RECOMPOSE = { folder: recomposeFolder, highlight: recomposeHighlight, template: recomposeTemplate }
 
 async function applyTombstone(s: Stage, t: Tombstone): Promise<void> {
   const kind = KINDS[t.kind] ?? 'recording'
   if (Number(t.version) < (await knownVersion(s, kind, t.id))) return
   if (kind !== 'recording') {
     s.syncBase.put({ key: baseKey(kind, t.id), [kind]: null })
-    return kind === 'folder' ? recomposeFolder(s, t.id) : recomposeHighlight(s, t.id)
+    return RECOMPOSE[kind](s, t.id)
   }
   // Its highlights go with it, as on the server (whose tombstones for them follow).
   for (const id of await s.highlightsOf(t.id)) {
@@ -108,15 +135,17 @@ async function preloadChanges(s: Stage, changes: Change[]): Promise<void> {
   const folders: string[] = []
   const filedIn: string[] = []
   const highlights: string[] = []
+  const templates: string[] = []
   for (const { entity: e } of changes) {
     if (e.case === 'recording') {
       recordings.push(e.value.id)
       filedIn.push(e.value.folderId)
     } else if (e.case === 'folder') folders.push(e.value.id)
     else if (e.case === 'highlight') highlights.push(e.value.id)
+    else if (e.case === 'template') templates.push(e.value.id)
     else if (e.case === 'tombstone') {
       const kind = KINDS[e.value.kind] ?? 'recording'
-      ;({ recording: recordings, folder: folders, highlight: highlights })[kind].push(e.value.id)
+      ;({ recording: recordings, folder: folders, highlight: highlights, template: templates })[kind].push(e.value.id)
     }
   }
   await Promise.all([
@@ -124,6 +153,8 @@ async function preloadChanges(s: Stage, changes: Change[]): Promise<void> {
     preloadFolders(s, folders),
     s.syncBase.load(highlights.map((id) => baseKey('highlight', id))),
     s.highlights.load(highlights),
-    s.loadOutbox(highlights),
+    s.loadOutbox([...highlights, ...templates]),
+    s.syncBase.load(templates.map((id) => baseKey('template', id))),
+    s.templates.load(templates),
   ])
 }

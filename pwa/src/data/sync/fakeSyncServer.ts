@@ -23,7 +23,7 @@ import { setMembers } from '../recordingFields'
 import { bearer, type SessionLike } from './client'
 
 type Obj = Record<string, unknown>
-type Kind = 'recording' | 'folder'
+type Kind = 'recording' | 'folder' | 'template'
 interface Rec {
   item: Obj
   speakers?: Obj
@@ -35,6 +35,11 @@ interface Folder {
   parentId: string
   createdAtMs: number
   templateId?: string
+}
+interface Template {
+  name: string
+  sections: { heading: string; instruction: string }[]
+  createdAtMs: number
 }
 interface Stored {
   body: string
@@ -55,6 +60,7 @@ export class FakeSyncServer {
   pageSize = 500
   recordings = new Map<string, Rec>()
   folders = new Map<string, Folder>()
+  templates = new Map<string, Template>()
   /** Every mutation received, resends included, in order. */
   received: Mutation[] = []
   /** Mutations per Push call. */
@@ -103,8 +109,13 @@ export class FakeSyncServer {
     this.logChange('folder', id, false)
   }
 
+  putTemplate(id: string, name: string, sections: Template['sections']): void {
+    this.templates.set(id, { name, sections, createdAtMs: this.templates.get(id)?.createdAtMs ?? this.clock })
+    this.logChange('template', id, false)
+  }
+
   remove(kind: Kind, id: string): void {
-    ;(kind === 'recording' ? this.recordings : this.folders).delete(id)
+    ;({ recording: this.recordings, folder: this.folders, template: this.templates })[kind].delete(id)
     this.logChange(kind, id, true)
   }
 
@@ -167,7 +178,13 @@ export class FakeSyncServer {
       }
       return create(ChangeSchema, { seq, entity: { case: 'folder', value } })
     }
-    const tomb = { kind: kind === 'folder' ? EntityKind.FOLDER : EntityKind.RECORDING, id, version: seq }
+    const t = this.templates.get(id)
+    if (!e.deleted && kind === 'template' && t) {
+      const value = { id, ...t, createdAtMs: BigInt(t.createdAtMs), updatedAtMs: BigInt(this.clock), version: seq }
+      return create(ChangeSchema, { seq, entity: { case: 'template', value } })
+    }
+    const kinds = { recording: EntityKind.RECORDING, folder: EntityKind.FOLDER, template: EntityKind.TEMPLATE }
+    const tomb = { kind: kinds[kind], id, version: seq }
     return create(ChangeSchema, { seq, entity: { case: 'tombstone', value: tomb } })
   }
 
@@ -275,6 +292,25 @@ export class FakeSyncServer {
         touch(op.value.recordingId, r)
         return { target: ['recording', op.value.recordingId] }
       }
+      // As pkg/templates: a name and a section are required, a create made again answers the first.
+      case 'createTemplate':
+      case 'updateTemplate': {
+        const { id, name, sections } = op.value
+        const held = this.templates.get(id)
+        if (op.case === 'updateTemplate' && !held) refused('NOT_FOUND')
+        if (!name.trim() || sections.length === 0) refused('INVALID_ARGUMENT')
+        if (op.case === 'updateTemplate' || !held)
+          this.putTemplate(
+            id,
+            name,
+            sections.map(({ heading, instruction }) => ({ heading, instruction })),
+          )
+        return { target: ['template', id] }
+      }
+      case 'deleteTemplate':
+        if (!this.templates.has(op.value.id)) refused('NOT_FOUND')
+        this.remove('template', op.value.id)
+        return { target: ['template', op.value.id] }
       case 'askQuestion':
         return {
           answer: JSON.stringify({
@@ -310,5 +346,7 @@ function targetOf(m: Mutation): [Kind, string] | undefined {
   if (op.case === 'createFolder' || op.case === 'renameFolder' || op.case === 'deleteFolder')
     return ['folder', op.value.id]
   if (op.case === 'setFolderTemplate') return ['folder', op.value.id]
+  if (op.case === 'createTemplate' || op.case === 'updateTemplate' || op.case === 'deleteTemplate')
+    return ['template', op.value.id]
   return undefined
 }

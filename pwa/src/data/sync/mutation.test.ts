@@ -17,6 +17,8 @@ const anyMutation: fc.Arbitrary<QueuedMutation> = fc
       if (presence === 'flag') return [name, fc.option(fc.boolean(), { nil: undefined })] as const
       // Seconds: tenths, as a player's times are (never -0, which JSON cannot tell from 0).
       if (presence === 'number') return [name, fc.integer({ min: 0, max: 1_000_000 }).map((n) => n / 10)] as const
+      if (presence === 'sections')
+        return [name, fc.array(fc.record({ heading: text, instruction: text }), { maxLength: 4 })] as const
       return [name, presence === 'optional' ? fc.option(text, { nil: undefined }) : text] as const
     })
     return fc
@@ -34,6 +36,7 @@ const asProto = (m: QueuedMutation) => create(MutationSchema, m)
 
 /** The table's word for a field's presence: optional booleans are flags. */
 function presenceOf(g: DescField): string {
+  if (g.fieldKind === 'list' && g.message?.typeName === 'pocket.sync.v1.TemplateSection') return 'sections'
   if (g.fieldKind === 'scalar' && g.scalar === ScalarType.BOOL) return 'flag'
   if (g.fieldKind === 'scalar' && g.scalar === ScalarType.DOUBLE) return 'number'
   return g.presence === FeatureSet_FieldPresence.EXPLICIT ? 'optional' : 'implicit'
@@ -49,11 +52,11 @@ describe('the outbox mutation table', () => {
       ]),
     )
     expect(OP_FIELDS).toEqual(fromDescriptor)
+    const scalar = (g: DescField) =>
+      g.fieldKind === 'scalar' && [ScalarType.STRING, ScalarType.BOOL, ScalarType.DOUBLE].includes(g.scalar)
     for (const f of opOneof.fields)
       for (const g of f.message!.fields)
-        expect(
-          g.fieldKind === 'scalar' && [ScalarType.STRING, ScalarType.BOOL, ScalarType.DOUBLE].includes(g.scalar),
-        ).toBe(true)
+        expect(scalar(g) || (g.fieldKind === 'list' && g.message!.fields.every(scalar))).toBe(true)
   })
 
   it('sends each field of the recording table, and nothing else, as the edit of a recording', () => {
@@ -118,6 +121,8 @@ describe('mutations as plain JSON', () => {
     ['a field that is not text', { updateRecording: { id: 'r1', title: 7 } }],
     ['a flag that is not a boolean', { updateRecording: { id: 'r1', archived: 'true' } }],
     ['a key that is not text', { idempotencyKey: 3, deleteRecording: { id: 'r1' } }],
+    ['sections that are not a list', { createTemplate: { id: 'tpl_1', name: 'A', sections: 'Wins' } }],
+    ['a section that is not an object', { createTemplate: { id: 'tpl_1', name: 'A', sections: ['Wins'] } }],
   ])('gives null for a row it cannot read (%s), so the queue behind it is not blocked', (_, json) => {
     expect(readMutation(row(json))).toBeNull()
   })

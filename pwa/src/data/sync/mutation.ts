@@ -12,7 +12,7 @@ import { FIELD_NAMES, RECORDING_FIELDS } from '../recordingFields'
  * the descriptors, and the JSON to protobuf's own reader and writer.
  */
 
-type Plain<T> = Omit<T, '$typeName' | '$unknown'>
+type Plain<T> = { [K in keyof Omit<T, '$typeName' | '$unknown'>]: T[K] extends (infer E)[] ? Plain<E>[] : T[K] }
 type PlainOp<O> = O extends { case: infer C extends string; value: infer V } ? { case: C; value: Plain<V> } : never
 
 /** An operation of pocket.sync.v1.Mutation: { case, value } as protobuf-es shapes a oneof. */
@@ -39,9 +39,9 @@ export interface MutationTarget {
 
 /**
  * Text: implicit fields read "" when absent, optional ones stay unset; flags (optional booleans) stay unset;
- * numbers (doubles, implicit) read 0 when absent.
+ * numbers (doubles, implicit) read 0 when absent; a template's sections (a repeated message) read [] when absent.
  */
-type Presence = 'implicit' | 'optional' | 'flag' | 'number'
+type Presence = 'implicit' | 'optional' | 'flag' | 'number' | 'sections'
 
 /** A recording's edit: its id, then each field of the table (recordingFields.ts). */
 const UPDATE_RECORDING = {
@@ -64,6 +64,9 @@ export const OP_FIELDS: { readonly [C in OpCase]: Readonly<Record<keyof OpValue<
   createHighlight: { id: 'implicit', recordingId: 'implicit', start: 'number', end: 'number', note: 'implicit' },
   updateHighlight: { id: 'implicit', note: 'implicit' },
   deleteHighlight: { id: 'implicit' },
+  createTemplate: { id: 'implicit', name: 'implicit', sections: 'sections' },
+  updateTemplate: { id: 'implicit', name: 'implicit', sections: 'sections' },
+  deleteTemplate: { id: 'implicit' },
 }
 
 const CASES = Object.keys(OP_FIELDS) as OpCase[]
@@ -76,7 +79,20 @@ function member(json: Record<string, unknown>, name: string): unknown {
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
 
-type Value = string | boolean | number
+type Section = { heading: string; instruction: string }
+type Value = string | boolean | number | Section[]
+
+/** A section's text as proto3 JSON has it: absent at its default; null when not text. */
+const text = (v: unknown): string | null => (v === undefined || v === null ? '' : typeof v === 'string' ? v : null)
+
+/** Sections as proto3 JSON reads them; null when not a list of them. */
+function sectionsOf(v: unknown): Section[] | null {
+  if (!Array.isArray(v)) return null
+  const out = v.map((s: unknown) =>
+    isObject(s) ? { heading: text(s.heading), instruction: text(s.instruction) } : null,
+  )
+  return out.every((s) => s && s.heading !== null && s.instruction !== null) ? (out as Section[]) : null
+}
 
 /** The operation's value with only its own fields: implicit ones default to "", optional ones are kept when set. */
 function opValue(opCase: OpCase, from: Record<string, unknown>): Record<string, Value> | null {
@@ -86,6 +102,11 @@ function opValue(opCase: OpCase, from: Record<string, unknown>): Record<string, 
     if (v === undefined || v === null) {
       if (presence === 'implicit') value[field] = ''
       else if (presence === 'number') value[field] = 0
+      else if (presence === 'sections') value[field] = []
+    } else if (presence === 'sections') {
+      const sections = sectionsOf(v)
+      if (!sections) return null
+      value[field] = sections
     } else if (typeof v === (presence === 'flag' ? 'boolean' : presence === 'number' ? 'number' : 'string'))
       value[field] = v as Value
     else return null
@@ -108,7 +129,17 @@ export function mutationToJson(m: QueuedMutation): Record<string, unknown> {
   for (const [field, presence] of Object.entries<Presence>(OP_FIELDS[m.op.case])) {
     const v = (m.op.value as Record<string, Value | undefined>)[field]
     // As protobuf writes it: an implicit field at its default is left out, a set optional one is kept.
-    if (v !== undefined && (presence !== 'implicit' || v !== '') && (presence !== 'number' || v !== 0)) value[field] = v
+    if (
+      v !== undefined &&
+      (presence !== 'implicit' || v !== '') &&
+      (presence !== 'number' || v !== 0) &&
+      (presence !== 'sections' || (v as Section[]).length > 0)
+    )
+      // A section's text at its default is left out too.
+      value[field] =
+        presence === 'sections'
+          ? (v as Section[]).map((s) => Object.fromEntries(Object.entries(s).filter(([, t]) => t !== '')) as Section)
+          : v
   }
   json[m.op.case] = value
   return json
@@ -144,11 +175,17 @@ export function targetOf(m: Pick<QueuedMutation, 'op'>): MutationTarget {
   // The others name their entity by id, and its kind by a word of their name (deleteRecording, renameFolder,
   // setFolderTemplate, createHighlight): one rule rather than a case each keeps the list's initial JavaScript
   // in its budget.
-  const kind = op.case.includes('Folder') ? 'folder' : op.case.endsWith('Highlight') ? 'highlight' : 'recording'
+  const kind = op.case.includes('Folder')
+    ? 'folder'
+    : op.case.endsWith('Highlight')
+      ? 'highlight'
+      : op.case.endsWith('Template')
+        ? 'template'
+        : 'recording'
   return { kind, entityId: op.value.id }
 }
 
 /** The Dexie key of an entity's server copy (StoredSyncBase.key). */
-export function baseKey(kind: 'recording' | 'folder' | 'highlight', id: string): string {
+export function baseKey(kind: 'recording' | 'folder' | 'highlight' | 'template', id: string): string {
   return `${kind}:${id}`
 }

@@ -85,7 +85,7 @@ async function storePage(db: PocketDB, changes: Change[], cursor: string, drop: 
   }
 }
 
-const NOT_RECORDINGS = [EntityKind.FOLDER, EntityKind.HIGHLIGHT]
+const NOT_RECORDINGS = [EntityKind.FOLDER, EntityKind.HIGHLIGHT, EntityKind.TEMPLATE]
 
 /** A recording deleted anywhere leaves no audio kept on this device. */
 function forgetDeletedAudio(changes: Change[]): void {
@@ -107,6 +107,8 @@ async function dropLibrary(db: PocketDB): Promise<void> {
     db.recordings.clear(),
     db.folders.clear(),
     db.highlights.where('id').noneOf(madeHere).delete(),
+    // A template made here comes back from its queued create (it carries the whole template).
+    db.templates.clear(),
     db.meta.delete(SYNC_CURSOR_KEY),
   ])
   const bases = await db.syncBase.toArray()

@@ -2,6 +2,7 @@ import type { OutboxEntry, PocketDB, StoredSyncBase } from '../db'
 import { baseKey, readMutation, type MutationTarget } from './mutation'
 import { finishRow, foldFolder, foldRecording, type Edit, type FolderView } from './optimistic'
 import { foldHighlight } from './optimisticHighlight'
+import { foldTemplate } from './optimisticTemplate'
 import { ofKind, Stage } from './stage'
 import { folderIdOf } from '../storedRecording'
 import { detailFieldsOf, withDetailFields } from './serverState'
@@ -14,7 +15,7 @@ import { detailFieldsOf, withDetailFields } from './serverState'
  * list recomposes rows it fetched before sync has started.
  */
 export function syncTables(db: PocketDB) {
-  return [db.recordings, db.details, db.folders, db.outbox, db.syncBase, db.meta, db.highlights]
+  return [db.recordings, db.details, db.folders, db.outbox, db.syncBase, db.meta, db.highlights, db.templates]
 }
 
 /** The edits an entity waits on (pending and failed), oldest first. */
@@ -45,6 +46,7 @@ async function recomposeIn(s: Stage, target: MutationTarget): Promise<void> {
   if (target.kind === 'recording') await recomposeRecording(s, target.entityId)
   else if (target.kind === 'folder') await recomposeFolder(s, target.entityId)
   else if (target.kind === 'highlight') await recomposeHighlight(s, target.entityId)
+  else if (target.kind === 'template') await recomposeTemplate(s, target.entityId)
 }
 
 export async function recomposeRecording(s: Stage, id: string): Promise<void> {
@@ -101,6 +103,18 @@ export async function recomposeHighlight(s: Stage, id: string): Promise<void> {
   else if (stored) s.syncBase.delete(key)
   if (out) s.highlights.put(out)
   else s.highlights.delete(id)
+}
+
+/** One of the user's templates as server copy + its queued edits. */
+export async function recomposeTemplate(s: Stage, id: string): Promise<void> {
+  const key = baseKey('template', id)
+  const [rows, stored, view] = await Promise.all([s.edits('template', id), s.syncBase.get(key), s.templates.get(id)])
+  const base: StoredSyncBase = stored ?? { key, template: view ?? null }
+  const out = foldTemplate(base.template ?? null, editsOf(rows))
+  if (rows.length > 0) s.syncBase.put(base)
+  else if (stored) s.syncBase.delete(key)
+  if (out) s.templates.put(out)
+  else s.templates.delete(id)
 }
 
 /** What a row filed in folderId shows: the folder's name, or General if it is deleted here. */

@@ -1,5 +1,5 @@
-import type { FolderState, HighlightState, RecordingState } from '@/gen/pocket/sync/v1/sync_pb'
-import type { StoredFolder, StoredHighlight, StoredRecording } from '../db'
+import type { FolderState, HighlightState, RecordingState, TemplateState } from '@/gen/pocket/sync/v1/sync_pb'
+import type { StoredFolder, StoredHighlight, StoredRecording, StoredTemplate } from '../db'
 import { asObject, type LooseObject } from '../normalize/loose'
 import { detailBody } from '../normalize/detail'
 import { toStored } from '../storedRecording'
@@ -72,6 +72,17 @@ export function highlightRowFromState(h: HighlightState): StoredHighlight {
     createdAtMs: Number(h.createdAtMs),
     updatedAtMs: Number(h.updatedAtMs),
     version: Number(h.version),
+  }
+}
+
+export function templateRowFromState(t: TemplateState): StoredTemplate {
+  return {
+    id: t.id,
+    name: t.name,
+    sections: t.sections.map(({ heading, instruction }) => ({ heading, instruction })),
+    createdAtMs: Number(t.createdAtMs),
+    updatedAtMs: Number(t.updatedAtMs),
+    version: Number(t.version),
   }
 }
 

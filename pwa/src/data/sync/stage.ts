@@ -7,6 +7,7 @@ import type {
   StoredHighlight,
   StoredRecording,
   StoredSyncBase,
+  StoredTemplate,
 } from '../db'
 import type { MutationTarget } from './mutation'
 
@@ -27,6 +28,7 @@ export class Stage {
   readonly folders: StagedTable<StoredFolder>
   readonly syncBase: StagedTable<StoredSyncBase>
   readonly highlights: StagedTable<StoredHighlight>
+  readonly templates: StagedTable<StoredTemplate>
   /** The outbox rows of an entity id, as read (any kind, in key order). */
   private readonly outbox = new Map<string, OutboxEntry[]>()
   /** The ids of the recordings filed in a folder, as the database held them when read. */
@@ -54,6 +56,7 @@ export class Stage {
     this.syncBase = new StagedTable<StoredSyncBase>(bound(db.syncBase), (b) => b.key)
     this.highlightsTable = bound(db.highlights)
     this.highlights = new StagedTable<StoredHighlight>(this.highlightsTable, (h) => h.id)
+    this.templates = new StagedTable<StoredTemplate>(bound(db.templates), (t) => t.id)
   }
 
   /** The edits an entity waits on (pending and failed), oldest first. */
@@ -129,6 +132,7 @@ export class Stage {
       this.folders.flush(),
       this.syncBase.flush(),
       this.highlights.flush(),
+      this.templates.flush(),
     ])
   }
 }

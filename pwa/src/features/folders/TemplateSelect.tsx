@@ -1,7 +1,5 @@
-import { useQuery } from '@tanstack/react-query'
 import { Link } from 'wouter'
-import { templatesQuery } from '@/data/summaryVersions'
-import { BUILTIN_TEMPLATES } from '@/data/templates'
+import { useTemplates } from '@/data/useTemplates'
 
 interface Props {
   /** The select's id: its label and hint are the caller's, named from it. */
@@ -12,13 +10,14 @@ interface Props {
 
 /**
  * The "Summary template" choice of a folder, for the folder bar and the New
- * folder dialog alike: none, the built-ins, the user's own. The templates
- * offered are the last list read, or the built-ins before any (offline).
+ * folder dialog alike: none, the built-ins, the user's own. The user's own
+ * are the device's (synced, and made offline too); the built-ins are the
+ * last list read, or their names before any (offline).
  */
 export function TemplateSelect({ id, value, onChange }: Props) {
-  const templates = useQuery(templatesQuery())
-  const builtins = templates.data?.filter((t) => t.builtin) ?? BUILTIN_TEMPLATES
-  const own = templates.data?.filter((t) => !t.builtin) ?? []
+  const templates = useTemplates()
+  const builtins = templates.builtins
+  const own = templates.own ?? []
   const known = value === '' || [...builtins, ...own].some((t) => t.id === value)
 
   return (
@@ -48,16 +47,13 @@ export function TemplateSelect({ id, value, onChange }: Props) {
             ))}
           </optgroup>
         )}
-        {!known && <option value={value}>{templates.isPending ? 'Loading…' : 'A template not listed here'}</option>}
+        {!known && (
+          <option value={value}>{templates.own === undefined ? 'Loading…' : 'A template not listed here'}</option>
+        )}
       </select>
       <p id={`${id}-hint`} className="folder-form__hint">
         New recordings in this folder are summarised with it. <Link href="/templates">Manage templates</Link>
       </p>
-      {templates.isError && (
-        <p className="folder-form__hint" role="status">
-          Your own templates could not be loaded; the built-ins are offered.
-        </p>
-      )}
     </>
   )
 }

@@ -242,13 +242,18 @@ describe('a folder’s summary template', () => {
       http.get('/api/v1/templates', () =>
         HttpResponse.json({
           success: true,
-          data: [
-            { id: 'meeting', name: 'Meeting', builtin: true, sections: [{ heading: 'Agenda', instruction: '' }] },
-            { id: 'tpl_1', name: 'Standup', builtin: false, sections: [{ heading: 'Blockers', instruction: '' }] },
-          ],
+          data: [{ id: 'meeting', name: 'Meeting', builtin: true, sections: [{ heading: 'Agenda', instruction: '' }] }],
         }),
       ),
     )
+    // The user's own are the device's (synced): listed without the server.
+    await db.templates.put({
+      id: 'tpl_1',
+      name: 'Standup',
+      sections: [{ heading: 'Blockers', instruction: '' }],
+      createdAtMs: 0,
+      updatedAtMs: 0,
+    })
     const user = userEvent.setup()
     await open('/recordings?folder=work')
     const picker = await main().findByRole('combobox', { name: 'Summary template' })

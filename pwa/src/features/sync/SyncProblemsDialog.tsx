@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { ModalDialog } from '@/ui/dialog/ModalDialog'
+import { describeEdit } from './describeEdit'
 import type { SyncProblem } from './useSyncState'
 
 // The sync engine loads when the user acts on a refused edit, not with the shell.
@@ -64,7 +65,7 @@ function ProblemItem({ problem }: { problem: SyncProblem }) {
   return (
     <li className="sync-problems__item" aria-labelledby={`${id}-what`} aria-describedby={`${id}-why`}>
       <p className="sync-problems__what" id={`${id}-what`}>
-        {problem.what}
+        {describeEdit(problem.mutation, problem.names)}
       </p>
       <p className="sync-problems__why" id={`${id}-why`}>
         {problem.message}

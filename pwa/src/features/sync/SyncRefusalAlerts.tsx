@@ -20,9 +20,13 @@ export function SyncRefusalAlerts() {
     const known = seen.current
     seen.current = new Set(problems.map((p) => p.seq))
     if (!known) return // the first answer: what was refused before this page opened
-    for (const p of problems) {
-      if (!known.has(p.seq)) toast.error(`Not saved: ${p.what}. ${p.message}`, { duration: REFUSAL_TOAST_MS })
-    }
+    const fresh = problems.filter((p) => !known.has(p.seq))
+    if (fresh.length === 0) return
+    // The words for an edit load with the first refusal, not with the shell (the app's worker has them offline).
+    void import('./describeEdit').then(({ describeEdit }) => {
+      for (const p of fresh)
+        toast.error(`Not saved: ${describeEdit(p.mutation, p.names)}. ${p.message}`, { duration: REFUSAL_TOAST_MS })
+    })
   }, [problems, loaded, toast])
 
   return null

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react'
 import { SyncIcon } from '@/ui/icons'
-import { problemsLabel, waitingText } from './describeEdit'
+import { problemsLabel, waitingText } from './syncText'
 import { loadWhenShown } from '@/ui/loadWhenShown'
 import { useOnline, useSyncState } from './useSyncState'
 import './sync.css'

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { makeMutation, type MutationInit } from '@/data/sync/mutation'
-import { describeEdit, problemsLabel, waitingText, type EditNames } from './describeEdit'
+import { describeEdit, type EditNames } from './describeEdit'
+import { problemsLabel, waitingText } from './syncText'
 
 const names: EditNames = {
   recordingTitle: (id) => (id === 'r1' ? 'Weekly sync' : 'Untitled'),

@@ -41,21 +41,13 @@ export function describeEdit(mutation: QueuedMutation | null, names: EditNames):
       return 'Note of a highlight'
     case 'deleteHighlight':
       return 'Deletion of a highlight'
+    case 'createTemplate':
+      return `New summary template ${q(op.value.name)}`
+    case 'updateTemplate':
+      return `Change of summary template ${q(op.value.name)}`
+    case 'deleteTemplate':
+      return 'Deletion of a summary template'
     default:
       return 'A change that could not be read'
   }
-}
-
-/** Waiting edits as the status line says it; '' when nothing waits. */
-export function waitingText(pending: number, state: 'offline' | 'unreachable' | 'sending'): string {
-  if (pending === 0) return ''
-  const count = `${pending} ${pending === 1 ? 'change' : 'changes'} waiting`
-  if (state === 'offline') return `Offline · ${count}`
-  if (state === 'unreachable') return `Can’t reach the server · ${count}`
-  return 'Saving changes…'
-}
-
-/** The label of the button that opens the refused edits. */
-export function problemsLabel(failed: number): string {
-  return `${failed} ${failed === 1 ? 'change' : 'changes'} not saved`
 }

@@ -2,14 +2,19 @@ import { useSyncExternalStore } from 'react'
 import type { PocketDB } from '@/data/db'
 import { useDeviceQuery } from '@/data/device/useDeviceQuery'
 import { recordingTitle } from '@/data/normalize/recording'
-import { baseKey, readMutation } from '@/data/sync/mutation'
+import { baseKey, readMutation, type QueuedMutation } from '@/data/sync/mutation'
 import type { OutboxRow } from '@/data/sync/outboxReads'
-import { describeEdit, type EditNames } from './describeEdit'
+import type { EditNames } from './describeEdit'
 
-/** An edit the server refused for good, as the problems list shows it. */
+/**
+ * An edit the server refused for good, as the problems list shows it: the
+ * words for it are describeEdit's (mutation, names), loaded with the list or
+ * the toast that shows them rather than with the shell.
+ */
 export interface SyncProblem {
   seq: number
-  what: string
+  mutation: QueuedMutation | null
+  names: EditNames
   message: string
 }
 
@@ -42,7 +47,8 @@ export async function readSyncState(db: PocketDB): Promise<SyncState> {
     stalled: (pending[0]?.attempts ?? 0) > 0,
     problems: failed.map((row) => ({
       seq: row.seq,
-      what: describeEdit(readMutation(row), names!),
+      mutation: readMutation(row),
+      names: names!,
       message: row.error?.message || REFUSED_FALLBACK,
     })),
   }

@@ -1,13 +1,6 @@
 import { useId, useState, type FormEvent } from 'react'
-import {
-  createTemplate,
-  deleteTemplate,
-  templateProblems,
-  TEMPLATE_LIMITS,
-  updateTemplate,
-  type SummaryTemplate,
-  type TemplateDraft,
-} from '@/data/templates'
+import { templateProblems, TEMPLATE_LIMITS, type SummaryTemplate, type TemplateDraft } from '@/data/templates'
+import { createTemplate, deleteTemplate, updateTemplate } from '@/data/templateEdits'
 import { useOnline } from '@/features/sync/useSyncState'
 import { ModalDialog } from '@/ui/dialog/ModalDialog'
 
@@ -23,8 +16,9 @@ type Section = TemplateDraft['sections'][number]
 
 /**
  * A template's name and its ordered sections (heading, what belongs there):
- * sections are added, removed and moved; the draft is checked before it is
- * sent, and the server's answer is shown if it refuses.
+ * sections are added, removed and moved; the draft is checked as the server
+ * checks it, then kept on the device and queued for the server (offline
+ * too); a refusal shows among the changes not saved.
  */
 export function TemplateEditor({ template, initial, onClose, onSaved }: Props) {
   const id = useId()
@@ -49,7 +43,7 @@ export function TemplateEditor({ template, initial, onClose, onSaved }: Props) {
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     setTried(true)
-    if (Object.keys(problems).length > 0 || saving || !online) return
+    if (Object.keys(problems).length > 0 || saving) return
     setSaving(true)
     setError(null)
     try {
@@ -164,7 +158,7 @@ export function TemplateEditor({ template, initial, onClose, onSaved }: Props) {
         )}
         {!online && (
           <p className="templates-form__error" role="status">
-            You are offline: templates are saved on the server, so this one can be saved when you are back online.
+            You are offline: the template is saved on this device and sent when you are back online.
           </p>
         )}
         {error && (
@@ -176,7 +170,7 @@ export function TemplateEditor({ template, initial, onClose, onSaved }: Props) {
           <button type="button" className="button" onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" className="button button--primary" disabled={saving || !online}>
+          <button type="submit" className="button button--primary" disabled={saving}>
             {saving ? 'Saving…' : 'Save template'}
           </button>
         </div>

@@ -1,7 +1,6 @@
 import { useState } from 'react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { templatesQuery, versionKeys } from '@/data/summaryVersions'
 import type { SummaryTemplate, TemplateDraft } from '@/data/templates'
+import { useTemplates } from '@/data/useTemplates'
 import { useOnline } from '@/features/sync/useSyncState'
 import { loadWhenShown } from '@/ui/loadWhenShown'
 import { LoadFailed } from '@/ui/LoadFailed'
@@ -20,20 +19,17 @@ const copyOf = (t: SummaryTemplate): TemplateDraft => ({
 
 /**
  * Summary templates: the built-ins (read-only, duplicated to make one's
- * own) and the user's own, made, edited and deleted here. Templates live on
- * the server only (not synced): offline the last list read is shown and
- * changes wait until the device is back online, as the page says.
+ * own) and the user's own, made, edited and deleted here. The user's own
+ * sync like folders (ADR 25): they are read from the device, and an edit
+ * shows at once and is sent when the device is online, offline ones once
+ * it is back.
  */
 export default function TemplatesPage() {
-  const templates = useQuery(templatesQuery())
+  const templates = useTemplates()
   const online = useOnline()
-  const qc = useQueryClient()
   const [editing, setEditing] = useState<Editing>(null)
   const [deleting, setDeleting] = useState<SummaryTemplate | null>(null)
-  const list = templates.data ?? []
-  const builtins = list.filter((t) => t.builtin)
-  const own = list.filter((t) => !t.builtin)
-  const refresh = () => qc.invalidateQueries({ queryKey: versionKeys.templates })
+  const { builtins, own } = templates
 
   return (
     <main className="templates-page" aria-labelledby="templates-title">
@@ -44,25 +40,18 @@ export default function TemplatesPage() {
       </p>
       {!online && (
         <p className="templates-page__offline" role="status">
-          You are offline. Templates are kept on the server: you can read the ones this device saw last, and make or
-          change templates when you are back online.
+          You are offline. Templates you make, change or delete here are saved on this device and sent when you are back
+          online.
         </p>
       )}
-      {templates.isPending ? (
+      {own === undefined ? (
         <p role="status">Loading templates…</p>
-      ) : templates.isError ? (
-        <LoadFailed message="The templates could not be loaded." onRetry={() => void templates.refetch()} />
       ) : (
         <>
           <section aria-labelledby="templates-own">
             <div className="templates-page__head">
               <h2 id="templates-own">Your templates</h2>
-              <button
-                type="button"
-                className="button button--primary"
-                disabled={!online}
-                onClick={() => setEditing({ draft: blank })}
-              >
+              <button type="button" className="button button--primary" onClick={() => setEditing({ draft: blank })}>
                 New template
               </button>
             </div>
@@ -78,7 +67,6 @@ export default function TemplatesPage() {
                     <button
                       type="button"
                       className="button"
-                      disabled={!online}
                       onClick={() =>
                         setEditing({
                           template: t,
@@ -92,7 +80,6 @@ export default function TemplatesPage() {
                     <button
                       type="button"
                       className="button"
-                      disabled={!online}
                       onClick={() => setDeleting(t)}
                       aria-label={`Delete ${t.name}`}
                     >
@@ -106,13 +93,16 @@ export default function TemplatesPage() {
           <section aria-labelledby="templates-builtin">
             <h2 id="templates-builtin">Built-in templates</h2>
             <p className="templates-page__hint">These cannot be changed. Duplicate one to make your own version.</p>
+            {templates.builtinsFailed && (
+              <LoadFailed message="The built-in templates could not be loaded." onRetry={templates.retryBuiltins} />
+            )}
             <TemplateList
               templates={builtins}
               actions={(t) => (
                 <button
                   type="button"
                   className="button"
-                  disabled={!online}
+                  disabled={t.sections.length === 0}
                   onClick={() => setEditing({ draft: copyOf(t) })}
                   aria-label={`Duplicate ${t.name}`}
                 >
@@ -128,11 +118,15 @@ export default function TemplatesPage() {
           template={editing.template}
           initial={editing.draft}
           onClose={() => setEditing(null)}
-          onSaved={() => void refresh().then(() => setEditing(null))}
+          onSaved={() => setEditing(null)}
         />
       )}
       {deleting && (
-        <DeleteTemplateDialog template={deleting} onClose={() => setDeleting(null)} onDeleted={() => void refresh()} />
+        <DeleteTemplateDialog
+          template={deleting}
+          onClose={() => setDeleting(null)}
+          onDeleted={() => setDeleting(null)}
+        />
       )}
     </main>
   )

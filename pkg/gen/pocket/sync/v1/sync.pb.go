@@ -33,6 +33,7 @@ const (
 	EntityKind_ENTITY_KIND_RECORDING   EntityKind = 1
 	EntityKind_ENTITY_KIND_FOLDER      EntityKind = 2
 	EntityKind_ENTITY_KIND_HIGHLIGHT   EntityKind = 3
+	EntityKind_ENTITY_KIND_TEMPLATE    EntityKind = 4
 )
 
 // Enum value maps for EntityKind.
@@ -42,12 +43,14 @@ var (
 		1: "ENTITY_KIND_RECORDING",
 		2: "ENTITY_KIND_FOLDER",
 		3: "ENTITY_KIND_HIGHLIGHT",
+		4: "ENTITY_KIND_TEMPLATE",
 	}
 	EntityKind_value = map[string]int32{
 		"ENTITY_KIND_UNSPECIFIED": 0,
 		"ENTITY_KIND_RECORDING":   1,
 		"ENTITY_KIND_FOLDER":      2,
 		"ENTITY_KIND_HIGHLIGHT":   3,
+		"ENTITY_KIND_TEMPLATE":    4,
 	}
 )
 
@@ -269,6 +272,7 @@ type Change struct {
 	//	*Change_Folder
 	//	*Change_Tombstone
 	//	*Change_Highlight
+	//	*Change_Template
 	Entity        isChange_Entity `protobuf_oneof:"entity"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -354,6 +358,15 @@ func (x *Change) GetHighlight() *HighlightState {
 	return nil
 }
 
+func (x *Change) GetTemplate() *TemplateState {
+	if x != nil {
+		if x, ok := x.Entity.(*Change_Template); ok {
+			return x.Template
+		}
+	}
+	return nil
+}
+
 type isChange_Entity interface {
 	isChange_Entity()
 }
@@ -374,6 +387,10 @@ type Change_Highlight struct {
 	Highlight *HighlightState `protobuf:"bytes,5,opt,name=highlight,proto3,oneof"`
 }
 
+type Change_Template struct {
+	Template *TemplateState `protobuf:"bytes,6,opt,name=template,proto3,oneof"`
+}
+
 func (*Change_Recording) isChange_Entity() {}
 
 func (*Change_Folder) isChange_Entity() {}
@@ -381,6 +398,8 @@ func (*Change_Folder) isChange_Entity() {}
 func (*Change_Tombstone) isChange_Entity() {}
 
 func (*Change_Highlight) isChange_Entity() {}
+
+func (*Change_Template) isChange_Entity() {}
 
 type RecordingState struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -678,6 +697,146 @@ func (x *HighlightState) GetVersion() uint64 {
 	return 0
 }
 
+// TemplateState is one of the user's own summary templates (pkg/templates):
+// a name and its sections in order. The built-ins are never in the log: every
+// user has them (GET /api/v1/templates lists them, the app bundles them).
+type TemplateState struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Id            string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	Name          string                 `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
+	Sections      []*TemplateSection     `protobuf:"bytes,3,rep,name=sections,proto3" json:"sections,omitempty"`
+	CreatedAtMs   int64                  `protobuf:"varint,4,opt,name=created_at_ms,json=createdAtMs,proto3" json:"created_at_ms,omitempty"`
+	UpdatedAtMs   int64                  `protobuf:"varint,5,opt,name=updated_at_ms,json=updatedAtMs,proto3" json:"updated_at_ms,omitempty"`
+	Version       uint64                 `protobuf:"varint,6,opt,name=version,proto3" json:"version,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TemplateState) Reset() {
+	*x = TemplateState{}
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[6]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TemplateState) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TemplateState) ProtoMessage() {}
+
+func (x *TemplateState) ProtoReflect() protoreflect.Message {
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[6]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TemplateState.ProtoReflect.Descriptor instead.
+func (*TemplateState) Descriptor() ([]byte, []int) {
+	return file_pocket_sync_v1_sync_proto_rawDescGZIP(), []int{6}
+}
+
+func (x *TemplateState) GetId() string {
+	if x != nil {
+		return x.Id
+	}
+	return ""
+}
+
+func (x *TemplateState) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *TemplateState) GetSections() []*TemplateSection {
+	if x != nil {
+		return x.Sections
+	}
+	return nil
+}
+
+func (x *TemplateState) GetCreatedAtMs() int64 {
+	if x != nil {
+		return x.CreatedAtMs
+	}
+	return 0
+}
+
+func (x *TemplateState) GetUpdatedAtMs() int64 {
+	if x != nil {
+		return x.UpdatedAtMs
+	}
+	return 0
+}
+
+func (x *TemplateState) GetVersion() uint64 {
+	if x != nil {
+		return x.Version
+	}
+	return 0
+}
+
+// TemplateSection is one "## " heading of a summary and what belongs under it.
+type TemplateSection struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Heading       string                 `protobuf:"bytes,1,opt,name=heading,proto3" json:"heading,omitempty"`
+	Instruction   string                 `protobuf:"bytes,2,opt,name=instruction,proto3" json:"instruction,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TemplateSection) Reset() {
+	*x = TemplateSection{}
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[7]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TemplateSection) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TemplateSection) ProtoMessage() {}
+
+func (x *TemplateSection) ProtoReflect() protoreflect.Message {
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[7]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TemplateSection.ProtoReflect.Descriptor instead.
+func (*TemplateSection) Descriptor() ([]byte, []int) {
+	return file_pocket_sync_v1_sync_proto_rawDescGZIP(), []int{7}
+}
+
+func (x *TemplateSection) GetHeading() string {
+	if x != nil {
+		return x.Heading
+	}
+	return ""
+}
+
+func (x *TemplateSection) GetInstruction() string {
+	if x != nil {
+		return x.Instruction
+	}
+	return ""
+}
+
 // Tombstone says an entity was deleted. Tombstones are kept at least 30 days.
 type Tombstone struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
@@ -691,7 +850,7 @@ type Tombstone struct {
 
 func (x *Tombstone) Reset() {
 	*x = Tombstone{}
-	mi := &file_pocket_sync_v1_sync_proto_msgTypes[6]
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -703,7 +862,7 @@ func (x *Tombstone) String() string {
 func (*Tombstone) ProtoMessage() {}
 
 func (x *Tombstone) ProtoReflect() protoreflect.Message {
-	mi := &file_pocket_sync_v1_sync_proto_msgTypes[6]
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -716,7 +875,7 @@ func (x *Tombstone) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Tombstone.ProtoReflect.Descriptor instead.
 func (*Tombstone) Descriptor() ([]byte, []int) {
-	return file_pocket_sync_v1_sync_proto_rawDescGZIP(), []int{6}
+	return file_pocket_sync_v1_sync_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *Tombstone) GetKind() EntityKind {
@@ -756,7 +915,7 @@ type PushRequest struct {
 
 func (x *PushRequest) Reset() {
 	*x = PushRequest{}
-	mi := &file_pocket_sync_v1_sync_proto_msgTypes[7]
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -768,7 +927,7 @@ func (x *PushRequest) String() string {
 func (*PushRequest) ProtoMessage() {}
 
 func (x *PushRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_pocket_sync_v1_sync_proto_msgTypes[7]
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -781,7 +940,7 @@ func (x *PushRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PushRequest.ProtoReflect.Descriptor instead.
 func (*PushRequest) Descriptor() ([]byte, []int) {
-	return file_pocket_sync_v1_sync_proto_rawDescGZIP(), []int{7}
+	return file_pocket_sync_v1_sync_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *PushRequest) GetMutations() []*Mutation {
@@ -809,6 +968,9 @@ type Mutation struct {
 	//	*Mutation_UpdateHighlight
 	//	*Mutation_DeleteHighlight
 	//	*Mutation_SetFolderTemplate
+	//	*Mutation_CreateTemplate
+	//	*Mutation_UpdateTemplate
+	//	*Mutation_DeleteTemplate
 	Op            isMutation_Op `protobuf_oneof:"op"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -816,7 +978,7 @@ type Mutation struct {
 
 func (x *Mutation) Reset() {
 	*x = Mutation{}
-	mi := &file_pocket_sync_v1_sync_proto_msgTypes[8]
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -828,7 +990,7 @@ func (x *Mutation) String() string {
 func (*Mutation) ProtoMessage() {}
 
 func (x *Mutation) ProtoReflect() protoreflect.Message {
-	mi := &file_pocket_sync_v1_sync_proto_msgTypes[8]
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -841,7 +1003,7 @@ func (x *Mutation) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Mutation.ProtoReflect.Descriptor instead.
 func (*Mutation) Descriptor() ([]byte, []int) {
-	return file_pocket_sync_v1_sync_proto_rawDescGZIP(), []int{8}
+	return file_pocket_sync_v1_sync_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *Mutation) GetIdempotencyKey() string {
@@ -957,6 +1119,33 @@ func (x *Mutation) GetSetFolderTemplate() *SetFolderTemplate {
 	return nil
 }
 
+func (x *Mutation) GetCreateTemplate() *CreateTemplate {
+	if x != nil {
+		if x, ok := x.Op.(*Mutation_CreateTemplate); ok {
+			return x.CreateTemplate
+		}
+	}
+	return nil
+}
+
+func (x *Mutation) GetUpdateTemplate() *UpdateTemplate {
+	if x != nil {
+		if x, ok := x.Op.(*Mutation_UpdateTemplate); ok {
+			return x.UpdateTemplate
+		}
+	}
+	return nil
+}
+
+func (x *Mutation) GetDeleteTemplate() *DeleteTemplate {
+	if x != nil {
+		if x, ok := x.Op.(*Mutation_DeleteTemplate); ok {
+			return x.DeleteTemplate
+		}
+	}
+	return nil
+}
+
 type isMutation_Op interface {
 	isMutation_Op()
 }
@@ -1005,6 +1194,18 @@ type Mutation_SetFolderTemplate struct {
 	SetFolderTemplate *SetFolderTemplate `protobuf:"bytes,12,opt,name=set_folder_template,json=setFolderTemplate,proto3,oneof"`
 }
 
+type Mutation_CreateTemplate struct {
+	CreateTemplate *CreateTemplate `protobuf:"bytes,13,opt,name=create_template,json=createTemplate,proto3,oneof"`
+}
+
+type Mutation_UpdateTemplate struct {
+	UpdateTemplate *UpdateTemplate `protobuf:"bytes,14,opt,name=update_template,json=updateTemplate,proto3,oneof"`
+}
+
+type Mutation_DeleteTemplate struct {
+	DeleteTemplate *DeleteTemplate `protobuf:"bytes,15,opt,name=delete_template,json=deleteTemplate,proto3,oneof"`
+}
+
 func (*Mutation_UpdateRecording) isMutation_Op() {}
 
 func (*Mutation_DeleteRecording) isMutation_Op() {}
@@ -1026,6 +1227,12 @@ func (*Mutation_UpdateHighlight) isMutation_Op() {}
 func (*Mutation_DeleteHighlight) isMutation_Op() {}
 
 func (*Mutation_SetFolderTemplate) isMutation_Op() {}
+
+func (*Mutation_CreateTemplate) isMutation_Op() {}
+
+func (*Mutation_UpdateTemplate) isMutation_Op() {}
+
+func (*Mutation_DeleteTemplate) isMutation_Op() {}
 
 // UpdateRecording is a patch of one recording: it sets the fields present;
 // others are left as they are, so two devices editing different fields both
@@ -1052,7 +1259,7 @@ type UpdateRecording struct {
 
 func (x *UpdateRecording) Reset() {
 	*x = UpdateRecording{}
-	mi := &file_pocket_sync_v1_sync_proto_msgTypes[9]
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1064,7 +1271,7 @@ func (x *UpdateRecording) String() string {
 func (*UpdateRecording) ProtoMessage() {}
 
 func (x *UpdateRecording) ProtoReflect() protoreflect.Message {
-	mi := &file_pocket_sync_v1_sync_proto_msgTypes[9]
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1077,7 +1284,7 @@ func (x *UpdateRecording) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateRecording.ProtoReflect.Descriptor instead.
 func (*UpdateRecording) Descriptor() ([]byte, []int) {
-	return file_pocket_sync_v1_sync_proto_rawDescGZIP(), []int{9}
+	return file_pocket_sync_v1_sync_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *UpdateRecording) GetId() string {
@@ -1138,7 +1345,7 @@ type DeleteRecording struct {
 
 func (x *DeleteRecording) Reset() {
 	*x = DeleteRecording{}
-	mi := &file_pocket_sync_v1_sync_proto_msgTypes[10]
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1150,7 +1357,7 @@ func (x *DeleteRecording) String() string {
 func (*DeleteRecording) ProtoMessage() {}
 
 func (x *DeleteRecording) ProtoReflect() protoreflect.Message {
-	mi := &file_pocket_sync_v1_sync_proto_msgTypes[10]
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1163,7 +1370,7 @@ func (x *DeleteRecording) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteRecording.ProtoReflect.Descriptor instead.
 func (*DeleteRecording) Descriptor() ([]byte, []int) {
-	return file_pocket_sync_v1_sync_proto_rawDescGZIP(), []int{10}
+	return file_pocket_sync_v1_sync_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *DeleteRecording) GetId() string {
@@ -1186,7 +1393,7 @@ type CreateFolder struct {
 
 func (x *CreateFolder) Reset() {
 	*x = CreateFolder{}
-	mi := &file_pocket_sync_v1_sync_proto_msgTypes[11]
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1198,7 +1405,7 @@ func (x *CreateFolder) String() string {
 func (*CreateFolder) ProtoMessage() {}
 
 func (x *CreateFolder) ProtoReflect() protoreflect.Message {
-	mi := &file_pocket_sync_v1_sync_proto_msgTypes[11]
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1211,7 +1418,7 @@ func (x *CreateFolder) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateFolder.ProtoReflect.Descriptor instead.
 func (*CreateFolder) Descriptor() ([]byte, []int) {
-	return file_pocket_sync_v1_sync_proto_rawDescGZIP(), []int{11}
+	return file_pocket_sync_v1_sync_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *CreateFolder) GetId() string {
@@ -1245,7 +1452,7 @@ type RenameFolder struct {
 
 func (x *RenameFolder) Reset() {
 	*x = RenameFolder{}
-	mi := &file_pocket_sync_v1_sync_proto_msgTypes[12]
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1257,7 +1464,7 @@ func (x *RenameFolder) String() string {
 func (*RenameFolder) ProtoMessage() {}
 
 func (x *RenameFolder) ProtoReflect() protoreflect.Message {
-	mi := &file_pocket_sync_v1_sync_proto_msgTypes[12]
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1270,7 +1477,7 @@ func (x *RenameFolder) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RenameFolder.ProtoReflect.Descriptor instead.
 func (*RenameFolder) Descriptor() ([]byte, []int) {
-	return file_pocket_sync_v1_sync_proto_rawDescGZIP(), []int{12}
+	return file_pocket_sync_v1_sync_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *RenameFolder) GetId() string {
@@ -1298,7 +1505,7 @@ type DeleteFolder struct {
 
 func (x *DeleteFolder) Reset() {
 	*x = DeleteFolder{}
-	mi := &file_pocket_sync_v1_sync_proto_msgTypes[13]
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1310,7 +1517,7 @@ func (x *DeleteFolder) String() string {
 func (*DeleteFolder) ProtoMessage() {}
 
 func (x *DeleteFolder) ProtoReflect() protoreflect.Message {
-	mi := &file_pocket_sync_v1_sync_proto_msgTypes[13]
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1323,7 +1530,7 @@ func (x *DeleteFolder) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteFolder.ProtoReflect.Descriptor instead.
 func (*DeleteFolder) Descriptor() ([]byte, []int) {
-	return file_pocket_sync_v1_sync_proto_rawDescGZIP(), []int{13}
+	return file_pocket_sync_v1_sync_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *DeleteFolder) GetId() string {
@@ -1346,7 +1553,7 @@ type SetFolderTemplate struct {
 
 func (x *SetFolderTemplate) Reset() {
 	*x = SetFolderTemplate{}
-	mi := &file_pocket_sync_v1_sync_proto_msgTypes[14]
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1358,7 +1565,7 @@ func (x *SetFolderTemplate) String() string {
 func (*SetFolderTemplate) ProtoMessage() {}
 
 func (x *SetFolderTemplate) ProtoReflect() protoreflect.Message {
-	mi := &file_pocket_sync_v1_sync_proto_msgTypes[14]
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1371,7 +1578,7 @@ func (x *SetFolderTemplate) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetFolderTemplate.ProtoReflect.Descriptor instead.
 func (*SetFolderTemplate) Descriptor() ([]byte, []int) {
-	return file_pocket_sync_v1_sync_proto_rawDescGZIP(), []int{14}
+	return file_pocket_sync_v1_sync_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *SetFolderTemplate) GetId() string {
@@ -1403,7 +1610,7 @@ type RenameSpeaker struct {
 
 func (x *RenameSpeaker) Reset() {
 	*x = RenameSpeaker{}
-	mi := &file_pocket_sync_v1_sync_proto_msgTypes[15]
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1415,7 +1622,7 @@ func (x *RenameSpeaker) String() string {
 func (*RenameSpeaker) ProtoMessage() {}
 
 func (x *RenameSpeaker) ProtoReflect() protoreflect.Message {
-	mi := &file_pocket_sync_v1_sync_proto_msgTypes[15]
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1428,7 +1635,7 @@ func (x *RenameSpeaker) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RenameSpeaker.ProtoReflect.Descriptor instead.
 func (*RenameSpeaker) Descriptor() ([]byte, []int) {
-	return file_pocket_sync_v1_sync_proto_rawDescGZIP(), []int{15}
+	return file_pocket_sync_v1_sync_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *RenameSpeaker) GetRecordingId() string {
@@ -1464,7 +1671,7 @@ type AskQuestion struct {
 
 func (x *AskQuestion) Reset() {
 	*x = AskQuestion{}
-	mi := &file_pocket_sync_v1_sync_proto_msgTypes[16]
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1476,7 +1683,7 @@ func (x *AskQuestion) String() string {
 func (*AskQuestion) ProtoMessage() {}
 
 func (x *AskQuestion) ProtoReflect() protoreflect.Message {
-	mi := &file_pocket_sync_v1_sync_proto_msgTypes[16]
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1489,7 +1696,7 @@ func (x *AskQuestion) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AskQuestion.ProtoReflect.Descriptor instead.
 func (*AskQuestion) Descriptor() ([]byte, []int) {
-	return file_pocket_sync_v1_sync_proto_rawDescGZIP(), []int{16}
+	return file_pocket_sync_v1_sync_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *AskQuestion) GetRecordingId() string {
@@ -1531,7 +1738,7 @@ type CreateHighlight struct {
 
 func (x *CreateHighlight) Reset() {
 	*x = CreateHighlight{}
-	mi := &file_pocket_sync_v1_sync_proto_msgTypes[17]
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1543,7 +1750,7 @@ func (x *CreateHighlight) String() string {
 func (*CreateHighlight) ProtoMessage() {}
 
 func (x *CreateHighlight) ProtoReflect() protoreflect.Message {
-	mi := &file_pocket_sync_v1_sync_proto_msgTypes[17]
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1556,7 +1763,7 @@ func (x *CreateHighlight) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateHighlight.ProtoReflect.Descriptor instead.
 func (*CreateHighlight) Descriptor() ([]byte, []int) {
-	return file_pocket_sync_v1_sync_proto_rawDescGZIP(), []int{17}
+	return file_pocket_sync_v1_sync_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *CreateHighlight) GetId() string {
@@ -1605,7 +1812,7 @@ type UpdateHighlight struct {
 
 func (x *UpdateHighlight) Reset() {
 	*x = UpdateHighlight{}
-	mi := &file_pocket_sync_v1_sync_proto_msgTypes[18]
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1617,7 +1824,7 @@ func (x *UpdateHighlight) String() string {
 func (*UpdateHighlight) ProtoMessage() {}
 
 func (x *UpdateHighlight) ProtoReflect() protoreflect.Message {
-	mi := &file_pocket_sync_v1_sync_proto_msgTypes[18]
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1630,7 +1837,7 @@ func (x *UpdateHighlight) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateHighlight.ProtoReflect.Descriptor instead.
 func (*UpdateHighlight) Descriptor() ([]byte, []int) {
-	return file_pocket_sync_v1_sync_proto_rawDescGZIP(), []int{18}
+	return file_pocket_sync_v1_sync_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *UpdateHighlight) GetId() string {
@@ -1656,7 +1863,7 @@ type DeleteHighlight struct {
 
 func (x *DeleteHighlight) Reset() {
 	*x = DeleteHighlight{}
-	mi := &file_pocket_sync_v1_sync_proto_msgTypes[19]
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1668,7 +1875,7 @@ func (x *DeleteHighlight) String() string {
 func (*DeleteHighlight) ProtoMessage() {}
 
 func (x *DeleteHighlight) ProtoReflect() protoreflect.Message {
-	mi := &file_pocket_sync_v1_sync_proto_msgTypes[19]
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1681,10 +1888,183 @@ func (x *DeleteHighlight) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteHighlight.ProtoReflect.Descriptor instead.
 func (*DeleteHighlight) Descriptor() ([]byte, []int) {
-	return file_pocket_sync_v1_sync_proto_rawDescGZIP(), []int{19}
+	return file_pocket_sync_v1_sync_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *DeleteHighlight) GetId() string {
+	if x != nil {
+		return x.Id
+	}
+	return ""
+}
+
+// CreateTemplate makes one of the user's summary templates, checked as
+// POST /api/v1/templates checks it (a name and at least one section). Sent
+// again with the same id it answers the template made the first time.
+type CreateTemplate struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Made by the client ("tpl_" and at most 64 characters, no "/"), so the
+	// template can be edited or named by a folder before the server has seen it.
+	Id            string             `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	Name          string             `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
+	Sections      []*TemplateSection `protobuf:"bytes,3,rep,name=sections,proto3" json:"sections,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CreateTemplate) Reset() {
+	*x = CreateTemplate{}
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[22]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CreateTemplate) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CreateTemplate) ProtoMessage() {}
+
+func (x *CreateTemplate) ProtoReflect() protoreflect.Message {
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[22]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CreateTemplate.ProtoReflect.Descriptor instead.
+func (*CreateTemplate) Descriptor() ([]byte, []int) {
+	return file_pocket_sync_v1_sync_proto_rawDescGZIP(), []int{22}
+}
+
+func (x *CreateTemplate) GetId() string {
+	if x != nil {
+		return x.Id
+	}
+	return ""
+}
+
+func (x *CreateTemplate) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *CreateTemplate) GetSections() []*TemplateSection {
+	if x != nil {
+		return x.Sections
+	}
+	return nil
+}
+
+// UpdateTemplate replaces a template's name and sections, as
+// PUT /api/v1/templates/{id} does; a built-in is refused (BUILTIN_TEMPLATE).
+type UpdateTemplate struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Id            string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	Name          string                 `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
+	Sections      []*TemplateSection     `protobuf:"bytes,3,rep,name=sections,proto3" json:"sections,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *UpdateTemplate) Reset() {
+	*x = UpdateTemplate{}
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[23]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *UpdateTemplate) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*UpdateTemplate) ProtoMessage() {}
+
+func (x *UpdateTemplate) ProtoReflect() protoreflect.Message {
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[23]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use UpdateTemplate.ProtoReflect.Descriptor instead.
+func (*UpdateTemplate) Descriptor() ([]byte, []int) {
+	return file_pocket_sync_v1_sync_proto_rawDescGZIP(), []int{23}
+}
+
+func (x *UpdateTemplate) GetId() string {
+	if x != nil {
+		return x.Id
+	}
+	return ""
+}
+
+func (x *UpdateTemplate) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *UpdateTemplate) GetSections() []*TemplateSection {
+	if x != nil {
+		return x.Sections
+	}
+	return nil
+}
+
+// DeleteTemplate deletes one of the user's templates; the folders naming it
+// name none after it.
+type DeleteTemplate struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Id            string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DeleteTemplate) Reset() {
+	*x = DeleteTemplate{}
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[24]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DeleteTemplate) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DeleteTemplate) ProtoMessage() {}
+
+func (x *DeleteTemplate) ProtoReflect() protoreflect.Message {
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[24]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DeleteTemplate.ProtoReflect.Descriptor instead.
+func (*DeleteTemplate) Descriptor() ([]byte, []int) {
+	return file_pocket_sync_v1_sync_proto_rawDescGZIP(), []int{24}
+}
+
+func (x *DeleteTemplate) GetId() string {
 	if x != nil {
 		return x.Id
 	}
@@ -1702,7 +2082,7 @@ type PushResponse struct {
 
 func (x *PushResponse) Reset() {
 	*x = PushResponse{}
-	mi := &file_pocket_sync_v1_sync_proto_msgTypes[20]
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1714,7 +2094,7 @@ func (x *PushResponse) String() string {
 func (*PushResponse) ProtoMessage() {}
 
 func (x *PushResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_pocket_sync_v1_sync_proto_msgTypes[20]
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1727,7 +2107,7 @@ func (x *PushResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PushResponse.ProtoReflect.Descriptor instead.
 func (*PushResponse) Descriptor() ([]byte, []int) {
-	return file_pocket_sync_v1_sync_proto_rawDescGZIP(), []int{20}
+	return file_pocket_sync_v1_sync_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *PushResponse) GetResults() []*MutationResult {
@@ -1758,7 +2138,7 @@ type MutationResult struct {
 
 func (x *MutationResult) Reset() {
 	*x = MutationResult{}
-	mi := &file_pocket_sync_v1_sync_proto_msgTypes[21]
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1770,7 +2150,7 @@ func (x *MutationResult) String() string {
 func (*MutationResult) ProtoMessage() {}
 
 func (x *MutationResult) ProtoReflect() protoreflect.Message {
-	mi := &file_pocket_sync_v1_sync_proto_msgTypes[21]
+	mi := &file_pocket_sync_v1_sync_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1783,7 +2163,7 @@ func (x *MutationResult) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MutationResult.ProtoReflect.Descriptor instead.
 func (*MutationResult) Descriptor() ([]byte, []int) {
-	return file_pocket_sync_v1_sync_proto_rawDescGZIP(), []int{21}
+	return file_pocket_sync_v1_sync_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *MutationResult) GetIdempotencyKey() string {
@@ -1847,13 +2227,14 @@ const file_pocket_sync_v1_sync_proto_rawDesc = "" +
 	"\achanges\x18\x01 \x03(\v2\x16.pocket.sync.v1.ChangeR\achanges\x12\x16\n" +
 	"\x06cursor\x18\x02 \x01(\tR\x06cursor\x12\x19\n" +
 	"\bhas_more\x18\x03 \x01(\bR\ahasMore\x12\x16\n" +
-	"\x06resync\x18\x04 \x01(\bR\x06resync\"\x96\x02\n" +
+	"\x06resync\x18\x04 \x01(\bR\x06resync\"\xd3\x02\n" +
 	"\x06Change\x12\x10\n" +
 	"\x03seq\x18\x01 \x01(\x04R\x03seq\x12>\n" +
 	"\trecording\x18\x02 \x01(\v2\x1e.pocket.sync.v1.RecordingStateH\x00R\trecording\x125\n" +
 	"\x06folder\x18\x03 \x01(\v2\x1b.pocket.sync.v1.FolderStateH\x00R\x06folder\x129\n" +
 	"\ttombstone\x18\x04 \x01(\v2\x19.pocket.sync.v1.TombstoneH\x00R\ttombstone\x12>\n" +
-	"\thighlight\x18\x05 \x01(\v2\x1e.pocket.sync.v1.HighlightStateH\x00R\thighlightB\b\n" +
+	"\thighlight\x18\x05 \x01(\v2\x1e.pocket.sync.v1.HighlightStateH\x00R\thighlight\x12;\n" +
+	"\btemplate\x18\x06 \x01(\v2\x1d.pocket.sync.v1.TemplateStateH\x00R\btemplateB\b\n" +
 	"\x06entity\"\xaf\x01\n" +
 	"\x0eRecordingState\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x1b\n" +
@@ -1881,14 +2262,24 @@ const file_pocket_sync_v1_sync_proto_rawDesc = "" +
 	"\rcreated_at_ms\x18\b \x01(\x03R\vcreatedAtMs\x12\"\n" +
 	"\rupdated_at_ms\x18\t \x01(\x03R\vupdatedAtMs\x12\x18\n" +
 	"\aversion\x18\n" +
-	" \x01(\x04R\aversion\"\x89\x01\n" +
+	" \x01(\x04R\aversion\"\xd2\x01\n" +
+	"\rTemplateState\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\tR\x02id\x12\x12\n" +
+	"\x04name\x18\x02 \x01(\tR\x04name\x12;\n" +
+	"\bsections\x18\x03 \x03(\v2\x1f.pocket.sync.v1.TemplateSectionR\bsections\x12\"\n" +
+	"\rcreated_at_ms\x18\x04 \x01(\x03R\vcreatedAtMs\x12\"\n" +
+	"\rupdated_at_ms\x18\x05 \x01(\x03R\vupdatedAtMs\x12\x18\n" +
+	"\aversion\x18\x06 \x01(\x04R\aversion\"M\n" +
+	"\x0fTemplateSection\x12\x18\n" +
+	"\aheading\x18\x01 \x01(\tR\aheading\x12 \n" +
+	"\vinstruction\x18\x02 \x01(\tR\vinstruction\"\x89\x01\n" +
 	"\tTombstone\x12.\n" +
 	"\x04kind\x18\x01 \x01(\x0e2\x1a.pocket.sync.v1.EntityKindR\x04kind\x12\x0e\n" +
 	"\x02id\x18\x02 \x01(\tR\x02id\x12\"\n" +
 	"\rdeleted_at_ms\x18\x03 \x01(\x03R\vdeletedAtMs\x12\x18\n" +
 	"\aversion\x18\x04 \x01(\x04R\aversion\"E\n" +
 	"\vPushRequest\x126\n" +
-	"\tmutations\x18\x01 \x03(\v2\x18.pocket.sync.v1.MutationR\tmutations\"\xed\x06\n" +
+	"\tmutations\x18\x01 \x03(\v2\x18.pocket.sync.v1.MutationR\tmutations\"\xce\b\n" +
 	"\bMutation\x12'\n" +
 	"\x0fidempotency_key\x18\x01 \x01(\tR\x0eidempotencyKey\x12L\n" +
 	"\x10update_recording\x18\x02 \x01(\v2\x1f.pocket.sync.v1.UpdateRecordingH\x00R\x0fupdateRecording\x12L\n" +
@@ -1902,7 +2293,10 @@ const file_pocket_sync_v1_sync_proto_rawDesc = "" +
 	"\x10update_highlight\x18\n" +
 	" \x01(\v2\x1f.pocket.sync.v1.UpdateHighlightH\x00R\x0fupdateHighlight\x12L\n" +
 	"\x10delete_highlight\x18\v \x01(\v2\x1f.pocket.sync.v1.DeleteHighlightH\x00R\x0fdeleteHighlight\x12S\n" +
-	"\x13set_folder_template\x18\f \x01(\v2!.pocket.sync.v1.SetFolderTemplateH\x00R\x11setFolderTemplateB\x04\n" +
+	"\x13set_folder_template\x18\f \x01(\v2!.pocket.sync.v1.SetFolderTemplateH\x00R\x11setFolderTemplate\x12I\n" +
+	"\x0fcreate_template\x18\r \x01(\v2\x1e.pocket.sync.v1.CreateTemplateH\x00R\x0ecreateTemplate\x12I\n" +
+	"\x0fupdate_template\x18\x0e \x01(\v2\x1e.pocket.sync.v1.UpdateTemplateH\x00R\x0eupdateTemplate\x12I\n" +
+	"\x0fdelete_template\x18\x0f \x01(\v2\x1e.pocket.sync.v1.DeleteTemplateH\x00R\x0edeleteTemplateB\x04\n" +
 	"\x02op\"\xa8\x02\n" +
 	"\x0fUpdateRecording\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x19\n" +
@@ -1954,6 +2348,16 @@ const file_pocket_sync_v1_sync_proto_rawDesc = "" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x12\n" +
 	"\x04note\x18\x02 \x01(\tR\x04note\"!\n" +
 	"\x0fDeleteHighlight\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\tR\x02id\"q\n" +
+	"\x0eCreateTemplate\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\tR\x02id\x12\x12\n" +
+	"\x04name\x18\x02 \x01(\tR\x04name\x12;\n" +
+	"\bsections\x18\x03 \x03(\v2\x1f.pocket.sync.v1.TemplateSectionR\bsections\"q\n" +
+	"\x0eUpdateTemplate\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\tR\x02id\x12\x12\n" +
+	"\x04name\x18\x02 \x01(\tR\x04name\x12;\n" +
+	"\bsections\x18\x03 \x03(\v2\x1f.pocket.sync.v1.TemplateSectionR\bsections\" \n" +
+	"\x0eDeleteTemplate\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\"H\n" +
 	"\fPushResponse\x128\n" +
 	"\aresults\x18\x01 \x03(\v2\x1e.pocket.sync.v1.MutationResultR\aresults\"\x9f\x02\n" +
@@ -1966,13 +2370,14 @@ const file_pocket_sync_v1_sync_proto_rawDesc = "" +
 	"\rerror_message\x18\x05 \x01(\tR\ferrorMessage\x120\n" +
 	"\acurrent\x18\x06 \x01(\v2\x16.pocket.sync.v1.ChangeR\acurrent\x12\x1f\n" +
 	"\vanswer_json\x18\a \x01(\tR\n" +
-	"answerJson*w\n" +
+	"answerJson*\x91\x01\n" +
 	"\n" +
 	"EntityKind\x12\x1b\n" +
 	"\x17ENTITY_KIND_UNSPECIFIED\x10\x00\x12\x19\n" +
 	"\x15ENTITY_KIND_RECORDING\x10\x01\x12\x16\n" +
 	"\x12ENTITY_KIND_FOLDER\x10\x02\x12\x19\n" +
-	"\x15ENTITY_KIND_HIGHLIGHT\x10\x03*`\n" +
+	"\x15ENTITY_KIND_HIGHLIGHT\x10\x03\x12\x18\n" +
+	"\x14ENTITY_KIND_TEMPLATE\x10\x04*`\n" +
 	"\aOutcome\x12\x17\n" +
 	"\x13OUTCOME_UNSPECIFIED\x10\x00\x12\x13\n" +
 	"\x0fOUTCOME_APPLIED\x10\x01\x12\x14\n" +
@@ -1995,7 +2400,7 @@ func file_pocket_sync_v1_sync_proto_rawDescGZIP() []byte {
 }
 
 var file_pocket_sync_v1_sync_proto_enumTypes = make([]protoimpl.EnumInfo, 2)
-var file_pocket_sync_v1_sync_proto_msgTypes = make([]protoimpl.MessageInfo, 22)
+var file_pocket_sync_v1_sync_proto_msgTypes = make([]protoimpl.MessageInfo, 27)
 var file_pocket_sync_v1_sync_proto_goTypes = []any{
 	(EntityKind)(0),           // 0: pocket.sync.v1.EntityKind
 	(Outcome)(0),              // 1: pocket.sync.v1.Outcome
@@ -2005,54 +2410,66 @@ var file_pocket_sync_v1_sync_proto_goTypes = []any{
 	(*RecordingState)(nil),    // 5: pocket.sync.v1.RecordingState
 	(*FolderState)(nil),       // 6: pocket.sync.v1.FolderState
 	(*HighlightState)(nil),    // 7: pocket.sync.v1.HighlightState
-	(*Tombstone)(nil),         // 8: pocket.sync.v1.Tombstone
-	(*PushRequest)(nil),       // 9: pocket.sync.v1.PushRequest
-	(*Mutation)(nil),          // 10: pocket.sync.v1.Mutation
-	(*UpdateRecording)(nil),   // 11: pocket.sync.v1.UpdateRecording
-	(*DeleteRecording)(nil),   // 12: pocket.sync.v1.DeleteRecording
-	(*CreateFolder)(nil),      // 13: pocket.sync.v1.CreateFolder
-	(*RenameFolder)(nil),      // 14: pocket.sync.v1.RenameFolder
-	(*DeleteFolder)(nil),      // 15: pocket.sync.v1.DeleteFolder
-	(*SetFolderTemplate)(nil), // 16: pocket.sync.v1.SetFolderTemplate
-	(*RenameSpeaker)(nil),     // 17: pocket.sync.v1.RenameSpeaker
-	(*AskQuestion)(nil),       // 18: pocket.sync.v1.AskQuestion
-	(*CreateHighlight)(nil),   // 19: pocket.sync.v1.CreateHighlight
-	(*UpdateHighlight)(nil),   // 20: pocket.sync.v1.UpdateHighlight
-	(*DeleteHighlight)(nil),   // 21: pocket.sync.v1.DeleteHighlight
-	(*PushResponse)(nil),      // 22: pocket.sync.v1.PushResponse
-	(*MutationResult)(nil),    // 23: pocket.sync.v1.MutationResult
+	(*TemplateState)(nil),     // 8: pocket.sync.v1.TemplateState
+	(*TemplateSection)(nil),   // 9: pocket.sync.v1.TemplateSection
+	(*Tombstone)(nil),         // 10: pocket.sync.v1.Tombstone
+	(*PushRequest)(nil),       // 11: pocket.sync.v1.PushRequest
+	(*Mutation)(nil),          // 12: pocket.sync.v1.Mutation
+	(*UpdateRecording)(nil),   // 13: pocket.sync.v1.UpdateRecording
+	(*DeleteRecording)(nil),   // 14: pocket.sync.v1.DeleteRecording
+	(*CreateFolder)(nil),      // 15: pocket.sync.v1.CreateFolder
+	(*RenameFolder)(nil),      // 16: pocket.sync.v1.RenameFolder
+	(*DeleteFolder)(nil),      // 17: pocket.sync.v1.DeleteFolder
+	(*SetFolderTemplate)(nil), // 18: pocket.sync.v1.SetFolderTemplate
+	(*RenameSpeaker)(nil),     // 19: pocket.sync.v1.RenameSpeaker
+	(*AskQuestion)(nil),       // 20: pocket.sync.v1.AskQuestion
+	(*CreateHighlight)(nil),   // 21: pocket.sync.v1.CreateHighlight
+	(*UpdateHighlight)(nil),   // 22: pocket.sync.v1.UpdateHighlight
+	(*DeleteHighlight)(nil),   // 23: pocket.sync.v1.DeleteHighlight
+	(*CreateTemplate)(nil),    // 24: pocket.sync.v1.CreateTemplate
+	(*UpdateTemplate)(nil),    // 25: pocket.sync.v1.UpdateTemplate
+	(*DeleteTemplate)(nil),    // 26: pocket.sync.v1.DeleteTemplate
+	(*PushResponse)(nil),      // 27: pocket.sync.v1.PushResponse
+	(*MutationResult)(nil),    // 28: pocket.sync.v1.MutationResult
 }
 var file_pocket_sync_v1_sync_proto_depIdxs = []int32{
 	4,  // 0: pocket.sync.v1.PullResponse.changes:type_name -> pocket.sync.v1.Change
 	5,  // 1: pocket.sync.v1.Change.recording:type_name -> pocket.sync.v1.RecordingState
 	6,  // 2: pocket.sync.v1.Change.folder:type_name -> pocket.sync.v1.FolderState
-	8,  // 3: pocket.sync.v1.Change.tombstone:type_name -> pocket.sync.v1.Tombstone
+	10, // 3: pocket.sync.v1.Change.tombstone:type_name -> pocket.sync.v1.Tombstone
 	7,  // 4: pocket.sync.v1.Change.highlight:type_name -> pocket.sync.v1.HighlightState
-	0,  // 5: pocket.sync.v1.Tombstone.kind:type_name -> pocket.sync.v1.EntityKind
-	10, // 6: pocket.sync.v1.PushRequest.mutations:type_name -> pocket.sync.v1.Mutation
-	11, // 7: pocket.sync.v1.Mutation.update_recording:type_name -> pocket.sync.v1.UpdateRecording
-	12, // 8: pocket.sync.v1.Mutation.delete_recording:type_name -> pocket.sync.v1.DeleteRecording
-	13, // 9: pocket.sync.v1.Mutation.create_folder:type_name -> pocket.sync.v1.CreateFolder
-	14, // 10: pocket.sync.v1.Mutation.rename_folder:type_name -> pocket.sync.v1.RenameFolder
-	15, // 11: pocket.sync.v1.Mutation.delete_folder:type_name -> pocket.sync.v1.DeleteFolder
-	17, // 12: pocket.sync.v1.Mutation.rename_speaker:type_name -> pocket.sync.v1.RenameSpeaker
-	18, // 13: pocket.sync.v1.Mutation.ask_question:type_name -> pocket.sync.v1.AskQuestion
-	19, // 14: pocket.sync.v1.Mutation.create_highlight:type_name -> pocket.sync.v1.CreateHighlight
-	20, // 15: pocket.sync.v1.Mutation.update_highlight:type_name -> pocket.sync.v1.UpdateHighlight
-	21, // 16: pocket.sync.v1.Mutation.delete_highlight:type_name -> pocket.sync.v1.DeleteHighlight
-	16, // 17: pocket.sync.v1.Mutation.set_folder_template:type_name -> pocket.sync.v1.SetFolderTemplate
-	23, // 18: pocket.sync.v1.PushResponse.results:type_name -> pocket.sync.v1.MutationResult
-	1,  // 19: pocket.sync.v1.MutationResult.outcome:type_name -> pocket.sync.v1.Outcome
-	4,  // 20: pocket.sync.v1.MutationResult.current:type_name -> pocket.sync.v1.Change
-	2,  // 21: pocket.sync.v1.SyncService.Pull:input_type -> pocket.sync.v1.PullRequest
-	9,  // 22: pocket.sync.v1.SyncService.Push:input_type -> pocket.sync.v1.PushRequest
-	3,  // 23: pocket.sync.v1.SyncService.Pull:output_type -> pocket.sync.v1.PullResponse
-	22, // 24: pocket.sync.v1.SyncService.Push:output_type -> pocket.sync.v1.PushResponse
-	23, // [23:25] is the sub-list for method output_type
-	21, // [21:23] is the sub-list for method input_type
-	21, // [21:21] is the sub-list for extension type_name
-	21, // [21:21] is the sub-list for extension extendee
-	0,  // [0:21] is the sub-list for field type_name
+	8,  // 5: pocket.sync.v1.Change.template:type_name -> pocket.sync.v1.TemplateState
+	9,  // 6: pocket.sync.v1.TemplateState.sections:type_name -> pocket.sync.v1.TemplateSection
+	0,  // 7: pocket.sync.v1.Tombstone.kind:type_name -> pocket.sync.v1.EntityKind
+	12, // 8: pocket.sync.v1.PushRequest.mutations:type_name -> pocket.sync.v1.Mutation
+	13, // 9: pocket.sync.v1.Mutation.update_recording:type_name -> pocket.sync.v1.UpdateRecording
+	14, // 10: pocket.sync.v1.Mutation.delete_recording:type_name -> pocket.sync.v1.DeleteRecording
+	15, // 11: pocket.sync.v1.Mutation.create_folder:type_name -> pocket.sync.v1.CreateFolder
+	16, // 12: pocket.sync.v1.Mutation.rename_folder:type_name -> pocket.sync.v1.RenameFolder
+	17, // 13: pocket.sync.v1.Mutation.delete_folder:type_name -> pocket.sync.v1.DeleteFolder
+	19, // 14: pocket.sync.v1.Mutation.rename_speaker:type_name -> pocket.sync.v1.RenameSpeaker
+	20, // 15: pocket.sync.v1.Mutation.ask_question:type_name -> pocket.sync.v1.AskQuestion
+	21, // 16: pocket.sync.v1.Mutation.create_highlight:type_name -> pocket.sync.v1.CreateHighlight
+	22, // 17: pocket.sync.v1.Mutation.update_highlight:type_name -> pocket.sync.v1.UpdateHighlight
+	23, // 18: pocket.sync.v1.Mutation.delete_highlight:type_name -> pocket.sync.v1.DeleteHighlight
+	18, // 19: pocket.sync.v1.Mutation.set_folder_template:type_name -> pocket.sync.v1.SetFolderTemplate
+	24, // 20: pocket.sync.v1.Mutation.create_template:type_name -> pocket.sync.v1.CreateTemplate
+	25, // 21: pocket.sync.v1.Mutation.update_template:type_name -> pocket.sync.v1.UpdateTemplate
+	26, // 22: pocket.sync.v1.Mutation.delete_template:type_name -> pocket.sync.v1.DeleteTemplate
+	9,  // 23: pocket.sync.v1.CreateTemplate.sections:type_name -> pocket.sync.v1.TemplateSection
+	9,  // 24: pocket.sync.v1.UpdateTemplate.sections:type_name -> pocket.sync.v1.TemplateSection
+	28, // 25: pocket.sync.v1.PushResponse.results:type_name -> pocket.sync.v1.MutationResult
+	1,  // 26: pocket.sync.v1.MutationResult.outcome:type_name -> pocket.sync.v1.Outcome
+	4,  // 27: pocket.sync.v1.MutationResult.current:type_name -> pocket.sync.v1.Change
+	2,  // 28: pocket.sync.v1.SyncService.Pull:input_type -> pocket.sync.v1.PullRequest
+	11, // 29: pocket.sync.v1.SyncService.Push:input_type -> pocket.sync.v1.PushRequest
+	3,  // 30: pocket.sync.v1.SyncService.Pull:output_type -> pocket.sync.v1.PullResponse
+	27, // 31: pocket.sync.v1.SyncService.Push:output_type -> pocket.sync.v1.PushResponse
+	30, // [30:32] is the sub-list for method output_type
+	28, // [28:30] is the sub-list for method input_type
+	28, // [28:28] is the sub-list for extension type_name
+	28, // [28:28] is the sub-list for extension extendee
+	0,  // [0:28] is the sub-list for field type_name
 }
 
 func init() { file_pocket_sync_v1_sync_proto_init() }
@@ -2065,8 +2482,9 @@ func file_pocket_sync_v1_sync_proto_init() {
 		(*Change_Folder)(nil),
 		(*Change_Tombstone)(nil),
 		(*Change_Highlight)(nil),
+		(*Change_Template)(nil),
 	}
-	file_pocket_sync_v1_sync_proto_msgTypes[8].OneofWrappers = []any{
+	file_pocket_sync_v1_sync_proto_msgTypes[10].OneofWrappers = []any{
 		(*Mutation_UpdateRecording)(nil),
 		(*Mutation_DeleteRecording)(nil),
 		(*Mutation_CreateFolder)(nil),
@@ -2078,15 +2496,18 @@ func file_pocket_sync_v1_sync_proto_init() {
 		(*Mutation_UpdateHighlight)(nil),
 		(*Mutation_DeleteHighlight)(nil),
 		(*Mutation_SetFolderTemplate)(nil),
+		(*Mutation_CreateTemplate)(nil),
+		(*Mutation_UpdateTemplate)(nil),
+		(*Mutation_DeleteTemplate)(nil),
 	}
-	file_pocket_sync_v1_sync_proto_msgTypes[9].OneofWrappers = []any{}
+	file_pocket_sync_v1_sync_proto_msgTypes[11].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_pocket_sync_v1_sync_proto_rawDesc), len(file_pocket_sync_v1_sync_proto_rawDesc)),
 			NumEnums:      2,
-			NumMessages:   22,
+			NumMessages:   27,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

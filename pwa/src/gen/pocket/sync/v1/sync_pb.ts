@@ -15,7 +15,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file pocket/sync/v1/sync.proto.
  */
 export const file_pocket_sync_v1_sync: GenFile = /*@__PURE__*/
-  fileDesc("Chlwb2NrZXQvc3luYy92MS9zeW5jLnByb3RvEg5wb2NrZXQuc3luYy52MSIsCgtQdWxsUmVxdWVzdBIOCgZjdXJzb3IYASABKAkSDQoFbGltaXQYAiABKA0iaQoMUHVsbFJlc3BvbnNlEicKB2NoYW5nZXMYASADKAsyFi5wb2NrZXQuc3luYy52MS5DaGFuZ2USDgoGY3Vyc29yGAIgASgJEhAKCGhhc19tb3JlGAMgASgIEg4KBnJlc3luYxgEIAEoCCLoAQoGQ2hhbmdlEgsKA3NlcRgBIAEoBBIzCglyZWNvcmRpbmcYAiABKAsyHi5wb2NrZXQuc3luYy52MS5SZWNvcmRpbmdTdGF0ZUgAEi0KBmZvbGRlchgDIAEoCzIbLnBvY2tldC5zeW5jLnYxLkZvbGRlclN0YXRlSAASLgoJdG9tYnN0b25lGAQgASgLMhkucG9ja2V0LnN5bmMudjEuVG9tYnN0b25lSAASMwoJaGlnaGxpZ2h0GAUgASgLMh4ucG9ja2V0LnN5bmMudjEuSGlnaGxpZ2h0U3RhdGVIAEIICgZlbnRpdHkieQoOUmVjb3JkaW5nU3RhdGUSCgoCaWQYASABKAkSEQoJaXRlbV9qc29uGAIgASgJEhUKDXNwZWFrZXJzX2pzb24YAyABKAkSEQoJZm9sZGVyX2lkGAQgASgJEg0KBWVtcHR5GAUgASgIEg8KB3ZlcnNpb24YBiABKAQidwoLRm9sZGVyU3RhdGUSCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCRIRCglwYXJlbnRfaWQYAyABKAkSFQoNY3JlYXRlZF9hdF9tcxgEIAEoAxIPCgd2ZXJzaW9uGAUgASgEEhMKC3RlbXBsYXRlX2lkGAYgASgJIrsBCg5IaWdobGlnaHRTdGF0ZRIKCgJpZBgBIAEoCRIUCgxyZWNvcmRpbmdfaWQYAiABKAkSDQoFc3RhcnQYAyABKAESCwoDZW5kGAQgASgBEgwKBHRleHQYBSABKAkSDAoEbm90ZRgGIAEoCRIQCghzcGVha2VycxgHIAMoCRIVCg1jcmVhdGVkX2F0X21zGAggASgDEhUKDXVwZGF0ZWRfYXRfbXMYCSABKAMSDwoHdmVyc2lvbhgKIAEoBCJpCglUb21ic3RvbmUSKAoEa2luZBgBIAEoDjIaLnBvY2tldC5zeW5jLnYxLkVudGl0eUtpbmQSCgoCaWQYAiABKAkSFQoNZGVsZXRlZF9hdF9tcxgDIAEoAxIPCgd2ZXJzaW9uGAQgASgEIjoKC1B1c2hSZXF1ZXN0EisKCW11dGF0aW9ucxgBIAMoCzIYLnBvY2tldC5zeW5jLnYxLk11dGF0aW9uIq8FCghNdXRhdGlvbhIXCg9pZGVtcG90ZW5jeV9rZXkYASABKAkSOwoQdXBkYXRlX3JlY29yZGluZxgCIAEoCzIfLnBvY2tldC5zeW5jLnYxLlVwZGF0ZVJlY29yZGluZ0gAEjsKEGRlbGV0ZV9yZWNvcmRpbmcYAyABKAsyHy5wb2NrZXQuc3luYy52MS5EZWxldGVSZWNvcmRpbmdIABI1Cg1jcmVhdGVfZm9sZGVyGAQgASgLMhwucG9ja2V0LnN5bmMudjEuQ3JlYXRlRm9sZGVySAASNQoNcmVuYW1lX2ZvbGRlchgFIAEoCzIcLnBvY2tldC5zeW5jLnYxLlJlbmFtZUZvbGRlckgAEjUKDWRlbGV0ZV9mb2xkZXIYBiABKAsyHC5wb2NrZXQuc3luYy52MS5EZWxldGVGb2xkZXJIABI3Cg5yZW5hbWVfc3BlYWtlchgHIAEoCzIdLnBvY2tldC5zeW5jLnYxLlJlbmFtZVNwZWFrZXJIABIzCgxhc2tfcXVlc3Rpb24YCCABKAsyGy5wb2NrZXQuc3luYy52MS5Bc2tRdWVzdGlvbkgAEjsKEGNyZWF0ZV9oaWdobGlnaHQYCSABKAsyHy5wb2NrZXQuc3luYy52MS5DcmVhdGVIaWdobGlnaHRIABI7ChB1cGRhdGVfaGlnaGxpZ2h0GAogASgLMh8ucG9ja2V0LnN5bmMudjEuVXBkYXRlSGlnaGxpZ2h0SAASOwoQZGVsZXRlX2hpZ2hsaWdodBgLIAEoCzIfLnBvY2tldC5zeW5jLnYxLkRlbGV0ZUhpZ2hsaWdodEgAEkAKE3NldF9mb2xkZXJfdGVtcGxhdGUYDCABKAsyIS5wb2NrZXQuc3luYy52MS5TZXRGb2xkZXJUZW1wbGF0ZUgAQgQKAm9wIu0BCg9VcGRhdGVSZWNvcmRpbmcSCgoCaWQYASABKAkSEgoFdGl0bGUYAiABKAlIAIgBARIYCgtkZXNjcmlwdGlvbhgDIAEoCUgBiAEBEhYKCWZvbGRlcl9pZBgEIAEoCUgCiAEBEhQKB3N0YXJyZWQYBSABKAhIA4gBARIVCghhcmNoaXZlZBgGIAEoCEgEiAEBEhEKBG5vdGUYByABKAlIBYgBAUIICgZfdGl0bGVCDgoMX2Rlc2NyaXB0aW9uQgwKCl9mb2xkZXJfaWRCCgoIX3N0YXJyZWRCCwoJX2FyY2hpdmVkQgcKBV9ub3RlIh0KD0RlbGV0ZVJlY29yZGluZxIKCgJpZBgBIAEoCSI7CgxDcmVhdGVGb2xkZXISCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCRIRCglwYXJlbnRfaWQYAyABKAkiKAoMUmVuYW1lRm9sZGVyEgoKAmlkGAEgASgJEgwKBG5hbWUYAiABKAkiGgoMRGVsZXRlRm9sZGVyEgoKAmlkGAEgASgJIjQKEVNldEZvbGRlclRlbXBsYXRlEgoKAmlkGAEgASgJEhMKC3RlbXBsYXRlX2lkGAIgASgJIkQKDVJlbmFtZVNwZWFrZXISFAoMcmVjb3JkaW5nX2lkGAEgASgJEg8KB3NwZWFrZXIYAiABKAkSDAoEbmFtZRgDIAEoCSJICgtBc2tRdWVzdGlvbhIUCgxyZWNvcmRpbmdfaWQYASABKAkSDwoHbWVzc2FnZRgCIAEoCRISCgpzZXNzaW9uX2lkGAMgASgJIl0KD0NyZWF0ZUhpZ2hsaWdodBIKCgJpZBgBIAEoCRIUCgxyZWNvcmRpbmdfaWQYAiABKAkSDQoFc3RhcnQYAyABKAESCwoDZW5kGAQgASgBEgwKBG5vdGUYBSABKAkiKwoPVXBkYXRlSGlnaGxpZ2h0EgoKAmlkGAEgASgJEgwKBG5vdGUYAiABKAkiHQoPRGVsZXRlSGlnaGxpZ2h0EgoKAmlkGAEgASgJIj8KDFB1c2hSZXNwb25zZRIvCgdyZXN1bHRzGAEgAygLMh4ucG9ja2V0LnN5bmMudjEuTXV0YXRpb25SZXN1bHQizgEKDk11dGF0aW9uUmVzdWx0EhcKD2lkZW1wb3RlbmN5X2tleRgBIAEoCRIoCgdvdXRjb21lGAIgASgOMhcucG9ja2V0LnN5bmMudjEuT3V0Y29tZRIQCghyZXBsYXllZBgDIAEoCBISCgplcnJvcl9jb2RlGAQgASgJEhUKDWVycm9yX21lc3NhZ2UYBSABKAkSJwoHY3VycmVudBgGIAEoCzIWLnBvY2tldC5zeW5jLnYxLkNoYW5nZRITCgthbnN3ZXJfanNvbhgHIAEoCSp3CgpFbnRpdHlLaW5kEhsKF0VOVElUWV9LSU5EX1VOU1BFQ0lGSUVEEAASGQoVRU5USVRZX0tJTkRfUkVDT1JESU5HEAESFgoSRU5USVRZX0tJTkRfRk9MREVSEAISGQoVRU5USVRZX0tJTkRfSElHSExJR0hUEAMqYAoHT3V0Y29tZRIXChNPVVRDT01FX1VOU1BFQ0lGSUVEEAASEwoPT1VUQ09NRV9BUFBMSUVEEAESFAoQT1VUQ09NRV9SRUpFQ1RFRBACEhEKDU9VVENPTUVfUkVUUlkQAzKYAQoLU3luY1NlcnZpY2USRgoEUHVsbBIbLnBvY2tldC5zeW5jLnYxLlB1bGxSZXF1ZXN0GhwucG9ja2V0LnN5bmMudjEuUHVsbFJlc3BvbnNlIgOQAgESQQoEUHVzaBIbLnBvY2tldC5zeW5jLnYxLlB1c2hSZXF1ZXN0GhwucG9ja2V0LnN5bmMudjEuUHVzaFJlc3BvbnNlQkJaQGdpdGh1Yi5jb20vcG9ja2V0LWNvbXBhbmlvbi9wb2NrZXQvcGtnL2dlbi9wb2NrZXQvc3luYy92MTtzeW5jdjFiBnByb3RvMw");
+  fileDesc("Chlwb2NrZXQvc3luYy92MS9zeW5jLnByb3RvEg5wb2NrZXQuc3luYy52MSIsCgtQdWxsUmVxdWVzdBIOCgZjdXJzb3IYASABKAkSDQoFbGltaXQYAiABKA0iaQoMUHVsbFJlc3BvbnNlEicKB2NoYW5nZXMYASADKAsyFi5wb2NrZXQuc3luYy52MS5DaGFuZ2USDgoGY3Vyc29yGAIgASgJEhAKCGhhc19tb3JlGAMgASgIEg4KBnJlc3luYxgEIAEoCCKbAgoGQ2hhbmdlEgsKA3NlcRgBIAEoBBIzCglyZWNvcmRpbmcYAiABKAsyHi5wb2NrZXQuc3luYy52MS5SZWNvcmRpbmdTdGF0ZUgAEi0KBmZvbGRlchgDIAEoCzIbLnBvY2tldC5zeW5jLnYxLkZvbGRlclN0YXRlSAASLgoJdG9tYnN0b25lGAQgASgLMhkucG9ja2V0LnN5bmMudjEuVG9tYnN0b25lSAASMwoJaGlnaGxpZ2h0GAUgASgLMh4ucG9ja2V0LnN5bmMudjEuSGlnaGxpZ2h0U3RhdGVIABIxCgh0ZW1wbGF0ZRgGIAEoCzIdLnBvY2tldC5zeW5jLnYxLlRlbXBsYXRlU3RhdGVIAEIICgZlbnRpdHkieQoOUmVjb3JkaW5nU3RhdGUSCgoCaWQYASABKAkSEQoJaXRlbV9qc29uGAIgASgJEhUKDXNwZWFrZXJzX2pzb24YAyABKAkSEQoJZm9sZGVyX2lkGAQgASgJEg0KBWVtcHR5GAUgASgIEg8KB3ZlcnNpb24YBiABKAQidwoLRm9sZGVyU3RhdGUSCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCRIRCglwYXJlbnRfaWQYAyABKAkSFQoNY3JlYXRlZF9hdF9tcxgEIAEoAxIPCgd2ZXJzaW9uGAUgASgEEhMKC3RlbXBsYXRlX2lkGAYgASgJIrsBCg5IaWdobGlnaHRTdGF0ZRIKCgJpZBgBIAEoCRIUCgxyZWNvcmRpbmdfaWQYAiABKAkSDQoFc3RhcnQYAyABKAESCwoDZW5kGAQgASgBEgwKBHRleHQYBSABKAkSDAoEbm90ZRgGIAEoCRIQCghzcGVha2VycxgHIAMoCRIVCg1jcmVhdGVkX2F0X21zGAggASgDEhUKDXVwZGF0ZWRfYXRfbXMYCSABKAMSDwoHdmVyc2lvbhgKIAEoBCKbAQoNVGVtcGxhdGVTdGF0ZRIKCgJpZBgBIAEoCRIMCgRuYW1lGAIgASgJEjEKCHNlY3Rpb25zGAMgAygLMh8ucG9ja2V0LnN5bmMudjEuVGVtcGxhdGVTZWN0aW9uEhUKDWNyZWF0ZWRfYXRfbXMYBCABKAMSFQoNdXBkYXRlZF9hdF9tcxgFIAEoAxIPCgd2ZXJzaW9uGAYgASgEIjcKD1RlbXBsYXRlU2VjdGlvbhIPCgdoZWFkaW5nGAEgASgJEhMKC2luc3RydWN0aW9uGAIgASgJImkKCVRvbWJzdG9uZRIoCgRraW5kGAEgASgOMhoucG9ja2V0LnN5bmMudjEuRW50aXR5S2luZBIKCgJpZBgCIAEoCRIVCg1kZWxldGVkX2F0X21zGAMgASgDEg8KB3ZlcnNpb24YBCABKAQiOgoLUHVzaFJlcXVlc3QSKwoJbXV0YXRpb25zGAEgAygLMhgucG9ja2V0LnN5bmMudjEuTXV0YXRpb24i4AYKCE11dGF0aW9uEhcKD2lkZW1wb3RlbmN5X2tleRgBIAEoCRI7ChB1cGRhdGVfcmVjb3JkaW5nGAIgASgLMh8ucG9ja2V0LnN5bmMudjEuVXBkYXRlUmVjb3JkaW5nSAASOwoQZGVsZXRlX3JlY29yZGluZxgDIAEoCzIfLnBvY2tldC5zeW5jLnYxLkRlbGV0ZVJlY29yZGluZ0gAEjUKDWNyZWF0ZV9mb2xkZXIYBCABKAsyHC5wb2NrZXQuc3luYy52MS5DcmVhdGVGb2xkZXJIABI1Cg1yZW5hbWVfZm9sZGVyGAUgASgLMhwucG9ja2V0LnN5bmMudjEuUmVuYW1lRm9sZGVySAASNQoNZGVsZXRlX2ZvbGRlchgGIAEoCzIcLnBvY2tldC5zeW5jLnYxLkRlbGV0ZUZvbGRlckgAEjcKDnJlbmFtZV9zcGVha2VyGAcgASgLMh0ucG9ja2V0LnN5bmMudjEuUmVuYW1lU3BlYWtlckgAEjMKDGFza19xdWVzdGlvbhgIIAEoCzIbLnBvY2tldC5zeW5jLnYxLkFza1F1ZXN0aW9uSAASOwoQY3JlYXRlX2hpZ2hsaWdodBgJIAEoCzIfLnBvY2tldC5zeW5jLnYxLkNyZWF0ZUhpZ2hsaWdodEgAEjsKEHVwZGF0ZV9oaWdobGlnaHQYCiABKAsyHy5wb2NrZXQuc3luYy52MS5VcGRhdGVIaWdobGlnaHRIABI7ChBkZWxldGVfaGlnaGxpZ2h0GAsgASgLMh8ucG9ja2V0LnN5bmMudjEuRGVsZXRlSGlnaGxpZ2h0SAASQAoTc2V0X2ZvbGRlcl90ZW1wbGF0ZRgMIAEoCzIhLnBvY2tldC5zeW5jLnYxLlNldEZvbGRlclRlbXBsYXRlSAASOQoPY3JlYXRlX3RlbXBsYXRlGA0gASgLMh4ucG9ja2V0LnN5bmMudjEuQ3JlYXRlVGVtcGxhdGVIABI5Cg91cGRhdGVfdGVtcGxhdGUYDiABKAsyHi5wb2NrZXQuc3luYy52MS5VcGRhdGVUZW1wbGF0ZUgAEjkKD2RlbGV0ZV90ZW1wbGF0ZRgPIAEoCzIeLnBvY2tldC5zeW5jLnYxLkRlbGV0ZVRlbXBsYXRlSABCBAoCb3Ai7QEKD1VwZGF0ZVJlY29yZGluZxIKCgJpZBgBIAEoCRISCgV0aXRsZRgCIAEoCUgAiAEBEhgKC2Rlc2NyaXB0aW9uGAMgASgJSAGIAQESFgoJZm9sZGVyX2lkGAQgASgJSAKIAQESFAoHc3RhcnJlZBgFIAEoCEgDiAEBEhUKCGFyY2hpdmVkGAYgASgISASIAQESEQoEbm90ZRgHIAEoCUgFiAEBQggKBl90aXRsZUIOCgxfZGVzY3JpcHRpb25CDAoKX2ZvbGRlcl9pZEIKCghfc3RhcnJlZEILCglfYXJjaGl2ZWRCBwoFX25vdGUiHQoPRGVsZXRlUmVjb3JkaW5nEgoKAmlkGAEgASgJIjsKDENyZWF0ZUZvbGRlchIKCgJpZBgBIAEoCRIMCgRuYW1lGAIgASgJEhEKCXBhcmVudF9pZBgDIAEoCSIoCgxSZW5hbWVGb2xkZXISCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCSIaCgxEZWxldGVGb2xkZXISCgoCaWQYASABKAkiNAoRU2V0Rm9sZGVyVGVtcGxhdGUSCgoCaWQYASABKAkSEwoLdGVtcGxhdGVfaWQYAiABKAkiRAoNUmVuYW1lU3BlYWtlchIUCgxyZWNvcmRpbmdfaWQYASABKAkSDwoHc3BlYWtlchgCIAEoCRIMCgRuYW1lGAMgASgJIkgKC0Fza1F1ZXN0aW9uEhQKDHJlY29yZGluZ19pZBgBIAEoCRIPCgdtZXNzYWdlGAIgASgJEhIKCnNlc3Npb25faWQYAyABKAkiXQoPQ3JlYXRlSGlnaGxpZ2h0EgoKAmlkGAEgASgJEhQKDHJlY29yZGluZ19pZBgCIAEoCRINCgVzdGFydBgDIAEoARILCgNlbmQYBCABKAESDAoEbm90ZRgFIAEoCSIrCg9VcGRhdGVIaWdobGlnaHQSCgoCaWQYASABKAkSDAoEbm90ZRgCIAEoCSIdCg9EZWxldGVIaWdobGlnaHQSCgoCaWQYASABKAkiXQoOQ3JlYXRlVGVtcGxhdGUSCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCRIxCghzZWN0aW9ucxgDIAMoCzIfLnBvY2tldC5zeW5jLnYxLlRlbXBsYXRlU2VjdGlvbiJdCg5VcGRhdGVUZW1wbGF0ZRIKCgJpZBgBIAEoCRIMCgRuYW1lGAIgASgJEjEKCHNlY3Rpb25zGAMgAygLMh8ucG9ja2V0LnN5bmMudjEuVGVtcGxhdGVTZWN0aW9uIhwKDkRlbGV0ZVRlbXBsYXRlEgoKAmlkGAEgASgJIj8KDFB1c2hSZXNwb25zZRIvCgdyZXN1bHRzGAEgAygLMh4ucG9ja2V0LnN5bmMudjEuTXV0YXRpb25SZXN1bHQizgEKDk11dGF0aW9uUmVzdWx0EhcKD2lkZW1wb3RlbmN5X2tleRgBIAEoCRIoCgdvdXRjb21lGAIgASgOMhcucG9ja2V0LnN5bmMudjEuT3V0Y29tZRIQCghyZXBsYXllZBgDIAEoCBISCgplcnJvcl9jb2RlGAQgASgJEhUKDWVycm9yX21lc3NhZ2UYBSABKAkSJwoHY3VycmVudBgGIAEoCzIWLnBvY2tldC5zeW5jLnYxLkNoYW5nZRITCgthbnN3ZXJfanNvbhgHIAEoCSqRAQoKRW50aXR5S2luZBIbChdFTlRJVFlfS0lORF9VTlNQRUNJRklFRBAAEhkKFUVOVElUWV9LSU5EX1JFQ09SRElORxABEhYKEkVOVElUWV9LSU5EX0ZPTERFUhACEhkKFUVOVElUWV9LSU5EX0hJR0hMSUdIVBADEhgKFEVOVElUWV9LSU5EX1RFTVBMQVRFEAQqYAoHT3V0Y29tZRIXChNPVVRDT01FX1VOU1BFQ0lGSUVEEAASEwoPT1VUQ09NRV9BUFBMSUVEEAESFAoQT1VUQ09NRV9SRUpFQ1RFRBACEhEKDU9VVENPTUVfUkVUUlkQAzKYAQoLU3luY1NlcnZpY2USRgoEUHVsbBIbLnBvY2tldC5zeW5jLnYxLlB1bGxSZXF1ZXN0GhwucG9ja2V0LnN5bmMudjEuUHVsbFJlc3BvbnNlIgOQAgESQQoEUHVzaBIbLnBvY2tldC5zeW5jLnYxLlB1c2hSZXF1ZXN0GhwucG9ja2V0LnN5bmMudjEuUHVzaFJlc3BvbnNlQkJaQGdpdGh1Yi5jb20vcG9ja2V0LWNvbXBhbmlvbi9wb2NrZXQvcGtnL2dlbi9wb2NrZXQvc3luYy92MTtzeW5jdjFiBnByb3RvMw");
 
 /**
  * @generated from message pocket.sync.v1.PullRequest
@@ -120,6 +120,12 @@ export type Change = Message<"pocket.sync.v1.Change"> & {
      */
     value: HighlightState;
     case: "highlight";
+  } | {
+    /**
+     * @generated from field: pocket.sync.v1.TemplateState template = 6;
+     */
+    value: TemplateState;
+    case: "template";
   } | { case: undefined; value?: undefined };
 };
 
@@ -296,6 +302,76 @@ export const HighlightStateSchema: GenMessage<HighlightState> = /*@__PURE__*/
   messageDesc(file_pocket_sync_v1_sync, 5);
 
 /**
+ * TemplateState is one of the user's own summary templates (pkg/templates):
+ * a name and its sections in order. The built-ins are never in the log: every
+ * user has them (GET /api/v1/templates lists them, the app bundles them).
+ *
+ * @generated from message pocket.sync.v1.TemplateState
+ */
+export type TemplateState = Message<"pocket.sync.v1.TemplateState"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: string name = 2;
+   */
+  name: string;
+
+  /**
+   * @generated from field: repeated pocket.sync.v1.TemplateSection sections = 3;
+   */
+  sections: TemplateSection[];
+
+  /**
+   * @generated from field: int64 created_at_ms = 4;
+   */
+  createdAtMs: bigint;
+
+  /**
+   * @generated from field: int64 updated_at_ms = 5;
+   */
+  updatedAtMs: bigint;
+
+  /**
+   * @generated from field: uint64 version = 6;
+   */
+  version: bigint;
+};
+
+/**
+ * Describes the message pocket.sync.v1.TemplateState.
+ * Use `create(TemplateStateSchema)` to create a new message.
+ */
+export const TemplateStateSchema: GenMessage<TemplateState> = /*@__PURE__*/
+  messageDesc(file_pocket_sync_v1_sync, 6);
+
+/**
+ * TemplateSection is one "## " heading of a summary and what belongs under it.
+ *
+ * @generated from message pocket.sync.v1.TemplateSection
+ */
+export type TemplateSection = Message<"pocket.sync.v1.TemplateSection"> & {
+  /**
+   * @generated from field: string heading = 1;
+   */
+  heading: string;
+
+  /**
+   * @generated from field: string instruction = 2;
+   */
+  instruction: string;
+};
+
+/**
+ * Describes the message pocket.sync.v1.TemplateSection.
+ * Use `create(TemplateSectionSchema)` to create a new message.
+ */
+export const TemplateSectionSchema: GenMessage<TemplateSection> = /*@__PURE__*/
+  messageDesc(file_pocket_sync_v1_sync, 7);
+
+/**
  * Tombstone says an entity was deleted. Tombstones are kept at least 30 days.
  *
  * @generated from message pocket.sync.v1.Tombstone
@@ -327,7 +403,7 @@ export type Tombstone = Message<"pocket.sync.v1.Tombstone"> & {
  * Use `create(TombstoneSchema)` to create a new message.
  */
 export const TombstoneSchema: GenMessage<Tombstone> = /*@__PURE__*/
-  messageDesc(file_pocket_sync_v1_sync, 6);
+  messageDesc(file_pocket_sync_v1_sync, 8);
 
 /**
  * @generated from message pocket.sync.v1.PushRequest
@@ -344,7 +420,7 @@ export type PushRequest = Message<"pocket.sync.v1.PushRequest"> & {
  * Use `create(PushRequestSchema)` to create a new message.
  */
 export const PushRequestSchema: GenMessage<PushRequest> = /*@__PURE__*/
-  messageDesc(file_pocket_sync_v1_sync, 7);
+  messageDesc(file_pocket_sync_v1_sync, 9);
 
 /**
  * @generated from message pocket.sync.v1.Mutation
@@ -427,6 +503,24 @@ export type Mutation = Message<"pocket.sync.v1.Mutation"> & {
      */
     value: SetFolderTemplate;
     case: "setFolderTemplate";
+  } | {
+    /**
+     * @generated from field: pocket.sync.v1.CreateTemplate create_template = 13;
+     */
+    value: CreateTemplate;
+    case: "createTemplate";
+  } | {
+    /**
+     * @generated from field: pocket.sync.v1.UpdateTemplate update_template = 14;
+     */
+    value: UpdateTemplate;
+    case: "updateTemplate";
+  } | {
+    /**
+     * @generated from field: pocket.sync.v1.DeleteTemplate delete_template = 15;
+     */
+    value: DeleteTemplate;
+    case: "deleteTemplate";
   } | { case: undefined; value?: undefined };
 };
 
@@ -435,7 +529,7 @@ export type Mutation = Message<"pocket.sync.v1.Mutation"> & {
  * Use `create(MutationSchema)` to create a new message.
  */
 export const MutationSchema: GenMessage<Mutation> = /*@__PURE__*/
-  messageDesc(file_pocket_sync_v1_sync, 8);
+  messageDesc(file_pocket_sync_v1_sync, 10);
 
 /**
  * UpdateRecording is a patch of one recording: it sets the fields present;
@@ -496,7 +590,7 @@ export type UpdateRecording = Message<"pocket.sync.v1.UpdateRecording"> & {
  * Use `create(UpdateRecordingSchema)` to create a new message.
  */
 export const UpdateRecordingSchema: GenMessage<UpdateRecording> = /*@__PURE__*/
-  messageDesc(file_pocket_sync_v1_sync, 9);
+  messageDesc(file_pocket_sync_v1_sync, 11);
 
 /**
  * @generated from message pocket.sync.v1.DeleteRecording
@@ -513,7 +607,7 @@ export type DeleteRecording = Message<"pocket.sync.v1.DeleteRecording"> & {
  * Use `create(DeleteRecordingSchema)` to create a new message.
  */
 export const DeleteRecordingSchema: GenMessage<DeleteRecording> = /*@__PURE__*/
-  messageDesc(file_pocket_sync_v1_sync, 10);
+  messageDesc(file_pocket_sync_v1_sync, 12);
 
 /**
  * @generated from message pocket.sync.v1.CreateFolder
@@ -543,7 +637,7 @@ export type CreateFolder = Message<"pocket.sync.v1.CreateFolder"> & {
  * Use `create(CreateFolderSchema)` to create a new message.
  */
 export const CreateFolderSchema: GenMessage<CreateFolder> = /*@__PURE__*/
-  messageDesc(file_pocket_sync_v1_sync, 11);
+  messageDesc(file_pocket_sync_v1_sync, 13);
 
 /**
  * @generated from message pocket.sync.v1.RenameFolder
@@ -565,7 +659,7 @@ export type RenameFolder = Message<"pocket.sync.v1.RenameFolder"> & {
  * Use `create(RenameFolderSchema)` to create a new message.
  */
 export const RenameFolderSchema: GenMessage<RenameFolder> = /*@__PURE__*/
-  messageDesc(file_pocket_sync_v1_sync, 12);
+  messageDesc(file_pocket_sync_v1_sync, 14);
 
 /**
  * DeleteFolder moves the folder's recordings to "General" and its subfolders
@@ -585,7 +679,7 @@ export type DeleteFolder = Message<"pocket.sync.v1.DeleteFolder"> & {
  * Use `create(DeleteFolderSchema)` to create a new message.
  */
 export const DeleteFolderSchema: GenMessage<DeleteFolder> = /*@__PURE__*/
-  messageDesc(file_pocket_sync_v1_sync, 13);
+  messageDesc(file_pocket_sync_v1_sync, 15);
 
 /**
  * SetFolderTemplate names the summary template new recordings filed in the
@@ -611,7 +705,7 @@ export type SetFolderTemplate = Message<"pocket.sync.v1.SetFolderTemplate"> & {
  * Use `create(SetFolderTemplateSchema)` to create a new message.
  */
 export const SetFolderTemplateSchema: GenMessage<SetFolderTemplate> = /*@__PURE__*/
-  messageDesc(file_pocket_sync_v1_sync, 14);
+  messageDesc(file_pocket_sync_v1_sync, 16);
 
 /**
  * RenameSpeaker names a speaker of one recording; the name shows in the
@@ -645,7 +739,7 @@ export type RenameSpeaker = Message<"pocket.sync.v1.RenameSpeaker"> & {
  * Use `create(RenameSpeakerSchema)` to create a new message.
  */
 export const RenameSpeakerSchema: GenMessage<RenameSpeaker> = /*@__PURE__*/
-  messageDesc(file_pocket_sync_v1_sync, 15);
+  messageDesc(file_pocket_sync_v1_sync, 17);
 
 /**
  * AskQuestion is an Ask Pocket question queued while offline.
@@ -674,7 +768,7 @@ export type AskQuestion = Message<"pocket.sync.v1.AskQuestion"> & {
  * Use `create(AskQuestionSchema)` to create a new message.
  */
 export const AskQuestionSchema: GenMessage<AskQuestion> = /*@__PURE__*/
-  messageDesc(file_pocket_sync_v1_sync, 16);
+  messageDesc(file_pocket_sync_v1_sync, 18);
 
 /**
  * CreateHighlight marks start..end (seconds) of a recording; the server
@@ -718,7 +812,7 @@ export type CreateHighlight = Message<"pocket.sync.v1.CreateHighlight"> & {
  * Use `create(CreateHighlightSchema)` to create a new message.
  */
 export const CreateHighlightSchema: GenMessage<CreateHighlight> = /*@__PURE__*/
-  messageDesc(file_pocket_sync_v1_sync, 17);
+  messageDesc(file_pocket_sync_v1_sync, 19);
 
 /**
  * UpdateHighlight sets a highlight's note ("" clears it).
@@ -742,7 +836,7 @@ export type UpdateHighlight = Message<"pocket.sync.v1.UpdateHighlight"> & {
  * Use `create(UpdateHighlightSchema)` to create a new message.
  */
 export const UpdateHighlightSchema: GenMessage<UpdateHighlight> = /*@__PURE__*/
-  messageDesc(file_pocket_sync_v1_sync, 18);
+  messageDesc(file_pocket_sync_v1_sync, 20);
 
 /**
  * @generated from message pocket.sync.v1.DeleteHighlight
@@ -759,7 +853,91 @@ export type DeleteHighlight = Message<"pocket.sync.v1.DeleteHighlight"> & {
  * Use `create(DeleteHighlightSchema)` to create a new message.
  */
 export const DeleteHighlightSchema: GenMessage<DeleteHighlight> = /*@__PURE__*/
-  messageDesc(file_pocket_sync_v1_sync, 19);
+  messageDesc(file_pocket_sync_v1_sync, 21);
+
+/**
+ * CreateTemplate makes one of the user's summary templates, checked as
+ * POST /api/v1/templates checks it (a name and at least one section). Sent
+ * again with the same id it answers the template made the first time.
+ *
+ * @generated from message pocket.sync.v1.CreateTemplate
+ */
+export type CreateTemplate = Message<"pocket.sync.v1.CreateTemplate"> & {
+  /**
+   * Made by the client ("tpl_" and at most 64 characters, no "/"), so the
+   * template can be edited or named by a folder before the server has seen it.
+   *
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: string name = 2;
+   */
+  name: string;
+
+  /**
+   * @generated from field: repeated pocket.sync.v1.TemplateSection sections = 3;
+   */
+  sections: TemplateSection[];
+};
+
+/**
+ * Describes the message pocket.sync.v1.CreateTemplate.
+ * Use `create(CreateTemplateSchema)` to create a new message.
+ */
+export const CreateTemplateSchema: GenMessage<CreateTemplate> = /*@__PURE__*/
+  messageDesc(file_pocket_sync_v1_sync, 22);
+
+/**
+ * UpdateTemplate replaces a template's name and sections, as
+ * PUT /api/v1/templates/{id} does; a built-in is refused (BUILTIN_TEMPLATE).
+ *
+ * @generated from message pocket.sync.v1.UpdateTemplate
+ */
+export type UpdateTemplate = Message<"pocket.sync.v1.UpdateTemplate"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: string name = 2;
+   */
+  name: string;
+
+  /**
+   * @generated from field: repeated pocket.sync.v1.TemplateSection sections = 3;
+   */
+  sections: TemplateSection[];
+};
+
+/**
+ * Describes the message pocket.sync.v1.UpdateTemplate.
+ * Use `create(UpdateTemplateSchema)` to create a new message.
+ */
+export const UpdateTemplateSchema: GenMessage<UpdateTemplate> = /*@__PURE__*/
+  messageDesc(file_pocket_sync_v1_sync, 23);
+
+/**
+ * DeleteTemplate deletes one of the user's templates; the folders naming it
+ * name none after it.
+ *
+ * @generated from message pocket.sync.v1.DeleteTemplate
+ */
+export type DeleteTemplate = Message<"pocket.sync.v1.DeleteTemplate"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+};
+
+/**
+ * Describes the message pocket.sync.v1.DeleteTemplate.
+ * Use `create(DeleteTemplateSchema)` to create a new message.
+ */
+export const DeleteTemplateSchema: GenMessage<DeleteTemplate> = /*@__PURE__*/
+  messageDesc(file_pocket_sync_v1_sync, 24);
 
 /**
  * @generated from message pocket.sync.v1.PushResponse
@@ -779,7 +957,7 @@ export type PushResponse = Message<"pocket.sync.v1.PushResponse"> & {
  * Use `create(PushResponseSchema)` to create a new message.
  */
 export const PushResponseSchema: GenMessage<PushResponse> = /*@__PURE__*/
-  messageDesc(file_pocket_sync_v1_sync, 20);
+  messageDesc(file_pocket_sync_v1_sync, 25);
 
 /**
  * @generated from message pocket.sync.v1.MutationResult
@@ -836,7 +1014,7 @@ export type MutationResult = Message<"pocket.sync.v1.MutationResult"> & {
  * Use `create(MutationResultSchema)` to create a new message.
  */
 export const MutationResultSchema: GenMessage<MutationResult> = /*@__PURE__*/
-  messageDesc(file_pocket_sync_v1_sync, 21);
+  messageDesc(file_pocket_sync_v1_sync, 26);
 
 /**
  * @generated from enum pocket.sync.v1.EntityKind
@@ -861,6 +1039,11 @@ export enum EntityKind {
    * @generated from enum value: ENTITY_KIND_HIGHLIGHT = 3;
    */
   HIGHLIGHT = 3,
+
+  /**
+   * @generated from enum value: ENTITY_KIND_TEMPLATE = 4;
+   */
+  TEMPLATE = 4,
 }
 
 /**
