@@ -20,7 +20,9 @@ export function renderApp(path: string) {
   const memory = memoryLocation({ path, record: true })
   const router = new TestHistory(memory.history)
   const queryClient = createQueryClient()
-  queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } })
+  // The app's defaults (networkMode, the mutations' too), but a failed query is not tried again.
+  const defaults = queryClient.getDefaultOptions()
+  queryClient.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, retry: false } })
   const view = render(
     <Providers queryClient={queryClient}>
       <Router hook={memory.hook} aroundNav={replacingSamePage(() => router.location.pathname + router.location.search)}>

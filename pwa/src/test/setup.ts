@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest'
 import 'fake-indexeddb/auto'
 import { afterAll, afterEach, beforeAll, vi } from 'vitest'
 import { cleanup, configure } from '@testing-library/react'
+import { onlineManager } from '@tanstack/react-query'
 import { server } from '@/mocks/node'
 import { mockAuth } from '@/mocks/mockAuthState'
 import { mockPush } from '@/mocks/handlers/push'
@@ -26,6 +27,10 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
 afterEach(async () => {
   cleanup()
   vi.useRealTimers()
+  // React Query learns of the network from window's online/offline events, once per module graph:
+  // a test that went offline (and restored navigator.onLine, but sent no 'online') would leave every
+  // later file's queries and mutations waiting for a network that never comes back.
+  onlineManager.setOnline(true)
   server.resetHandlers()
   mockAuth.reset()
   mockPush.reset()

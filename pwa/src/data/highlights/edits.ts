@@ -59,9 +59,11 @@ export async function createHighlight(h: NewHighlight): Promise<StoredHighlight>
   return row
 }
 
-/** '' clears the note. */
-export function setHighlightNote(id: string, note: string): Promise<OutboxRow> {
-  return enqueue({ op: { case: 'updateHighlight', value: { id, note: note.trim() } } })
+/** '' clears the note. Resolves with the note as queued, for the screen to show until its read of the device has it. */
+export async function setHighlightNote(id: string, note: string): Promise<string> {
+  const queued = note.trim()
+  await enqueue({ op: { case: 'updateHighlight', value: { id, note: queued } } })
+  return queued
 }
 
 /** Gone at once here; the server hears of it only after the Undo window (undoDeleteHighlight). */

@@ -26,6 +26,10 @@ interface Props {
  */
 export function HighlightItem({ highlight: h, time, heading, target }: Props) {
   const [draft, setDraft] = useState<string | null>(null)
+  // A saved note shows as soon as the editor closes: the device's read answers a moment later (a
+  // transition), and until then `h` is the row the note was saved over, whose note is the old one.
+  const [saved, setSaved] = useState<{ over: StoredHighlight; note: string } | null>(null)
+  const note = saved?.over === h ? saved.note : h.note
   const toast = useToast()
   const self = useRef<HTMLLIElement>(null)
   const editButton = useRef<HTMLButtonElement>(null)
@@ -64,20 +68,20 @@ export function HighlightItem({ highlight: h, time, heading, target }: Props) {
           onChange={setDraft}
           onCancel={close}
           onSave={async () => {
-            await (await highlightEdits()).setHighlightNote(h.id, draft)
+            setSaved({ over: h, note: await (await highlightEdits()).setHighlightNote(h.id, draft) })
             close()
           }}
         />
       ) : (
         <>
-          {h.note && <p className="highlight__note">{h.note}</p>}
+          {note && <p className="highlight__note">{note}</p>}
           <div
             className="highlight__actions"
             role="group"
             aria-label={`Actions of the highlight at ${formatClock(h.start)}`}
           >
-            <button ref={editButton} type="button" className="button" onClick={() => setDraft(h.note)}>
-              {h.note ? 'Edit note' : 'Add note'}
+            <button ref={editButton} type="button" className="button" onClick={() => setDraft(note)}>
+              {note ? 'Edit note' : 'Add note'}
             </button>
             <ShareClipButton highlightId={h.id} />
             <button type="button" className="button" onClick={() => void remove(h.id, toast)}>

@@ -112,7 +112,12 @@ describe('the Highlights tab', () => {
     expect(box).toHaveFocus()
     await userEvent.type(box, 'Ask Tom')
     await userEvent.click(within(item).getByRole('button', { name: 'Save note' }))
-    expect(await within(item).findByText('Ask Tom')).toBeInTheDocument()
+    // Saved, the editor closes in the same item (whose textarea also holds the words: wait for it to go),
+    // the note shows as its text, and the focus is back on the item's Edit note.
+    await waitFor(() => expect(within(item).queryByRole('textbox', { name: 'Note' })).toBeNull())
+    expect(item).toBeInTheDocument()
+    expect(within(item).getByText('Ask Tom')).toHaveClass('highlight__note')
+    expect(within(item).getByRole('button', { name: 'Edit note' })).toHaveFocus()
     await waitFor(async () =>
       expect((await queued()).map((op) => op.case)).toEqual(['createHighlight', 'updateHighlight']),
     )

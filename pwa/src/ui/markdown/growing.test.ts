@@ -88,6 +88,12 @@ describe('parsing a growing text again from its last block', () => {
     )
   }, 120_000)
 
+  it('does not resume right after indented code, where "2) x" is text past any blank lines', () => {
+    // Found by the generated texts above (seed -740288051).
+    const text = '    indented code\n\n2) second\n\n2) second\n'
+    expectEveryStepLikeAWholeParse([...text].map((_, i) => text.slice(0, i + 1)))
+  })
+
   it('parses again from the start when the text is not a continuation, or has definitions', () => {
     const first = parseGrowing('# One\n\nSome text\n\n- a list')
     expect(first.settled).toHaveLength(1)

@@ -40,6 +40,29 @@ describe('the flag toggles', () => {
     expect(setFlag).toHaveBeenLastCalledWith('r1', 'archived', false)
     expect(screen.getByRole('button', { name: 'Archive' })).toHaveAttribute('aria-pressed', 'false')
   })
+  it('two quick presses show each press; the answer to the first does not show in between; another device’s change does', async () => {
+    const user = userEvent.setup()
+    const draw = (archived: boolean) => (
+      <FlagToggles recordingId="r1" flags={{ starred: false, archived }} className="x" />
+    )
+    const { rerender } = render(draw(false))
+    const button = screen.getByRole('button', { name: 'Archive' })
+    await user.click(button)
+    await user.click(button)
+    expect(setFlag.mock.calls).toEqual([
+      ['r1', 'archived', true],
+      ['r1', 'archived', false],
+    ])
+    expect(button).toHaveAccessibleName('Archive')
+    rerender(draw(true)) // the device store answers the first press
+    expect(button).toHaveAccessibleName('Archive')
+    expect(button).toHaveAttribute('aria-pressed', 'false')
+    rerender(draw(false)) // and then the second
+    expect(button).toHaveAccessibleName('Archive')
+    rerender(draw(true)) // archived on another device
+    expect(button).toHaveAccessibleName('Unarchive')
+    expect(button).toHaveAttribute('aria-pressed', 'true')
+  })
 })
 
 describe('the Starred and Archived filters', () => {

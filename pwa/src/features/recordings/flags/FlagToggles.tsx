@@ -33,14 +33,21 @@ export function FlagToggles({ recordingId, flags, className }: Props) {
 }
 
 function FlagToggle({ recordingId, name, on }: { recordingId: string; name: FlagName; on: boolean }) {
-  // A list read from the server (filters, search) learns of the change with its next fetch: until then the press
-  // shows. A press holds only while the state it was made against does: a new `on` from the store wins.
-  const [pressed, setPressed] = useState<{ against: boolean; value: boolean } | null>(null)
-  const shown = pressed && pressed.against === on ? pressed.value : on
+  // The values pressed that the store has not answered with yet, oldest first: the last one shows. Two quick
+  // presses (on, then off) are answered one by one, and the answer to the first must not show in between (the
+  // button would flip back). A list read from the server (filters, search) answers with its next fetch.
+  const [pressed, setPressed] = useState<boolean[]>([])
+  const [seen, setSeen] = useState(on)
+  if (on !== seen) {
+    setSeen(on)
+    // The presses alternate from the value the first was made against, so any new value answers one of them.
+    setPressed(pressed.slice(pressed.indexOf(on) + 1))
+  }
+  const shown = pressed.at(-1) ?? on
   const [offLabel, onLabel] = flagField(name).toggle
   const Icon = ICONS[name]
   const toggle = () => {
-    setPressed({ against: on, value: !shown })
+    setPressed([...pressed, !shown])
     void setFlag(recordingId, name, !shown)
   }
   return (
