@@ -27,12 +27,12 @@ var schemaLine = regexp.MustCompile(`^//\t([a-z]+/[^\s<]*)(<?)`)
 // cfloor/ is written only when tombstones older than changelog.Retention are
 // pruned (pkg/changelog's tests write it).
 // rcache/ is written by a relay only (server/relay's tests read it through the relay), as are the
-// mirror's mrec/, mfold/, mbase/ and malias/ (server/relaysync's tests write them).
+// mirror's mrec/, mfold/, mtpl/, mbase/ and malias/ (server/relaysync's tests write them).
 // meta/copy-cursor is there only while pocket migrate copies into a store, a
 // job/ key only until its summary is written (server/summarize's tests).
 var unexercised = map[string]bool{
 	"ctok/": true, "oidc/": true, "cfloor/": true, "meta/copy-cursor": true, "job/summary/": true, "job/resummary/": true,
-	"rcache/": true, "mrec/": true, "mfold/": true, "mbase/": true, "malias/": true,
+	"rcache/": true, "mrec/": true, "mfold/": true, "mtpl/": true, "mbase/": true, "malias/": true,
 }
 
 // keptOnPostgresOnly are the server's keys and the audio's bytes, which a
