@@ -7,6 +7,7 @@ import { server } from '@/mocks/node'
 import { mockAuth } from '@/mocks/mockAuthState'
 import { mockPush } from '@/mocks/handlers/push'
 import { db } from '@/data/db'
+import { onEviction } from '@/data/offline/evictionNotice'
 import { session } from '@/data/session'
 import { testWaitMs } from './waitMs'
 
@@ -31,6 +32,8 @@ afterEach(async () => {
   // a test that went offline (and restored navigator.onLine, but sent no 'online') would leave every
   // later file's queries and mutations waiting for a network that never comes back.
   onlineManager.setOnline(true)
+  // A removal no one heard of is kept for the first listener: a test's is not the next file's.
+  onEviction(() => {})()
   server.resetHandlers()
   mockAuth.reset()
   mockPush.reset()
