@@ -159,9 +159,15 @@ func (b embeddedBatch) applyIn(x *store.Txn, op Op) (Target, error) {
 // draftOf checks a template's name and sections as the REST API does
 // (templates.Parse: the same refusals, with the same codes).
 func draftOf(name string, sections []*syncv1.TemplateSection) (templates.Draft, error) {
-	in := make([]templates.Section, 0, len(sections))
-	for _, s := range sections {
-		in = append(in, templates.Section{Heading: s.GetHeading(), Instruction: s.GetInstruction()})
+	return templates.Parse(name, TemplateSections(sections))
+}
+
+// TemplateSections are a template mutation's sections as pkg/templates (and
+// the REST API's JSON) has them.
+func TemplateSections(in []*syncv1.TemplateSection) []templates.Section {
+	out := make([]templates.Section, 0, len(in))
+	for _, s := range in {
+		out = append(out, templates.Section{Heading: s.GetHeading(), Instruction: s.GetInstruction()})
 	}
-	return templates.Parse(name, in)
+	return out
 }

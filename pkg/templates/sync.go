@@ -92,19 +92,25 @@ func (s *Store) BackfillChangeLog() (int, error) {
 		if !ok {
 			continue
 		}
+		// Counted once committed: Update runs the function again after a conflict.
+		logged := false
 		err := s.db.Update(func(x *store.Txn) error {
+			logged = false
 			if v, err := changelog.Version(x, uid, changelog.Template, id); err != nil || v != 0 {
 				return err
 			}
 			if has, err := x.Has(k); err != nil || !has {
 				return err
 			}
-			n++
 			_, err := changelog.Append(x, uid, changelog.Template, id, false, s.now())
+			logged = err == nil
 			return err
 		})
 		if err != nil {
 			return n, err
+		}
+		if logged {
+			n++
 		}
 	}
 	return n, s.db.Update(func(x *store.Txn) error { return x.Set(flag, []byte("1")) })

@@ -85,14 +85,14 @@ func (s *Service) requestOf(uid string, checked syncer.Op) (request, error) {
 		// same id sent again answers the template made the first time, so a
 		// resend after a lost answer makes nothing new (ADR 25).
 		c := op.CreateTemplate
-		b, _ := json.Marshal(map[string]any{"id": c.GetId(), "name": c.GetName(), "sections": sectionsOf(c.GetSections())})
+		b, _ := json.Marshal(map[string]any{"id": c.GetId(), "name": c.GetName(), "sections": syncer.TemplateSections(c.GetSections())})
 		return tplReq(http.MethodPost, "", c.GetId(), b, "keep summary templates"), nil
 	case *syncv1.Mutation_UpdateTemplate:
 		u := op.UpdateTemplate
 		if u.GetId() == "" {
 			return request{}, apperr.Missing("Template") // as the embedded path answers
 		}
-		b, _ := json.Marshal(map[string]any{"name": u.GetName(), "sections": sectionsOf(u.GetSections())})
+		b, _ := json.Marshal(map[string]any{"name": u.GetName(), "sections": syncer.TemplateSections(u.GetSections())})
 		return tplReq(http.MethodPut, u.GetId(), u.GetId(), b, "edit summary templates"), nil
 	case *syncv1.Mutation_DeleteTemplate:
 		id := op.DeleteTemplate.GetId()
@@ -112,15 +112,6 @@ func tplReq(method, path, id string, body []byte, what string) request {
 		p += "/" + url.PathEscape(path)
 	}
 	return request{method: method, path: p, body: body, kind: changelog.Template, id: id, beyond: true, what: what}
-}
-
-// sectionsOf is a template's sections as the REST body takes them.
-func sectionsOf(in []*syncv1.TemplateSection) []map[string]string {
-	out := make([]map[string]string, 0, len(in))
-	for _, s := range in {
-		out = append(out, map[string]string{"heading": s.GetHeading(), "instruction": s.GetInstruction()})
-	}
-	return out
 }
 
 func recReq(method, suffix, id string, body map[string]any) request {

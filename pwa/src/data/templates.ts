@@ -1,10 +1,8 @@
-import { apiRequest } from './api/http'
-
 /*
- * The user's summary templates, made and changed over REST only: templates
- * are not in the sync change log (docs/adr/0018-summary-templates.md), so
- * editing one needs the server. The last list read is kept on the device,
- * so the folder picker and the templates screen still show it offline.
+ * Summary templates: their shape, the limits the server checks, and the
+ * last list read (kept on the device for the built-ins offline). The user's
+ * own sync like folders and are edited through the outbox
+ * (data/templateEdits.ts, docs/adr/0025-templates-sync.md).
  */
 
 /** A summary template (docs/api.md "Summary templates"). */
@@ -50,24 +48,6 @@ export function templateProblems(d: TemplateDraft): Record<string, string> {
       out[`instruction-${i}`] = `What belongs here can be at most ${L.instruction} characters.`
   })
   return out
-}
-
-const path = (id?: string) => (id ? `/api/v1/templates/${encodeURIComponent(id)}` : '/api/v1/templates')
-const body = (d: TemplateDraft) => ({
-  name: d.name.trim(),
-  sections: d.sections.map((s) => ({ heading: s.heading.trim(), instruction: s.instruction.trim() })),
-})
-
-export async function createTemplate(d: TemplateDraft): Promise<SummaryTemplate> {
-  return (await apiRequest<{ data: SummaryTemplate }>(path(), { method: 'POST', body: body(d) })).data
-}
-
-export async function updateTemplate(id: string, d: TemplateDraft): Promise<SummaryTemplate> {
-  return (await apiRequest<{ data: SummaryTemplate }>(path(id), { method: 'PUT', body: body(d) })).data
-}
-
-export async function deleteTemplate(id: string): Promise<void> {
-  await apiRequest<unknown>(path(id), { method: 'DELETE' })
 }
 
 const KEPT = 'pocket.templates'
