@@ -147,6 +147,8 @@ func TestPersonCandidates_AreRecordingsWithUnnamedSpeakersNotNamingThem(t *testi
 
 // A library stored before the person index existed gets it once at start.
 func TestBackfillPeople_IndexesALibraryStoredBeforeThePersonIndex(t *testing.T) {
+	defer func(n int) { peopleBatch = n }(peopleBatch)
+	peopleBatch = 3 // four recordings: two transactions
 	s, db, _ := newService(t)
 	seedPeople(t, s)
 	before := people(t, s, "u1")

@@ -68,11 +68,20 @@ func (s *Store) logged(x *store.Txn, uid, id string, deleted bool) error {
 	return nil
 }
 
+const backfillFlag = "changelog-templates-backfilled"
+
+// MarkBackfillDoneIfEmpty marks BackfillChangeLog done in a store that holds
+// no templates yet: every one kept from then on is logged as it is written.
+func (s *Store) MarkBackfillDoneIfEmpty() error {
+	_, err := s.db.MarkDoneIfNone(backfillFlag, store.Prefix("tpl"))
+	return err
+}
+
 // BackfillChangeLog logs every kept template the log has nothing of (those
 // made before templates synced), once per data directory; it answers how
 // many it logged.
 func (s *Store) BackfillChangeLog() (int, error) {
-	flag := store.Key("meta", "changelog-templates-backfilled")
+	flag := store.Key("meta", backfillFlag)
 	var keys [][]byte
 	err := s.db.View(func(x *store.Txn) error {
 		if done, err := x.Has(flag); err != nil || done {

@@ -31,15 +31,16 @@ export async function stopProfile(cdp, file) {
 }
 
 /**
- * A CPU profile of the page's first dedicated worker (the sync worker), from its first line: the
- * page's session attaches to each worker as it starts, paused, and starts the profiler before it
- * runs. Workers have no flat session here, so commands go through Target.sendMessageToTarget.
+ * The page's first dedicated worker (the sync worker), attached from its first line: the page's
+ * session attaches to each worker as it starts, paused, and `onStart(send)` runs before it does.
+ * Workers have no flat session here, so commands go through Target.sendMessageToTarget; `send`
+ * answers a command's result, or null before the worker has started.
  */
-export async function profileWorkers(cdp) {
+export async function attachWorker(cdp, onStart = async () => {}) {
   let worker = null
   let nextId = 1
   const pending = new Map()
-  const send = (sessionId, method, params = {}) =>
+  const sendTo = (sessionId, method, params = {}) =>
     new Promise((resolve) => {
       const id = nextId++
       pending.set(id, resolve)
@@ -53,19 +54,43 @@ export async function profileWorkers(cdp) {
   cdp.on('Target.attachedToTarget', async ({ sessionId, targetInfo, waitingForDebugger }) => {
     if (targetInfo.type === 'worker' && !worker) {
       worker = sessionId
-      await send(sessionId, 'Profiler.enable')
-      await send(sessionId, 'Profiler.setSamplingInterval', { interval: 500 })
-      await send(sessionId, 'Profiler.start')
+      await onStart((method, params) => sendTo(sessionId, method, params))
     }
-    if (waitingForDebugger) await send(sessionId, 'Runtime.runIfWaitingForDebugger')
+    if (waitingForDebugger) await sendTo(sessionId, 'Runtime.runIfWaitingForDebugger')
   })
   await cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: true, flatten: false })
+  return { send: async (method, params) => (worker ? sendTo(worker, method, params) : null) }
+}
+
+/** Starts a worker's CPU profiler: attachWorker's onStart, so the profile runs from the worker's first line. */
+export async function startWorkerProfile(send) {
+  await send('Profiler.enable')
+  await send('Profiler.setSamplingInterval', { interval: 500 })
+  await send('Profiler.start')
+}
+
+export async function stopWorkerProfile(worker, file) {
+  const result = await worker.send('Profiler.stop')
+  if (result) writeFileSync(file, JSON.stringify(result.profile))
+}
+
+/**
+ * What the device holds once a run is over: the page's and the worker's JavaScript heaps (used,
+ * after a collection) and what the origin keeps in IndexedDB, in bytes. A worker is null when
+ * the page started none.
+ */
+export async function footprint(cdp, worker, origin) {
+  const heap = async (send) => {
+    const collected = await send('HeapProfiler.collectGarbage')
+    if (collected === null) return null
+    return (await send('Runtime.getHeapUsage')).usedSize
+  }
+  const usage = await cdp.send('Storage.getUsageAndQuota', { origin })
+  const idb = usage.usageBreakdown.find((u) => u.storageType === 'indexeddb')?.usage ?? 0
   return {
-    async stop(file) {
-      if (!worker) return
-      const result = await send(worker, 'Profiler.stop')
-      writeFileSync(file, JSON.stringify(result.profile))
-    },
+    page: await heap((method, params) => cdp.send(method, params)),
+    worker: worker ? await heap(worker.send) : null,
+    idb,
   }
 }
 

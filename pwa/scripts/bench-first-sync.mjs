@@ -6,7 +6,8 @@
  * until the device holds every recording (IndexedDB's recordings store
  * counted every 250 ms, off the page's thread). Long tasks are the page's
  * own (PerformanceObserver 'longtask', from navigation); the rate is rows
- * stored a second over the first and the last 1,000.
+ * stored a second over the first and the last 1,000. Once all are stored, the page's and the
+ * sync worker's JavaScript heaps (after a collection) and the origin's IndexedDB usage are read.
  *
  *   node pwa/scripts/bench-first-sync.mjs --data /tmp/data10k --count 10000 \
  *     --bins now=bin/pocket,base=/tmp/pocket-base [--cpu 1,4] [--slow-core 4] [--runs 5] [--limit 600] [--profile dir]
@@ -15,6 +16,7 @@
  * runs alternate between them so drift in the machine's load falls on all.
  * --limit: seconds a run may take; a run cut off reports the rows it stored.
  * --profile: a V8 CPU profile of each run's page (CDP Profiler) into dir.
+ * --samples: a file each run appends its stored-rows count to, every 250 ms, as a JSON line.
  * --cpu: DevTools' CPU slowdowns to run at; they slow the page's main thread, not
  * its sync worker. --slow-core N adds runs of a browser whose every process is
  * held to one core at 1/N of its time (slowBrowser.mjs; root), the row "core ÷N".
@@ -22,17 +24,21 @@
  * baseline, then runs this.
  */
 import { chromium } from '@playwright/test'
+import { appendFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import {
   alternateBuilds,
+  attachWorker,
+  footprint,
   int,
   median,
   parseBins,
-  profileWorkers,
   range,
   sec,
   startProfile,
+  startWorkerProfile,
   stopProfile,
+  stopWorkerProfile,
 } from './bench-alternate.mjs'
 import { chromiumLaunchOptions } from './chromium.mjs'
 import { launchSlowBrowser } from './slowBrowser.mjs'
@@ -48,6 +54,7 @@ const { values: opt } = parseArgs({
     email: { type: 'string', default: 'demo@example.com' },
     log: { type: 'string', default: '/tmp/bench-first-sync.log' },
     profile: { type: 'string' },
+    samples: { type: 'string' },
     'slow-core': { type: 'string' },
   },
 })
@@ -88,7 +95,7 @@ async function firstSync(browser, pocket, state, cpu, profileTo) {
   const cdp = await context.newCDPSession(page)
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu })
   if (profileTo) await startProfile(cdp)
-  const workerProfile = profileTo ? await profileWorkers(cdp) : null
+  const worker = await attachWorker(cdp, profileTo ? startWorkerProfile : undefined)
   const t0 = Date.now()
   await page.goto(`${pocket.url}/recordings`)
   const samples = []
@@ -99,9 +106,11 @@ async function firstSync(browser, pocket, state, cpu, profileTo) {
     samples.push({ ms: Date.now() - t0, rows })
   }
   const ms = Date.now() - t0
+  if (opt.samples) appendFileSync(opt.samples, JSON.stringify({ cpu, samples }) + '\n')
   const tasks = await page.evaluate(() => window.__longTasks)
   if (profileTo) await stopProfile(cdp, profileTo)
-  if (workerProfile) await workerProfile.stop(profileTo.replace(/\.cpuprofile$/, '-worker.cpuprofile'))
+  if (profileTo) await stopWorkerProfile(worker, profileTo.replace(/\.cpuprofile$/, '-worker.cpuprofile'))
+  const held = await footprint(cdp, worker, pocket.url)
   // The session's cookies as the run left them (the server turns a refresh token over once used);
   // nothing else of the origin's: each run starts as a new device.
   const after = { cookies: (await context.storageState()).cookies, origins: [] }
@@ -112,18 +121,24 @@ async function firstSync(browser, pocket, state, cpu, profileTo) {
     ms,
     rows,
     tasks,
+    held,
     startRate: rate(samples, 0, 1000),
     endRate: rate(samples, COUNT - 1000, COUNT),
   }
 }
 
-/** Rows a second while the count went from `from` to `to` (null when it never did). */
+/**
+ * Rows a second while the count went from `from` to `to`: from the last count at or below
+ * `from` (the first above nothing) to the first at or above `to`; null when it never got there.
+ */
 function rate(samples, from, to) {
-  const a = samples.find((s) => s.rows >= from && s.rows > 0)
+  const a = samples.findLast((s) => s.rows <= from && s.rows > 0) ?? samples.find((s) => s.rows > 0)
   const b = samples.find((s) => s.rows >= to)
   if (!a || !b || b.ms === a.ms) return null
   return ((b.rows - a.rows) * 1000) / (b.ms - a.ms)
 }
+
+const mb = (bytes) => `${(bytes / 1e6).toFixed(0)}`
 
 /** A DevTools slowdown as "4×"; the slowed browser's row as it is named. */
 const cpuText = (cpu) => (/^\d+$/.test(String(cpu)) ? `${cpu}×` : String(cpu))
@@ -143,7 +158,11 @@ function summary(label, cpu, runs) {
   const blocking = runs.map((r) => r.tasks.reduce((n, t) => n + t.ms - 50, 0))
   const rates = (k) => runs.map((r) => r[k]).filter((x) => x !== null)
   const rateText = (k) => (rates(k).length ? int(median(rates(k))) : 'n/a')
-  return `| ${label} | ${cpuText(cpu)} | ${runs.length} | ${time} | ${range(longest, int)} ms | ${range(over50, int)} | ${range(over200, int)} | ${range(blocking, sec)} | ${rateText('startRate')} / ${rateText('endRate')} |`
+  const held = (k) => {
+    const xs = runs.map((r) => r.held[k]).filter((x) => x !== null)
+    return xs.length ? range(xs, mb) : 'n/a'
+  }
+  return `| ${label} | ${cpuText(cpu)} | ${runs.length} | ${time} | ${range(longest, int)} ms | ${range(over50, int)} | ${range(over200, int)} | ${range(blocking, sec)} | ${rateText('startRate')} / ${rateText('endRate')} | ${held('page')} / ${held('worker')} / ${held('idb')} |`
 }
 
 function cutOff(runs) {
@@ -177,9 +196,9 @@ try {
 
 console.log(`Chromium ${browser.version()}, ${COUNT} recordings, list open, desktop 1280×800`)
 console.log(
-  '| build | CPU | runs | goto → all stored | longest task | tasks > 50 ms | tasks > 200 ms | blocking (Σ task − 50 ms) | rows/s first / last 1,000 |',
+  '| build | CPU | runs | goto → all stored | longest task | tasks > 50 ms | tasks > 200 ms | blocking (Σ task − 50 ms) | rows/s first / last 1,000 | MB held: page heap / worker heap / IndexedDB |',
 )
-console.log('|---|---|---|---|---|---|---|---|---|')
+console.log('|---|---|---|---|---|---|---|---|---|---|')
 for (const [key, runs] of results) {
   const [label, cpu] = key.split('\t')
   console.log(summary(label, cpu, runs))

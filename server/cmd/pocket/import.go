@@ -95,6 +95,14 @@ func importFiles(ctx context.Context, db *store.DB, sounds *audio.Files, email s
 	svc := recordings.NewService(db, events.NewBus(), nil)
 	highlights.New(db, svc, nil, 0) // a backup's highlights are filed with their recordings (an operator's import: no limit)
 	imp := &importer{db: db, svc: svc, tpls: newTemplates(db), files: sounds, uid: owner.UID, out: stdout}
+	// What this command writes is logged and indexed as it goes: into a new
+	// data directory, the server's one-time backfills would only redo it.
+	if err := svc.MarkBackfillsDoneIfEmpty(); err != nil {
+		return err
+	}
+	if err := imp.tpls.MarkBackfillDoneIfEmpty(); err != nil {
+		return err
+	}
 	var chunk []importfile.Item
 	var reader importfile.Reader
 	for _, f := range files {
