@@ -96,12 +96,13 @@ export default defineConfig({
             { name: 'vendor-query', test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/ },
             // What the signed-in shell reads of the device (queued edits, folders) without
             // Dexie itself: one chunk instead of a handful of small ones. Dexie and the
-            // sync engine stay in their own chunks, loaded on first use.
+            // sync engine stay in their own chunks, loaded on first use, as do the folder
+            // counts and members (data/folders/members: the folder view, and the counts' first read).
             {
               name: 'signed-in',
               // Only these modules: what they import stays where it is (login shares some of it).
               includeDependenciesRecursively: false,
-              test: /pwa[\\/]src[\\/](data[\\/]device[\\/](open|useDeviceQuery)|data[\\/]sync[\\/](outboxReads|useOutbox|mutation)|data[\\/]folders[\\/](useFolders|members|tree|edits)|features[\\/]sync[\\/](useSyncState|syncText))\.tsx?$/,
+              test: /pwa[\\/]src[\\/](data[\\/]device[\\/](open|useDeviceQuery)|data[\\/]sync[\\/](outboxReads|useOutbox|mutation)|data[\\/]folders[\\/](useFolders|tree|edits)|features[\\/]sync[\\/](useSyncState|syncText))\.tsx?$/,
             },
             // IndexedDB: needed once someone is signed in, never by a signed-out /login.
             { name: 'vendor-dexie', test: /node_modules[\\/]dexie[\\/]/ },

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { renderHook, waitFor } from '@testing-library/react'
 import { db } from '@/data/db'
-import { followLibrary, readFolderMembers } from '@/data/folders/members'
+import { readFolderMembers } from '@/data/folders/members'
+import { followLibrary } from '@/data/folders/useFolders'
 import { useFollowedRead } from './useDeviceQuery'
 
 const row = (id: string, folderId: string) => ({

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { PocketDB, type StoredRecording } from '../db'
-import { readFolderMembers } from './members'
+import { readFolderCounts, readFolderMembers } from './members'
 
 const dbs: PocketDB[] = []
 afterEach(async () => {
@@ -46,5 +46,33 @@ describe('folder members', () => {
 
     const members = await readFolderMembers(db)
     expect(Object.fromEntries(members)).toEqual({ work: ['w-new', 'w-old'], '': ['general', 'lost'], home: ['rest'] })
+    // The indexes cannot tell these rows apart: the counts come from the members.
+    expect(Object.fromEntries(await readFolderCounts(db))).toEqual({ work: 2, '': 2, home: 1 })
+  })
+
+  it('counts a library sync filed from the indexes alone, as the members file it', async () => {
+    const db = new PocketDB(`counts-${Math.random()}`)
+    dbs.push(db)
+    await db.folders.bulkPut([
+      { id: 'work', name: 'Work', parentId: '', createdAtMs: 0 },
+      { id: 'empty-folder', name: 'Nothing', parentId: '', createdAtMs: 0 },
+    ])
+    await db.recordings.bulkPut([
+      row('w1', 1, { folderId: 'work' }),
+      row('w2', 2, { folderId: 'work' }),
+      row('w3', 3, { folderId: 'work' }),
+      row('g1', 4, { folderId: '' }),
+      row('lost', 5, { folderId: 'gone' }),
+    ])
+    const counts = await readFolderCounts(db)
+    expect(Object.fromEntries(counts)).toEqual({ work: 3, '': 2 })
+    const members = await readFolderMembers(db)
+    expect(counts).toEqual(new Map([...members].map(([key, ids]) => [key, ids.length])))
+
+    // Moved to a folder, then the folder deleted: the counts follow.
+    await db.recordings.update('g1', { folderId: 'work' })
+    expect(Object.fromEntries(await readFolderCounts(db))).toEqual({ work: 4, '': 1 })
+    await db.folders.delete('work')
+    expect(Object.fromEntries(await readFolderCounts(db))).toEqual({ '': 5 })
   })
 })

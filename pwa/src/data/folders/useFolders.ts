@@ -2,7 +2,7 @@ import { useMemo } from 'react'
 import type { StoredFolder } from '../db'
 import { useDeviceQuery, useFollowedRead } from '../device/useDeviceQuery'
 import { useOutbox } from '../sync/useOutbox'
-import { followLibrary, readFolderMembers } from './members'
+import type { PocketDB } from '../db'
 import { folderTree, GENERAL_FILTER, type FolderEntry } from './tree'
 
 /** The user's folders as the device holds them (server copy + queued edits); undefined while loading. */
@@ -20,17 +20,22 @@ export interface FolderOverview {
   queued: Set<string>
 }
 
+/** What a read of the members follows (useFollowedRead): every write to recordings or folders changes their counts' answer. */
+export const followLibrary = (db: PocketDB) => Promise.all([db.recordings.count(), db.folders.count()])
+
+// The counts' code loads with their first read: the folders section draws before them.
+const readCounts = async (db: PocketDB) => (await import('./members')).readFolderCounts(db)
+
 /** Everything the folders section shows, kept current. */
 export function useFolderOverview(): FolderOverview | undefined {
   const folders = useFolderList()
-  const members = useFollowedRead(followLibrary, readFolderMembers, [])
+  const counts = useFollowedRead(followLibrary, readCounts, [])
   const outbox = useOutbox()
   return useMemo(() => {
     if (!folders) return undefined
-    const counts = members && new Map([...members].map(([k, ids]) => [k, ids.length]))
     const queued = new Set((outbox ?? []).filter((r) => r.kind === 'folder').map((r) => r.entityId))
     return { folders, tree: folderTree(folders), counts, queued }
-  }, [folders, members, outbox])
+  }, [folders, counts, outbox])
 }
 
 /** The filter key of ?folder= ('' for General), or null when the list is not filtered. */

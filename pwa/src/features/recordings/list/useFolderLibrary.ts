@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react'
 import { useFollowedRead } from '@/data/device/useDeviceQuery'
-import { followLibrary, readFolderMembers } from '@/data/folders/members'
+import { readFolderMembers } from '@/data/folders/members'
+import { followLibrary } from '@/data/folders/useFolders'
 import { DASHBOARD_PAGE_SIZE } from '@/data/recordings'
 import type { RecordingRow } from '@/data/normalize/recording'
 import { useRows } from './useLibrary'
