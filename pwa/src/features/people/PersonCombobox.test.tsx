@@ -30,7 +30,7 @@ function Harness({ initial, onSave }: { initial: string; onSave: (name: string) 
       }}
       renderField={(field, commit) => <PersonCombobox field={field} commit={commit} people={people} />}
     >
-      <span>{value || 'Speaker 2'}</span>
+      {(name) => <span>{name || 'Speaker 2'}</span>}
     </InlineEdit>
   )
 }

@@ -24,8 +24,9 @@ export function RecordingHeader({ header, desktop, backTo, actions, recordingId 
   const edits = useOwnerEdits()
   const edit = edits && recordingId ? { ...edits, id: recordingId } : null
   const title = desktop && header.untitled ? DESKTOP_UNTITLED : header.title
-  const heading = <h1 className="rec-header__title">{title}</h1>
-  const description = header.description && <p className="rec-header__description">{header.description}</p>
+  // Given the text the owner has just saved, until the store has it.
+  const heading = (text = '') => <h1 className="rec-header__title">{text || title}</h1>
+  const description = (text = header.description) => text && <p className="rec-header__description">{text}</p>
   return (
     <header className={`rec-header rec-header--${desktop ? 'desktop' : 'mobile'}`}>
       <div className="rec-header__top">
@@ -42,7 +43,7 @@ export function RecordingHeader({ header, desktop, backTo, actions, recordingId 
             <edit.PendingMark id={edit.id} />
           </div>
         ) : (
-          heading
+          heading()
         )}
         {actions && <div className="rec-header__actions">{actions}</div>}
       </div>
@@ -59,7 +60,7 @@ export function RecordingHeader({ header, desktop, backTo, actions, recordingId 
           {description}
         </edit.Description>
       ) : (
-        description
+        description()
       )}
     </header>
   )

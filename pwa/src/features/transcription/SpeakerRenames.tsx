@@ -46,12 +46,14 @@ export function SpeakerRenames({ recordingId, segments }: SpeakerRenamesProps) {
               label={`Name for ${s.label}`}
               editLabel={`Rename ${s.label}`}
               validate={speakerNameError}
-              onSave={(name) => void recordingEdits().then((edits) => edits.renameSpeaker(recordingId, s.id, name))}
+              onSave={(name) => recordingEdits().then((edits) => edits.renameSpeaker(recordingId, s.id, name))}
               renderField={(field, commit) => <NameField field={field} commit={commit} />}
             >
-              <span className="speakers__name" style={{ color: SPEAKER_COLORS[s.colorIndex] }}>
-                {s.label}
-              </span>
+              {(name) => (
+                <span className="speakers__name" style={{ color: SPEAKER_COLORS[s.colorIndex] }}>
+                  {name || s.label}
+                </span>
+              )}
             </InlineEdit>
             {!GENERIC.test(s.label) && (
               <button

@@ -18,8 +18,11 @@ export interface InlineFieldProps {
 interface Props {
   /** The text as stored ('' when there is none). */
   value: string
-  /** What shows when not editing (the text, or its fallback). */
-  children: ReactNode
+  /**
+   * What shows when not editing, given the text: the one just saved until the
+   * store answers with it (value changes), else value.
+   */
+  children: (text: string) => ReactNode
   /** The textbox's name, e.g. 'Title'. */
   label: string
   /** The pencil button's name, e.g. 'Edit title'. */
@@ -29,6 +32,7 @@ interface Props {
   multiline?: boolean
   /** The message to show, or null when the text may be saved. */
   validate: (text: string) => string | null
+  /** Saves the text; a promise that rejects puts back what was stored. */
   onSave: (text: string) => unknown
   /**
    * A field of one's own instead of the plain text box (e.g. one offering
@@ -41,7 +45,9 @@ interface Props {
  * Click-to-edit text: a pencil button opens a labelled textbox; Enter or
  * leaving the box saves, Escape cancels. Either way focus goes back to the
  * pencil. Text that breaks a rule stays in the box with the reason, never
- * dropped.
+ * dropped. A saved text shows at once, in the frame that closes the box: the
+ * store's answer comes a few tens of milliseconds later (more on a device
+ * holding a large library), and the old text must not show in between.
  */
 export function InlineEdit({
   value,
@@ -55,6 +61,13 @@ export function InlineEdit({
   renderField,
 }: Props) {
   const [draft, setDraft] = useState<string | null>(null)
+  const [saved, setSaved] = useState<string | null>(null)
+  const [stored, setStored] = useState(value)
+  if (value !== stored) {
+    // The store answered: with the saved text, or with a change made elsewhere since.
+    setStored(value)
+    setSaved(null)
+  }
   const button = useRef<HTMLButtonElement>(null)
   const refocus = useRef(false)
   // Set once Enter or Escape closed the box: the blur of its removal must not save again.
@@ -75,7 +88,10 @@ export function InlineEdit({
   }
   const saveText = (text: string | null) => {
     if (text === null || validate(text) || closed.current) return
-    if (text.trim() !== value.trim()) onSave(text)
+    if (text.trim() !== value.trim()) {
+      setSaved(text.trim())
+      Promise.resolve(onSave(text)).catch(() => setSaved(null))
+    }
     close()
   }
   const save = () => saveText(draft)
@@ -97,7 +113,7 @@ export function InlineEdit({
   if (!editing) {
     return (
       <div className="inline-edit">
-        {children}
+        {children(saved ?? value)}
         <button
           ref={button}
           type="button"

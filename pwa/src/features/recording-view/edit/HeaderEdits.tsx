@@ -6,21 +6,23 @@ import { SyncIcon } from '@/ui/icons'
 import { InlineEdit } from '@/ui/inline-edit/InlineEdit'
 
 /** The title, editable by its owner; an empty title falls back to the recording's name or 'Untitled Recording'. */
-export function EditableTitle({ id, value, children }: { id: string; value: string; children: ReactNode }) {
+type EditableTextProps = { id: string; value: string; children: (text: string) => ReactNode }
+
+export function EditableTitle({ id, value, children }: EditableTextProps) {
   return (
     <InlineEdit
       value={value}
       label="Title"
       editLabel="Edit title"
       validate={titleError}
-      onSave={(text) => void recordingEdits().then((edits) => edits.renameRecording(id, text))}
+      onSave={(text) => recordingEdits().then((edits) => edits.renameRecording(id, text))}
     >
       {children}
     </InlineEdit>
   )
 }
 
-export function EditableDescription({ id, value, children }: { id: string; value: string; children: ReactNode }) {
+export function EditableDescription({ id, value, children }: EditableTextProps) {
   return (
     <InlineEdit
       value={value}
@@ -29,7 +31,7 @@ export function EditableDescription({ id, value, children }: { id: string; value
       editText={value ? undefined : 'Add description'}
       multiline
       validate={descriptionError}
-      onSave={(text) => void recordingEdits().then((edits) => edits.describeRecording(id, text))}
+      onSave={(text) => recordingEdits().then((edits) => edits.describeRecording(id, text))}
     >
       {children}
     </InlineEdit>

@@ -4,7 +4,8 @@ import type { HighlighterProps, SpeakerRenamesProps } from '@/features/transcrip
 interface EditableTextProps {
   id: string
   value: string
-  children: ReactNode
+  /** What shows, given the text (InlineEdit's children). */
+  children: (text: string) => ReactNode
 }
 
 /**
