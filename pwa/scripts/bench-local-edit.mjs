@@ -46,7 +46,8 @@ function observeInteractions() {
     document.addEventListener(type, (e) => window.__inputs.push(e.timeStamp), { capture: true })
   window.__slow = []
   new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) if (e.interactionId) window.__slow.push({ id: e.interactionId, ms: e.duration })
+    for (const e of list.getEntries())
+      if (e.interactionId) window.__slow.push({ id: e.interactionId, name: e.name, ms: e.duration })
   }).observe({ type: 'event', durationThreshold: 16, buffered: true })
 }
 
@@ -151,19 +152,23 @@ async function localEdits(browser, pocket, state, cpu, profileTo) {
   await page.evaluate(() => (window.__slow.length = 0))
   if (profileTo) await startProfile(cdp)
   const star = await stars(page, EDITS)
-  const starSlow = slowest(await page.evaluate(() => window.__slow.splice(0)))
+  const starSlow = slowest(await page.evaluate(() => window.__slow.splice(0)), /^(pointer|click)/)
   const rename = await renames(page, Math.max(1, Math.round(EDITS / 4)))
-  const renameSlow = slowest(await page.evaluate(() => window.__slow.splice(0)))
+  const renameSlow = slowest(await page.evaluate(() => window.__slow.splice(0)), /^key/)
   if (profileTo) await stopProfile(cdp, profileTo)
   const after = { cookies: (await context.storageState()).cookies, origins: [] }
   await context.close()
   return { state: after, star, starSlow, rename, renameSlow }
 }
 
-/** Event Timing's entries (pointerdown, pointerup, click, keydown…) as each interaction's longest. */
-function slowest(entries) {
+/**
+ * Event Timing's entries of the edits' own inputs (the presses of Star, the Enter that saves; not
+ * the clicks that open a title's box) as each interaction's longest.
+ */
+function slowest(entries, input) {
   const byInteraction = new Map()
-  for (const { id, ms } of entries) byInteraction.set(id, Math.max(ms, byInteraction.get(id) ?? 0))
+  for (const { id, name, ms } of entries)
+    if (input.test(name)) byInteraction.set(id, Math.max(ms, byInteraction.get(id) ?? 0))
   return [...byInteraction.values()]
 }
 
