@@ -65,6 +65,24 @@ describe('createLocalSearch', () => {
     expect(ids(await search.search('budget kayak'))).toEqual([])
   })
 
+  it('lists those with every word in the title first, then the others, each newest first', async () => {
+    const { db, search } = await device()
+    await db.recordings.bulkPut([
+      toStored({ id: 'old-title', title: 'Budget review', recordingAt: '2026-02-01T10:00:00Z' }),
+      toStored({ id: 'new-desc', title: 'Call', description: 'The budget again', recordingAt: '2026-02-03T10:00:00Z' }),
+      toStored({ id: 'new-title', title: 'Budget plan', recordingAt: '2026-02-02T10:00:00Z' }),
+    ])
+    await expect
+      .poll(async () => ids(await search.search('budget')), { timeout: testWaitMs() })
+      .toEqual(['new-title', 'old-title', 'new-desc', 'a'])
+  })
+
+  it('matches the start of a word, not its middle', async () => {
+    const { search } = await device()
+    expect(ids(await search.search('ntis'))).toEqual([])
+    expect(ids(await search.search('fitt'))).toEqual(['b'])
+  })
+
   it('follows the database: new and renamed recordings are found, deleted ones are not', async () => {
     const { db, search } = await device()
     expect(ids(await search.search('weekly'))).toEqual(['a'])

@@ -30,9 +30,62 @@ export function newIndex(): MiniSearch<SearchText> {
   })
 }
 
-/** Every recording the list shows, as search documents (details read one at a time: they hold transcripts). */
+/** A document as the scan reads it: lowercased. */
+export interface Scanned {
+  id: string
+  title: string
+  text: string
+}
+
+export function scanned(doc: SearchText): Scanned {
+  return {
+    id: doc.id,
+    title: doc.title.toLowerCase(),
+    text: FIELDS.map((f) => doc[f])
+      .join('\n')
+      .toLowerCase(),
+  }
+}
+
+const WORD_CHAR = /[\p{L}\p{N}]/u
+
+/** Whether word starts one of text's words ("budg" in "the budget", not "udget"). */
+function startsAWord(text: string, word: string): boolean {
+  for (let at = text.indexOf(word); at !== -1; at = text.indexOf(word, at + 1)) {
+    if (at === 0 || !WORD_CHAR.test(text[at - 1]!)) return true
+  }
+  return false
+}
+
+/**
+ * The documents with every word of q at the start of one of theirs ("budg"
+ * finds "budget"), those with every word in the title first, each group in
+ * the order of docs (the list's, newest first). One pass, no index: over
+ * 100,000 recordings it answered in 60 ms at p95 where MiniSearch, which
+ * scores every match, took 134 ms and 5 s to build (ADR 26).
+ */
+export function scan(docs: Scanned[], q: string): string[] {
+  const words = q
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+  if (words.length === 0) return []
+  const inTitle: string[] = []
+  const elsewhere: string[] = []
+  for (const doc of docs) {
+    if (!words.every((w) => startsAWord(doc.text, w))) continue
+    if (words.every((w) => startsAWord(doc.title, w))) inTitle.push(doc.id)
+    else if (elsewhere.length < MAX_RESULTS) elsewhere.push(doc.id)
+    if (inTitle.length === MAX_RESULTS) break
+  }
+  return [...inTitle, ...elsewhere].slice(0, MAX_RESULTS)
+}
+
+/** Every recording the list shows, newest first, as search documents (details read one at a time: they hold transcripts). */
 export async function documentsOf(db: PocketDB): Promise<SearchText[]> {
-  const rows = (await db.recordings.toArray()).filter((r) => r.sortKey && !r.empty)
+  const rows = (await db.recordings.toArray())
+    .filter((r) => r.sortKey && !r.empty)
+    .sort((a, b) => (a.sortKey < b.sortKey ? 1 : a.sortKey > b.sortKey ? -1 : 0))
   const details = new Map<string, unknown>()
   const wanted = new Set(rows.map((r) => r.id))
   await db.details.each((d) => {
@@ -42,44 +95,65 @@ export async function documentsOf(db: PocketDB): Promise<SearchText[]> {
 }
 
 /**
- * A MiniSearch index of the device's recordings, built on the first search
- * and kept in memory. Any change to the recordings or details tables (a
- * pull, a prefetch, an edit, sign-out) marks it stale, and the next search
- * builds it again: changes come in bursts, searches one at a time.
+ * The device's search: a scan of its recordings' words (kept in memory,
+ * read on the first search) and, when the scan finds nothing, MiniSearch's
+ * matching with a typo, built then. Any change to the recordings or details
+ * tables (a pull, a prefetch, an edit, sign-out) marks both stale, and the
+ * next search reads them again: changes come in bursts, searches one at a time.
  */
 export function createLocalSearch(db: PocketDB): LocalSearch {
-  let index: Promise<MiniSearch<SearchText>> | null = null
+  // What one read of the tables gives the searches until the next change: the documents,
+  // their words for the scan, and the typo index once a search has needed it.
+  interface Read {
+    all: SearchText[]
+    words: Scanned[]
+    typos?: MiniSearch<SearchText>
+  }
+  let current: Promise<Read> | null = null
   // Counts, not keys: Dexie tracks a count as one range every write falls in, where a
   // read of every key is tracked key by key, which cost tens of milliseconds after each
   // write to a library of 10,000 (docs/adr/0009-first-sync-in-bulk.md).
   const subscription: Subscription = liveQuery(() =>
     Promise.all([db.recordings.count(), db.details.count()]),
   ).subscribe({
-    // Every answer marks the index stale, the first too: on a busy page the
-    // first can come after a search built the index and after writes that
+    // Every answer marks the read stale, the first too: on a busy page the
+    // first can come after a search read the tables and after writes that
     // followed it, and it is then the only word of those writes.
     next: () => {
-      index = null
+      current = null
     },
     error: (error) => console.warn('offline search: cannot follow the database', error),
   })
 
-  const build = async () => {
-    const next = newIndex()
-    next.addAll(await documentsOf(db))
-    return next
-  }
+  const read = () =>
+    (current ??= documentsOf(db).then(
+      (all): Read => ({ all, words: all.map(scanned) }),
+      (error: unknown) => {
+        current = null
+        throw error
+      },
+    ))
 
   return {
     async search(q) {
-      index ??= build().catch((error) => {
-        index = null
-        throw error
-      })
-      const hits = (await index).search(q).slice(0, MAX_RESULTS)
-      const rows = await db.recordings.bulkGet(hits.map((h) => String(h.id)))
+      const docs = await read()
+      let ids = scan(docs.words, q)
+      if (ids.length === 0) {
+        docs.typos ??= withTypos(docs.all)
+        ids = docs.typos
+          .search(q)
+          .slice(0, MAX_RESULTS)
+          .map((h) => String(h.id))
+      }
+      const rows = await db.recordings.bulkGet(ids)
       return rows.flatMap((row) => (row ? [row.data] : []))
     },
     dispose: () => subscription.unsubscribe(),
   }
+}
+
+function withTypos(docs: SearchText[]): MiniSearch<SearchText> {
+  const index = newIndex()
+  index.addAll(docs)
+  return index
 }
