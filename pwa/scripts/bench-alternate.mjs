@@ -19,6 +19,19 @@ export const range = (xs, f) => `${f(median(xs))} (${f(Math.min(...xs))}–${f(M
 export const sec = (ms) => `${(ms / 1000).toFixed(1)} s`
 export const int = (x) => `${Math.round(x)}`
 
+/** Rows in the recordings store, or 0 before the app has made it: run in the page (page.evaluate). */
+export const storedRows = () =>
+  new Promise((resolve) => {
+    const open = indexedDB.open('pocket')
+    open.onsuccess = () => {
+      const idb = open.result
+      if (!idb.objectStoreNames.contains('recordings')) return (idb.close(), resolve(0))
+      const req = idb.transaction('recordings').objectStore('recordings').count()
+      req.onsuccess = () => (idb.close(), resolve(req.result))
+    }
+    open.onerror = () => resolve(0)
+  })
+
 /** Starts the page's V8 CPU profiler (CDP), sampling every 0.5 ms. */
 export async function startProfile(cdp) {
   await cdp.send('Profiler.enable')

@@ -39,6 +39,7 @@ import {
   startWorkerProfile,
   stopProfile,
   stopWorkerProfile,
+  storedRows,
 } from './bench-alternate.mjs'
 import { chromiumLaunchOptions } from './chromium.mjs'
 import { launchSlowBrowser } from './slowBrowser.mjs'
@@ -70,19 +71,6 @@ function observeLongTasks() {
     for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, ms: e.duration })
   }).observe({ type: 'longtask', buffered: true })
 }
-
-/** Rows in the recordings store, or 0 before the app has made it. */
-const storedRows = () =>
-  new Promise((resolve) => {
-    const open = indexedDB.open('pocket')
-    open.onsuccess = () => {
-      const idb = open.result
-      if (!idb.objectStoreNames.contains('recordings')) return (idb.close(), resolve(0))
-      const req = idb.transaction('recordings').objectStore('recordings').count()
-      req.onsuccess = () => (idb.close(), resolve(req.result))
-    }
-    open.onerror = () => resolve(0)
-  })
 
 async function firstSync(browser, pocket, state, cpu, profileTo) {
   const context = await browser.newContext({

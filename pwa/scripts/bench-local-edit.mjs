@@ -18,7 +18,7 @@
  */
 import { chromium } from '@playwright/test'
 import { parseArgs } from 'node:util'
-import { alternateBuilds, median, startProfile, stopProfile } from './bench-alternate.mjs'
+import { alternateBuilds, median, parseBins, startProfile, stopProfile, storedRows } from './bench-alternate.mjs'
 import { chromiumLaunchOptions } from './chromium.mjs'
 
 const { values: opt } = parseArgs({
@@ -69,18 +69,6 @@ function whenShown(shows) {
     observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true })
   })
 }
-
-const storedRows = () =>
-  new Promise((resolve) => {
-    const open = indexedDB.open('pocket')
-    open.onsuccess = () => {
-      const idb = open.result
-      if (!idb.objectStoreNames.contains('recordings')) return (idb.close(), resolve(0))
-      const req = idb.transaction('recordings').objectStore('recordings').count()
-      req.onsuccess = () => (idb.close(), resolve(req.result))
-    }
-    open.onerror = () => resolve(0)
-  })
 
 async function untilSynced(page) {
   const giveUp = Date.now() + Number(opt.limit) * 1000
@@ -187,7 +175,7 @@ function summary(label, cpu, runs, kind) {
 const browser = await chromium.launch(chromiumLaunchOptions())
 let results
 try {
-  const bins = opt.bins.split(',').map((pair) => ({ label: pair.split('=')[0], bin: pair.split('=')[1] }))
+  const bins = parseBins(opt.bins)
   const cpus = opt.cpu.split(',').map(Number)
   results = await alternateBuilds(
     {

@@ -18,6 +18,18 @@ import (
 
 const spokenRecording = `{"recording":{"id":%q,"title":"Standup"},"speakers":{"SPEAKER_00":{"speakerProfile":{"name":"Ana Silva"}}},"transcription":{"segments":[{"speaker":"SPEAKER_00","text":"Hello.","start_time":0,"end_time":1}]}}`
 
+// newDataDir opens the store of a new data directory, closed when the test ends.
+func newDataDir(t *testing.T) (*store.DB, string) {
+	t.Helper()
+	dataDir := t.TempDir()
+	db, err := store.Open(store.Options{Dir: dataDir + "/db"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = db.Close() })
+	return db, dataDir
+}
+
 // importInto imports one recording per id into the store at dataDir.
 func importInto(t *testing.T, db *store.DB, dataDir string, ids ...string) {
 	t.Helper()
@@ -40,12 +52,7 @@ func importInto(t *testing.T, db *store.DB, dataDir string, ids ...string) {
 // is written, so the server's one-time backfills find nothing to redo: on
 // 100,000 recordings the person index's took 75 s before the server was ready.
 func TestImport_IntoANewDataDirectoryLeavesTheServerNothingToBackfill(t *testing.T) {
-	dataDir := t.TempDir()
-	db, err := store.Open(store.Options{Dir: dataDir + "/db"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db, dataDir := newDataDir(t)
 	importInto(t, db, dataDir, "r1", "r2")
 
 	svc := recordings.NewService(db, events.NewBus(), nil)
@@ -71,12 +78,7 @@ func TestImport_IntoANewDataDirectoryLeavesTheServerNothingToBackfill(t *testing
 // A store that already holds recordings is not marked: they may predate the
 // indexes, so the server's backfill still runs over them.
 func TestImport_IntoAStoreHoldingRecordingsLeavesItsBackfillsToRun(t *testing.T) {
-	dataDir := t.TempDir()
-	db, err := store.Open(store.Options{Dir: dataDir + "/db"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db, dataDir := newDataDir(t)
 	importInto(t, db, dataDir, "r1")
 	// As an older version left it: recordings, no backfill flags.
 	if err := db.Update(func(x *store.Txn) error {
