@@ -214,7 +214,7 @@ bench-replicas: postgres build bin/nats-server bin/replicabench
 bin/replicabench: go.mod go.sum $(wildcard tools/replicabench/*.go)
 	go build -o $@ ./tools/replicabench
 
-## bench-web: a new device's first sync of 10,000 recordings in Chromium, this tree against BASE_REF, at full and 4x slowed CPU (about an hour; figures go to docs/benchmarks.md)
+## bench-web: a new device's first sync of 10,000 recordings in Chromium, this tree against BASE_REF, at full and 4x slowed CPU, then local edits and search on that library (COUNT=100000 for the big one; about an hour; figures go to docs/benchmarks.md)
 bench-web:
 	tools/bench-web.sh
 

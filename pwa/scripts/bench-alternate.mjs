@@ -142,15 +142,7 @@ export async function alternateBuilds({ browser, bins, cpus, runs, dataDir, log,
 
 async function signedIn(browser, pocket, email) {
   const context = await browser.newContext()
-  try {
-    await signInFromLog(context, { url: pocket.url, log: pocket.log, email })
-  } catch (error) {
-    // One code a minute: a bench started again soon after another waits out the rest of it.
-    const wait = /wait (\d+) seconds/.exec(String(error))?.[1]
-    if (!wait) throw error
-    await new Promise((r) => setTimeout(r, (Number(wait) + 1) * 1000))
-    await signInFromLog(context, { url: pocket.url, log: pocket.log, email })
-  }
+  await signInFromLog(context, { url: pocket.url, log: pocket.log, email })
   const s = await context.storageState()
   await context.close()
   return s

@@ -6,7 +6,14 @@ import { readFileSync } from 'node:fs'
 
 /** Returns the session's ID token, for scripts that call the API themselves. */
 export async function signInFromLog(context, { url, log, email = 'demo@example.com' }) {
-  const sent = await context.request.post(`${url}/api/v1/auth/email/send-otp`, { data: { email } })
+  const send = () => context.request.post(`${url}/api/v1/auth/email/send-otp`, { data: { email } })
+  let sent = await send()
+  // One code a minute: a bench started soon after another sign-in waits out the rest of it.
+  const wait = sent.status() === 429 && /wait (\d+) seconds/.exec(await sent.text())?.[1]
+  if (wait) {
+    await new Promise((r) => setTimeout(r, (Number(wait) + 1) * 1000))
+    sent = await send()
+  }
   if (!sent.ok()) throw new Error(`send-otp: ${sent.status()} ${await sent.text()}`)
   const pattern = new RegExp(`sign-in code for ${email.replace(/[.+]/g, '\\$&')}: (\\d{6})`, 'g')
   let otp
