@@ -193,6 +193,9 @@ export class PocketDB extends Dexie {
     this.version(4).stores({ highlights: 'id, recordingId, createdAtMs' })
     // The user's own summary templates (ADR 25): their ids sort in the order they were made.
     this.version(5).stores({ templates: 'id' })
+    // Each folder's shown recordings counted by the index alone (folders/members.ts): a row
+    // without a sortKey (hidden: archived, empty) or a folderId is not in it.
+    this.version(6).stores({ recordings: 'id, sortKey, folderId, [folderId+sortKey]' })
   }
 
   /**

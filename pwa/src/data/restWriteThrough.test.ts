@@ -4,6 +4,7 @@ import { server } from '@/mocks/node'
 import { transactionScopes } from '@/test/transactionScopes'
 import { db } from './db'
 import { fetchDetail, readCachedDetail } from './detail'
+import { readFolderCounts } from './folders/members'
 import { fetchDashboard, readCachedDashboard } from './recordings'
 import { discard, enqueue } from './sync'
 
@@ -72,6 +73,17 @@ describe('REST write-through with edits waiting', () => {
     expect(await titles()).toEqual([['r1', 'Mine', 'pending']])
     await discard(row.seq)
     expect(await titles()).toEqual([['r1', 'New', null]])
+  })
+
+  it('a recording new to the device is filed in the folder its item names, else General, and counted so', async () => {
+    await db.folders.put({ id: 'work', name: 'Work', parentId: '', createdAtMs: 0 })
+    dashboard({
+      data: [{ ...rec('r1', 'One'), folder: { id: 'work', name: 'Work' } }, rec('r2', 'Two')],
+      nextCursor: null,
+    })
+    await fetchDashboard()
+    expect((await db.recordings.bulkGet(['r1', 'r2'])).map((r) => r?.folderId)).toEqual(['work', ''])
+    expect(Object.fromEntries(await readFolderCounts(db))).toEqual({ work: 1, '': 1 })
   })
 
   it('a queued delete stays hidden when the dashboard still lists the recording', async () => {

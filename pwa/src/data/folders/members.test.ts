@@ -64,6 +64,12 @@ describe('folder members', () => {
       row('g1', 4, { folderId: '' }),
       row('lost', 5, { folderId: 'gone' }),
     ])
+    // Hidden (archived or empty: no sortKey) rows filed in a folder count nowhere, as the list shows them nowhere.
+    await db.recordings.put({
+      id: 'archived',
+      data: { id: 'archived' },
+      folderId: 'work',
+    } as unknown as StoredRecording)
     const counts = await readFolderCounts(db)
     expect(Object.fromEntries(counts)).toEqual({ work: 3, '': 2 })
     const members = await readFolderMembers(db)

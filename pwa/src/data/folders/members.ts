@@ -48,29 +48,31 @@ export async function readFolderMembers(db: PocketDB): Promise<Map<string, strin
 
 /**
  * How many recordings the list shows in each folder ('' for General), as
- * readFolderMembers files them, from the indexes' counts: a handful of
- * requests whose answers are numbers. The folders section shows these on
- * every screen and they are read again after every write to the recordings
- * (a rename too), so reading every key instead took 275 ms of each rename
- * on a device holding 100,000 (docs/benchmarks.md, "Local edits"). When a
- * row is hidden (empty) or filed only in its item (a REST page's), the
- * counts cannot tell, and the members are read.
+ * readFolderMembers files them, from index counts: a handful of requests
+ * whose answers are numbers. The folders section shows these on every
+ * screen and they are read again after every write to the recordings (a
+ * rename too), so reading every key instead took 275 ms of each rename on a
+ * device holding 100,000 (ADR 26). The [folderId+sortKey] index holds the
+ * rows both shown (a sortKey) and filed by sync or a REST page naming their
+ * folder; when some shown row is not in it, the members are read.
  */
 export async function readFolderCounts(db: PocketDB): Promise<Map<string, number>> {
-  const [rows, shown, folderIds, filedIn] = await Promise.all([
-    db.recordings.count(),
-    // Counts the index: rows without a sortKey are not in it.
+  const [shown, folderIds, filedIn] = await Promise.all([
+    // Counts the index: hidden rows (no sortKey) are not in it.
     db.recordings.orderBy('sortKey').count(),
     db.folders.toCollection().primaryKeys(),
     db.recordings.orderBy('folderId').uniqueKeys(),
   ])
-  const perFolder = await Promise.all(filedIn.map((folder) => db.recordings.where('folderId').equals(folder).count()))
-  const filed = perFolder.reduce((sum, n) => sum + n, 0)
-  if (shown !== rows || filed !== rows) return countsOf(await readFolderMembers(db))
+  // The folderId index: its keys are strings, and so are sortKeys (ISO times).
+  const folders = filedIn as string[]
+  const perFolder = await Promise.all(
+    folders.map((f) => db.recordings.where('[folderId+sortKey]').between([f, ''], [f, '\uffff']).count()),
+  )
+  if (perFolder.reduce((sum, n) => sum + n, 0) !== shown) return countsOf(await readFolderMembers(db))
   const known = new Set(folderIds)
   const out = new Map<string, number>()
-  // The folderId index: its keys are strings.
-  ;(filedIn as string[]).forEach((folder, i) => {
+  folders.forEach((folder, i) => {
+    if (perFolder[i] === 0) return
     const key = known.has(folder) ? folder : ''
     out.set(key, (out.get(key) ?? 0) + perFolder[i]!)
   })

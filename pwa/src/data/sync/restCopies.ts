@@ -55,10 +55,12 @@ async function forgetRow(db: PocketDB, id: string): Promise<void> {
 /**
  * What only sync knows about a row (its change-log version, folder id,
  * emptiness, stored speakers) stays on it: a REST item carries none of it,
- * except a folder id when the item names one.
+ * except a folder id when the item names one. A row new to the device is
+ * filed as folderIdOf reads it (General when the item names no folder), so
+ * the folders' counts find it in the index (folders/members.ts).
  */
 function keepSyncFields(row: StoredRecording, held: StoredRecording | undefined): StoredRecording {
-  if (!held) return row
+  if (!held) return { ...row, folderId: restFolderId(row) ?? '' }
   const out: StoredRecording = { ...row }
   if (held.version !== undefined) out.version = held.version
   if (held.speakersJson !== undefined) out.speakersJson = held.speakersJson
