@@ -1,19 +1,16 @@
 package store
 
-// MarkDoneIfNone sets meta/<flag> when no key starts with any of prefixes,
-// and answers whether the flag is set. A one-time backfill over what those
+// MarkDoneIfNone sets meta/<flag> when no key starts with any of prefixes.
+// A one-time backfill over what those
 // prefixes hold has nothing to do in a store that holds none of it yet: what
 // is written from then on is indexed as it is written. `pocket import` marks
 // a new data directory so, and the first `pocket serve` on a library imported
 // into it does not rewrite every recording before it is ready.
-func (d *DB) MarkDoneIfNone(flag string, prefixes ...[]byte) (bool, error) {
+func (d *DB) MarkDoneIfNone(flag string, prefixes ...[]byte) error {
 	key := Key("meta", flag)
-	done := false
-	err := d.Update(func(x *Txn) error {
-		done = false // Update runs this again after a conflict
+	return d.Update(func(x *Txn) error {
 		has, err := x.Has(key)
 		if err != nil || has {
-			done = has
 			return err
 		}
 		for _, p := range prefixes {
@@ -22,10 +19,8 @@ func (d *DB) MarkDoneIfNone(flag string, prefixes ...[]byte) (bool, error) {
 				return err
 			}
 		}
-		done = true
 		return x.Set(key, []byte("1"))
 	})
-	return done, err
 }
 
 func holdsAny(x *Txn, prefix []byte) (bool, error) {

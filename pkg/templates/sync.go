@@ -73,8 +73,7 @@ const backfillFlag = "changelog-templates-backfilled"
 // MarkBackfillDoneIfEmpty marks BackfillChangeLog done in a store that holds
 // no templates yet: every one kept from then on is logged as it is written.
 func (s *Store) MarkBackfillDoneIfEmpty() error {
-	_, err := s.db.MarkDoneIfNone(backfillFlag, store.Prefix("tpl"))
-	return err
+	return s.db.MarkDoneIfNone(backfillFlag, store.Prefix("tpl"))
 }
 
 // BackfillChangeLog logs every kept template the log has nothing of (those

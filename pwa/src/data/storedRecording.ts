@@ -18,7 +18,10 @@ export function toStored(recording: Recording): StoredRecording {
 
 /** A recording's folder id: sync's field, else what a REST item says. */
 export function folderIdOf(row: StoredRecording): string {
-  if (row.folderId !== undefined) return row.folderId
-  const d = row.data
+  return row.folderId !== undefined ? row.folderId : itemFolderId(row.data)
+}
+
+/** The folder id a REST item names ('' for none: General). */
+export function itemFolderId(d: Recording): string {
   return text(asObject(d.folder)?.id) || text(d.folderId) || text(d.folder_id)
 }

@@ -50,7 +50,7 @@ func importInto(t *testing.T, db *store.DB, dataDir string, ids ...string) {
 
 // A library imported into a new data directory is logged and indexed as it
 // is written, so the server's one-time backfills find nothing to redo: on
-// 100,000 recordings the person index's took 75 s before the server was ready.
+// 100,000 recordings the person index's took 102 s before the server was ready.
 func TestImport_IntoANewDataDirectoryLeavesTheServerNothingToBackfill(t *testing.T) {
 	db, dataDir := newDataDir(t)
 	importInto(t, db, dataDir, "r1", "r2")

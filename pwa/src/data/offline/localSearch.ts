@@ -83,9 +83,8 @@ export function scan(docs: Scanned[], q: string): string[] {
 
 /** Every recording the list shows, newest first, as search documents (details read one at a time: they hold transcripts). */
 export async function documentsOf(db: PocketDB): Promise<SearchText[]> {
-  const rows = (await db.recordings.toArray())
-    .filter((r) => r.sortKey && !r.empty)
-    .sort((a, b) => (a.sortKey < b.sortKey ? 1 : a.sortKey > b.sortKey ? -1 : 0))
+  // The sortKey index leaves out the rows the list hides, and reads newest first.
+  const rows = (await db.recordings.orderBy('sortKey').reverse().toArray()).filter((r) => r.sortKey && !r.empty)
   const details = new Map<string, unknown>()
   const wanted = new Set(rows.map((r) => r.id))
   await db.details.each((d) => {

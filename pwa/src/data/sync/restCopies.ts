@@ -1,7 +1,7 @@
 import type { Table } from 'dexie'
 import type { PocketDB, StoredDetail, StoredRecording } from '../db'
-import { asObject, text } from '../normalize/loose'
 import { isNewerCopy } from '../normalize/recording'
+import { itemFolderId } from '../storedRecording'
 import { baseKey } from './mutation'
 import { entityRows, recompose, syncTables } from './rebase'
 import { ofKind } from './stage'
@@ -60,20 +60,15 @@ async function forgetRow(db: PocketDB, id: string): Promise<void> {
  * the folders' counts find it in the index (folders/members.ts).
  */
 function keepSyncFields(row: StoredRecording, held: StoredRecording | undefined): StoredRecording {
-  if (!held) return { ...row, folderId: restFolderId(row) ?? '' }
+  if (!held) return { ...row, folderId: itemFolderId(row.data) }
   const out: StoredRecording = { ...row }
   if (held.version !== undefined) out.version = held.version
   if (held.speakersJson !== undefined) out.speakersJson = held.speakersJson
   if (held.empty !== undefined) out.empty = held.empty
-  const folderId = restFolderId(row)
-  if (folderId !== null) out.folderId = folderId
+  const folderId = itemFolderId(row.data)
+  if (folderId !== '') out.folderId = folderId
   else if (held.folderId !== undefined) out.folderId = held.folderId
   return out
-}
-
-function restFolderId(row: StoredRecording): string | null {
-  const d = row.data
-  return text(asObject(d.folder)?.id) || text(d.folderId) || text(d.folder_id) || null
 }
 
 /**

@@ -1,13 +1,11 @@
-import type { ReactNode } from 'react'
 import { descriptionError, titleError } from '@/data/sync/editLimits'
 import { recordingEdits } from '@/data/sync/lazyEdits'
 import { useOutboxFor } from '@/data/sync/useOutbox'
 import { SyncIcon } from '@/ui/icons'
 import { InlineEdit } from '@/ui/inline-edit/InlineEdit'
+import type { EditableTextProps } from './ownerEdits'
 
 /** The title, editable by its owner; an empty title falls back to the recording's name or 'Untitled Recording'. */
-type EditableTextProps = { id: string; value: string; children: (text: string) => ReactNode }
-
 export function EditableTitle({ id, value, children }: EditableTextProps) {
   return (
     <InlineEdit

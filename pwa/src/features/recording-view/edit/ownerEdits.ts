@@ -1,7 +1,7 @@
 import { createContext, useContext, type ComponentType, type ReactNode } from 'react'
 import type { HighlighterProps, SpeakerRenamesProps } from '@/features/transcription/TranscriptionTab'
 
-interface EditableTextProps {
+export interface EditableTextProps {
   id: string
   value: string
   /** What shows, given the text (InlineEdit's children). */
